@@ -1,0 +1,98 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+)
+
+// HouseRule declares one switch a group may set for a game (a TOGGLE of
+// RULES.md). Values are kept as strings so that booleans, numbers and choices
+// share one mechanism: "true"/"false", "4", "apply"/"ignore".
+type HouseRule struct {
+	Key     string   // without the game prefix, e.g. "pickupEndsTurn"
+	Default string   // the product's default reading
+	Choices []string // the allowed values, the default among them
+	Text    Text     // what the switch means, for the settings page
+}
+
+// Bool declares a yes/no house rule.
+func Bool(key string, def bool, text Text) HouseRule {
+	return HouseRule{Key: key, Default: strconv.FormatBool(def), Choices: []string{"false", "true"}, Text: text}
+}
+
+// Choice declares a house rule with a fixed set of values.
+func Choice(key, def string, choices []string, text Text) HouseRule {
+	return HouseRule{Key: key, Default: def, Choices: choices, Text: text}
+}
+
+// IsBool reports whether the house rule is a yes/no switch.
+func (h HouseRule) IsBool() bool {
+	return len(h.Choices) == 2 && h.Choices[0] == "false" && h.Choices[1] == "true"
+}
+
+// Settings are the values in force for one game: every declared key is
+// present. Build them with Resolve, never by hand.
+type Settings map[string]string
+
+// Resolve returns the settings given by the group or client, with every
+// missing key at its default. Returns an *InputError naming "rules.<key>" for
+// an unknown key or a value that is not among the key's choices.
+func Resolve(decl []HouseRule, given map[string]string) (Settings, error) {
+	s := make(Settings, len(decl))
+	for _, h := range decl {
+		s[h.Key] = h.Default
+	}
+	keys := make([]string, 0, len(given))
+	for k := range given {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // report the same key first every time
+	for _, k := range keys {
+		v := given[k]
+		i := slices.IndexFunc(decl, func(h HouseRule) bool { return h.Key == k })
+		if i < 0 {
+			return nil, Invalid("rules."+k,
+				fmt.Sprintf("unknown house rule %q", k),
+				fmt.Sprintf("règle maison inconnue « %s »", k))
+		}
+		if !slices.Contains(decl[i].Choices, v) {
+			return nil, Invalid("rules."+k,
+				fmt.Sprintf("house rule %q cannot be %q (allowed: %v)", k, v, decl[i].Choices),
+				fmt.Sprintf("la règle maison « %s » ne peut valoir « %s » (valeurs permises : %v)", k, v, decl[i].Choices))
+		}
+		s[k] = v
+	}
+	return s, nil
+}
+
+// Defaults returns the settings with every house rule at its default.
+func Defaults(decl []HouseRule) Settings {
+	s, _ := Resolve(decl, nil)
+	return s
+}
+
+// Bool returns a yes/no setting; a missing key reads as false.
+func (s Settings) Bool(key string) bool { return s[key] == "true" }
+
+// Int returns a numeric setting; a missing or non-numeric key reads as 0.
+func (s Settings) Int(key string) int {
+	n, _ := strconv.Atoi(s[key])
+	return n
+}
+
+// Get returns a setting's value as declared.
+func (s Settings) Get(key string) string { return s[key] }
+
+// Changed lists the keys whose value differs from the default, sorted, so a
+// page can say which house rules were applied.
+func (s Settings) Changed(decl []HouseRule) []string {
+	var out []string
+	for _, h := range decl {
+		if v, ok := s[h.Key]; ok && v != h.Default {
+			out = append(out, h.Key)
+		}
+	}
+	return out
+}

@@ -1,0 +1,47 @@
+package referee
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// JSONRules is the API's optional "rules" object: house-rule keys (game
+// prefix dropped) with JSON booleans, numbers or strings as values. It
+// decodes into the string form that Resolve takes.
+type JSONRules map[string]string
+
+// UnmarshalJSON accepts {"key": true|false|number|"string"}; any other value
+// (an object, an array, null) is an *InputError naming the key.
+func (r *JSONRules) UnmarshalJSON(b []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return Invalid("rules", "rules must be an object of house-rule names and values",
+			"rules doit être un objet de règles maison et de leurs valeurs")
+	}
+	out := make(JSONRules, len(raw))
+	for k, v := range raw {
+		v = bytes.TrimSpace(v)
+		switch {
+		case bytes.Equal(v, []byte("true")), bytes.Equal(v, []byte("false")):
+			out[k] = string(v)
+		case len(v) > 0 && v[0] == '"':
+			var s string
+			if err := json.Unmarshal(v, &s); err != nil {
+				return Invalid("rules."+k, "house rule value is not a valid string", "la valeur de la règle maison n'est pas une chaîne valide")
+			}
+			out[k] = s
+		default:
+			n, err := strconv.ParseFloat(string(v), 64)
+			if err != nil {
+				return Invalid("rules."+k,
+					fmt.Sprintf("house rule %q must be true, false, a number or a string", k),
+					fmt.Sprintf("la règle maison « %s » doit valoir true, false, un nombre ou une chaîne", k))
+			}
+			out[k] = strconv.FormatFloat(n, 'f', -1, 64)
+		}
+	}
+	*r = out
+	return nil
+}

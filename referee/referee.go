@@ -1,0 +1,64 @@
+// Package referee holds what every game's rule engine shares: bilingual text,
+// rule citations, the verdict of a move, the error for a state that cannot
+// occur, and the house rules a group may switch.
+//
+// Each game lives in its own package below this one (referee/take5,
+// referee/fivecrowns, …) and imports only this package and the standard
+// library. Engines never speak HTTP: they name the rule that failed and the
+// field that is wrong, and the handlers decide what status that becomes.
+package referee
+
+import "strings"
+
+// Text is a sentence written for a player, in English and in French.
+type Text struct {
+	EN string
+	FR string
+}
+
+// In returns the text in lang ("fr…" gives French, anything else English).
+func (t Text) In(lang string) string {
+	if strings.HasPrefix(strings.ToLower(lang), "fr") && t.FR != "" {
+		return t.FR
+	}
+	return t.EN
+}
+
+// Rule is one rule a referee enforces, with a stable id (e.g. "take5.forced-row"),
+// the rule sheet's own French wording, and a plain statement in both languages.
+type Rule struct {
+	ID    string
+	Sheet string // the French rule sheet's words, quoted as printed
+	Text  Text   // the rule stated plainly
+}
+
+// Violation says that a move breaks a rule: which rule, why in this case, and
+// at which step of the turn (Step < 0 when the turn as a whole is at fault).
+type Violation struct {
+	Rule    string
+	Message Text
+	Step    int
+}
+
+// NoStep is the Step of a violation that concerns no single card or move.
+const NoStep = -1
+
+// InputError reports a state or a move description that cannot occur in the
+// game (a card twice, an unknown card, a row that should already be taken).
+// It is an input mistake, distinct from an illegal move.
+type InputError struct {
+	Field   string // where the mistake is, e.g. "rows[2].cards[1]"
+	Message Text
+}
+
+func (e *InputError) Error() string {
+	if e.Field == "" {
+		return "referee: " + e.Message.EN
+	}
+	return "referee: " + e.Field + ": " + e.Message.EN
+}
+
+// Invalid builds an *InputError for field with an English and a French message.
+func Invalid(field, en, fr string) *InputError {
+	return &InputError{Field: field, Message: Text{EN: en, FR: fr}}
+}
