@@ -1,0 +1,91 @@
+package fivecrowns
+
+import fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+
+// Player counts of a normal match (the solo variant is played alone).
+const (
+	MinPlayers = 2
+	MaxPlayers = 7
+)
+
+// LastRound is the round that ends every match: 11, when 13 cards are dealt
+// and kings are wild.
+const LastRound = fc.Rounds
+
+// ValidStartRound reports whether a match may start at round start: 1 for the
+// full game, a later round for the express variant («par exemple, par la
+// sixième manche»), never after round 11.
+func ValidStartRound(start int) bool { return start >= 1 && start <= LastRound }
+
+// MatchRounds lists the rounds of a match starting at round start, which
+// always ends at round 11: 1…11 for a full match, 6…11 for the seed's express
+// example. It returns nil for an invalid start.
+func MatchRounds(start int) []int {
+	if !ValidStartRound(start) {
+		return nil
+	}
+	out := make([]int, 0, LastRound-start+1)
+	for r := start; r <= LastRound; r++ {
+		out = append(out, r)
+	}
+	return out
+}
+
+// Seats are numbered 0…players−1 clockwise, so the player on a seat's left
+// is the next seat and play goes seat to seat+1.
+
+// Dealer returns the seat dealing round in a match that started at round
+// start with firstDealer dealing: the deal passes one seat to the left
+// (clockwise) each round («le joueur placé à gauche du donneur précédent»).
+// It returns -1 when players < 1, a seat is out of range or round < start.
+func Dealer(players, firstDealer, start, round int) int {
+	if players < 1 || firstDealer < 0 || firstDealer >= players || round < start {
+		return -1
+	}
+	return (firstDealer + round - start) % players
+}
+
+// FirstPlayer returns the seat that plays first in a round dealt by dealer:
+// the player left of the dealer («le joueur placé à gauche du donneur
+// commence»). It returns -1 when dealer is not a seat.
+func FirstPlayer(players, dealer int) int {
+	if players < 1 || dealer < 0 || dealer >= players {
+		return -1
+	}
+	return (dealer + 1) % players
+}
+
+// Winners returns the indexes of the lowest totals, in index order: the
+// lowest total wins («celui qui en a le moins gagne la partie»), and a tie is
+// shared (the sheet is silent; RULES.md FC-A8). It returns an empty slice for
+// no players.
+func Winners(totals []int) []int {
+	out := []int{}
+	for i, t := range totals {
+		switch {
+		case len(out) == 0 || t < totals[out[0]]:
+			out = append(out[:0], i)
+		case t == totals[out[0]]:
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Totals adds each player's round points: rounds[k][p] is player p's points
+// in the k-th round played. Rows shorter than the first count missing points
+// as 0.
+func Totals(rounds [][]int) []int {
+	if len(rounds) == 0 {
+		return []int{}
+	}
+	out := make([]int, len(rounds[0]))
+	for _, row := range rounds {
+		for p := range out {
+			if p < len(row) {
+				out[p] += row[p]
+			}
+		}
+	}
+	return out
+}

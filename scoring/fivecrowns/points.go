@@ -1,0 +1,57 @@
+// Package fivecrowns scores Les Cinq Rois (Five Crowns): a round's points
+// from the cards left over, and the match rules a scoresheet needs (rounds,
+// dealer rotation, the winner). Card types come from referee/fivecrowns.
+package fivecrowns
+
+import (
+	"fmt"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+)
+
+// LeftoverPoints is a round's points for a player who did not go out: the sum
+// of the values of his unmelded cards (RULES.md §3.5): face value for 3…10,
+// J 11, Q 12, K 13, 20 for the round's wild rank, 50 for a joker. An empty
+// leftover (everything melded in the final turn) scores 0.
+//
+// It returns an *referee.InputError when round is not 1…11, when the
+// leftover holds more cards than were dealt, or when it is impossible (a
+// suited card more than twice, more than six jokers); its Field is "round"
+// or "leftover[i]".
+func LeftoverPoints(round int, leftover []fc.Card) (int, error) {
+	if err := CheckRound(round); err != nil {
+		return 0, err
+	}
+	if n := fc.CardsDealt(round); len(leftover) > n {
+		return 0, referee.Invalid("leftover",
+			fmt.Sprintf("%d cards left over, but only %d are held at the end of round %d", len(leftover), n, round),
+			fmt.Sprintf("%d cartes restantes, mais on n'en tient que %d à la fin de la manche %d", len(leftover), n, round))
+	}
+	if err := fc.CheckCards("leftover", leftover); err != nil {
+		return 0, err
+	}
+	return sum(round, leftover), nil
+}
+
+// WentOutPoints is the score of the player who went out: 0.
+const WentOutPoints = 0
+
+func sum(round int, cards []fc.Card) int {
+	p := 0
+	for _, c := range cards {
+		p += c.Value(round)
+	}
+	return p
+}
+
+// CheckRound returns an *referee.InputError on field "round" unless round is
+// 1…11.
+func CheckRound(round int) error {
+	if !fc.ValidRound(round) {
+		return referee.Invalid("round",
+			fmt.Sprintf("round must be 1 to 11, not %d", round),
+			fmt.Sprintf("la manche doit être comprise entre 1 et 11, pas %d", round))
+	}
+	return nil
+}
