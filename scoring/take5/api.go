@@ -1,0 +1,92 @@
+package take5
+
+import (
+	"fmt"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	rt "github.com/tablekeeper/tablekeeper/referee/take5"
+)
+
+// ScoreRequest is the body of POST /api/v1/take5/score (API.md):
+//
+//	{"players": [{"name": "Paul", "green": 5, "red": 3, "plus5": 1, "x2": 1, "specialsInHand": 1}]}
+//
+// green and red are required; plus5, x2 and specialsInHand default to 0.
+type ScoreRequest struct {
+	Players []ScorePlayer     `json:"players"`
+	Rules   referee.JSONRules `json:"rules,omitempty"`
+}
+
+// ScorePlayer is one player's totals in a ScoreRequest.
+type ScorePlayer struct {
+	Name           string `json:"name"`
+	Green          *int   `json:"green"`
+	Red            *int   `json:"red"`
+	Plus5          *int   `json:"plus5"`
+	X2             *int   `json:"x2"`
+	SpecialsInHand *int   `json:"specialsInHand"`
+}
+
+// ScoreResponse answers a ScoreRequest:
+//
+//	{"players": [{"name": "Paul", "score": 4, "working": "(5 − 3 + 5) × 2 − 10 = 4"}], "winners": ["Paul"]}
+type ScoreResponse struct {
+	Players []ScoreLine `json:"players"`
+	Winners []string    `json:"winners"`
+}
+
+// ScoreLine is one player's score and its working, in request order.
+type ScoreLine struct {
+	Name    string `json:"name"`
+	Score   int    `json:"score"`
+	Working string `json:"working"`
+}
+
+// AnswerScore scores a deal for the API. lang is unused (the working is
+// written in numbers) but kept for the shape every Answer function shares.
+// Returns an *referee.InputError naming the field at fault for a missing
+// "players", "name", "green" or "red", an unknown house rule (the Take 5!
+// toggles are accepted, so a group can send one snapshot to every
+// endpoint), or totals no deal can produce (see Deal).
+func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
+	if _, err := referee.Resolve(rt.HouseRules, req.Rules); err != nil {
+		return ScoreResponse{}, err
+	}
+	if req.Players == nil {
+		return ScoreResponse{}, referee.Invalid("players", "the list of players is missing", "la liste des joueurs manque")
+	}
+	players := make([]Player, 0, len(req.Players))
+	for i, p := range req.Players {
+		at := fmt.Sprintf("players[%d]", i)
+		for _, f := range []struct {
+			key string
+			v   *int
+		}{{"green", p.Green}, {"red", p.Red}} {
+			if f.v == nil {
+				return ScoreResponse{}, referee.Invalid(at+"."+f.key,
+					fmt.Sprintf("%s is missing: give the number of %s cows collected, 0 if none", f.key, f.key),
+					fmt.Sprintf("%s manque : indiquez le nombre de vachettes ramassées, 0 s'il n'y en a pas", f.key))
+			}
+		}
+		players = append(players, Player{Name: p.Name, Tally: Tally{
+			Green: *p.Green, Red: *p.Red,
+			Plus5: orZero(p.Plus5), X2: orZero(p.X2), SpecialsInHand: orZero(p.SpecialsInHand),
+		}})
+	}
+	results, winners, err := Deal(players)
+	if err != nil {
+		return ScoreResponse{}, err
+	}
+	resp := ScoreResponse{Players: make([]ScoreLine, len(results)), Winners: winners}
+	for i, r := range results {
+		resp.Players[i] = ScoreLine{Name: r.Name, Score: r.Score, Working: r.Working}
+	}
+	return resp, nil
+}
+
+func orZero(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
