@@ -1,0 +1,171 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Match is one game played by seated players under a snapshot of house rules.
+type Match struct {
+	ID         int64
+	GroupID    int64
+	Game       string
+	Rules      map[string]string // house rules in force, as started
+	Options    map[string]string // game options (start round, limit, first dealer…)
+	Seats      []Seat            // in seat order
+	FinishedAt *time.Time
+	CreatedAt  time.Time
+}
+
+// Seat is a player's place at a match, with their running total.
+type Seat struct {
+	PlayerID int64
+	Name     string
+	Total    int
+}
+
+// Finished reports whether the match is over.
+func (m Match) Finished() bool { return m.FinishedAt != nil }
+
+// NewMatch is what starting a match needs.
+type NewMatch struct {
+	Game    string
+	Players []int64 // seat order
+	Rules   map[string]string
+	Options map[string]string
+}
+
+// CreateMatch starts a match. Returns ErrInvalid when a player is not an
+// active member of the group's roster or is seated twice.
+func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (int64, error) {
+	rules, _ := json.Marshal(nm.Rules)
+	opts, _ := json.Marshal(nm.Options)
+	var id int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		seen := map[int64]bool{}
+		for _, pid := range nm.Players {
+			var archived sql.NullString
+			err := tx.QueryRowContext(ctx, `SELECT archived_at FROM players WHERE id = ? AND group_id = ?`, pid, groupID).Scan(&archived)
+			if err != nil || archived.Valid || seen[pid] {
+				return fmt.Errorf("store: create match: player %d cannot be seated: %w", pid, ErrInvalid)
+			}
+			seen[pid] = true
+		}
+		res, err := tx.ExecContext(ctx,
+			`INSERT INTO matches (group_id, game, rules, options, created_at) VALUES (?, ?, ?, ?, ?)`,
+			groupID, nm.Game, string(rules), string(opts), s.now())
+		if err != nil {
+			return fmt.Errorf("store: create match: %w", err)
+		}
+		id, _ = res.LastInsertId()
+		for seat, pid := range nm.Players {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO match_players (match_id, seat, player_id) VALUES (?, ?, ?)`, id, seat, pid); err != nil {
+				return fmt.Errorf("store: create match: %w", err)
+			}
+		}
+		return nil
+	})
+	return id, err
+}
+
+const matchColumns = `m.id, m.group_id, m.game, m.rules, m.options, m.finished_at, m.created_at`
+
+func scanMatch(sc interface{ Scan(...any) error }) (Match, error) {
+	var m Match
+	var rules, opts, created string
+	var finished sql.NullString
+	if err := sc.Scan(&m.ID, &m.GroupID, &m.Game, &rules, &opts, &finished, &created); err != nil {
+		return Match{}, err
+	}
+	json.Unmarshal([]byte(rules), &m.Rules)
+	json.Unmarshal([]byte(opts), &m.Options)
+	m.FinishedAt, m.CreatedAt = parseNullTime(finished), parseTime(created)
+	return m, nil
+}
+
+// Match returns a match of the group with its seats, or ErrNotFound (also for
+// a deleted match or one of another group).
+func (s *Store) Match(ctx context.Context, groupID, id int64) (Match, error) {
+	m, err := scanMatch(s.db.QueryRowContext(ctx,
+		`SELECT `+matchColumns+` FROM matches m WHERE m.id = ? AND m.group_id = ? AND m.deleted_at IS NULL`, id, groupID))
+	if err != nil {
+		return Match{}, notFound(err, "match")
+	}
+	seats, err := s.seats(ctx, []int64{id})
+	m.Seats = seats[id]
+	return m, err
+}
+
+// Matches lists the group's matches, newest first, at most limit of them.
+func (s *Store) Matches(ctx context.Context, groupID int64, limit int) ([]Match, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+matchColumns+` FROM matches m
+		WHERE m.group_id = ? AND m.deleted_at IS NULL ORDER BY m.created_at DESC, m.id DESC LIMIT ?`, groupID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: matches: %w", err)
+	}
+	defer rows.Close()
+	var out []Match
+	var ids []int64
+	for rows.Next() {
+		m, err := scanMatch(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: matches: %w", err)
+		}
+		out = append(out, m)
+		ids = append(ids, m.ID)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	seats, err := s.seats(ctx, ids)
+	for i := range out {
+		out[i].Seats = seats[out[i].ID]
+	}
+	return out, err
+}
+
+func (s *Store) seats(ctx context.Context, ids []int64) (map[int64][]Seat, error) {
+	out := map[int64][]Seat{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT mp.match_id, mp.player_id, p.name, mp.total
+		FROM match_players mp JOIN players p ON p.id = mp.player_id
+		WHERE mp.match_id IN (?`+strings.Repeat(",?", len(ids)-1)+`) ORDER BY mp.match_id, mp.seat`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: seats: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var mid int64
+		var st Seat
+		if err := rows.Scan(&mid, &st.PlayerID, &st.Name, &st.Total); err != nil {
+			return nil, fmt.Errorf("store: seats: %w", err)
+		}
+		out[mid] = append(out[mid], st)
+	}
+	return out, rows.Err()
+}
+
+// DeleteMatch marks a match deleted (it disappears from lists and standings
+// but stays in the database).
+func (s *Store) DeleteMatch(ctx context.Context, groupID, id int64) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE matches SET deleted_at = ? WHERE id = ? AND group_id = ? AND deleted_at IS NULL`, s.now(), id, groupID)
+		if err != nil {
+			return fmt.Errorf("store: delete match: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: delete match: %w", ErrNotFound)
+		}
+		return nil
+	})
+}

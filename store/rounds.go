@@ -1,0 +1,264 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Round is the current value of one round of a match.
+type Round struct {
+	ID        int64
+	MatchID   int64
+	Number    int
+	Entry     json.RawMessage // what was entered, in the game's own form
+	Points    []int           // one per seat
+	Version   int
+	UndoneAt  *time.Time
+	CreatedAt time.Time
+}
+
+// Undone reports whether the round was undone (it no longer counts).
+func (r Round) Undone() bool { return r.UndoneAt != nil }
+
+// Revision is one recorded state of a round: its creation, each edit, its undo.
+type Revision struct {
+	Version int
+	Kind    string // created, edited, undone
+	Entry   json.RawMessage
+	Points  []int
+	Author  string
+	At      time.Time
+}
+
+// RoundWrite is a round to save. Finished says whether the match is over once
+// this write is applied (the game decides; the store records it).
+type RoundWrite struct {
+	Number    int
+	Entry     any
+	Points    []int
+	SubmitKey string // random per form; a repeated post is applied once
+	Author    string
+	Finished  bool
+}
+
+// AddRound saves round w.Number of a match, updates the totals and records a
+// revision, in one transaction. A repeated SubmitKey returns the round already
+// saved. Returns ErrConflict when that round number was saved meanwhile (by
+// another phone), ErrInvalid when the match is finished or w.Number is not
+// the next round.
+func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Round, error) {
+	var out Round
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if w.SubmitKey != "" {
+			r, err := roundWhere(ctx, tx, `match_id = ? AND submit_key = ?`, matchID, w.SubmitKey)
+			if err == nil {
+				out = r
+				return nil
+			}
+			if !errors.Is(err, ErrNotFound) {
+				return err
+			}
+		}
+		var live int
+		var finished sql.NullString
+		if err := tx.QueryRowContext(ctx, `SELECT finished_at FROM matches WHERE id = ?`, matchID).Scan(&finished); err != nil {
+			return notFound(err, "add round")
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM rounds WHERE match_id = ? AND undone_at IS NULL`, matchID).Scan(&live); err != nil {
+			return fmt.Errorf("store: add round: %w", err)
+		}
+		switch {
+		case w.Number <= live:
+			return fmt.Errorf("store: add round %d: already saved: %w", w.Number, ErrConflict)
+		case finished.Valid || w.Number != live+1:
+			return fmt.Errorf("store: add round %d after %d: %w", w.Number, live, ErrInvalid)
+		}
+		entry, points := mustJSON(w.Entry), mustJSON(w.Points)
+		var key any
+		if w.SubmitKey != "" {
+			key = w.SubmitKey
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			matchID, w.Number, entry, points, key, s.now())
+		if err != nil {
+			return fmt.Errorf("store: add round: %w", err)
+		}
+		id, _ := res.LastInsertId()
+		if err := s.revise(ctx, tx, id, 1, "created", entry, points, w.Author); err != nil {
+			return err
+		}
+		if err := s.settle(ctx, tx, matchID, w.Finished); err != nil {
+			return err
+		}
+		out, err = roundWhere(ctx, tx, `id = ?`, id)
+		return err
+	})
+	return out, err
+}
+
+// EditRound replaces a round's entry and points if it is still at version
+// (the one the editor saw), records the change, and updates the totals.
+// Returns ErrConflict when someone changed it meanwhile, ErrNotFound for an
+// unknown or undone round.
+func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version int, w RoundWrite) (Round, error) {
+	var out Round
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		cur, err := roundWhere(ctx, tx, `id = ? AND match_id = ? AND undone_at IS NULL`, roundID, matchID)
+		if err != nil {
+			return err
+		}
+		if cur.Version != version {
+			return fmt.Errorf("store: edit round %d: version %d, have %d: %w", roundID, version, cur.Version, ErrConflict)
+		}
+		entry, points := mustJSON(w.Entry), mustJSON(w.Points)
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET entry = ?, points = ?, version = version + 1 WHERE id = ?`, entry, points, roundID); err != nil {
+			return fmt.Errorf("store: edit round: %w", err)
+		}
+		if err := s.revise(ctx, tx, roundID, version+1, "edited", entry, points, w.Author); err != nil {
+			return err
+		}
+		if err := s.settle(ctx, tx, matchID, w.Finished); err != nil {
+			return err
+		}
+		out, err = roundWhere(ctx, tx, `id = ?`, roundID)
+		return err
+	})
+	return out, err
+}
+
+// UndoLastRound undoes the match's last live round if it is roundID (so two
+// phones cannot undo two rounds by accident), records it, and updates the
+// totals; the match is open again. Returns ErrConflict when roundID is no
+// longer the last round.
+func (s *Store) UndoLastRound(ctx context.Context, matchID, roundID int64, author string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		last, err := roundWhere(ctx, tx, `match_id = ? AND undone_at IS NULL ORDER BY number DESC LIMIT 1`, matchID)
+		if err != nil {
+			return err
+		}
+		if last.ID != roundID {
+			return fmt.Errorf("store: undo round %d: last is %d: %w", roundID, last.ID, ErrConflict)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET undone_at = ?, version = version + 1 WHERE id = ?`, s.now(), roundID); err != nil {
+			return fmt.Errorf("store: undo round: %w", err)
+		}
+		if err := s.revise(ctx, tx, roundID, last.Version+1, "undone", string(last.Entry), mustJSON(last.Points), author); err != nil {
+			return err
+		}
+		return s.settle(ctx, tx, matchID, false)
+	})
+}
+
+// Rounds lists every round of a match in order, undone ones included.
+func (s *Store) Rounds(ctx context.Context, matchID int64) ([]Round, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+roundColumns+` FROM rounds WHERE match_id = ? ORDER BY number, id`, matchID)
+	if err != nil {
+		return nil, fmt.Errorf("store: rounds: %w", err)
+	}
+	defer rows.Close()
+	var out []Round
+	for rows.Next() {
+		r, err := scanRound(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: rounds: %w", err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Round returns one round of a match, or ErrNotFound.
+func (s *Store) Round(ctx context.Context, matchID, roundID int64) (Round, error) {
+	return roundWhere(ctx, s.db, `id = ? AND match_id = ?`, roundID, matchID)
+}
+
+// History lists a round's revisions, oldest first.
+func (s *Store) History(ctx context.Context, roundID int64) ([]Revision, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT version, kind, entry, points, author, at FROM round_revisions WHERE round_id = ? ORDER BY id`, roundID)
+	if err != nil {
+		return nil, fmt.Errorf("store: history: %w", err)
+	}
+	defer rows.Close()
+	var out []Revision
+	for rows.Next() {
+		var rv Revision
+		var entry, points, at string
+		if err := rows.Scan(&rv.Version, &rv.Kind, &entry, &points, &rv.Author, &at); err != nil {
+			return nil, fmt.Errorf("store: history: %w", err)
+		}
+		rv.Entry, rv.At = json.RawMessage(entry), parseTime(at)
+		json.Unmarshal([]byte(points), &rv.Points)
+		out = append(out, rv)
+	}
+	return out, rows.Err()
+}
+
+func (s *Store) revise(ctx context.Context, tx *sql.Tx, roundID int64, version int, kind, entry, points, author string) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO round_revisions (round_id, version, kind, entry, points, author, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		roundID, version, kind, entry, points, author, s.now())
+	if err != nil {
+		return fmt.Errorf("store: revision: %w", err)
+	}
+	return nil
+}
+
+// settle makes the totals equal the sum of the live rounds and records
+// whether the match is finished.
+func (s *Store) settle(ctx context.Context, tx *sql.Tx, matchID int64, finished bool) error {
+	_, err := tx.ExecContext(ctx, `UPDATE match_players SET total = COALESCE((
+		SELECT SUM(json_extract(r.points, '$[' || match_players.seat || ']')) FROM rounds r
+		WHERE r.match_id = match_players.match_id AND r.undone_at IS NULL), 0) WHERE match_id = ?`, matchID)
+	if err != nil {
+		return fmt.Errorf("store: totals: %w", err)
+	}
+	var at any
+	if finished {
+		at = s.now()
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = ? WHERE id = ?`, at, matchID); err != nil {
+		return fmt.Errorf("store: finish: %w", err)
+	}
+	return nil
+}
+
+const roundColumns = `id, match_id, number, entry, points, version, undone_at, created_at`
+
+type queryer interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func roundWhere(ctx context.Context, q queryer, where string, args ...any) (Round, error) {
+	r, err := scanRound(q.QueryRowContext(ctx, `SELECT `+roundColumns+` FROM rounds WHERE `+where, args...))
+	if err != nil {
+		return Round{}, notFound(err, "round")
+	}
+	return r, nil
+}
+
+func scanRound(sc interface{ Scan(...any) error }) (Round, error) {
+	var r Round
+	var entry, points, created string
+	var undone sql.NullString
+	if err := sc.Scan(&r.ID, &r.MatchID, &r.Number, &entry, &points, &r.Version, &undone, &created); err != nil {
+		return Round{}, err
+	}
+	r.Entry = json.RawMessage(entry)
+	json.Unmarshal([]byte(points), &r.Points)
+	r.UndoneAt, r.CreatedAt = parseNullTime(undone), parseTime(created)
+	return r, nil
+}
+
+func mustJSON(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("store: cannot encode %T: %v", v, err)) // only plain data is ever passed
+	}
+	return string(b)
+}

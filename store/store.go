@@ -1,0 +1,149 @@
+// Package store keeps a group's data in SQLite (modernc.org/sqlite, pure Go).
+//
+// Every write runs in one IMMEDIATE transaction, so a round is either saved
+// whole or not at all, and concurrent writers queue on busy_timeout rather
+// than failing. Corrections never overwrite silently: rounds keep a revision
+// row for every change.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Errors a caller can test with errors.Is.
+var (
+	ErrNotFound = errors.New("store: not found")
+	ErrConflict = errors.New("store: changed since it was read")
+	ErrInvalid  = errors.New("store: invalid")
+)
+
+// Store is the database handle. Build it with Open.
+type Store struct {
+	db  *sql.DB
+	Now func() time.Time // the clock, injectable for tests
+}
+
+// Open opens (creating if needed) the SQLite database at path, with WAL,
+// foreign keys, a busy timeout and immediate write transactions, and applies
+// the embedded migrations. Returns an error naming the path when the file or
+// its folder cannot be created or written.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("store: cannot create the folder of %s: %w", path, err)
+		}
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	// One writer at a time is SQLite's model; a small pool serves readers.
+	db.SetMaxOpenConns(8)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if err := migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
+	}
+	return &Store{db: db, Now: time.Now}, nil
+}
+
+func migrate(ctx context.Context, db *sql.DB) error {
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
+	if err != nil {
+		return err
+	}
+	_, err = p.Up(ctx)
+	return err
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Backup writes a consistent copy of the database to path (which must not
+// exist) while others keep reading and writing.
+func (s *Store) Backup(ctx context.Context, path string) error {
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Errorf("store: backup: %s already exists", path)
+	}
+	_, err := s.db.ExecContext(ctx, "VACUUM INTO ?", path)
+	if err != nil {
+		return fmt.Errorf("store: backup to %s: %w", path, err)
+	}
+	return nil
+}
+
+// IntegrityCheck runs PRAGMA integrity_check and returns its first line ("ok" when sound).
+func (s *Store) IntegrityCheck(ctx context.Context) (string, error) {
+	var res string
+	err := s.db.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&res)
+	return res, err
+}
+
+// tx runs fn in one write transaction (IMMEDIATE, from the DSN), committing
+// when fn returns nil and rolling back otherwise.
+func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	t, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	if err := fn(t); err != nil {
+		t.Rollback()
+		return err
+	}
+	if err := t.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+const timeFormat = "2006-01-02T15:04:05.000Z"
+
+func (s *Store) now() string { return s.Now().UTC().Format(timeFormat) }
+
+func parseTime(v string) time.Time {
+	t, _ := time.Parse(timeFormat, v)
+	return t
+}
+
+func parseNullTime(v sql.NullString) *time.Time {
+	if !v.Valid {
+		return nil
+	}
+	t := parseTime(v.String)
+	return &t
+}
+
+func notFound(err error, what string) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: %s: %w", what, ErrNotFound)
+	}
+	return fmt.Errorf("store: %s: %w", what, err)
+}

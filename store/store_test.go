@@ -1,0 +1,231 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+func newTestStore(t *testing.T) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "sub", "test.db"))
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	clock := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+	s.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	return s
+}
+
+// fixture is a group with three players and one Five Crowns match.
+type fixture struct {
+	s       *Store
+	g       CreatedGroup
+	players []Player
+	match   int64
+}
+
+func newFixture(t *testing.T) fixture {
+	t.Helper()
+	ctx := context.Background()
+	s := newTestStore(t)
+	g, err := s.CreateGroup(ctx, "Jeudi soir", "Ana", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fixture{s: s, g: g}
+	var ids []int64
+	for _, n := range []string{"Ana", "Ben", "Chloé"} {
+		p, err := s.AddPlayer(ctx, g.Group.ID, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.players = append(f.players, p)
+		ids = append(ids, p.ID)
+	}
+	f.match, err = s.CreateMatch(ctx, g.Group.ID, NewMatch{Game: "fivecrowns", Players: ids,
+		Rules: map[string]string{"runsWrap": "false"}, Options: map[string]string{"startRound": "1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestOpenTwiceKeepsData(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "db.sqlite")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := s.CreateGroup(ctx, "G", "me", "")
+	s.Close()
+	s, err = Open(ctx, path) // migrations already applied: must be a no-op
+	if err != nil {
+		t.Fatalf("second Open: %v", err)
+	}
+	defer s.Close()
+	if _, err := s.GroupBySlug(ctx, g.Group.Slug); err != nil {
+		t.Errorf("GroupBySlug after reopen: %v", err)
+	}
+}
+
+func TestMembership(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	slug := f.g.Group.Slug
+	if _, m, err := f.s.Membership(ctx, slug, f.g.SessionToken); err != nil || !m.IsAdmin {
+		t.Fatalf("creator membership = %+v, %v; want admin", m, err)
+	}
+	if _, _, err := f.s.Membership(ctx, slug, "stranger"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("stranger membership err = %v, want ErrNotFound", err)
+	}
+	tok, err := f.s.Join(ctx, slug, f.g.Group.InviteToken, "Ben", "")
+	if err != nil {
+		t.Fatalf("Join: %v", err)
+	}
+	if _, m, err := f.s.Membership(ctx, slug, tok); err != nil || m.IsAdmin || m.Display != "Ben" {
+		t.Errorf("joined membership = %+v, %v; want Ben, not admin", m, err)
+	}
+	if _, err := f.s.RotateInvite(ctx, f.g.Group.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.Join(ctx, slug, f.g.Group.InviteToken, "Late", ""); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Join with a rotated invite err = %v, want ErrNotFound", err)
+	}
+	if _, err := f.s.ClaimAdmin(ctx, slug, "wrong", ""); !errors.Is(err, ErrNotFound) {
+		t.Errorf("ClaimAdmin(wrong) err = %v, want ErrNotFound", err)
+	}
+	if _, err := f.s.ClaimAdmin(ctx, slug, f.g.AdminToken, tok); err != nil {
+		t.Errorf("ClaimAdmin(right) err = %v", err)
+	}
+}
+
+func TestRoundLifecycle(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	add := func(n int, pts []int, key string) (Round, error) {
+		return f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: map[string]any{"typed": pts}, Points: pts, SubmitKey: key, Author: "Ana"})
+	}
+	r1, err := add(1, []int{0, 12, 30}, "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, err := add(1, []int{0, 12, 30}, "k1"); err != nil || again.ID != r1.ID {
+		t.Errorf("repeated post = %+v, %v; want the same round %d applied once", again, err, r1.ID)
+	}
+	if _, err := add(1, []int{5, 0, 0}, "other-phone"); !errors.Is(err, ErrConflict) {
+		t.Errorf("second save of round 1 err = %v, want ErrConflict", err)
+	}
+	if _, err := add(3, []int{5, 0, 0}, "k3"); !errors.Is(err, ErrInvalid) {
+		t.Errorf("saving round 3 before 2 err = %v, want ErrInvalid", err)
+	}
+	r2, _ := add(2, []int{7, 0, 4}, "k2")
+	wantTotals(t, f, 7, 12, 34)
+
+	if _, err := f.s.EditRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: "{}", Points: []int{0, 20, 30}, Author: "Ben"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.EditRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: "{}", Points: []int{1, 1, 1}, Author: "Chloé"}); !errors.Is(err, ErrConflict) {
+		t.Errorf("edit from a stale version err = %v, want ErrConflict", err)
+	}
+	wantTotals(t, f, 7, 20, 34)
+	hist, _ := f.s.History(ctx, r1.ID)
+	if len(hist) != 2 || hist[0].Kind != "created" || hist[1].Kind != "edited" || hist[1].Author != "Ben" || hist[1].Points[1] != 20 || hist[0].Points[1] != 12 {
+		t.Errorf("History(round 1) = %+v; want created 12 by Ana then edited 20 by Ben", hist)
+	}
+
+	if err := f.s.UndoLastRound(ctx, f.match, r1.ID, "Ana"); !errors.Is(err, ErrConflict) {
+		t.Errorf("undo of a round that is not the last err = %v, want ErrConflict", err)
+	}
+	if err := f.s.UndoLastRound(ctx, f.match, r2.ID, "Ana"); err != nil {
+		t.Fatal(err)
+	}
+	wantTotals(t, f, 0, 20, 30)
+	if _, err := add(2, []int{1, 0, 2}, "k2b"); err != nil {
+		t.Errorf("re-entering round 2 after its undo: %v", err)
+	}
+	rounds, _ := f.s.Rounds(ctx, f.match)
+	if len(rounds) != 3 || !rounds[1].Undone() {
+		t.Errorf("Rounds = %d rounds (undone kept: %v), want 3 with the undone one kept", len(rounds), len(rounds) > 1 && rounds[1].Undone())
+	}
+}
+
+func wantTotals(t *testing.T, f fixture, want ...int) {
+	t.Helper()
+	m, err := f.s.Match(context.Background(), f.g.Group.ID, f.match)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, st := range m.Seats {
+		if st.Total != want[i] {
+			t.Errorf("total of seat %d (%s) = %d, want %d", i, st.Name, st.Total, want[i])
+		}
+	}
+}
+
+func TestConcurrentWritersQueue(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, 40)
+	for i := 0; i < 40; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			// Everyone races for the next round; losers see a conflict, never "database is locked".
+			for n := 1; n <= 11; n++ {
+				_, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: "{}", Points: []int{0, 1, 2}, Author: "x"})
+				if err != nil && !errors.Is(err, ErrConflict) {
+					errs <- err
+					return
+				}
+			}
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("concurrent AddRound: %v", err)
+	}
+	wantTotals(t, f, 0, 11, 22)
+}
+
+func TestOtherGroupCannotReach(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	other, _ := f.s.CreateGroup(ctx, "Other", "Zed", "")
+	if _, err := f.s.Match(ctx, other.Group.ID, f.match); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Match from another group err = %v, want ErrNotFound", err)
+	}
+	if err := f.s.RenamePlayer(ctx, other.Group.ID, f.players[0].ID, "X"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("RenamePlayer from another group err = %v, want ErrNotFound", err)
+	}
+	if _, err := f.s.CreateMatch(ctx, other.Group.ID, NewMatch{Game: "fivecrowns", Players: []int64{f.players[0].ID}}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("CreateMatch with another group's player err = %v, want ErrInvalid", err)
+	}
+}
+
+func TestBackup(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	path := filepath.Join(t.TempDir(), "backup.db")
+	if err := f.s.Backup(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if ok, err := b.IntegrityCheck(ctx); err != nil || ok != "ok" {
+		t.Errorf("IntegrityCheck(backup) = %q, %v", ok, err)
+	}
+	if _, err := b.GroupBySlug(ctx, f.g.Group.Slug); err != nil {
+		t.Errorf("backup lacks the group: %v", err)
+	}
+}
