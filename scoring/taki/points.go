@@ -1,0 +1,142 @@
+// Package taki scores TAKI rounds and matches (RULES.md §4.5): the round
+// winner gains 100, every other player loses the face value of his number
+// cards and 10 per action card; a match runs a fixed number of rounds or to a
+// points limit, and the highest total wins.
+package taki
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+)
+
+// WinnerPoints is what the player who played his last card gains.
+const WinnerPoints = 100
+
+// ActionPoints is what an action card left in hand costs.
+const ActionPoints = 10
+
+// CardPoints returns what c costs when left in a loser's hand, as a positive
+// number: its value for a number card, 10 for an action card, and for a +2
+// either 10 or 2 as the plus2ScoresAs setting says (TK-A11).
+func CardPoints(c tk.Card, plus2ScoresAs int) int {
+	switch {
+	case c.Kind == tk.Number:
+		return c.Value
+	case c.Kind == tk.Plus2 && plus2ScoresAs == 2:
+		return 2
+	}
+	return ActionPoints
+}
+
+// HandPoints returns the (negative or zero) points of a loser holding cards,
+// and the working a player can check: "−(7 + 3) − 3 × 10 = −40".
+func HandPoints(cards []tk.Card, plus2ScoresAs int) (int, string) {
+	var nums []string
+	sum, actions := 0, 0
+	for _, c := range cards {
+		p := CardPoints(c, plus2ScoresAs)
+		if p == ActionPoints && c.Kind != tk.Number {
+			actions++
+			continue
+		}
+		sum += p
+		nums = append(nums, strconv.Itoa(p))
+	}
+	total := -sum - ActionPoints*actions
+	var parts []string
+	if len(nums) > 0 {
+		parts = append(parts, "−("+strings.Join(nums, " + ")+")")
+	}
+	if actions > 0 {
+		parts = append(parts, fmt.Sprintf("%d × %d", actions, ActionPoints))
+	}
+	work := strings.Join(parts, " − ")
+	if len(nums) == 0 && actions > 0 {
+		work = "−" + work
+	}
+	if work == "" {
+		work = "0"
+	}
+	return total, work + " = " + signed(total)
+}
+
+// signed writes n with a typographic minus, as the working does.
+func signed(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
+}
+
+// MaxLoss is the most a loser can lose in one round: every card of the deck
+// but the one the winner went out on, bounded here by the whole deck.
+func MaxLoss(plus2ScoresAs int) int {
+	n := 0
+	for _, c := range tk.Deck() {
+		n += tk.Copies(c) * CardPoints(c, plus2ScoresAs)
+	}
+	return n
+}
+
+// Hand is one player's end of round as entered: the cards left in his hand,
+// or (Typed != nil) the points typed in directly.
+type Hand struct {
+	Cards []tk.Card
+	Typed *int
+}
+
+// RoundPoints returns each player's points for a round won by players[winner].
+// It returns an *referee.InputError, with the field as "players[i]…", when
+// winner is not a player, the winner still holds cards or typed points other
+// than +100, a loser holds no card, typed points a loser cannot have (above
+// −1 or below −MaxLoss), or the hands hold more copies of a card than the
+// deck has (§4.1).
+func RoundPoints(players []Hand, winner int, plus2ScoresAs int) ([]int, []string, error) {
+	if len(players) < 2 || len(players) > 10 {
+		return nil, nil, referee.Invalid("players", "a TAKI round has 2 to 10 players", "une manche de TAKI se joue de 2 à 10 joueurs")
+	}
+	if winner < 0 || winner >= len(players) {
+		return nil, nil, referee.Invalid("winner", "the winner must be one of the players", "le vainqueur doit être l'un des joueurs")
+	}
+	seen := map[tk.Card]int{}
+	points := make([]int, len(players))
+	working := make([]string, len(players))
+	for i, p := range players {
+		f := fmt.Sprintf("players[%d]", i)
+		for j, c := range p.Cards {
+			seen[c]++
+			if seen[c] > tk.Copies(c) {
+				return nil, nil, referee.Invalid(fmt.Sprintf("%s.cards[%d]", f, j),
+					fmt.Sprintf("the deck holds only %d × %s", tk.Copies(c), c.Name().EN),
+					fmt.Sprintf("le paquet ne contient que %d × %s", tk.Copies(c), c.Name().FR))
+			}
+		}
+		if i == winner {
+			if len(p.Cards) > 0 || (p.Typed != nil && *p.Typed != WinnerPoints) {
+				return nil, nil, referee.Invalid(f, "the winner has played all his cards and scores +100",
+					"le vainqueur a posé toutes ses cartes et marque +100")
+			}
+			points[i], working[i] = WinnerPoints, "+100"
+			continue
+		}
+		if p.Typed != nil {
+			if *p.Typed > -1 || *p.Typed < -MaxLoss(plus2ScoresAs) {
+				return nil, nil, referee.Invalid(f+".points",
+					fmt.Sprintf("a player who did not win loses between 1 and %d points, so his points are negative", MaxLoss(plus2ScoresAs)),
+					fmt.Sprintf("un joueur qui n'a pas gagné perd entre 1 et %d points : ses points sont négatifs", MaxLoss(plus2ScoresAs)))
+			}
+			points[i], working[i] = *p.Typed, signed(*p.Typed)
+			continue
+		}
+		if len(p.Cards) == 0 {
+			return nil, nil, referee.Invalid(f+".cards", "only the winner can end a round without cards",
+				"seul le vainqueur peut finir une manche sans carte")
+		}
+		points[i], working[i] = HandPoints(p.Cards, plus2ScoresAs)
+	}
+	return points, working, nil
+}
