@@ -190,7 +190,11 @@ func TestCheckState(t *testing.T) {
 			st.Phase = TwentyOne // duplicates are allowed here: only the count is wrong
 			st.Racks[3].Values = append(st.Racks[3].Values, 5)
 		}, defaults, "state.racks.Yves[2]"},
-		{"six tokens", func(st *State) { st.Phase = TwentyOne; st.Racks[0].Values = nil; st.Racks[1].Values = []int{1, 1, 1, 1, 2, 2} }, defaults, "state.racks.Paul[5]"},
+		{"six tokens", func(st *State) {
+			st.Phase = TwentyOne
+			st.Racks[0].Values = nil
+			st.Racks[1].Values = []int{1, 1, 1, 1, 2, 2}
+		}, defaults, "state.racks.Paul[5]"},
 		{"a duplicate in the score phase", func(st *State) { st.Racks[1].Values = []int{7, 7} }, defaults, "state.racks.Paul[1]"},
 		{"five tokens in the score phase", func(st *State) { st.Racks[1].Values = []int{7, 8, 3, 5, 1} }, defaults, "state.racks.Paul"},
 		{"a quinte misfit", func(st *State) { st.Phase = Quinte; st.Racks[0].Values = []int{1, 6} }, defaults, "state.racks.Alfred"},

@@ -1,0 +1,189 @@
+// Package takefive keeps the score of a Take Five match: rounds whose phase
+// cycles score → 21 → quinte → score …, one marker to each round's winner,
+// the first to three markers wins the match, and each round is started by the
+// player to the left of the previous round's winner.
+//
+// Seats are numbered 0…players−1 in the order of play; the player to a
+// player's left is the next seat (the game is played clockwise).
+package takefive
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+)
+
+// MarkersToWin is the number of rounds a player must win to win the match.
+const MarkersToWin = 3
+
+// NoWinner is the Winner of a 21 round in which every player was eliminated.
+const NoWinner = -1
+
+// Rule ids of the match, beside the referee's in referee/takefive.
+const (
+	RuleRoundOrder  = "takefive.round-order"
+	RuleNextStarter = "takefive.next-starter"
+	RuleMatchWinner = "takefive.match-winner"
+)
+
+// Rules is the catalogue of the match rules this scorer applies.
+var Rules = []referee.Rule{
+	{ID: RuleRoundOrder,
+		Sheet: "Après avoir joué successivement la première manche « score », la deuxième manche « 21 », la troisième manche « quinte », la quatrième manche sera à nouveau « score » et ainsi de suite.",
+		Text: referee.Text{EN: "Rounds follow the phases score, 21, quinte, then score again, and so on.",
+			FR: "Les manches suivent les phases « score », « 21 », « quinte », puis à nouveau « score », et ainsi de suite."}},
+	{ID: RuleNextStarter,
+		Sheet: "C'est le joueur à la gauche du gagnant de la phase précédente qui commence la nouvelle phase.",
+		Text: referee.Text{EN: "The player to the left of the previous round's winner starts the next round.",
+			FR: "Le joueur à la gauche du gagnant de la manche précédente commence la manche suivante."}},
+	{ID: RuleMatchWinner,
+		Sheet: "Le joueur qui, le premier, remporte trois manches gagne la partie.",
+		Text: referee.Text{EN: "The first player to win three rounds wins the match.",
+			FR: "Le premier joueur à remporter trois manches gagne la partie."}},
+}
+
+// PhaseOf returns the phase of the round at roundIndex (0 for the first),
+// counting only the rounds that were not replayed: score, 21, quinte, score…
+// A negative index reads as 0.
+func PhaseOf(roundIndex int) tf.Phase {
+	if roundIndex < 0 {
+		return tf.Score
+	}
+	return tf.Phase(roundIndex % tf.NumPhases)
+}
+
+// Starter returns the seat that starts the round after one started by
+// prevStarter and won by prevWinner, among players seats: the player to the
+// left of the winner. After a round without a winner (a 21 round where all
+// were eliminated) play passes on: the player to the left of prevStarter
+// starts (a product reading; the sheet does not say).
+func Starter(players, prevStarter, prevWinner int) int {
+	if players <= 0 {
+		return 0
+	}
+	if prevWinner >= 0 {
+		return (prevWinner + 1) % players
+	}
+	return (prevStarter + 1) % players
+}
+
+// Winner returns the seat that holds MarkersToWin markers and true, or
+// (NoWinner, false) while the match goes on.
+func Winner(markers []int) (seat int, finished bool) {
+	for i, m := range markers {
+		if m >= MarkersToWin {
+			return i, true
+		}
+	}
+	return NoWinner, false
+}
+
+// Round is one round of a match as the scoresheet shows it.
+type Round struct {
+	Phase   tf.Phase
+	Starter int
+	Winner  int  // a seat, or NoWinner
+	Replay  bool // a 21 round without a winner that is played again
+}
+
+// Sheet is a match so far: its rounds, the markers of each seat, the match
+// winner when it is finished, and the phase and starter of the next round.
+type Sheet struct {
+	Rounds      []Round
+	Markers     []int
+	Winner      int // a seat, or NoWinner while the match goes on
+	Finished    bool
+	NextPhase   tf.Phase
+	NextStarter int
+}
+
+// Play scores a match of players seats (2–4) whose first round was started by
+// firstStarter and whose rounds were won, in order, by winners (a seat, or
+// NoWinner for a 21 round where every player was eliminated). Under
+// allEliminated=replay (the default) such a round is replayed as 21; under
+// noWinner the match goes on to the quinte.
+//
+// Returns an *referee.InputError naming "players", "firstStarter" or
+// "winners[i]" for a seat out of range, a round without a winner outside the
+// 21 phase, or a round played after the match was won.
+func Play(players, firstStarter int, winners []int, s referee.Settings) (Sheet, error) {
+	if players < 2 || players > 4 {
+		return Sheet{}, referee.Invalid("players", fmt.Sprintf("Take Five is played by 2 to 4 players, not %d", players),
+			fmt.Sprintf("Take Five se joue de 2 à 4 joueurs, pas %d", players))
+	}
+	if firstStarter < 0 || firstStarter >= players {
+		return Sheet{}, referee.Invalid("firstStarter", fmt.Sprintf("seat %d does not exist: seats are 0 to %d", firstStarter, players-1),
+			fmt.Sprintf("la place %d n'existe pas : les places vont de 0 à %d", firstStarter, players-1))
+	}
+	sh := Sheet{Rounds: []Round{}, Markers: make([]int, players), Winner: NoWinner, NextPhase: tf.Score, NextStarter: firstStarter}
+	counted := 0
+	for i, w := range winners {
+		field := fmt.Sprintf("winners[%d]", i)
+		if sh.Finished {
+			return Sheet{}, referee.Invalid(field, "the match was already won: no round follows it",
+				"la partie est déjà gagnée : aucune manche ne suit")
+		}
+		r := Round{Phase: sh.NextPhase, Starter: sh.NextStarter, Winner: w}
+		switch {
+		case w == NoWinner && r.Phase != tf.TwentyOne:
+			return Sheet{}, referee.Invalid(field, fmt.Sprintf("a round of %s always has a winner; only a 21 round can end with every player eliminated", r.Phase.Name().EN),
+				fmt.Sprintf("une manche de %s a toujours un gagnant ; seule une manche « 21 » peut finir avec tous les joueurs éliminés", r.Phase.Name().FR))
+		case w == NoWinner:
+			r.Replay = s.Get(tf.HouseAllEliminated) != tf.AllEliminatedNoWinner
+		case w < 0 || w >= players:
+			return Sheet{}, referee.Invalid(field, fmt.Sprintf("seat %d does not exist: seats are 0 to %d", w, players-1),
+				fmt.Sprintf("la place %d n'existe pas : les places vont de 0 à %d", w, players-1))
+		default:
+			sh.Markers[w]++
+		}
+		if !r.Replay {
+			counted++
+		}
+		sh.Rounds = append(sh.Rounds, r)
+		sh.NextPhase = PhaseOf(counted)
+		sh.NextStarter = Starter(players, r.Starter, w)
+		sh.Winner, sh.Finished = Winner(sh.Markers)
+	}
+	return sh, nil
+}
+
+// CheckWinningRack says whether rack reaches the goal of phase, and why not:
+// score, five tokens of different values; 21, three to five tokens adding up
+// to exactly 21; quinte, five consecutive values. (The score phase's other
+// condition, beating every opponent's total, is the referee's TakeEffect.)
+// Values must be 1–9.
+func CheckWinningRack(phase tf.Phase, rack []int) (bool, referee.Text) {
+	for _, v := range rack {
+		if v < 1 || v > 9 {
+			return false, referee.Text{EN: fmt.Sprintf("%d is not a token value (1 to 9).", v), FR: fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", v)}
+		}
+	}
+	sorted := slices.Sorted(slices.Values(rack))
+	distinct := len(slices.Compact(slices.Clone(sorted))) == len(sorted)
+	total := 0
+	for _, v := range rack {
+		total += v
+	}
+	switch phase {
+	case tf.Score:
+		if len(rack) != 5 || !distinct {
+			return false, referee.Text{EN: "A score round is won with exactly five tokens of different values.",
+				FR: "Une manche « score » se gagne avec exactement cinq pions de valeurs différentes."}
+		}
+	case tf.TwentyOne:
+		if len(rack) < 3 || len(rack) > 5 || total != 21 {
+			return false, referee.Text{EN: fmt.Sprintf("A 21 round is won with three to five tokens adding up to exactly 21; these %d tokens make %d.", len(rack), total),
+				FR: fmt.Sprintf("Une manche « 21 » se gagne avec trois à cinq pions qui font exactement 21 ; ces %d pions font %d.", len(rack), total)}
+		}
+	case tf.Quinte:
+		if len(rack) != 5 || !distinct || sorted[4]-sorted[0] != 4 {
+			return false, referee.Text{EN: "A quinte round is won with five consecutive values, such as 3, 4, 5, 6, 7.",
+				FR: "Une manche « quinte » se gagne avec cinq valeurs qui se suivent, comme 3, 4, 5, 6, 7."}
+		}
+	default:
+		return false, referee.Text{EN: "Unknown phase.", FR: "Phase inconnue."}
+	}
+	return true, referee.Text{EN: fmt.Sprintf("These tokens win %s.", phase.Name().EN), FR: fmt.Sprintf("Ces pions gagnent %s.", phase.Name().FR)}
+}
