@@ -85,3 +85,5 @@ func rateByHand(all []Match, ids ...int64) map[int64]Rating {
 	}
 	return r
 }
+
+func timeMonth(m int) time.Month { return time.Month(m) }
