@@ -1,0 +1,191 @@
+package take5
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+)
+
+// Row is one row of the circle: its number cards in the order laid (the
+// first is the card of the starting circle, the last is the row's final
+// number) and the special cards slid under it.
+type Row struct {
+	// Index names the row as the request did (its place in the circle as
+	// entered). It does not change when other rows are taken.
+	Index int
+	Cards []int
+	X2    bool // an x2 lies under the row
+	Plus5 bool // a +5 lies under the row
+}
+
+// Final returns the row's final number ("chiffre final"), its last card.
+// The row must hold a card.
+func (r Row) Final() int { return r.Cards[len(r.Cards)-1] }
+
+// Has reports whether a special of kind s lies under the row.
+func (r Row) Has(s Special) bool {
+	if s == X2 {
+		return r.X2
+	}
+	return s == Plus5 && r.Plus5
+}
+
+func (r Row) clone() Row {
+	r.Cards = slices.Clone(r.Cards)
+	return r
+}
+
+// Circle is the rows on the table, clockwise. Taken rows are removed and
+// their neighbours become adjacent (T5-A2); rows keep their Index.
+type Circle []Row
+
+// NewCircle returns the rows as a circle, numbered 0, 1, … in the order
+// given (clockwise), with their cards copied.
+func NewCircle(rows []Row) Circle {
+	c := make(Circle, len(rows))
+	for i, r := range rows {
+		c[i] = r.clone()
+		c[i].Index = i
+	}
+	return c
+}
+
+// Clone returns a deep copy of the circle.
+func (c Circle) Clone() Circle {
+	out := make(Circle, len(c))
+	for i, r := range c {
+		out[i] = r.clone()
+	}
+	return out
+}
+
+// Find returns the position in c of the row named index, or −1 when that
+// row is not on the table.
+func (c Circle) Find(index int) int {
+	return slices.IndexFunc(c, func(r Row) bool { return r.Index == index })
+}
+
+// Cards returns the number cards on the table.
+func (c Circle) Cards() int {
+	n := 0
+	for _, r := range c {
+		n += len(r.Cards)
+	}
+	return n
+}
+
+// Room returns how many more number cards the rows take before all are
+// gone: Σ (5 − cards in the row). By T5-R7 it equals the number cards in
+// the hands.
+func (c Circle) Room() int { return RowLimit*len(c) - c.Cards() }
+
+// Validate returns an *referee.InputError, Field the JSON path of the
+// culprit ("rows[2].cards[1]"), when the table cannot occur in a game: no
+// rows or more than MaxRows, a row without cards, a row of 5 or more
+// number cards still on the table (it was taken), a card outside 1–98 or
+// twice, two rows with one Index, or finals that are not cyclically
+// ascending clockwise (T5-R3). With hands given (the number cards in each
+// player's hand, specials not counted, one entry per player), it also
+// checks that there are 2 to 6 players, that no hand exceeds 14 cards,
+// and the capacity invariant T5-R7 (Field "handSizes").
+func (c Circle) Validate(hands []int) error {
+	if len(c) == 0 {
+		return referee.Invalid("rows", "give the rows on the table: with no row left, every card has been played and the game is over",
+			"indiquez les rangées sur la table : sans rangée, toutes les cartes ont été jouées et la partie est finie")
+	}
+	if len(c) > MaxRows {
+		return referee.Invalid("rows",
+			fmt.Sprintf("there are %d rows, but the circle never holds more than %d", len(c), MaxRows),
+			fmt.Sprintf("il y a %d rangées, mais le cercle n'en compte jamais plus de %d", len(c), MaxRows))
+	}
+	where := make(map[int]string, RowLimit*len(c)) // card → path of its first sighting
+	indexes := make(map[int]bool, len(c))
+	for pos, r := range c {
+		at := fmt.Sprintf("rows[%d]", r.Index)
+		if r.Index < 0 || indexes[r.Index] {
+			return referee.Invalid(fmt.Sprintf("rows[%d]", pos), "two rows have the same index", "deux rangées ont le même numéro")
+		}
+		indexes[r.Index] = true
+		if len(r.Cards) == 0 {
+			return referee.Invalid(at+".cards", "a row always holds at least its starting card",
+				"une rangée contient toujours au moins sa première carte")
+		}
+		if len(r.Cards) >= RowLimit {
+			return referee.Invalid(fmt.Sprintf("%s.cards[%d]", at, RowLimit-1),
+				fmt.Sprintf("a row of %d number cards cannot still be on the table: the player who laid the 5th card took it", len(r.Cards)),
+				fmt.Sprintf("une rangée de %d cartes vachettes ne peut pas être encore sur la table : le joueur qui a posé la 5e l'a ramassée", len(r.Cards)))
+		}
+		for j, card := range r.Cards {
+			path := fmt.Sprintf("%s.cards[%d]", at, j)
+			if err := checkCard(path, card); err != nil {
+				return err
+			}
+			if first, dup := where[card]; dup {
+				return referee.Invalid(path,
+					fmt.Sprintf("card %d appears twice (also at %s): each number exists once", card, first),
+					fmt.Sprintf("la carte %d apparaît deux fois (aussi en %s) : chaque numéro n'existe qu'une fois", card, first))
+			}
+			where[card] = path
+		}
+	}
+	if err := c.checkOrder(); err != nil {
+		return err
+	}
+	if hands != nil {
+		return c.checkCapacity(hands)
+	}
+	return nil
+}
+
+func checkCard(path string, card int) error {
+	if card < MinCard || card > MaxCard {
+		return referee.Invalid(path,
+			fmt.Sprintf("there is no card %d: number cards go from %d to %d", card, MinCard, MaxCard),
+			fmt.Sprintf("la carte %d n'existe pas : les cartes vachettes vont de %d à %d", card, MinCard, MaxCard))
+	}
+	return nil
+}
+
+// checkOrder walks clockwise from the smallest final; each final must be
+// larger than the one before, and the first that is not is the culprit.
+func (c Circle) checkOrder() error {
+	start := 0
+	for i, r := range c {
+		if r.Final() < c[start].Final() {
+			start = i
+		}
+	}
+	for k := 1; k < len(c); k++ {
+		prev, r := c[(start+k-1)%len(c)], c[(start+k)%len(c)]
+		if r.Final() < prev.Final() {
+			return referee.Invalid(fmt.Sprintf("rows[%d].cards[%d]", r.Index, len(r.Cards)-1),
+				fmt.Sprintf("the finals must rise clockwise, but the row ending %d follows the row ending %d: no placement can produce this", r.Final(), prev.Final()),
+				fmt.Sprintf("les chiffres finals montent dans le sens des aiguilles d'une montre, or la rangée qui finit par %d suit celle qui finit par %d : aucune pose ne peut produire cela", r.Final(), prev.Final()))
+		}
+	}
+	return nil
+}
+
+func (c Circle) checkCapacity(hands []int) error {
+	if len(hands) < MinPlayers || len(hands) > MaxPlayers {
+		return referee.Invalid("handSizes",
+			fmt.Sprintf("give one hand size per player, %d to %d of them, not %d", MinPlayers, MaxPlayers, len(hands)),
+			fmt.Sprintf("indiquez une taille de main par joueur, de %d à %d, pas %d", MinPlayers, MaxPlayers, len(hands)))
+	}
+	total := 0
+	for i, h := range hands {
+		if h < 0 || h > 14 {
+			return referee.Invalid(fmt.Sprintf("handSizes[%d]", i),
+				fmt.Sprintf("a hand holds 0 to 14 number cards, not %d", h),
+				fmt.Sprintf("une main contient de 0 à 14 cartes vachettes, pas %d", h))
+		}
+		total += h
+	}
+	if room := c.Room(); room != total {
+		return referee.Invalid("handSizes",
+			fmt.Sprintf("the rows have room for %d more number cards but the hands hold %d: the two are always equal (5 per row, less the cards already laid), so the table or the hands were entered wrongly", room, total),
+			fmt.Sprintf("les rangées peuvent encore recevoir %d cartes vachettes mais les mains en contiennent %d : les deux sont toujours égaux (5 par rangée, moins les cartes déjà posées), la table ou les mains sont donc mal saisies", room, total))
+	}
+	return nil
+}

@@ -1,0 +1,214 @@
+package take5
+
+import (
+	"fmt"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+)
+
+// NoEnd is Turn.TurnEndsAfterStep when no rule cut the turn short.
+const NoEnd = -1
+
+// Play is one card laid, in the order laid: a number card (Card 1–98,
+// Special "") or a special card (Special X2 or Plus5, Card 0). When Claimed,
+// Row is the Index of the row the player names: a special must name the row
+// it goes under; for a number card the claim is optional and checked
+// against T5-R3. Build plays with Number, NumberOn and SpecialUnder.
+type Play struct {
+	Card    int
+	Special Special
+	Row     int
+	Claimed bool
+}
+
+// Number is number card laid with no row named: it goes where it must.
+func Number(card int) Play { return Play{Card: card} }
+
+// NumberOn is number card laid on the row the player names.
+func NumberOn(card, row int) Play { return Play{Card: card, Row: row, Claimed: true} }
+
+// SpecialUnder is special card s slid under the row named.
+func SpecialUnder(s Special, row int) Play { return Play{Special: s, Row: row, Claimed: true} }
+
+// Step is what became of one legal play.
+type Step struct {
+	Card    int     // the number card, or 0
+	Special Special // the special card, or ""
+	Row     int     // Index of the row it went on or under
+	Pickup  bool    // the card was the 5th of its row, which the player took
+	Why     referee.Text
+}
+
+// Pickup is a row a player took (T5-R4), specials included.
+type Pickup struct {
+	Step  int // the step whose card took it
+	Row   int // its Index
+	Cards []int
+	X2    bool
+	Plus5 bool
+}
+
+// Turn is the referee's verdict on a turn. When a play is illegal,
+// evaluation stops there: Steps, Pickups and Rows describe the table just
+// before it, and Violations hold it (and the too-many-cards violation,
+// which is certain whatever happened before).
+type Turn struct {
+	Legal      bool
+	Violations []referee.Violation // sorted by step; never nil
+	Steps      []Step              // one per play resolved, in order; never nil
+	Pickups    []Pickup            // rows taken, in order; never nil
+	Rows       Circle              // the rows left, clockwise, Index kept
+	// TurnEndsAfterStep is the step after which the pickupEndsTurn house
+	// rule ended the turn, or NoEnd.
+	TurnEndsAfterStep int
+}
+
+// PlayTurn resolves a player's cards one by one (T5-R2) on the circle,
+// under the settings s (Resolve(HouseRules, …)); c is not modified.
+//
+// Returns an *referee.InputError when the table is invalid (Validate with
+// no hands; Field "rows…"), when a play cannot be described so (Field
+// "play[i]…": neither or both of card and special, a card outside 1–98,
+// already on the table or laid twice, an unknown special, a second special
+// of one kind (each player holds one of each), a special naming no row, a
+// claimed row that is not on the table), or when a number card is left
+// with no row at all (the table broke T5-R7, T5-A3).
+func PlayTurn(c Circle, plays []Play, s referee.Settings) (Turn, error) {
+	if err := c.Validate(nil); err != nil {
+		return Turn{}, err
+	}
+	if err := checkPlays(c, plays); err != nil {
+		return Turn{}, err
+	}
+	t := Turn{
+		Violations: []referee.Violation{}, Steps: []Step{}, Pickups: []Pickup{},
+		Rows: c.Clone(), TurnEndsAfterStep: NoEnd,
+	}
+	if len(plays) == 0 {
+		t.Violations = append(t.Violations, referee.Violation{Rule: RuleCardsPerTurn, Step: referee.NoStep, Message: referee.Text{
+			EN: "You must lay at least one card on your turn; only a player who has no card he can lay is skipped.",
+			FR: "À son tour, on doit poser au moins une carte ; seul le joueur qui n'a plus aucune carte qu'il puisse poser passe son tour.",
+		}})
+		return t, nil
+	}
+	endsOnPickup := s.Bool(HousePickupEndsTurn)
+	for i, p := range plays[:min(len(plays), MaxCards)] {
+		if t.TurnEndsAfterStep != NoEnd {
+			t.Violations = append(t.Violations, t.turnOver(i))
+			break
+		}
+		var v *referee.Violation
+		var err error
+		if p.Special != "" {
+			v = t.laySpecial(i, p)
+		} else {
+			v, err = t.layNumber(i, p)
+		}
+		if err != nil {
+			return Turn{}, err
+		}
+		if v != nil {
+			t.Violations = append(t.Violations, *v)
+			break
+		}
+		if endsOnPickup && t.Steps[i].Pickup {
+			t.TurnEndsAfterStep = i
+		}
+	}
+	if len(plays) > MaxCards {
+		t.Violations = append(t.Violations, referee.Violation{Rule: RuleCardsPerTurn, Step: MaxCards, Message: referee.Text{
+			EN: fmt.Sprintf("You may lay at most %d cards in a turn, and this is card %d.", MaxCards, MaxCards+1),
+			FR: fmt.Sprintf("On ne peut poser que %d cartes au plus par tour, et celle-ci est la %de.", MaxCards, MaxCards+1),
+		}})
+	}
+	t.Legal = len(t.Violations) == 0
+	return t, nil
+}
+
+// layNumber places a number card on its forced row, taking the row on its
+// 5th card. A claim of another row is a violation naming the forced row.
+func (t *Turn) layNumber(i int, p Play) (*referee.Violation, error) {
+	pos, wrap := t.Rows.Forced(p.Card)
+	if pos < 0 {
+		return nil, referee.Invalid(fmt.Sprintf("play[%d].card", i),
+			fmt.Sprintf("no row is left on the table for %d: every row has been taken, so no number card can still be in a hand (the room in the rows always equals the cards in hand)", p.Card),
+			fmt.Sprintf("il ne reste aucune rangée sur la table pour le %d : toutes ont été ramassées, aucune carte vachette ne peut donc rester en main (la place dans les rangées égale toujours les cartes en main)", p.Card))
+	}
+	why := t.Rows.Explain(p.Card)
+	if p.Claimed && p.Row != t.Rows[pos].Index {
+		return t.wrongRow(i, p, pos, wrap), nil
+	}
+	row := &t.Rows[pos]
+	row.Cards = append(row.Cards, p.Card)
+	step := Step{Card: p.Card, Row: row.Index, Why: why}
+	if len(row.Cards) == RowLimit {
+		step.Pickup = true
+		step.Why = appendText(step.Why, t.take(i, pos))
+	}
+	t.Steps = append(t.Steps, step)
+	return nil, nil
+}
+
+// take removes the row at pos onto the pickups and says so.
+func (t *Turn) take(i, pos int) referee.Text {
+	r := t.Rows[pos]
+	t.Pickups = append(t.Pickups, Pickup{Step: i, Row: r.Index, Cards: r.Cards, X2: r.X2, Plus5: r.Plus5})
+	t.Rows = append(t.Rows[:pos:pos], t.Rows[pos+1:]...)
+	extra := referee.Text{}
+	switch {
+	case r.X2 && r.Plus5:
+		extra = referee.Text{EN: ", with the x2 and the +5 under it", FR: ", avec le « x2 » et le « +5 » placés dessous"}
+	case r.X2:
+		extra = referee.Text{EN: ", with the x2 under it", FR: ", avec le « x2 » placé dessous"}
+	case r.Plus5:
+		extra = referee.Text{EN: ", with the +5 under it", FR: ", avec le « +5 » placé dessous"}
+	}
+	return referee.Text{
+		EN: fmt.Sprintf("It is the 5th number card of the row, so the player takes the row: %s%s.", joinInts(r.Cards), extra.EN),
+		FR: fmt.Sprintf("C'est la 5e carte vachette de la rangée : le joueur ramasse la rangée, %s%s.", joinInts(r.Cards), extra.FR),
+	}
+}
+
+// laySpecial slides a special under the row it names, if that row is on
+// the table and lacks one of its kind (T5-R5).
+func (t *Turn) laySpecial(i int, p Play) *referee.Violation {
+	ok := t.Rows.SpecialRows(p.Special)
+	name := p.Special.name()
+	if len(ok) == 0 {
+		return &referee.Violation{Rule: RuleSpecialRow, Step: i, Message: referee.Text{
+			EN: fmt.Sprintf("Every row on the table already holds %s, so %s cannot be laid: it stays in hand and costs 10 points at the end.", p.Special.a(), name.EN),
+			FR: fmt.Sprintf("Chaque rangée de la table a déjà un « %s » : %s ne peut pas être posé, il reste en main et coûte 10 points à la fin.", p.Special, name.FR),
+		}}
+	}
+	where := referee.Text{
+		EN: fmt.Sprintf("%s may go under the row ending %s.", capital(name.EN), t.Rows.finalsOf(ok, "or")),
+		FR: fmt.Sprintf("%s peut aller sous la rangée qui finit par %s.", capital(name.FR), t.Rows.finalsOf(ok, "ou")),
+	}
+	if len(ok) > 1 {
+		where = referee.Text{
+			EN: fmt.Sprintf("%s may go under the rows ending %s.", capital(name.EN), t.Rows.finalsOf(ok, "or")),
+			FR: fmt.Sprintf("%s peut aller sous les rangées qui finissent par %s.", capital(name.FR), t.Rows.finalsOf(ok, "ou")),
+		}
+	}
+	pos := t.Rows.Find(p.Row)
+	if pos < 0 {
+		return &referee.Violation{Rule: RuleSpecialRow, Step: i, Message: appendText(t.gone(p.Row), where)}
+	}
+	row := &t.Rows[pos]
+	if row.Has(p.Special) {
+		return &referee.Violation{Rule: RuleSpecialRow, Step: i, Message: appendText(referee.Text{
+			EN: fmt.Sprintf("The row ending %d (row %d) already holds %s, and a row holds only one of each special card.", row.Final(), row.Index, p.Special.a()),
+			FR: fmt.Sprintf("La rangée qui finit par %d (rangée %d) a déjà un « %s », et une rangée ne porte qu'une carte spéciale de chaque sorte.", row.Final(), row.Index, p.Special),
+		}, where)}
+	}
+	if p.Special == X2 {
+		row.X2 = true
+	} else {
+		row.Plus5 = true
+	}
+	t.Steps = append(t.Steps, Step{Special: p.Special, Row: row.Index, Why: referee.Text{
+		EN: fmt.Sprintf("%s goes under the row ending %d, which had no %s yet.", capital(name.EN), row.Final(), p.Special),
+		FR: fmt.Sprintf("%s va sous la rangée qui finit par %d, qui n'avait pas encore de « %s ».", capital(name.FR), row.Final(), p.Special),
+	}})
+	return nil
+}

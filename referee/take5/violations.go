@@ -1,0 +1,74 @@
+package take5
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+)
+
+// wrongRow is the T5-R3 violation for a number card claimed on a row other
+// than the one at pos, where it must go.
+func (t *Turn) wrongRow(i int, p Play, pos int, wrap bool) *referee.Violation {
+	forced := t.Rows[pos]
+	var claimed referee.Text
+	if cp := t.Rows.Find(p.Row); cp >= 0 {
+		claimed = describeRow(t.Rows[cp])
+	} else {
+		claimed = referee.Text{EN: fmt.Sprintf("row %d", p.Row), FR: fmt.Sprintf("la rangée %d", p.Row)}
+	}
+	to := describeRow(forced)
+	msg := referee.Text{
+		EN: fmt.Sprintf("%d cannot go on %s: it must go on %s, because %d is the largest final below %d.", p.Card, claimed.EN, to.EN, forced.Final(), p.Card),
+		FR: fmt.Sprintf("Le %d ne peut pas aller sur %s : il doit aller sur %s, car %d est le plus grand chiffre final inférieur à %d.", p.Card, claimed.FR, to.FR, forced.Final(), p.Card),
+	}
+	if wrap {
+		msg = referee.Text{
+			EN: fmt.Sprintf("%d cannot go on %s: no final is below %d, so it must go on the row with the largest final, %s.", p.Card, claimed.EN, p.Card, to.EN),
+			FR: fmt.Sprintf("Le %d ne peut pas aller sur %s : aucun chiffre final n'est inférieur à %d, il doit donc aller sur la rangée qui a le plus grand chiffre final, %s.", p.Card, claimed.FR, p.Card, to.FR),
+		}
+	}
+	if t.Rows.Find(p.Row) < 0 {
+		msg = appendText(t.gone(p.Row), msg)
+	}
+	return &referee.Violation{Rule: RuleForcedRow, Step: i, Message: msg}
+}
+
+// gone says that row index was taken earlier this turn.
+func (t *Turn) gone(index int) referee.Text {
+	for _, pk := range t.Pickups {
+		if pk.Row == index {
+			return referee.Text{
+				EN: fmt.Sprintf("Row %d is no longer on the table: it was taken at step %d.", index, pk.Step),
+				FR: fmt.Sprintf("La rangée %d n'est plus sur la table : elle a été ramassée à l'étape %d.", index, pk.Step),
+			}
+		}
+	}
+	return referee.Text{
+		EN: fmt.Sprintf("Row %d is not on the table.", index),
+		FR: fmt.Sprintf("La rangée %d n'est pas sur la table.", index),
+	}
+}
+
+// turnOver is the house-rule violation for a card laid after a pickup
+// ended the turn.
+func (t *Turn) turnOver(i int) referee.Violation {
+	pk := t.Pickups[len(t.Pickups)-1]
+	return referee.Violation{Rule: RuleTurnOver, Step: i, Message: referee.Text{
+		EN: fmt.Sprintf("Your turn ended when you took row %d at step %d (house rule: a pickup ends the turn), so you cannot lay another card.", pk.Row, pk.Step),
+		FR: fmt.Sprintf("Votre tour s'est terminé quand vous avez ramassé la rangée %d à l'étape %d (règle maison : ramasser termine le tour), vous ne pouvez donc plus poser de carte.", pk.Row, pk.Step),
+	}}
+}
+
+// appendText joins two sentences in each language.
+func appendText(a, b referee.Text) referee.Text {
+	return referee.Text{EN: strings.TrimSpace(a.EN + " " + b.EN), FR: strings.TrimSpace(a.FR + " " + b.FR)}
+}
+
+// capital upper-cases the first letter of a sentence.
+func capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
