@@ -1,0 +1,145 @@
+package taki
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+)
+
+// Way is the direction of play: Clockwise (players 0, 1, 2…) or
+// CounterClockwise.
+type Way int8
+
+// The two directions of play; their values are the seat step.
+const (
+	Clockwise        Way = 1
+	CounterClockwise Way = -1
+)
+
+// String is the API's "cw" or "ccw".
+func (w Way) String() string {
+	if w == CounterClockwise {
+		return "ccw"
+	}
+	return "cw"
+}
+
+// Side is where hands go after a crazy card: Left is the next seat
+// clockwise (seat+1), Right the previous one. NoSide when none.
+type Side int8
+
+// The sides a hand may be passed to.
+const (
+	NoSide Side = 0
+	Left   Side = 1
+	Right  Side = -1
+)
+
+// String is the API's "left" or "right" ("" for NoSide).
+func (s Side) String() string {
+	return map[Side]string{Left: "left", Right: "right"}[s]
+}
+
+// Player counts (RULES.md §4.2).
+const (
+	MinPlayers = 2
+	MaxPlayers = 10
+)
+
+// State is the table between two turns (RULES.md §4.3).
+type State struct {
+	Players     int
+	Current     int // whose turn it is, seat 0…Players−1 clockwise
+	Direction   Way
+	Top         Card   // the top of the discard pile
+	Colour      Colour // the colour in force; NoColour only on an opening colourless card (any card may be played)
+	PendingDraw int    // the total owed from a chain of +2 (0, 2, 4…)
+	OpenTaki    Colour // the colour of a TAKI left open, or NoColour
+	// SilentOneCard lists the players who hold one card and have not said
+	// «Taki»; they draw the penalty when the current player completes his
+	// turn (TK-R12, TK-A5). A player who calls in time is removed by the client.
+	SilentOneCard []int
+	// Opening is true for the first turn of a round: Top is the card turned
+	// up from the stock, and startCardAction says whether it acts (TK-A10).
+	Opening bool
+}
+
+// step returns the seat k places from seat p in direction w.
+func (s State) step(p int, w Way, k int) int {
+	n := s.Players
+	return ((p+int(w)*k)%n + n) % n
+}
+
+// maxPending is the largest chain: every +2 of the deck.
+func maxPending() int {
+	return 2 * Copies(Card{Colour: Red, Kind: Plus2}) * len(Colours)
+}
+
+// Validate reports the first impossible thing in s as an *referee.InputError
+// whose Field is the API's JSON path ("state.color"…): players outside 2…10,
+// a current player who is not seated, a card that does not exist, a colour in
+// force that differs from a coloured top card or is missing under a
+// colourless one (outside the opening), a pending draw that is odd, negative,
+// larger than the deck's +2s allow or without a +2 on top, an open TAKI in
+// another colour than the one in force or under a change of colour or a
+// crazy card, a Plus on top outside the opening (a Plus is always followed),
+// or a silent player listed twice or not seated.
+func (s State) Validate() error {
+	if s.Players < MinPlayers || s.Players > MaxPlayers {
+		return referee.Invalid("state.players", "TAKI is played by 2 to 10 players", "TAKI se joue de 2 à 10 joueurs")
+	}
+	if s.Current < 0 || s.Current >= s.Players {
+		return referee.Invalid("state.current", fmt.Sprintf("the current player must be a seat from 0 to %d", s.Players-1),
+			fmt.Sprintf("le joueur courant doit être une place de 0 à %d", s.Players-1))
+	}
+	if s.Direction != Clockwise && s.Direction != CounterClockwise {
+		return referee.Invalid("state.direction", "the direction is cw or ccw", "le sens est cw ou ccw")
+	}
+	if !s.Top.Valid() {
+		return referee.Invalid("state.top", "the top card is not a TAKI card", "la carte du dessus n'est pas une carte de TAKI")
+	}
+	if s.Colour > Yellow {
+		return referee.Invalid("state.color", "the colour is R, G, B or Y", "la couleur est R, G, B ou Y")
+	}
+	if s.Top.Colour != NoColour && s.Colour != s.Top.Colour {
+		return referee.Invalid("state.color",
+			fmt.Sprintf("the colour in force is the top card's colour, %s", s.Top.Colour.Name().EN),
+			fmt.Sprintf("la couleur en vigueur est celle de la carte du dessus, %s", s.Top.Colour.Name().FR))
+	}
+	if s.Top.Colour == NoColour && s.Colour == NoColour && !s.Opening {
+		return referee.Invalid("state.color",
+			fmt.Sprintf("give the colour in force: the top card, %s, has none", s.Top.Name().EN),
+			fmt.Sprintf("indiquez la couleur en vigueur : la carte du dessus, %s, n'en a pas", s.Top.Name().FR))
+	}
+	if s.Top.Kind == Plus && !s.Opening {
+		return referee.Invalid("state.top", "a Plus is always followed by another card, so it cannot lie on top",
+			"un Plus est toujours suivi d'une autre carte : il ne peut pas être sur le dessus")
+	}
+	switch p := s.PendingDraw; {
+	case p < 0 || p%2 != 0 || p > maxPending():
+		return referee.Invalid("state.pendingDraw",
+			fmt.Sprintf("the pending draw is an even number from 0 to %d (a chain of +2)", maxPending()),
+			fmt.Sprintf("la pioche en attente est un nombre pair de 0 à %d (une suite de +2)", maxPending()))
+	case p > 0 && s.Top.Kind != Plus2:
+		return referee.Invalid("state.pendingDraw", "cards are owed only when a +2 lies on top",
+			"des cartes ne sont dues que si un +2 est sur le dessus")
+	case p > 2 && s.Opening:
+		return referee.Invalid("state.pendingDraw", "at the opening only the starting +2 can be owed",
+			"à l'ouverture, seul le +2 de départ peut être dû")
+	}
+	if s.OpenTaki != NoColour {
+		if s.OpenTaki > Yellow || s.OpenTaki != s.Colour || s.Top.Kind == ChangeColour || s.Top.Kind == Crazy {
+			return referee.Invalid("state.openTaki",
+				"an open TAKI has the colour in force and cannot lie under a change of colour or a crazy card, which end a run",
+				"un TAKI ouvert a la couleur en vigueur et ne peut pas être sous un changement de couleur ou une carte folle, qui terminent une série")
+		}
+	}
+	for i, p := range s.SilentOneCard {
+		if p < 0 || p >= s.Players || slices.Contains(s.SilentOneCard[:i], p) {
+			return referee.Invalid(fmt.Sprintf("state.silentOneCard[%d]", i), "each silent player is a seat, listed once",
+				"chaque joueur silencieux est une place, citée une seule fois")
+		}
+	}
+	return nil
+}

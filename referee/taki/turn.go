@@ -1,0 +1,209 @@
+package taki
+
+import (
+	"fmt"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+)
+
+// Turn is what the current player does: draw, or play cards in order.
+type Turn struct {
+	Draw      bool
+	Play      []Card
+	Colour    Colour   // named by the last change of colour or Super TAKI of the turn
+	CloseTaki bool     // the player announces «TAKI fermé»
+	PassHands Side     // where hands go after a crazy card
+	Counter   *Counter // another player's answer to a +3
+	CallTaki  bool     // the player says «Taki» as he is left with one card
+}
+
+// Counter is another player countering a +3 out of turn (TK-R10).
+type Counter struct {
+	Player int
+	Play   []Card
+}
+
+// Result is the verdict on one turn. When Legal is false the turn changes
+// nothing: State is the state before it, Next the same player, and Draws,
+// Skipped and Penalized are empty.
+type Result struct {
+	Legal       bool
+	Violations  []referee.Violation
+	Next        int
+	Direction   Way
+	Draws       map[int]int // who draws how many cards because of this turn
+	Skipped     []int       // players who lose their turn
+	HandsPassed Side        // NoSide, or where every hand went (crazy card)
+	Penalized   []int       // players who drew the «Taki» penalty
+	RoundOver   bool        // the player played his last card (known only with a hand)
+	State       State       // the table after the turn
+}
+
+// Judge decides one turn of s. hand is the player's hand before the turn, or
+// nil when unknown (then the end of round and the «Taki» call cannot be
+// detected). Cards are evaluated in order and evaluation stops at the first
+// illegal one, which the single violation names by its step.
+//
+// It returns an *referee.InputError (Field as in the API: "state.top",
+// "turn.play[2]", "hand[0]"…) when s is impossible (see State.Validate), the
+// turn neither draws nor plays or does both, a card played is not in hand,
+// the cards in sight hold more copies than the deck, a colour is missing for
+// a change of colour or Super TAKI (or given with none), a crazy card's side
+// is missing (or given with none), or the counter is by the current player or
+// an unseated one.
+func Judge(s State, hand []Card, t Turn, set referee.Settings) (Result, error) {
+	if err := s.Validate(); err != nil {
+		return Result{}, err
+	}
+	if err := checkTurn(s, hand, t, set); err != nil {
+		return Result{}, err
+	}
+	j := judge{s: s, hand: hand, t: t, set: set}
+	j.eff, j.skipStart = opening(s, set)
+	return j.run()
+}
+
+// opening applies the starting card's action (TK-A10) to the state the first
+// player faces; skip is true when a starting Stop takes his turn.
+func opening(s State, set referee.Settings) (eff State, skip bool) {
+	eff = s
+	if !s.Opening || set.Get(HRStartCardAction) != "apply" {
+		return eff, false
+	}
+	switch s.Top.Kind {
+	case Stop:
+		skip = true
+	case Plus2:
+		if eff.PendingDraw == 0 {
+			eff.PendingDraw = 2
+		}
+	case Direction:
+		eff.Direction = -eff.Direction
+	case Taki:
+		eff.OpenTaki = s.Top.Colour
+	case SuperTaki:
+		eff.OpenTaki = s.Colour
+	}
+	return eff, skip
+}
+
+// matches is TK-R2 against the table: a colourless card always, else the
+// colour in force, or the top card's number or symbol. A free colour (an
+// opening colourless card) and, under crazyAnyColour, a crazy card take anything.
+func matches(c Card, eff State, set referee.Settings) bool {
+	switch {
+	case c.Kind.Colourless(), eff.Colour == NoColour, c.Colour == eff.Colour:
+		return true
+	case eff.Top.Kind == Crazy:
+		return set.Bool(HRCrazyAnyColour)
+	}
+	return !eff.Top.Kind.Colourless() && c.Kind == eff.Top.Kind && c.Value == eff.Top.Value
+}
+
+// firstCard checks the card that starts a turn, returning its violation.
+func firstCard(c Card, eff State, set referee.Settings) (referee.Violation, bool) {
+	if eff.PendingDraw > 0 {
+		if c.Kind == Plus2 || (set.Bool(HRAnswerPlus2WithTakiRun) && (c.Kind == Taki || c.Kind == SuperTaki) && matches(c, eff, set)) {
+			return referee.Violation{}, true
+		}
+		return msgPending(eff.PendingDraw, c, 0), false
+	}
+	if (eff.OpenTaki != NoColour && c.Kind == Taki) || matches(c, eff, set) {
+		return referee.Violation{}, true
+	}
+	return msgMatch(c, eff.Top, eff.Colour, 0), false
+}
+
+// checkTurn finds the input errors of a turn (see Judge).
+func checkTurn(s State, hand []Card, t Turn, set referee.Settings) error {
+	if t.Draw == (len(t.Play) > 0) {
+		return referee.Invalid("turn", "a turn either draws or plays one or more cards", "un tour consiste à piocher ou à jouer une ou plusieurs cartes")
+	}
+	if len(hand) > DeckSize || len(t.Play) > DeckSize {
+		return referee.Invalid("hand", "more cards than the deck holds", "plus de cartes que n'en contient le paquet")
+	}
+	seen := map[Card]int{s.Top: 1}
+	count := func(c Card, field string) error {
+		if !c.Valid() {
+			return referee.Invalid(field, "not a TAKI card", "pas une carte de TAKI")
+		}
+		seen[c]++
+		if seen[c] > Copies(c) {
+			return referee.Invalid(field,
+				fmt.Sprintf("the deck holds only %d × %s, and more are in sight (top card, hand, cards played)", Copies(c), c.Name().EN),
+				fmt.Sprintf("le paquet ne contient que %d × %s, et il y en a davantage en jeu (dessus, main, cartes jouées)", Copies(c), c.Name().FR))
+		}
+		return nil
+	}
+	if hand != nil {
+		left := map[Card]int{}
+		for i, c := range hand {
+			if err := count(c, fmt.Sprintf("hand[%d]", i)); err != nil {
+				return err
+			}
+			left[c]++
+		}
+		for i, c := range t.Play {
+			if left[c] == 0 {
+				return referee.Invalid(fmt.Sprintf("turn.play[%d]", i),
+					fmt.Sprintf("the %s played is not in the hand", c.Name().EN), fmt.Sprintf("« %s » jouée n'est pas dans la main", c.Name().FR))
+			}
+			left[c]--
+		}
+	} else {
+		for i, c := range t.Play {
+			if err := count(c, fmt.Sprintf("turn.play[%d]", i)); err != nil {
+				return err
+			}
+		}
+	}
+	if t.Counter != nil {
+		if t.Draw {
+			return referee.Invalid("turn.counter", "a +3 counter answers a play, not a draw", "un contre de +3 répond à une pose, pas à une pioche")
+		}
+		if t.Counter.Player < 0 || t.Counter.Player >= s.Players || t.Counter.Player == s.Current {
+			return referee.Invalid("turn.counter.player", "the counter is played by another seated player", "le contre est joué par un autre joueur de la table")
+		}
+		if len(t.Counter.Play) > 2 {
+			return referee.Invalid("turn.counter.play", "a counter is two cards, a Plus and a 3", "un contre se compose de deux cartes, un Plus et un 3")
+		}
+		for i, c := range t.Counter.Play {
+			if err := count(c, fmt.Sprintf("turn.counter.play[%d]", i)); err != nil {
+				return err
+			}
+		}
+	}
+	// The colour and the side are asked for exactly when a card needs them.
+	n := len(t.Play)
+	needColour, chooser, crazy := false, false, false
+	for i, c := range t.Play {
+		switch c.Kind {
+		case ChangeColour:
+			chooser = true
+			needColour = needColour || i == n-1
+		case SuperTaki:
+			chooser = true
+			free := set.Bool(HRSuperTakiChoosesColour) || (i == 0 && s.Colour == NoColour)
+			needColour = needColour || (free && (i == n-1 || t.Play[i+1].Colour == NoColour))
+		case Crazy:
+			crazy = true
+		}
+	}
+	switch {
+	case t.Draw && (t.Colour != NoColour || t.PassHands != NoSide || t.CloseTaki):
+		return referee.Invalid("turn", "a draw takes no colour, side or «TAKI fermé»", "une pioche ne prend ni couleur, ni côté, ni « TAKI fermé »")
+	case needColour && t.Colour == NoColour:
+		return referee.Invalid("turn.color", "name the colour chosen with the change of colour or the Super TAKI",
+			"indiquez la couleur choisie avec le changement de couleur ou le Super TAKI")
+	case t.Colour != NoColour && !chooser:
+		return referee.Invalid("turn.color", "a colour is named only with a change of colour or a Super TAKI",
+			"on ne nomme une couleur qu'avec un changement de couleur ou un Super TAKI")
+	case t.PassHands != NoSide && !crazy:
+		return referee.Invalid("turn.passHands", "hands are passed only after a crazy card", "les mains ne passent qu'après une carte folle")
+	case n > 0 && t.Play[n-1].Kind == Crazy && t.PassHands == NoSide &&
+		(hand == nil || len(hand) > n || set.Bool(HRCrazyLastCardPasses)):
+		return referee.Invalid("turn.passHands", "say whether hands go left or right after the crazy card",
+			"indiquez si les mains passent à gauche ou à droite après la carte folle")
+	}
+	return nil
+}
