@@ -1,0 +1,29 @@
+package take5
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRulesCatalogue(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range Rules {
+		if !strings.HasPrefix(r.ID, "take5.") || seen[r.ID] || r.Sheet == "" || r.Text.EN == "" || r.Text.FR == "" {
+			t.Errorf("rule %+v: want a unique take5.* id, the sheet's wording and a statement in both languages", r)
+		}
+		seen[r.ID] = true
+	}
+	for _, id := range []string{RuleCardsPerTurn, RuleForcedRow, RulePickup, RuleSpecialRow, RuleTurnOver, RuleCircleOrder, RuleCapacity} {
+		if !seen[id] {
+			t.Errorf("rule %q is enforced but missing from Rules", id)
+		}
+	}
+	for _, h := range HouseRules {
+		if h.Text.EN == "" || h.Text.FR == "" || strings.Contains(h.Key, ".") {
+			t.Errorf("house rule %+v: want a key without the game prefix and both languages", h)
+		}
+	}
+	if defaults.Bool(HousePickupEndsTurn) {
+		t.Errorf("pickupEndsTurn defaults to true, want false (RULES.md T5-A1)")
+	}
+}
