@@ -1,0 +1,229 @@
+package takefive
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+)
+
+// Action is what the player does with the token under a piece he has moved
+// (TF-T2): «je vois», «je prends», or nothing on an empty square.
+type Action int8
+
+// The three actions.
+const (
+	See Action = iota
+	TakeToken
+	Nothing
+)
+
+var actionIDs = [...]string{"see", "take", "none"}
+
+// String returns the API name: "see", "take" or "none".
+func (a Action) String() string {
+	if a < 0 || int(a) >= len(actionIDs) {
+		return "?"
+	}
+	return actionIDs[a]
+}
+
+// ParseAction reads "see", "take" or "none". Returns an error otherwise.
+func ParseAction(name string) (Action, error) {
+	if i := slices.Index(actionIDs[:], name); i >= 0 {
+		return Action(i), nil
+	}
+	return -1, fmt.Errorf("takefive: %q is not an action (see, take, none)", name)
+}
+
+// Move is one step of a turn: a piece to a square, then an action. Value is
+// the token revealed by a take (0 when unknown, allowed only for See).
+// GiveBack asks to return a token that could be kept (allowVoluntaryReturn).
+type Move struct {
+	Piece    Piece
+	To       Square
+	Action   Action
+	Value    int
+	GiveBack bool
+}
+
+// TakeResult is the take of a turn: at which step, on which square, the
+// value, its effect, and on a penalty the squares where the given-up token may
+// be laid (PenaltySquares on the board as the turn leaves it).
+type TakeResult struct {
+	Step    int
+	Square  Square
+	Value   int
+	Effect  Effect
+	Squares []Square
+}
+
+// Verdict is the referee's answer on a turn. State is the round after the
+// moves that were legal (evaluation stops at the first illegal one); Take is
+// nil when no take happened.
+type Verdict struct {
+	Legal      bool
+	Violations []referee.Violation
+	Take       *TakeResult
+	State      State
+}
+
+// CheckTurn referees player's turn on st under settings s (TF-T1..T3, TF-A1,
+// TF-A2, TF-M, TF-P): two different pieces, each move legal on the board as
+// the previous one left it, see or take only on a token, nothing only on an
+// empty square, at most one take, and the take's effect under the phase.
+//
+// It returns an *referee.InputError when st cannot occur (see CheckState),
+// player is not in st, a move names no valid piece or square, or a value is
+// impossible (outside 1–9, missing on a take, given for nothing, or a fifth
+// copy). Field paths follow the API ("turn.moves[1].value"). st is not
+// modified.
+func CheckTurn(st State, player string, moves []Move, s referee.Settings) (Verdict, error) {
+	if err := CheckState(st, s); err != nil {
+		return Verdict{}, err
+	}
+	me := st.Rack(player)
+	if me < 0 {
+		return Verdict{}, referee.Invalid("player", fmt.Sprintf("%q has no rack in state.racks", player),
+			fmt.Sprintf("« %s » n'a pas de tableau dans state.racks", player))
+	}
+	if err := checkMoves(st, moves); err != nil {
+		return Verdict{}, err
+	}
+	after := State{Pieces: st.Pieces, Empty: slices.Clone(st.Empty), Phase: st.Phase, Racks: slices.Clone(st.Racks)}
+	if after.Empty == nil {
+		after.Empty = []Square{}
+	}
+	v := Verdict{State: after}
+	fail := func(rule string, step int, en, fr string) (Verdict, error) {
+		v.Violations = append(v.Violations, referee.Violation{Rule: rule, Message: referee.Text{EN: en, FR: fr}, Step: step})
+		return v, nil
+	}
+	if st.Racks[me].Eliminated {
+		return fail(RuleEliminatedTurn, referee.NoStep,
+			fmt.Sprintf("%s was eliminated from this 21 round: his turns are skipped until the next round.", player),
+			fmt.Sprintf("%s a été éliminé de cette manche « 21 » : il ne joue plus jusqu'à la manche suivante.", player))
+	}
+	if len(moves) == 0 {
+		return fail(RuleTwoPieces, referee.NoStep, "A turn moves two pieces; no piece was moved.", "Un tour déplace deux pièces ; aucune pièce n'a été déplacée.")
+	}
+	for i, m := range moves {
+		pos := &v.State.Pieces
+		the := m.Piece.the()
+		switch {
+		case i >= 2:
+			return fail(RuleTwoPieces, i, "A turn moves two pieces: this third move is one too many.",
+				"Un tour déplace deux pièces : ce troisième déplacement est de trop.")
+		case i == 1 && m.Piece == moves[0].Piece && s.Get(HouseSamePieceTwice) != "true":
+			return fail(RuleTwoPieces, i,
+				fmt.Sprintf("%s has already moved this turn: the second move must be another piece.", capital(the.EN)),
+				fmt.Sprintf("%s a déjà été déplacé(e) ce tour-ci : le second déplacement doit être celui d'une autre pièce.", capital(the.FR)))
+		}
+		if bad := CheckMove(*pos, m.Piece, m.To); bad != nil {
+			bad.Step = i
+			v.Violations = append(v.Violations, *bad)
+			return v, nil
+		}
+		pos[m.Piece] = m.To
+		token := !v.State.IsEmpty(m.To)
+		switch {
+		case m.Action == Nothing && token:
+			return fail(RuleAction, i,
+				fmt.Sprintf("%s stops on %s, which holds a token: the player says «je vois» (see) or «je prends» (take).", capital(the.EN), m.To),
+				fmt.Sprintf("%s s'arrête sur %s, qui porte un pion : le joueur dit « je vois » ou « je prends ».", capital(the.FR), m.To))
+		case m.Action != Nothing && !token:
+			return fail(RuleAction, i,
+				fmt.Sprintf("%s stops on %s, whose token was already taken: there is nothing there to see or take.", capital(the.EN), m.To),
+				fmt.Sprintf("%s s'arrête sur %s, dont le pion a déjà été pris : il n'y a rien à voir ni à prendre.", capital(the.FR), m.To))
+		case m.Action != TakeToken:
+			continue
+		case v.Take != nil:
+			return fail(RuleOneTake, i,
+				fmt.Sprintf("%s already took the %d this turn: a player takes only one token per turn, so this token can only be seen.", player, v.Take.Value),
+				fmt.Sprintf("%s a déjà pris le %d ce tour-ci : on ne prend qu'un pion par tour, celui-ci ne peut qu'être vu.", player, v.Take.Value))
+		}
+		tk := Take{Phase: st.Phase, Player: player, Rack: v.State.Racks[me].Values, Opponents: opponents(v.State, me), Value: m.Value}
+		eff := TakeEffect(tk, s)
+		if m.GiveBack && eff.Outcome != Penalty { // a forced penalty makes the request moot
+			if s.Get(HouseVoluntaryReturn) != "true" || st.Phase == TwentyOne {
+				why := referee.Text{EN: "the group's house rules do not allow it", FR: "les règles maison du groupe ne le permettent pas"}
+				if st.Phase == TwentyOne {
+					why = referee.Text{EN: "the 21 phase has no return", FR: "la phase « 21 » ne connaît pas de retour"}
+				}
+				return fail(RuleVoluntaryReturn, i,
+					fmt.Sprintf("%s cannot give back the %d he could keep: %s.", player, m.Value, why.EN),
+					fmt.Sprintf("%s ne peut rendre le %d qu'il peut garder : %s.", player, m.Value, why.FR))
+			}
+			tk.GiveBack = true
+			eff = TakeEffect(tk, s)
+		}
+		v.Take = &TakeResult{Step: i, Square: m.To, Value: m.Value, Effect: eff}
+		if eff.Outcome != Penalty {
+			v.State.Empty = append(v.State.Empty, m.To)
+			v.State.Racks[me] = Rack{Player: player, Values: eff.Rack, Eliminated: eff.Outcome == Eliminated}
+		}
+	}
+	if len(moves) == 1 && othersCanMove(v.State.Pieces, moves[0].Piece) {
+		return fail(RuleTwoPieces, referee.NoStep,
+			fmt.Sprintf("A turn moves two pieces: only %s was moved.", moves[0].Piece.the().EN),
+			fmt.Sprintf("Un tour déplace deux pièces : seul(e) %s a été déplacé(e).", moves[0].Piece.the().FR))
+	}
+	if v.Take != nil && v.Take.Effect.Outcome == Penalty {
+		v.Take.Squares = PenaltySquares(v.State.Pieces, v.State.Empty)
+	}
+	v.Legal = true
+	return v, nil
+}
+
+// othersCanMove reports whether a piece other than moved has a destination.
+func othersCanMove(pos Position, moved Piece) bool {
+	for _, p := range Pieces {
+		if p != moved && len(Destinations(pos, p)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func opponents(st State, me int) []Opponent {
+	out := make([]Opponent, 0, len(st.Racks)-1)
+	for i, r := range st.Racks {
+		if i != me {
+			out = append(out, Opponent{Name: r.Player, Rack: r.Values, Eliminated: r.Eliminated})
+		}
+	}
+	return out
+}
+
+// checkMoves rejects move descriptions that cannot occur.
+func checkMoves(st State, moves []Move) error {
+	var copies [10]int
+	for _, r := range st.Racks {
+		for _, v := range r.Values {
+			copies[v]++
+		}
+	}
+	for i, m := range moves {
+		f := fmt.Sprintf("turn.moves[%d]", i)
+		switch {
+		case !m.Piece.Valid():
+			return referee.Invalid(f+".piece", "not a piece (rook, knight, black-bishop, white-bishop)", "ce n'est pas une pièce (rook, knight, black-bishop, white-bishop)")
+		case !m.To.Valid():
+			return referee.Invalid(f+".to", "not a square a1…f6", "ce n'est pas une case a1…f6")
+		case m.Action < See || m.Action > Nothing:
+			return referee.Invalid(f+".action", "the action is see, take or none", "l'action est see, take ou none")
+		case m.Action == TakeToken && m.Value == 0:
+			return referee.Invalid(f+".value", "a take reveals the token to everyone: give its value", "une prise montre le pion à tous : indiquez sa valeur")
+		case m.Action == Nothing && m.Value != 0:
+			return referee.Invalid(f+".value", "a piece that sees and takes nothing reveals no value", "une pièce qui ne voit ni ne prend rien ne révèle aucune valeur")
+		case m.GiveBack && m.Action != TakeToken:
+			return referee.Invalid(f+".giveBack", "only a token just taken can be given back", "seul un pion qui vient d'être pris peut être rendu")
+		case m.Value < 0 || m.Value > 9:
+			return referee.Invalid(f+".value", fmt.Sprintf("%d is not a token value (1 to 9)", m.Value), fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9)", m.Value))
+		case m.Value > 0 && copies[m.Value] >= 4:
+			return referee.Invalid(f+".value", fmt.Sprintf("all four %ds are already in the racks: none can be on the board", m.Value),
+				fmt.Sprintf("les quatre %d sont déjà dans les tableaux : aucun ne peut être sur le damier", m.Value))
+		}
+	}
+	return nil
+}
