@@ -61,7 +61,9 @@ func wantHands(side string) func(*testing.T, TurnResponse) {
 }
 
 func TestTakiCall(t *testing.T) {
-	red4 := func(extra ...string) string { return st(4, 1, "cw", "R5", append([]string{`"color": "R"`}, extra...)...) }
+	red4 := func(extra ...string) string {
+		return st(4, 1, "cw", "R5", append([]string{`"color": "R"`}, extra...)...)
+	}
 	runTurnCases(t, []turnCase{
 		{name: "left with one card without calling: listed", state: red4(), hand: `["R7", "B1"]`, turn: `{"play": ["R7"]}`, next: 2, wantState: `"silentOneCard":[1]`},
 		{name: "left with one card and calling «Taki»: not listed", state: red4(), hand: `["R7", "B1"]`, turn: `{"play": ["R7"], "callTaki": true}`, next: 2, wantState: `"top":"R7"`,
@@ -91,7 +93,9 @@ func TestTakiCall(t *testing.T) {
 }
 
 func TestOpeningAndMustPlay(t *testing.T) {
-	open := func(top string, extra ...string) string { return st(4, 0, "cw", top, append([]string{`"opening": true`}, extra...)...) }
+	open := func(top string, extra ...string) string {
+		return st(4, 0, "cw", top, append([]string{`"opening": true`}, extra...)...)
+	}
 	ignore := `{"startCardAction": "ignore"}`
 	runTurnCases(t, []turnCase{
 		{name: "starting Stop skips the first player", state: open("RSTOP"), turn: `{"play": ["R4"]}`, wantRule: RuleStartCard, wantStep: -1},
