@@ -42,7 +42,6 @@ func (j judge) run() (Result, error) {
 		if eff.PendingDraw == 0 {
 			after.OpenTaki = eff.OpenTaki // a draw leaves an open TAKI open; a paid +2 chain closes it
 		}
-		after.Opening = s.Opening && eff.Colour == NoColour
 	} else {
 		var v referee.Violation
 		var ok bool
@@ -50,6 +49,10 @@ func (j judge) run() (Result, error) {
 			return j.refuse(v)
 		}
 	}
+	// A colourless starting card leaves the colour free until someone
+	// plays a colour (a crazy card on it is transparent), so the next player
+	// still faces an opening.
+	after.Opening = s.Opening && after.Colour == NoColour
 
 	// «Taki» at one card (TK-R12, TK-A5): the silent players pay now that
 	// the current player has completed an action.
