@@ -99,34 +99,33 @@ func (c Circle) Validate(hands []int) error {
 			fmt.Sprintf("there are %d rows, but the circle never holds more than %d", len(c), MaxRows),
 			fmt.Sprintf("il y a %d rangées, mais le cercle n'en compte jamais plus de %d", len(c), MaxRows))
 	}
-	where := make(map[int]string, RowLimit*len(c)) // card → path of its first sighting
+	var where [MaxCard + 1]struct{ row, col int } // card → its first sighting, row+1 (0: unseen)
 	indexes := make(map[int]bool, len(c))
 	for pos, r := range c {
-		at := fmt.Sprintf("rows[%d]", r.Index)
 		if r.Index < 0 || indexes[r.Index] {
 			return referee.Invalid(fmt.Sprintf("rows[%d]", pos), "two rows have the same index", "deux rangées ont le même numéro")
 		}
 		indexes[r.Index] = true
 		if len(r.Cards) == 0 {
-			return referee.Invalid(at+".cards", "a row always holds at least its starting card",
+			return referee.Invalid(fmt.Sprintf("rows[%d].cards", r.Index), "a row always holds at least its starting card",
 				"une rangée contient toujours au moins sa première carte")
 		}
 		if len(r.Cards) >= RowLimit {
-			return referee.Invalid(fmt.Sprintf("%s.cards[%d]", at, RowLimit-1),
+			return referee.Invalid(cardPath(r.Index, RowLimit-1),
 				fmt.Sprintf("a row of %d number cards cannot still be on the table: the player who laid the 5th card took it", len(r.Cards)),
 				fmt.Sprintf("une rangée de %d cartes vachettes ne peut pas être encore sur la table : le joueur qui a posé la 5e l'a ramassée", len(r.Cards)))
 		}
 		for j, card := range r.Cards {
-			path := fmt.Sprintf("%s.cards[%d]", at, j)
-			if err := checkCard(path, card); err != nil {
-				return err
+			if card < MinCard || card > MaxCard {
+				return checkCard(cardPath(r.Index, j), card)
 			}
-			if first, dup := where[card]; dup {
-				return referee.Invalid(path,
+			if w := where[card]; w.row != 0 {
+				first := cardPath(w.row-1, w.col)
+				return referee.Invalid(cardPath(r.Index, j),
 					fmt.Sprintf("card %d appears twice (also at %s): each number exists once", card, first),
 					fmt.Sprintf("la carte %d apparaît deux fois (aussi en %s) : chaque numéro n'existe qu'une fois", card, first))
 			}
-			where[card] = path
+			where[card].row, where[card].col = r.Index+1, j
 		}
 	}
 	if err := c.checkOrder(); err != nil {
@@ -137,6 +136,9 @@ func (c Circle) Validate(hands []int) error {
 	}
 	return nil
 }
+
+// cardPath is the JSON path of card j of the row named index.
+func cardPath(index, j int) string { return fmt.Sprintf("rows[%d].cards[%d]", index, j) }
 
 func checkCard(path string, card int) error {
 	if card < MinCard || card > MaxCard {

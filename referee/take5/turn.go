@@ -180,26 +180,28 @@ func (t *Turn) laySpecial(i int, p Play) *referee.Violation {
 			FR: fmt.Sprintf("Chaque rangée de la table a déjà un « %s » : %s ne peut pas être posé, il reste en main et coûte 10 points à la fin.", p.Special, name.FR),
 		}}
 	}
-	where := referee.Text{
-		EN: fmt.Sprintf("%s may go under the row ending %s.", capital(name.EN), t.Rows.finalsOf(ok, "or")),
-		FR: fmt.Sprintf("%s peut aller sous la rangée qui finit par %s.", capital(name.FR), t.Rows.finalsOf(ok, "ou")),
-	}
-	if len(ok) > 1 {
-		where = referee.Text{
+	where := func() referee.Text {
+		if len(ok) == 1 {
+			return referee.Text{
+				EN: fmt.Sprintf("%s may go under the row ending %s.", capital(name.EN), t.Rows.finalsOf(ok, "or")),
+				FR: fmt.Sprintf("%s peut aller sous la rangée qui finit par %s.", capital(name.FR), t.Rows.finalsOf(ok, "ou")),
+			}
+		}
+		return referee.Text{
 			EN: fmt.Sprintf("%s may go under the rows ending %s.", capital(name.EN), t.Rows.finalsOf(ok, "or")),
 			FR: fmt.Sprintf("%s peut aller sous les rangées qui finissent par %s.", capital(name.FR), t.Rows.finalsOf(ok, "ou")),
 		}
 	}
 	pos := t.Rows.Find(p.Row)
 	if pos < 0 {
-		return &referee.Violation{Rule: RuleSpecialRow, Step: i, Message: appendText(t.gone(p.Row), where)}
+		return &referee.Violation{Rule: RuleSpecialRow, Step: i, Message: appendText(t.gone(p.Row), where())}
 	}
 	row := &t.Rows[pos]
 	if row.Has(p.Special) {
 		return &referee.Violation{Rule: RuleSpecialRow, Step: i, Message: appendText(referee.Text{
 			EN: fmt.Sprintf("The row ending %d (row %d) already holds %s, and a row holds only one of each special card.", row.Final(), row.Index, p.Special.a()),
 			FR: fmt.Sprintf("La rangée qui finit par %d (rangée %d) a déjà un « %s », et une rangée ne porte qu'une carte spéciale de chaque sorte.", row.Final(), row.Index, p.Special),
-		}, where)}
+		}, where())}
 	}
 	if p.Special == X2 {
 		row.X2 = true
