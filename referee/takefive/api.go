@@ -59,8 +59,8 @@ type TurnResponse struct {
 }
 
 // WireTake is the take: value and outcome as API.md gives them, plus the
-// step, the square, the deciding rule and its reason, and on a penalty the
-// player's choices (null otherwise).
+// step, the square, the deciding rule and its reason, and on a penalty in a
+// legal turn the player's choices (null otherwise).
 type WireTake struct {
 	Value   int          `json:"value"`
 	Outcome string       `json:"outcome"`

@@ -117,7 +117,7 @@ func TakeEffect(t Take, s referee.Settings) Effect {
 	case Quinte:
 		if slices.Contains(t.Rack, v) {
 			return penalty(t, RuleQuinteMisfit,
-				fmt.Sprintf("%s already holds a %d: a quinte needs five different values, so the %d goes back (penalty).", who, v, v),
+				fmt.Sprintf("%s already holds %s: a quinte needs five different values, so the %d goes back (penalty).", who, aToken(v), v),
 				fmt.Sprintf("%s a déjà un %d : une quinte demande cinq valeurs différentes, le %d est donc replacé (pénalité).", who, v, v))
 		}
 		lo, hi := slices.Min(after), slices.Max(after)
@@ -141,7 +141,7 @@ func TakeEffect(t Take, s referee.Settings) Effect {
 	default: // Score
 		if slices.Contains(t.Rack, v) {
 			return penalty(t, RuleScoreDuplicate,
-				fmt.Sprintf("%s already holds a %d: in the score phase the five tokens must all differ, so the %d goes back (penalty).", who, v, v),
+				fmt.Sprintf("%s already holds %s: in the score phase the five tokens must all differ, so the %d goes back (penalty).", who, aToken(v), v),
 				fmt.Sprintf("%s a déjà un %d : en phase « score », les cinq pions doivent être différents, le %d est donc replacé (pénalité).", who, v, v))
 		}
 		if len(after) < 5 {
@@ -163,7 +163,7 @@ func TakeEffect(t Take, s referee.Settings) Effect {
 		if total <= best {
 			return penalty(t, RuleScoreFifth,
 				fmt.Sprintf("With this fifth token %s makes %s, which is not higher than %s's %d: the fifth token must win the round, so the %d goes back (penalty).", who, working, bestName, best, v),
-				fmt.Sprintf("Avec ce cinquième pion, %s fait %s, ce qui ne dépasse pas les %d de %s : le cinquième pion doit assurer le gain de la manche, le %d est donc replacé (pénalité).", who, working, best, bestName, v))
+				fmt.Sprintf("Avec ce cinquième pion, %s fait %s, ce qui ne dépasse pas %d, le total actuel de l'adversaire %s : le cinquième pion doit assurer le gain de la manche, le %d est donc replacé (pénalité).", who, working, best, bestName, v))
 		}
 		if t.GiveBack {
 			return voluntary(t)
@@ -245,6 +245,14 @@ func voluntary(t Take) Effect {
 	return penalty(t, RuleVoluntaryReturn,
 		fmt.Sprintf("%s gives back the %d he could have kept (house rule): it goes back under its piece (penalty).", t.Player, t.Value),
 		fmt.Sprintf("%s rend le %d qu'il pouvait garder (règle maison) : il est replacé sous sa pièce (pénalité).", t.Player, t.Value))
+}
+
+// aToken writes "a 5" or "an 8" in English.
+func aToken(v int) string {
+	if v == 8 {
+		return "an 8"
+	}
+	return "a " + strconv.Itoa(v)
 }
 
 func sum(xs []int) int {

@@ -40,7 +40,7 @@ func TestTakeEffect(t *testing.T) {
 		{"TV-TF-1 Paul takes 6: 29 is not above 29", Take{Phase: Score, Player: "Paul", Rack: []int{7, 8, 3, 5}, Opponents: alfred(8, 9, 7, 5), Value: 6},
 			Penalty, RuleScoreFifth, "23 + 6 = 29, which is not higher than Alfred's 29"},
 		{"TV-TF-1 Paul takes 8: a duplicate", Take{Phase: Score, Player: "Paul", Rack: []int{7, 8, 3, 5}, Opponents: alfred(8, 9, 7, 5), Value: 8},
-			Penalty, RuleScoreDuplicate, "already holds a 8"},
+			Penalty, RuleScoreDuplicate, "already holds an 8"},
 		{"TV-TF-1 Paul takes 1: not enough", Take{Phase: Score, Player: "Paul", Rack: []int{7, 8, 3, 5}, Opponents: alfred(8, 9, 7, 5), Value: 1},
 			Penalty, RuleScoreFifth, "23 + 1 = 24"},
 		{"score: a fourth different token is kept", Take{Phase: Score, Player: "Paul", Rack: []int{7, 8, 3}, Opponents: alfred(8, 9, 7, 5), Value: 1},

@@ -117,7 +117,7 @@ func CheckTurn(st State, player string, moves []Move, s referee.Settings) (Verdi
 		case i == 1 && m.Piece == moves[0].Piece && s.Get(HouseSamePieceTwice) != "true":
 			return fail(RuleTwoPieces, i,
 				fmt.Sprintf("%s has already moved this turn: the second move must be another piece.", capital(the.EN)),
-				fmt.Sprintf("%s a déjà été déplacé(e) ce tour-ci : le second déplacement doit être celui d'une autre pièce.", capital(the.FR)))
+				fmt.Sprintf("%s a déjà joué ce tour-ci : le second déplacement doit être celui d'une autre pièce.", capital(the.FR)))
 		}
 		if bad := CheckMove(*pos, m.Piece, m.To); bad != nil {
 			bad.Step = i
@@ -166,7 +166,7 @@ func CheckTurn(st State, player string, moves []Move, s referee.Settings) (Verdi
 	if len(moves) == 1 && othersCanMove(v.State.Pieces, moves[0].Piece) {
 		return fail(RuleTwoPieces, referee.NoStep,
 			fmt.Sprintf("A turn moves two pieces: only %s was moved.", moves[0].Piece.the().EN),
-			fmt.Sprintf("Un tour déplace deux pièces : seul(e) %s a été déplacé(e).", moves[0].Piece.the().FR))
+			fmt.Sprintf("Un tour déplace deux pièces : seule la pièce « %s » a bougé.", moves[0].Piece.Name().FR))
 	}
 	if v.Take != nil && v.Take.Effect.Outcome == Penalty {
 		v.Take.Squares = PenaltySquares(v.State.Pieces, v.State.Empty)
