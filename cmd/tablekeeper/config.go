@@ -1,0 +1,93 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"strings"
+
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+)
+
+// config is every setting, with its default; env vars are TABLEKEEPER_<KEY>.
+type config struct {
+	Addr     string
+	DB       string
+	BaseURL  string
+	LogLevel slog.Level
+}
+
+// settings lists the keys, their defaults and what they mean (the README's table).
+var settings = []struct{ key, def, help string }{
+	{"addr", ":8080", "listen address"},
+	{"db", "./data/tablekeeper.db", "SQLite database file (created if missing)"},
+	{"base_url", "", "public URL used in invite links (default: the address the browser used)"},
+	{"log_level", "info", "debug, info, warn or error"},
+	{"config", "", "optional config file (YAML, TOML or JSON)"},
+}
+
+// loadConfig reads flags, then a config file, then TABLEKEEPER_* environment
+// variables, over the defaults. Returns an error naming the setting to fix.
+func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (config, []string, error) {
+	v := viper.New()
+	fs := pflag.NewFlagSet("tablekeeper", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	for _, s := range settings {
+		v.SetDefault(s.key, s.def)
+		fs.String(strings.ReplaceAll(s.key, "_", "-"), s.def, s.help)
+	}
+	if err := fs.Parse(args); err != nil {
+		return config{}, nil, err
+	}
+	// Environment variables come through getenv so tests need not touch the process env.
+	for _, s := range settings {
+		if val := getenv("TABLEKEEPER_" + strings.ToUpper(s.key)); val != "" {
+			v.Set(s.key, val)
+		}
+	}
+	for _, s := range settings { // an explicit flag wins over everything
+		if f := fs.Lookup(strings.ReplaceAll(s.key, "_", "-")); f.Changed {
+			v.Set(s.key, f.Value.String())
+		}
+	}
+	if file := v.GetString("config"); file != "" {
+		v.SetConfigFile(file)
+		if err := v.MergeInConfig(); err != nil {
+			return config{}, nil, fmt.Errorf("config: cannot read %s (TABLEKEEPER_CONFIG / --config): %w", file, err)
+		}
+		// Flags and environment variables still win over the file.
+		for _, s := range settings {
+			if val := getenv("TABLEKEEPER_" + strings.ToUpper(s.key)); val != "" {
+				v.Set(s.key, val)
+			}
+			if f := fs.Lookup(strings.ReplaceAll(s.key, "_", "-")); f.Changed {
+				v.Set(s.key, f.Value.String())
+			}
+		}
+	}
+	c := config{Addr: v.GetString("addr"), DB: v.GetString("db"), BaseURL: v.GetString("base_url")}
+	return c, fs.Args(), c.validate(v.GetString("log_level"))
+}
+
+// validate checks each setting, naming the one to fix.
+func (c *config) validate(level string) error {
+	if err := c.LogLevel.UnmarshalText([]byte(level)); err != nil {
+		return fmt.Errorf("config: TABLEKEEPER_LOG_LEVEL (--log-level) is %q: use debug, info, warn or error", level)
+	}
+	if c.Addr == "" {
+		return errors.New("config: TABLEKEEPER_ADDR (--addr) is empty: give a listen address such as :8080")
+	}
+	if c.DB == "" {
+		return errors.New("config: TABLEKEEPER_DB (--db) is empty: give a database file such as ./data/tablekeeper.db")
+	}
+	if c.BaseURL != "" {
+		u, err := url.Parse(c.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("config: TABLEKEEPER_BASE_URL (--base-url) is %q: give a URL such as https://games.example.org", c.BaseURL)
+		}
+	}
+	return nil
+}

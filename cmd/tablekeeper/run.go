@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/tablekeeper/tablekeeper/handlers"
+	"github.com/tablekeeper/tablekeeper/store"
+)
+
+// games is the one list of games the app offers, in menu order.
+func games() []handlers.Game {
+	return []handlers.Game{handlers.FiveCrowns{}}
+}
+
+// run does main's work: read the settings, open the database, then serve
+// until ctx ends, or run a subcommand. Every error names what to fix.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	cfg, rest, err := loadConfig(args, getenv, stdout)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stdout, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	st, err := store.Open(ctx, cfg.DB)
+	if err != nil {
+		return fmt.Errorf("TABLEKEEPER_DB (--db) %q cannot be used: %w", cfg.DB, err)
+	}
+	defer st.Close()
+
+	switch {
+	case len(rest) == 0 || rest[0] == "serve":
+		return serve(ctx, cfg, st, log)
+	case rest[0] == "backup" && len(rest) == 2:
+		if err := st.Backup(ctx, rest[1]); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "backup written to %s\n", rest[1])
+		return nil
+	default:
+		return fmt.Errorf("unknown command %q: use no command to serve, or \"backup FILE\"", rest)
+	}
+}
+
+func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger) error {
+	e, err := handlers.New(handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, Games: games()})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("TABLEKEEPER_ADDR (--addr) %q cannot be used: %w", cfg.Addr, err)
+	}
+	srv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
+	log.Info("tablekeeper listening", "addr", ln.Addr().String(), "db", cfg.DB)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	}
+}

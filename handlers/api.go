@@ -1,0 +1,121 @@
+package handlers
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	take5ref "github.com/tablekeeper/tablekeeper/referee/take5"
+	tfref "github.com/tablekeeper/tablekeeper/referee/takefive"
+	takiref "github.com/tablekeeper/tablekeeper/referee/taki"
+	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
+	take5score "github.com/tablekeeper/tablekeeper/scoring/take5"
+	takiscore "github.com/tablekeeper/tablekeeper/scoring/taki"
+)
+
+// apiRoutes lists the JSON endpoints of API.md.
+func (s *Server) apiRoutes(api *echo.Group) {
+	api.POST("/fivecrowns/score", answer(fcscore.AnswerScore))
+	api.POST("/take5/play", answer(take5ref.AnswerPlay))
+	api.POST("/take5/score", answer(take5score.AnswerScore))
+	api.POST("/taki/turn", answer(takiref.AnswerTurn))
+	api.POST("/taki/score", answer(takiscore.AnswerScore))
+	api.POST("/takefive/turn", answer(tfref.AnswerTurn))
+}
+
+// maxBody is API.md's limit on a request body.
+const maxBody = 64 << 10
+
+func bodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if r.ContentLength > maxBody {
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+		}
+		r.Body = http.MaxBytesReader(c.Response(), r.Body, maxBody)
+		return next(c)
+	}
+}
+
+func isAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/") }
+
+type apiError struct {
+	Error apiErrorBody `json:"error"`
+}
+
+type apiErrorBody struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Field   string `json:"field,omitempty"`
+}
+
+// answer turns an engine's Answer function into an endpoint: strict JSON in
+// (unknown fields refused, one value only), the engine's answer out, an
+// impossible state as 400 with the field at fault.
+func answer[Req, Resp any](fn func(Req, string) (Resp, error)) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		l := acceptLang(c.Request().Header.Get("Accept-Language"))
+		var req Req
+		dec := json.NewDecoder(c.Request().Body)
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&req); err != nil {
+			return badJSON(c, err, l)
+		}
+		if _, err := dec.Token(); err != io.EOF {
+			return c.JSON(http.StatusBadRequest, apiError{Error: apiErrorBody{Code: "invalid_json",
+				Message: pick(l, "the body must hold one JSON object only", "le corps doit contenir un seul objet JSON")}})
+		}
+		resp, err := fn(req, l)
+		var ie *referee.InputError
+		if errors.As(err, &ie) {
+			return c.JSON(http.StatusBadRequest, apiError{Error: apiErrorBody{Code: "invalid_state", Message: ie.Message.In(l), Field: ie.Field}})
+		}
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, resp)
+	}
+}
+
+// badJSON explains a body that could not be decoded.
+func badJSON(c echo.Context, err error, l string) error {
+	var mbe *http.MaxBytesError
+	var ie *referee.InputError
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	body := apiErrorBody{Code: "invalid_json"}
+	switch {
+	case errors.As(err, &mbe):
+		return c.JSON(http.StatusRequestEntityTooLarge, apiError{Error: apiErrorBody{Code: "too_large",
+			Message: pick(l, "the body is over 64 KiB", "le corps dépasse 64 Kio")}})
+	case errors.As(err, &ie):
+		body = apiErrorBody{Code: "invalid_state", Message: ie.Message.In(l), Field: ie.Field}
+	case errors.As(err, &te):
+		body.Field = te.Field
+		body.Message = fmt.Sprintf(pick(l, "%s must be a %s, not a JSON %s", "%s doit être de type %s, pas %s"), te.Field, te.Type, te.Value)
+	case errors.As(err, &se):
+		body.Message = fmt.Sprintf(pick(l, "the body is not valid JSON (at byte %d)", "le corps n'est pas du JSON valide (octet %d)"), se.Offset)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		body = apiErrorBody{Code: "unknown_field", Field: name,
+			Message: fmt.Sprintf(pick(l, "unknown field %q", "champ inconnu « %s »"), name)}
+	case errors.Is(err, io.EOF):
+		body.Message = pick(l, "the body is empty: a JSON object is expected", "le corps est vide : un objet JSON est attendu")
+	default:
+		body.Message = pick(l, "the body is not valid JSON", "le corps n'est pas du JSON valide")
+	}
+	return c.JSON(http.StatusBadRequest, apiError{Error: body})
+}
+
+func pick(lang, en, fr string) string {
+	if lang == "fr" {
+		return fr
+	}
+	return en
+}

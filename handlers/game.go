@@ -1,0 +1,98 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+
+	"github.com/a-h/templ"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// Game is what the scoresheet needs of a game. Each game is one value
+// satisfying it (game_<id>.go), listed once in cmd; the generic handlers
+// never name a game.
+type Game interface {
+	ID() string                       // URL and storage id: "fivecrowns"
+	Name(lang string) string          // as players call it
+	Seats() (min, max int)            // players allowed at a match
+	HouseRules() []referee.HouseRule  // the switches a group may set
+	LowWins() bool                    // lowest total wins (Five Crowns)
+	Options(oc OptionsCtx) templ.Component
+	ParseOptions(oc OptionsCtx) (map[string]string, views.FieldErrors)
+	Progress(m store.Match, points [][]int) Progress
+	RoundLabel(ctx context.Context, m store.Match, number int) string
+	Info(ctx context.Context, m store.Match, number int) templ.Component
+	// RoundForm draws the form for round rc.Number, blank when entry is nil
+	// or prefilled from a stored entry (an edit).
+	RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component
+	// PostRound reads a posted round form. When the player asked to save and
+	// the input is valid it returns the round to store; otherwise it returns
+	// the form redrawn (after a tap on the card picker, or with the errors
+	// in a sentence next to each field, invalid=true).
+	PostRound(rc RoundCtx, form url.Values) (save *Scored, redraw templ.Component, invalid bool)
+	// Detail says in a few words what was entered for a round ("JK 7♥").
+	Detail(ctx context.Context, m store.Match, entry json.RawMessage) string
+}
+
+// OptionsCtx is the new-match form: the seated players' names and the posted values.
+type OptionsCtx struct {
+	Ctx   context.Context
+	Names []string
+	Form  url.Values
+	Errs  views.FieldErrors
+}
+
+// RoundCtx is everything a game needs to draw or read a round form.
+type RoundCtx struct {
+	Ctx       context.Context // carries the page language
+	Match     store.Match
+	Number    int // the round being entered or corrected
+	Action    string
+	Cancel    string
+	SubmitKey string
+	Version   int
+}
+
+// Scored is a valid round, ready to store.
+type Scored struct {
+	Entry  any
+	Points []int
+}
+
+// Progress is where a match stands after its live rounds.
+type Progress struct {
+	Finished bool
+	Winners  []int // seats, several on a tie; set when finished
+	Leaders  []int // seats currently ahead
+}
+
+// leaders returns the seats with the best total (lowest when lowWins).
+func leaders(totals []int, lowWins bool) []int {
+	var out []int
+	for i, t := range totals {
+		switch {
+		case len(out) == 0:
+			out = []int{i}
+		case t == totals[out[0]]:
+			out = append(out, i)
+		case lowWins == (t < totals[out[0]]):
+			out = []int{i}
+		}
+	}
+	return out
+}
+
+// sums adds up the points of the rounds, seat by seat.
+func sums(seats int, points [][]int) []int {
+	out := make([]int, seats)
+	for _, r := range points {
+		for i := 0; i < seats && i < len(r); i++ {
+			out[i] += r[i]
+		}
+	}
+	return out
+}

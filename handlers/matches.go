@@ -1,0 +1,244 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+func (s *Server) gameParam(name string) (Game, error) {
+	g, ok := s.byID[name]
+	if !ok {
+		return nil, echo.NewHTTPError(http.StatusNotFound)
+	}
+	return g, nil
+}
+
+func (s *Server) newMatch(c echo.Context) error {
+	g, err := s.gameParam(c.QueryParam("game"))
+	if err != nil {
+		return err
+	}
+	page, err := s.newMatchModel(c, g, nil, views.FieldErrors{})
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, views.NewMatch(page))
+}
+
+func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string, errs views.FieldErrors) (views.NewMatchPage, error) {
+	m := memberOf(c)
+	ctx := c.Request().Context()
+	players, err := s.store.Players(ctx, m.group.ID)
+	if err != nil {
+		return views.NewMatchPage{}, err
+	}
+	min, max := g.Seats()
+	page := views.NewMatchPage{Group: m.nav(), Game: views.GameLink{ID: g.ID(), Name: g.Name(lang(c))},
+		MinMax: fmt.Sprintf("%d–%d", min, max), Errors: errs}
+	for _, p := range players {
+		if p.Archived() {
+			continue
+		}
+		seat, _ := strconv.Atoi(first(form, fmt.Sprintf("seat_%d", p.ID)))
+		page.Players = append(page.Players, views.PlayerChoice{ID: p.ID, Name: p.Name, Seat: seat})
+	}
+	set, err := s.groupSettings(ctx, m.group.ID, g)
+	if err != nil {
+		return page, err
+	}
+	page.Rules = describeRules(g, set, lang(c))
+	page.Options = g.Options(OptionsCtx{Ctx: s.viewCtx(c), Form: form, Errs: errs})
+	return page, nil
+}
+
+func first(form map[string][]string, key string) string {
+	if vs := form[key]; len(vs) > 0 {
+		return vs[0]
+	}
+	return ""
+}
+
+func (s *Server) createMatch(c echo.Context) error {
+	m := memberOf(c)
+	ctx := c.Request().Context()
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	g, err := s.gameParam(form.Get("game"))
+	if err != nil {
+		return err
+	}
+	vctx := s.viewCtx(c)
+	errs := views.FieldErrors{}
+	players, err := s.store.Players(ctx, m.group.ID)
+	if err != nil {
+		return err
+	}
+	type seated struct {
+		seat int
+		id   int64
+		name string
+	}
+	var seats []seated
+	taken := map[int]bool{}
+	for _, p := range players {
+		v := form.Get(fmt.Sprintf("seat_%d", p.ID))
+		if v == "" || p.Archived() {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > len(players) {
+			errs["players"] = views.T(vctx, "newmatch.badseat", "Name", p.Name)
+			continue
+		}
+		if taken[n] {
+			errs["players"] = views.T(vctx, "newmatch.sameseat", "N", n)
+		}
+		taken[n] = true
+		seats = append(seats, seated{n, p.ID, p.Name})
+	}
+	sort.Slice(seats, func(i, j int) bool { return seats[i].seat < seats[j].seat })
+	if min, max := g.Seats(); len(seats) < min || len(seats) > max {
+		errs["players"] = views.T(vctx, "newmatch.count", "Min", min, "Max", max, "Game", g.Name(lang(c)))
+	}
+	ids, names := make([]int64, len(seats)), make([]string, len(seats))
+	for i, st := range seats {
+		ids[i], names[i] = st.id, st.name
+	}
+	opts, optErrs := g.ParseOptions(OptionsCtx{Ctx: vctx, Names: names, Form: form})
+	for k, v := range optErrs {
+		errs[k] = v
+	}
+	if len(errs) > 0 {
+		page, err := s.newMatchModel(c, g, form, errs)
+		if err != nil {
+			return err
+		}
+		return s.render(c, http.StatusUnprocessableEntity, views.NewMatch(page))
+	}
+	set, err := s.groupSettings(ctx, m.group.ID, g)
+	if err != nil {
+		return err
+	}
+	id, err := s.store.CreateMatch(ctx, m.group.ID, store.NewMatch{Game: g.ID(), Players: ids, Rules: set, Options: opts})
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/g/%s/matches/%d", m.group.Slug, id))
+}
+
+// loadMatch reads the match named in the URL, its game and its rounds.
+func (s *Server) loadMatch(c echo.Context) (store.Match, Game, []store.Round, error) {
+	m := memberOf(c)
+	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
+	if err != nil {
+		return store.Match{}, nil, nil, echo.NewHTTPError(http.StatusNotFound)
+	}
+	ctx := c.Request().Context()
+	match, err := s.store.Match(ctx, m.group.ID, id)
+	if err != nil {
+		return match, nil, nil, err
+	}
+	g, err := s.gameParam(match.Game)
+	if err != nil {
+		return match, nil, nil, err
+	}
+	rounds, err := s.store.Rounds(ctx, match.ID)
+	return match, g, rounds, err
+}
+
+func livePoints(rounds []store.Round) [][]int {
+	var out [][]int
+	for _, r := range rounds {
+		if !r.Undone() {
+			out = append(out, r.Points)
+		}
+	}
+	return out
+}
+
+func (s *Server) scoresheet(c echo.Context) error {
+	match, g, rounds, err := s.loadMatch(c)
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, views.ScoresheetPage(s.sheetModel(c, match, g, rounds, "", nil)))
+}
+
+func (s *Server) matchURL(c echo.Context, matchID int64) string {
+	return fmt.Sprintf("/g/%s/matches/%d", memberOf(c).group.Slug, matchID)
+}
+
+// sheetModel builds the scoresheet; form replaces the blank round form (to
+// keep what a player typed after an error).
+func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []store.Round, flash string, form templ.Component) views.Scoresheet {
+	vctx := s.viewCtx(c)
+	url := s.matchURL(c, match.ID)
+	live := livePoints(rounds)
+	totals := sums(len(match.Seats), live)
+	prog := g.Progress(match, live)
+	sh := views.Scoresheet{Group: memberOf(c).nav(), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
+		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,
+		Rules: describeRules(g, match.Rules, lang(c)), Version: sheetVersion(rounds)}
+	for _, st := range match.Seats {
+		sh.Names = append(sh.Names, st.Name)
+	}
+	for _, i := range prog.Leaders {
+		sh.Leaders[i] = true
+	}
+	var w []string
+	for _, i := range prog.Winners {
+		w = append(w, sh.Names[i])
+	}
+	sh.Winners = strings.Join(w, ", ")
+	n := 0
+	var lastLive int64
+	for _, r := range rounds {
+		row := views.RoundRow{ID: r.ID, Points: r.Points, Undone: r.Undone(), Edited: r.Version > 1 && !r.Undone(),
+			HistURL: fmt.Sprintf("%s/rounds/%d/history", url, r.ID), Detail: g.Detail(vctx, match, r.Entry)}
+		if !r.Undone() {
+			n++
+			row.Label = g.RoundLabel(vctx, match, n)
+			row.EditURL = fmt.Sprintf("%s/rounds/%d/edit", url, r.ID)
+			lastLive = r.ID
+		} else {
+			row.Label = g.RoundLabel(vctx, match, r.Number) + " · " + views.T(vctx, "match.undone")
+		}
+		sh.Rounds = append(sh.Rounds, row)
+	}
+	if lastLive != 0 {
+		sh.UndoURL, sh.UndoRound = url+"/undo", lastLive
+	}
+	if !prog.Finished {
+		sh.Info = g.Info(vctx, match, n+1)
+		if form == nil {
+			form = g.RoundForm(s.roundCtx(c, match, n+1, 0), nil)
+		}
+		sh.Form = form
+	}
+	return sh
+}
+
+// sheetVersion changes whenever any round changes.
+func sheetVersion(rounds []store.Round) string {
+	sum := 0
+	for _, r := range rounds {
+		sum += r.Version
+	}
+	return fmt.Sprintf("%d.%d", len(rounds), sum)
+}
+
+func (s *Server) roundCtx(c echo.Context, match store.Match, number int, version int) RoundCtx {
+	return RoundCtx{Ctx: s.viewCtx(c), Match: match, Number: number,
+		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: store.NewToken(), Version: version}
+}

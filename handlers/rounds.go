@@ -1,0 +1,263 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// postRound handles every post of the round form: a tap on the card picker
+// redraws it (200); a save with bad input redraws it with the errors (422)
+// and stores nothing; a valid save stores the round and shows the sheet
+// (303 without JavaScript, the sheet swapped in with htmx).
+func (s *Server) postRound(c echo.Context) error {
+	match, g, rounds, err := s.loadMatch(c)
+	if err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	live := livePoints(rounds)
+	if g.Progress(match, live).Finished {
+		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
+	}
+	number := len(live) + 1
+	rc := s.roundCtx(c, match, number, 0)
+	rc.SubmitKey = form.Get("submitKey")
+	save, redraw, invalid := g.PostRound(rc, form)
+	if save == nil {
+		status := http.StatusOK
+		if invalid {
+			status = http.StatusUnprocessableEntity
+		}
+		return s.formAnswer(c, status, match, g, rounds, redraw)
+	}
+	finished := g.Progress(match, append(live, save.Points)).Finished
+	_, err = s.store.AddRound(c.Request().Context(), match.ID, store.RoundWrite{Number: number, Entry: save.Entry,
+		Points: save.Points, SubmitKey: rc.SubmitKey, Author: memberOf(c).who.Display, Finished: finished})
+	if errors.Is(err, store.ErrConflict) {
+		// Another phone saved this round first: show what it saved, keep what was typed.
+		_, _, rounds, err := s.loadMatch(c)
+		if err != nil {
+			return err
+		}
+		msg := views.T(s.viewCtx(c), "round.conflict", "Round", g.RoundLabel(s.viewCtx(c), match, number), "Points", s.pointsLine(match, rounds, number))
+		rc := s.roundCtx(c, match, number+1, 0)
+		_, redraw, _ := g.PostRound(rc, withoutOp(form))
+		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
+	}
+	if err != nil {
+		return err
+	}
+	return s.savedAnswer(c, match)
+}
+
+// pointsLine writes the points of live round number n: "Ana 0, Ben 12".
+func (s *Server) pointsLine(match store.Match, rounds []store.Round, n int) string {
+	i := 0
+	for _, r := range rounds {
+		if r.Undone() {
+			continue
+		}
+		if i++; i == n {
+			var parts []string
+			for seat, p := range r.Points {
+				if seat < len(match.Seats) {
+					parts = append(parts, fmt.Sprintf("%s %d", match.Seats[seat].Name, p))
+				}
+			}
+			return strings.Join(parts, ", ")
+		}
+	}
+	return ""
+}
+
+func withoutOp(form map[string][]string) map[string][]string {
+	out := map[string][]string{}
+	for k, v := range form {
+		if k != "op" {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// savedAnswer sends the player back to the scoresheet after a save.
+func (s *Server) savedAnswer(c echo.Context, match store.Match) error {
+	url := s.matchURL(c, match.ID)
+	if isHTMX(c) {
+		_, g, rounds, err := s.loadMatch(c)
+		if err != nil {
+			return err
+		}
+		c.Response().Header().Set("HX-Push-Url", url)
+		return s.sheetAnswer(c, http.StatusOK, match, g, rounds, "", nil)
+	}
+	return c.Redirect(http.StatusSeeOther, url)
+}
+
+// sheetAnswer renders the whole scoresheet; with htmx it replaces #sheet.
+func (s *Server) sheetAnswer(c echo.Context, status int, match store.Match, g Game, rounds []store.Round, flash string, form templComponent) error {
+	if m, err := s.store.Match(c.Request().Context(), match.GroupID, match.ID); err == nil {
+		match = m // fresh totals and finished flag
+	}
+	if isHTMX(c) {
+		h := c.Response().Header()
+		h.Set("HX-Retarget", "#sheet")
+		h.Set("HX-Reselect", "#sheet")
+		h.Set("HX-Reswap", "outerHTML")
+	}
+	return s.render(c, status, views.ScoresheetPage(s.sheetModel(c, match, g, rounds, flash, form)))
+}
+
+// formAnswer redraws the round form inside the scoresheet (htmx picks the form out).
+func (s *Server) formAnswer(c echo.Context, status int, match store.Match, g Game, rounds []store.Round, form templComponent) error {
+	return s.render(c, status, views.ScoresheetPage(s.sheetModel(c, match, g, rounds, "", form)))
+}
+
+// liveRound finds the round named in the URL among the match's live rounds
+// and returns it with its position.
+func liveRound(c echo.Context, rounds []store.Round) (store.Round, int, error) {
+	id, err := strconv.ParseInt(c.Param("round"), 10, 64)
+	if err != nil {
+		return store.Round{}, 0, echo.NewHTTPError(http.StatusNotFound)
+	}
+	n := 0
+	for _, r := range rounds {
+		if r.Undone() {
+			if r.ID == id {
+				return r, r.Number, nil
+			}
+			continue
+		}
+		n++
+		if r.ID == id {
+			return r, n, nil
+		}
+	}
+	return store.Round{}, 0, echo.NewHTTPError(http.StatusNotFound)
+}
+
+func (s *Server) editRound(c echo.Context) error {
+	match, g, rounds, err := s.loadMatch(c)
+	if err != nil {
+		return err
+	}
+	r, n, err := liveRound(c, rounds)
+	if err != nil || r.Undone() {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	rc := s.editCtx(c, match, r, n)
+	return s.render(c, http.StatusOK, views.EditRoundPage(memberOf(c).nav(), rc.title, g.RoundForm(rc.RoundCtx, r.Entry)))
+}
+
+type editCtx struct {
+	RoundCtx
+	title string
+}
+
+func (s *Server) editCtx(c echo.Context, match store.Match, r store.Round, n int) editCtx {
+	rc := s.roundCtx(c, match, n, r.Version)
+	rc.Action = fmt.Sprintf("%s/rounds/%d", s.matchURL(c, match.ID), r.ID)
+	rc.Cancel = s.matchURL(c, match.ID)
+	return editCtx{RoundCtx: rc, title: views.T(rc.Ctx, "round.correct", "Round", s.labelOf(c, match, n))}
+}
+
+func (s *Server) labelOf(c echo.Context, match store.Match, n int) string {
+	return s.byID[match.Game].RoundLabel(s.viewCtx(c), match, n)
+}
+
+func (s *Server) postEdit(c echo.Context) error {
+	match, g, rounds, err := s.loadMatch(c)
+	if err != nil {
+		return err
+	}
+	r, n, err := liveRound(c, rounds)
+	if err != nil || r.Undone() {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	version, _ := strconv.Atoi(form.Get("version"))
+	ec := s.editCtx(c, match, r, n)
+	ec.Version = version
+	save, redraw, invalid := g.PostRound(ec.RoundCtx, form)
+	if save == nil {
+		status := http.StatusOK
+		if invalid {
+			status = http.StatusUnprocessableEntity
+		}
+		return s.render(c, status, views.EditRoundPage(memberOf(c).nav(), ec.title, redraw))
+	}
+	live := livePoints(rounds)
+	live[n-1] = save.Points
+	_, err = s.store.EditRound(c.Request().Context(), match.ID, r.ID, version, store.RoundWrite{Entry: save.Entry,
+		Points: save.Points, Author: memberOf(c).who.Display, Finished: g.Progress(match, live).Finished})
+	if errors.Is(err, store.ErrConflict) {
+		// Someone corrected it meanwhile: show their values, keep ours in the form at the new version.
+		cur, err := s.store.Round(c.Request().Context(), match.ID, r.ID)
+		if err != nil {
+			return err
+		}
+		ec.Version = cur.Version
+		_, redraw, _ := g.PostRound(ec.RoundCtx, withoutOp(form))
+		msg := views.T(ec.Ctx, "round.editconflict", "Points", s.pointsLine(match, rounds, n))
+		page := views.EditRoundPage(memberOf(c).nav(), ec.title, flashThen(msg, redraw))
+		return s.render(c, http.StatusConflict, page)
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, s.matchURL(c, match.ID))
+}
+
+func (s *Server) undoRound(c echo.Context) error {
+	match, _, _, err := s.loadMatch(c)
+	if err != nil {
+		return err
+	}
+	id, err := strconv.ParseInt(c.FormValue("round"), 10, 64)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	if err := s.store.UndoLastRound(c.Request().Context(), match.ID, id, memberOf(c).who.Display); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, s.matchURL(c, match.ID))
+}
+
+func (s *Server) roundHistory(c echo.Context) error {
+	match, g, rounds, err := s.loadMatch(c)
+	if err != nil {
+		return err
+	}
+	r, n, err := liveRound(c, rounds)
+	if err != nil {
+		return err
+	}
+	revs, err := s.store.History(c.Request().Context(), r.ID)
+	if err != nil {
+		return err
+	}
+	vctx := s.viewCtx(c)
+	page := views.HistoryPage{Group: memberOf(c).nav(), MatchURL: s.matchURL(c, match.ID), Label: g.RoundLabel(vctx, match, n)}
+	for _, st := range match.Seats {
+		page.Names = append(page.Names, st.Name)
+	}
+	for _, rv := range revs {
+		page.Items = append(page.Items, views.HistoryItem{Kind: views.T(vctx, "history."+rv.Kind), Author: rv.Author,
+			At: rv.At.Format("2006-01-02 15:04"), Points: rv.Points, Detail: g.Detail(vctx, match, rv.Entry)})
+	}
+	return s.render(c, http.StatusOK, views.History(page))
+}

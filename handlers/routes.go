@@ -1,0 +1,73 @@
+package handlers
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+)
+
+// routes is the site map, top to bottom.
+func (s *Server) routes(e *echo.Echo) {
+	e.Use(middleware.Recover())
+	e.Use(securityHeaders)
+	e.Use(echo.WrapMiddleware(http.NewCrossOriginProtection().Handler))
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024}))
+
+	// Static files under content-hashed names, and the two fixed names a phone asks for.
+	e.GET("/static/*", echo.WrapHandler(s.assets))
+	e.GET("/manifest.webmanifest", s.fixedAsset("manifest.webmanifest"))
+	e.GET("/icon.svg", s.fixedAsset("icon.svg"))
+
+	// Public pages: no login.
+	e.GET("/", s.home)
+	e.GET("/lang", s.setLang)
+	e.POST("/groups", s.createGroup)
+	e.GET("/join/:group/:token", s.joinForm)
+	e.POST("/join/:group/:token", s.join)
+	e.GET("/admin/:group/:token", s.claimAdmin)
+	e.GET("/referee", s.refereeIndex)
+
+	// A group's pages: members only; everyone else gets 404.
+	g := e.Group("/g/:group", s.requireMember)
+	g.GET("", s.groupHome)
+	g.POST("/invite/rotate", s.rotateInvite, requireAdmin)
+	g.GET("/players", s.players)
+	g.POST("/players", s.addPlayer)
+	g.POST("/players/:player", s.updatePlayer)
+	g.GET("/rules", s.houseRules)
+	g.POST("/rules/:game", s.saveHouseRules)
+	g.GET("/matches/new", s.newMatch)
+	g.POST("/matches", s.createMatch)
+	g.GET("/matches/:match", s.scoresheet)
+	g.POST("/matches/:match/rounds", s.postRound)
+	g.GET("/matches/:match/rounds/:round/edit", s.editRound)
+	g.POST("/matches/:match/rounds/:round", s.postEdit)
+	g.GET("/matches/:match/rounds/:round/history", s.roundHistory)
+	g.POST("/matches/:match/undo", s.undoRound)
+
+	// The JSON API (API.md): no login, no stored data.
+	api := e.Group("/api/v1", bodyLimit)
+	s.apiRoutes(api)
+}
+
+// securityHeaders: no inline script, no framing, no sniffing, no referrer to other sites.
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "DENY")
+		return next(c)
+	}
+}
+
+func (s *Server) fixedAsset(name string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Request().URL.Path = s.assets.URL(name)
+		rec := c.Response()
+		s.assets.ServeHTTP(rec, c.Request())
+		return nil
+	}
+}

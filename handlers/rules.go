@@ -1,0 +1,112 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// groupSettings resolves a group's stored house rules for a game against the
+// game's declarations (a key the game no longer has is dropped).
+func (s *Server) groupSettings(ctx context.Context, groupID int64, g Game) (referee.Settings, error) {
+	stored, err := s.store.HouseRules(ctx, groupID, g.ID())
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]string{}
+	for _, h := range g.HouseRules() {
+		if v, ok := stored[h.Key]; ok {
+			known[h.Key] = v
+		}
+	}
+	set, err := referee.Resolve(g.HouseRules(), known)
+	if err != nil { // a value no longer allowed: fall back to the defaults
+		return referee.Defaults(g.HouseRules()), nil
+	}
+	return set, nil
+}
+
+// describeRules names the house rules that differ from the defaults, for a page.
+func describeRules(g Game, set map[string]string, lang string) []string {
+	var out []string
+	for _, h := range g.HouseRules() {
+		if v, ok := set[h.Key]; ok && v != h.Default {
+			d := h.Text.In(lang)
+			if !h.IsBool() {
+				d += " = " + v
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (s *Server) houseRules(c echo.Context) error {
+	page, err := s.houseRulesModel(c, c.QueryParam("saved"), "", "")
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, views.HouseRules(page))
+}
+
+func (s *Server) houseRulesModel(c echo.Context, saved, failedGame, failure string) (views.HouseRulesPage, error) {
+	m := memberOf(c)
+	page := views.HouseRulesPage{Group: m.nav(), Saved: saved}
+	for _, g := range s.games {
+		if len(g.HouseRules()) == 0 {
+			continue
+		}
+		set, err := s.groupSettings(c.Request().Context(), m.group.ID, g)
+		if err != nil {
+			return page, err
+		}
+		hg := views.HouseRulesGame{ID: g.ID(), Name: g.Name(lang(c))}
+		if g.ID() == failedGame {
+			hg.Error = failure
+		}
+		for _, h := range g.HouseRules() {
+			hg.Rules = append(hg.Rules, views.HouseRuleField{Key: h.Key, Label: h.Text.In(lang(c)), Value: set[h.Key],
+				Default: h.Default, Choices: h.Choices, IsBool: h.IsBool()})
+		}
+		page.Games = append(page.Games, hg)
+	}
+	return page, nil
+}
+
+func (s *Server) saveHouseRules(c echo.Context) error {
+	m := memberOf(c)
+	g, ok := s.byID[c.Param("game")]
+	if !ok {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	given := map[string]string{}
+	for _, h := range g.HouseRules() {
+		// A checkbox posts "false" (hidden) then "true" when ticked: the last value wins.
+		if vs := form[h.Key]; len(vs) > 0 {
+			given[h.Key] = vs[len(vs)-1]
+		}
+	}
+	if _, err := referee.Resolve(g.HouseRules(), given); err != nil {
+		msg := err.Error()
+		if ie, ok := err.(*referee.InputError); ok {
+			msg = ie.Message.In(lang(c))
+		}
+		page, err := s.houseRulesModel(c, "", g.ID(), msg)
+		if err != nil {
+			return err
+		}
+		return s.render(c, http.StatusUnprocessableEntity, views.HouseRules(page))
+	}
+	if err := s.store.SetHouseRules(c.Request().Context(), m.group.ID, g.ID(), given); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/rules?saved="+g.ID()+"#rules-"+g.ID())
+}

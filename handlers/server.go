@@ -1,0 +1,76 @@
+// Package handlers is the HTTP layer: Echo routes that parse input, call the
+// engines and the store, pick a view, and map errors to status codes.
+package handlers
+
+import (
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/static"
+	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// Config is what the HTTP layer needs from the outside.
+type Config struct {
+	Store   *store.Store
+	Log     *slog.Logger
+	BaseURL string // public URL used in invite links, e.g. https://games.example.org
+	Games   []Game // the games offered, in menu order
+}
+
+// Server holds the dependencies of every handler.
+type Server struct {
+	store   *store.Store
+	log     *slog.Logger
+	baseURL string
+	games   []Game
+	byID    map[string]Game
+	tr      *views.Translator
+	assets  *static.Assets
+	joins   *limiter
+}
+
+// New builds the Echo instance with every route and middleware.
+func New(cfg Config) (*echo.Echo, error) {
+	tr, err := views.NewTranslator()
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		store:   cfg.Store,
+		log:     cfg.Log,
+		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
+		games:   cfg.Games,
+		byID:    map[string]Game{},
+		tr:      tr,
+		assets:  static.New(),
+		joins:   newLimiter(10, 10*60),
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	for _, g := range cfg.Games {
+		s.byID[g.ID()] = g
+	}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.handleError
+	s.routes(e)
+	return e, nil
+}
+
+// baseURLFor is the configured public URL, or the request's own origin.
+func (s *Server) baseURLFor(r *http.Request) string {
+	if s.baseURL != "" {
+		return s.baseURL
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}

@@ -1,0 +1,184 @@
+package views
+
+import "github.com/a-h/templ"
+
+// FieldErrors maps a form field's name to a message already translated.
+type FieldErrors map[string]string
+
+// GroupNav is what a page inside a group shows of it.
+type GroupNav struct {
+	Slug    string
+	Name    string
+	IsAdmin bool
+}
+
+// Home is the front page.
+type Home struct {
+	Groups  []GroupNav // groups this browser belongs to
+	Games   []GameLink
+	Form    GroupForm
+	Created *Created // set right after creating a group
+}
+
+// GameLink names a game and its referee page.
+type GameLink struct {
+	ID   string
+	Name string
+}
+
+// GroupForm is the create-group form as typed.
+type GroupForm struct {
+	Name, Display string
+	Errors        FieldErrors
+}
+
+// Created is shown once after a group is made: the admin link cannot be shown again.
+type Created struct{ AdminURL string }
+
+// GroupPage is a group's home.
+type GroupPage struct {
+	Group     GroupNav
+	InviteURL string
+	InviteQR  string // an SVG, rendered on the server
+	Matches   []MatchLine
+	Games     []GameLink
+	Players   int
+	AdminURL  string // shown once after creation
+	Flash     string
+}
+
+// MatchLine is a match in a list.
+type MatchLine struct {
+	URL      string
+	Game     string
+	Players  string
+	Status   string // translated: "round 4", "finished"
+	Winners  string
+	Finished bool
+}
+
+// Roster is the players page.
+type Roster struct {
+	Group   GroupNav
+	Players []RosterPlayer
+	Form    NameForm
+}
+
+// RosterPlayer is one line of the roster.
+type RosterPlayer struct {
+	ID       int64
+	Name     string
+	Archived bool
+	Rename   NameForm
+}
+
+// NameForm is a one-field form with its error.
+type NameForm struct {
+	Name  string
+	Error string
+}
+
+// JoinPage asks a new member for their name.
+type JoinPage struct {
+	GroupName string
+	Action    string
+	Form      NameForm
+}
+
+// HouseRulesPage lets a group choose its house rules per game.
+type HouseRulesPage struct {
+	Group GroupNav
+	Games []HouseRulesGame
+	Saved string // the game whose rules were just saved
+}
+
+// HouseRulesGame is one game's switches.
+type HouseRulesGame struct {
+	ID, Name string
+	Rules    []HouseRuleField
+	Error    string
+}
+
+// HouseRuleField is one switch with its current value.
+type HouseRuleField struct {
+	Key, Label, Value, Default string
+	Choices                    []string
+	IsBool                     bool
+}
+
+// NewMatchPage starts a match of one game.
+type NewMatchPage struct {
+	Group   GroupNav
+	Game    GameLink
+	Players []PlayerChoice
+	MinMax  string
+	Options templ.Component // the game's own options (first dealer, start round…)
+	Errors  FieldErrors
+	Rules   []string // house rules that will apply, described
+}
+
+// PlayerChoice is a player offered for a seat.
+type PlayerChoice struct {
+	ID       int64
+	Name     string
+	Seat     int // 1-based seat when chosen, 0 otherwise
+	Selected bool
+}
+
+// Scoresheet is a match's page.
+type Scoresheet struct {
+	Group      GroupNav
+	MatchURL   string
+	Game       string
+	Names      []string
+	Totals     []int
+	Leaders    []bool
+	Rounds     []RoundRow
+	Finished   bool
+	Winners    string
+	Info       templ.Component // the current round's facts
+	Form       templ.Component // round entry, nil when finished
+	UndoURL    string
+	UndoRound  int64
+	Rules      []string // non-default house rules in force
+	Flash      string
+	Version    string // changes whenever a round changes, for live updates
+	Chart      templ.Component
+}
+
+// RoundRow is one line of the score table.
+type RoundRow struct {
+	ID      int64
+	Label   string
+	Points  []int
+	Undone  bool
+	Edited  bool
+	EditURL string
+	HistURL string
+	Detail  string // what was entered, e.g. cards left
+}
+
+// HistoryPage lists a round's revisions.
+type HistoryPage struct {
+	Group    GroupNav
+	MatchURL string
+	Label    string
+	Names    []string
+	Items    []HistoryItem
+}
+
+// HistoryItem is one revision.
+type HistoryItem struct {
+	Kind   string // translated
+	Author string
+	At     string
+	Points []int
+	Detail string
+}
+
+// ErrorPage is a 404, 409, 422 or 500 page.
+type ErrorPage struct {
+	Status  int
+	Title   string
+	Message string
+}
