@@ -16,11 +16,11 @@ import (
 // satisfying it (game_<id>.go), listed once in cmd; the generic handlers
 // never name a game.
 type Game interface {
-	ID() string                       // URL and storage id: "fivecrowns"
-	Name(lang string) string          // as players call it
-	Seats() (min, max int)            // players allowed at a match
-	HouseRules() []referee.HouseRule  // the switches a group may set
-	LowWins() bool                    // lowest total wins (Five Crowns)
+	ID() string                      // URL and storage id: "fivecrowns"
+	Name(lang string) string         // as players call it
+	Seats() (min, max int)           // players allowed at a match
+	HouseRules() []referee.HouseRule // the switches a group may set
+	LowWins() bool                   // lowest total wins (Five Crowns)
 	Options(oc OptionsCtx) templ.Component
 	ParseOptions(oc OptionsCtx) (map[string]string, views.FieldErrors)
 	Progress(m store.Match, points [][]int) Progress

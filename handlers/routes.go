@@ -27,6 +27,8 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/join/:group/:token", s.join)
 	e.GET("/admin/:group/:token", s.claimAdmin)
 	e.GET("/referee", s.refereeIndex)
+	e.GET("/referee/:game", s.refereePage)
+	e.POST("/referee/:game", s.refereePage)
 
 	// A group's pages: members only; everyone else gets 404.
 	g := e.Group("/g/:group", s.requireMember)

@@ -14,11 +14,6 @@ import (
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
-// games is the one list of games the app offers, in menu order.
-func games() []handlers.Game {
-	return []handlers.Game{handlers.FiveCrowns{}}
-}
-
 // run does main's work: read the settings, open the database, then serve
 // until ctx ends, or run a subcommand. Every error names what to fix.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
@@ -48,7 +43,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 }
 
 func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger) error {
-	e, err := handlers.New(handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, Games: games()})
+	e, err := handlers.New(handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, Games: handlers.AllGames()})
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,133 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/store"
+)
+
+// testGames is the game list the handler tests run with: every game the app offers.
+func testGames() []Game {
+	return AllGames()
+}
+
+// testApp is a real Echo instance on a real SQLite file.
+type testApp struct {
+	t     *testing.T
+	e     *echo.Echo
+	store *store.Store
+}
+
+func newTestApp(t *testing.T) *testApp {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	clock := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+	st.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	e, err := New(Config{Store: st, Games: testGames(), BaseURL: "http://tk.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testApp{t: t, e: e, store: st}
+}
+
+// client is one browser: it keeps its cookies.
+type client struct {
+	app     *testApp
+	cookies map[string]*http.Cookie
+	lang    string
+}
+
+func (a *testApp) client() *client { return &client{app: a, cookies: map[string]*http.Cookie{}} }
+
+// do sends a request (form-encoded when form is non-nil) and returns the recorder.
+func (c *client) do(method, path string, form url.Values) *httptest.ResponseRecorder {
+	c.app.t.Helper()
+	var body *strings.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	} else {
+		body = strings.NewReader("")
+	}
+	req := httptest.NewRequest(method, path, body)
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	if c.lang != "" {
+		req.Header.Set("Accept-Language", c.lang)
+	}
+	for _, ck := range c.cookies {
+		req.AddCookie(ck)
+	}
+	rec := httptest.NewRecorder()
+	c.app.e.ServeHTTP(rec, req)
+	for _, ck := range rec.Result().Cookies() {
+		if ck.MaxAge < 0 {
+			delete(c.cookies, ck.Name)
+		} else {
+			c.cookies[ck.Name] = ck
+		}
+	}
+	return rec
+}
+
+// get follows one redirect, like a browser after a 303.
+func (c *client) get(path string) *httptest.ResponseRecorder { return c.do(http.MethodGet, path, nil) }
+
+func (c *client) post(path string, form url.Values) *httptest.ResponseRecorder {
+	return c.do(http.MethodPost, path, form)
+}
+
+// doc parses the HTML of a response.
+func doc(t *testing.T, rec *httptest.ResponseRecorder) *goquery.Document {
+	t.Helper()
+	d, err := goquery.NewDocumentFromReader(strings.NewReader(rec.Body.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// group creates a group as c and returns its slug.
+func (c *client) group(name string) string {
+	c.app.t.Helper()
+	rec := c.post("/groups", url.Values{"name": {name}, "display": {"Ana"}})
+	if rec.Code != http.StatusSeeOther {
+		c.app.t.Fatalf("create group: status %d", rec.Code)
+	}
+	return strings.TrimPrefix(rec.Header().Get("Location"), "/g/")
+}
+
+// players adds players to the group and returns their ids in order.
+func (c *client) players(slug string, names ...string) []int64 {
+	c.app.t.Helper()
+	for _, n := range names {
+		if rec := c.post("/g/"+slug+"/players", url.Values{"name": {n}}); rec.Code != http.StatusSeeOther {
+			c.app.t.Fatalf("add player %s: status %d", n, rec.Code)
+		}
+	}
+	g, _ := c.app.store.GroupBySlug(context.Background(), slug)
+	ps, _ := c.app.store.Players(context.Background(), g.ID)
+	var ids []int64
+	for _, n := range names {
+		for _, p := range ps {
+			if p.Name == n {
+				ids = append(ids, p.ID)
+			}
+		}
+	}
+	return ids
+}
