@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestBadSettingsStopStartUp(t *testing.T) {
+	dir := t.TempDir()
+	readonly := filepath.Join(dir, "ro")
+	os.Mkdir(readonly, 0o500)
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	db := filepath.Join(dir, "ok.db")
+	tests := []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		wantMsg string // the setting the error must name
+	}{
+		{"unknown log level", []string{"--db", db}, map[string]string{"TABLEKEEPER_LOG_LEVEL": "loud"}, "TABLEKEEPER_LOG_LEVEL"},
+		{"bad base URL", []string{"--db", db, "--base-url", "games.example.org"}, nil, "TABLEKEEPER_BASE_URL"},
+		{"port in use", []string{"--db", db}, map[string]string{"TABLEKEEPER_ADDR": busy.Addr().String()}, "TABLEKEEPER_ADDR"},
+		{"missing config file", []string{"--db", db, "--config", filepath.Join(dir, "nope.toml")}, nil, "TABLEKEEPER_CONFIG"},
+		{"unknown command", []string{"--db", db, "dance"}, nil, "unknown command"},
+	}
+	if os.Geteuid() != 0 { // root may write anywhere
+		tests = append(tests, struct {
+			name    string
+			args    []string
+			env     map[string]string
+			wantMsg string
+		}{"unwritable database", []string{"--db", filepath.Join(readonly, "sub", "x.db")}, nil, "TABLEKEEPER_DB"})
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		err := run(context.Background(), tt.args, env(tt.env), &out)
+		if err == nil || !strings.Contains(err.Error(), tt.wantMsg) {
+			t.Errorf("%s: run() error = %v, want one naming %s", tt.name, err, tt.wantMsg)
+		}
+		if err != nil && strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error spans several lines: %q", tt.name, err)
+		}
+	}
+}
+
+func TestSettingsPrecedence(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "tk.toml")
+	os.WriteFile(file, []byte("addr = \":9000\"\nlog_level = \"warn\"\n"), 0o600)
+	cfg, _, err := loadConfig([]string{"--config", file, "--addr", ":7000"}, env(map[string]string{"TABLEKEEPER_LOG_LEVEL": "debug"}), &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Addr != ":7000" || cfg.LogLevel.String() != "DEBUG" || cfg.DB != "./data/tablekeeper.db" {
+		t.Errorf("config = %+v; want the flag's addr, the env's log level, the default db", cfg)
+	}
+}
+
+func TestServeAndBackup(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "tk.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	logs := &syncBuffer{}
+	go func() { done <- run(ctx, []string{"--db", db, "--addr", "127.0.0.1:0"}, env(nil), logs) }()
+	for i := 0; i < 100 && !strings.Contains(logs.String(), "listening"); i++ {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.Contains(logs.String(), "listening") {
+		t.Fatalf("the server did not start: %s", logs.String())
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("serve then stop: %v", err)
+	}
+	var out bytes.Buffer
+	backup := filepath.Join(dir, "copy.db")
+	if err := run(context.Background(), []string{"--db", db, "backup", backup}, env(nil), &out); err != nil {
+		t.Fatalf("backup: %v", err)
+	}
+	if _, err := os.Stat(backup); err != nil {
+		t.Errorf("backup file: %v", err)
+	}
+}

@@ -1,0 +1,81 @@
+package views
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+)
+
+func loadIDs(t *testing.T, lang string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	files, _ := fs.Glob(locales, "locales/*.toml")
+	for _, f := range files {
+		if !strings.HasSuffix(f, lang+".toml") {
+			continue
+		}
+		b, _ := locales.ReadFile(f)
+		var m map[string]string
+		if err := toml.Unmarshal(b, &m); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// Every message exists in English and in French.
+func TestMessagesInBothLanguages(t *testing.T) {
+	en, fr := loadIDs(t, "en"), loadIDs(t, "fr")
+	if len(en) < 50 {
+		t.Fatalf("only %d English messages loaded", len(en))
+	}
+	for id := range en {
+		if fr[id] == "" {
+			t.Errorf("message %q has no French text", id)
+		}
+	}
+	for id := range fr {
+		if en[id] == "" {
+			t.Errorf("message %q has no English text", id)
+		}
+	}
+	if _, err := NewTranslator(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Every message id the views and handlers ask for is in the files, so no
+// page shows a raw id.
+func TestEveryUsedMessageExists(t *testing.T) {
+	en := loadIDs(t, "en")
+	used := regexp.MustCompile(`\bT\([a-zA-Z.()]+, "([a-z0-9]+\.[a-z0-9.]+)"`)
+	var missing []string
+	for _, dir := range []string{".", "../handlers"} {
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || strings.HasSuffix(path, "_templ.go") || strings.HasSuffix(path, "_test.go") ||
+				!(strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".templ")) {
+				return nil
+			}
+			b, _ := os.ReadFile(path)
+			for _, m := range used.FindAllStringSubmatch(string(b), -1) {
+				if _, ok := en[m[1]]; !ok && !strings.HasSuffix(m[1], ".") {
+					missing = append(missing, path+": "+m[1])
+				}
+			}
+			return nil
+		})
+	}
+	sort.Strings(missing)
+	for _, m := range missing {
+		t.Errorf("message id used but not defined: %s", m)
+	}
+}
