@@ -34,18 +34,18 @@ type Supply struct{ n [Kinds]uint8 }
 func (s *Supply) Take(field string, cards []Card) error {
 	for i, c := range cards {
 		k := c.Index()
-		path := fmt.Sprintf("%s[%d]", field, i)
+		path := func() string { return fmt.Sprintf("%s[%d]", field, i) }
 		if k < 0 {
-			return referee.Invalid(path, "this is not a Five Crowns card", "ce n'est pas une carte des Cinq Rois")
+			return referee.Invalid(path(), "this is not a Five Crowns card", "ce n'est pas une carte des Cinq Rois")
 		}
 		s.n[k]++
 		if int(s.n[k]) > Copies(c) {
 			if c.IsJoker() {
-				return referee.Invalid(path,
+				return referee.Invalid(path(),
 					"more than six jokers: the game has only six",
 					"plus de six jokers : le jeu n'en compte que six")
 			}
-			return referee.Invalid(path,
+			return referee.Invalid(path(),
 				fmt.Sprintf("%s appears more than twice: the game has only two of each card", c.Display()),
 				fmt.Sprintf("%s apparaît plus de deux fois : le jeu ne compte que deux exemplaires de chaque carte", c.Display()))
 		}
