@@ -95,7 +95,7 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 			if err := fc.CheckHandSize(at+".hand", req.Round, len(cards)); err != nil {
 				return ScoreResponse{}, err
 			}
-			points = handPenalty(req.Round, cards, opts)
+			points = fc.Solve(req.Round, cards, opts).Penalty
 		}
 		resp.Players = append(resp.Players, ScoredPlayer{Name: p.Name, Points: points})
 	}
@@ -109,6 +109,3 @@ func prefix(at string, err error) error {
 	}
 	return err
 }
-
-// handPenalty is the minimum penalty of a hand (solver wired in next).
-var handPenalty = func(round int, cards []fc.Card, opts fc.Options) int { return sum(round, cards) }
