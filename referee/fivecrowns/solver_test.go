@@ -82,7 +82,7 @@ func checkSolution(t *testing.T, round int, hand []Card, opts Options, sol Solut
 func TestSolveMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	allOpts := []Options{{}, {MinNaturals: 1}, {RunsWrap: true}, {GoOutWithoutDiscard: true}, {MinNaturals: 1, RunsWrap: true, GoOutWithoutDiscard: true}}
-	cases := 3000
+	cases := 1500
 	if testing.Short() {
 		cases = 300
 	}
