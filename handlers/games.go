@@ -5,5 +5,6 @@ package handlers
 func AllGames() []Game {
 	return []Game{
 		FiveCrowns{},
+		&TakeFive{},
 	}
 }
