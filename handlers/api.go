@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablekeeper/tablekeeper/referee"
+	fcref "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
 	take5ref "github.com/tablekeeper/tablekeeper/referee/take5"
 	tfref "github.com/tablekeeper/tablekeeper/referee/takefive"
 	takiref "github.com/tablekeeper/tablekeeper/referee/taki"
@@ -22,6 +23,7 @@ import (
 // apiRoutes lists the JSON endpoints of API.md.
 func (s *Server) apiRoutes(api *echo.Group) {
 	api.POST("/fivecrowns/score", answer(fcscore.AnswerScore))
+	api.POST("/fivecrowns/hand", answer(fcref.AnswerHand))
 	api.POST("/take5/play", answer(take5ref.AnswerPlay))
 	api.POST("/take5/score", answer(take5score.AnswerScore))
 	api.POST("/taki/turn", answer(takiref.AnswerTurn))

@@ -219,7 +219,17 @@ func (s *Server) postEdit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, s.matchURL(c, match.ID))
+	return seeOther(c, s.matchURL(c, match.ID))
+}
+
+// seeOther ends a successful post: a 303 for a plain form, a client-side
+// redirect for htmx (which would otherwise swap the next page into the form).
+func seeOther(c echo.Context, url string) error {
+	if isHTMX(c) {
+		c.Response().Header().Set("HX-Redirect", url)
+		return c.NoContent(http.StatusOK)
+	}
+	return c.Redirect(http.StatusSeeOther, url)
 }
 
 func (s *Server) undoRound(c echo.Context) error {
