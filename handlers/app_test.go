@@ -226,7 +226,7 @@ func TestFiveCrownsMatchEndToEnd(t *testing.T) {
 	if rec := c.post(edit, url.Values{"op": {"save"}, "version": {"1"}, "mode_0": {"out"}, "mode_1": {"out"}, "mode_2": {"out"}}); rec.Code != http.StatusConflict {
 		t.Errorf("correction from a stale version = %d, want 409", rec.Code)
 	}
-	hist := doc(t, c.get(edit + "/history"))
+	hist := doc(t, c.get(edit+"/history"))
 	if n := hist.Find("[data-testid=revision]").Length(); n != 2 || !strings.Contains(hist.Text(), "Corrected") {
 		t.Errorf("history has %d revisions (%q), want entered then corrected", n, hist.Text())
 	}

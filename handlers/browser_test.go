@@ -143,7 +143,7 @@ func (p *phone) waitFor(cond string) {
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!(" + cond + ")"))
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+cond+")"))
 		cancel()
 		if err == nil && ok {
 			return
