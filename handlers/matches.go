@@ -240,5 +240,5 @@ func sheetVersion(rounds []store.Round) string {
 
 func (s *Server) roundCtx(c echo.Context, match store.Match, number int, version int) RoundCtx {
 	return RoundCtx{Ctx: s.viewCtx(c), Match: match, Number: number,
-		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: store.NewToken(), Version: version}
+		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: fmt.Sprintf("%d.%s", number, store.NewToken()), Version: version}
 }

@@ -30,7 +30,9 @@ func (s *Server) postRound(c echo.Context) error {
 	if g.Progress(match, live).Finished {
 		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
 	}
-	number := len(live) + 1
+	// The form says which round it was drawn for: if another phone saved that
+	// round meanwhile, this is a conflict, not the next round.
+	number := roundOfKey(form.Get("submitKey"), len(live)+1)
 	rc := s.roundCtx(c, match, number, 0)
 	rc.SubmitKey = form.Get("submitKey")
 	save, redraw, invalid := g.PostRound(rc, form)
@@ -44,21 +46,54 @@ func (s *Server) postRound(c echo.Context) error {
 	finished := g.Progress(match, append(live, save.Points)).Finished
 	_, err = s.store.AddRound(c.Request().Context(), match.ID, store.RoundWrite{Number: number, Entry: save.Entry,
 		Points: save.Points, SubmitKey: rc.SubmitKey, Author: memberOf(c).who.Display, Finished: finished})
-	if errors.Is(err, store.ErrConflict) {
-		// Another phone saved this round first: show what it saved, keep what was typed.
-		_, _, rounds, err := s.loadMatch(c)
-		if err != nil {
-			return err
-		}
-		msg := views.T(s.viewCtx(c), "round.conflict", "Round", g.RoundLabel(s.viewCtx(c), match, number), "Points", s.pointsLine(match, rounds, number))
-		rc := s.roundCtx(c, match, number+1, 0)
-		_, redraw, _ := g.PostRound(rc, withoutOp(form))
-		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
+	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid) {
+		return s.roundConflict(c, g, number, form)
 	}
 	if err != nil {
 		return err
 	}
+	s.changed(c, match.ID)
 	return s.savedAnswer(c, match)
+}
+
+// roundOfKey reads the round number a form was drawn for from its submit key
+// ("<number>.<random>"); a form without one is for the next round.
+func roundOfKey(key string, next int) int {
+	n, _, ok := strings.Cut(key, ".")
+	if !ok {
+		return next
+	}
+	if v, err := strconv.Atoi(n); err == nil && v >= 1 {
+		return v
+	}
+	return next
+}
+
+// roundConflict answers a save that lost the race: another phone saved this
+// round first. It shows what that phone saved, and offers this player's values
+// as a correction of that round (a recorded edit at the version just read)
+// or to keep the other phone's values (cancel).
+func (s *Server) roundConflict(c echo.Context, g Game, number int, form map[string][]string) error {
+	match, _, rounds, err := s.loadMatch(c)
+	if err != nil {
+		return err
+	}
+	var saved store.Round
+	n := 0
+	for _, r := range rounds {
+		if !r.Undone() {
+			if n++; n == number {
+				saved = r
+			}
+		}
+	}
+	if saved.ID == 0 { // the other write was an undo: simply offer the form again
+		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "error.conflict"), nil)
+	}
+	ec := s.editCtx(c, match, saved, number)
+	_, redraw, _ := g.PostRound(ec.RoundCtx, withoutOp(form))
+	msg := views.T(ec.Ctx, "round.conflict", "Round", g.RoundLabel(ec.Ctx, match, number), "Points", s.pointsLine(match, rounds, number))
+	return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
 }
 
 // pointsLine writes the points of live round number n: "Ana 0, Ben 12".
@@ -219,6 +254,7 @@ func (s *Server) postEdit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	s.changed(c, match.ID)
 	return seeOther(c, s.matchURL(c, match.ID))
 }
 
@@ -244,6 +280,7 @@ func (s *Server) undoRound(c echo.Context) error {
 	if err := s.store.UndoLastRound(c.Request().Context(), match.ID, id, memberOf(c).who.Display); err != nil {
 		return err
 	}
+	s.changed(c, match.ID)
 	return c.Redirect(http.StatusSeeOther, s.matchURL(c, match.ID))
 }
 

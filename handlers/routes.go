@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -12,7 +13,8 @@ func (s *Server) routes(e *echo.Echo) {
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
 	e.Use(echo.WrapMiddleware(http.NewCrossOriginProtection().Handler))
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024}))
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024,
+		Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") }}))
 
 	// Static files under content-hashed names, and the two fixed names a phone asks for.
 	e.GET("/static/*", echo.WrapHandler(s.assets))
@@ -42,6 +44,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("/matches/new", s.newMatch)
 	g.POST("/matches", s.createMatch)
 	g.GET("/matches/:match", s.scoresheet)
+	g.GET("/matches/:match/events", s.matchEvents)
 	g.POST("/matches/:match/rounds", s.postRound)
 	g.GET("/matches/:match/rounds/:round/edit", s.editRound)
 	g.POST("/matches/:match/rounds/:round", s.postEdit)

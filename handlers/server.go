@@ -32,6 +32,7 @@ type Server struct {
 	tr      *views.Translator
 	assets  *static.Assets
 	joins   *limiter
+	live    *hub
 }
 
 // New builds the Echo instance with every route and middleware.
@@ -49,6 +50,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		tr:      tr,
 		assets:  static.New(),
 		joins:   newLimiter(10, 10*60),
+		live:    newHub(),
 	}
 	if s.log == nil {
 		s.log = slog.Default()

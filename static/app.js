@@ -10,3 +10,60 @@
     if (e.detail && e.detail.xhr && e.detail.xhr.status > 0) setOffline(false);
   });
 })();
+
+// Live scoresheet: when another phone saves a round, fetch the page and swap
+// the scores in (never the round form, which may hold what this player is
+// typing), marking the rows that changed. Server-sent events where the
+// browser has them, a poll every 2 s otherwise.
+(function () {
+  "use strict";
+  var sheet = document.querySelector("#sheet[data-live]");
+  if (!sheet || !window.fetch || !window.DOMParser) return;
+  var url = sheet.getAttribute("data-live");
+  var busy = false;
+
+  function current() {
+    var s = document.getElementById("scores");
+    return s ? s.getAttribute("data-version") : "";
+  }
+
+  function rowTexts(root) {
+    return Array.prototype.map.call(root.querySelectorAll("[data-testid=round-row]"), function (r) { return r.textContent; });
+  }
+
+  function refresh(version) {
+    if (busy || version === current()) return;
+    busy = true;
+    fetch(location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var fresh = doc.getElementById("scores");
+        var old = document.getElementById("scores");
+        if (!fresh || !old) return;
+        var before = rowTexts(old);
+        old.replaceWith(fresh);
+        Array.prototype.forEach.call(fresh.querySelectorAll("[data-testid=round-row]"), function (r, i) {
+          if (before[i] !== r.textContent) r.classList.add("changed");
+        });
+        // A finished match or a new round number: the form must follow.
+        var freshForm = doc.getElementById("round-form");
+        var form = document.getElementById("round-form");
+        if (form && (!freshForm || form.querySelector("h2").textContent !== freshForm.querySelector("h2").textContent) && !form.contains(document.activeElement)) {
+          if (freshForm) form.replaceWith(freshForm); else form.remove();
+          if (freshForm && window.htmx) window.htmx.process(freshForm);
+        }
+      })
+      .catch(function () {})
+      .then(function () { busy = false; });
+  }
+
+  if (window.EventSource) {
+    var es = new EventSource(url);
+    es.onmessage = function (e) { refresh(e.data); };
+  } else {
+    setInterval(function () {
+      fetch(url + "?poll=1", { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(refresh).catch(function () {});
+    }, 2000);
+  }
+})();

@@ -1,0 +1,100 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+)
+
+// hub tells every phone watching a match that it changed. It lives in the
+// process: one server serves a group's table.
+type hub struct {
+	mu    sync.Mutex
+	watch map[int64]map[chan string]struct{}
+}
+
+func newHub() *hub { return &hub{watch: map[int64]map[chan string]struct{}{}} }
+
+// subscribe returns a channel that receives the match's new version after
+// each change, and the function that ends the subscription.
+func (h *hub) subscribe(match int64) (chan string, func()) {
+	ch := make(chan string, 1)
+	h.mu.Lock()
+	if h.watch[match] == nil {
+		h.watch[match] = map[chan string]struct{}{}
+	}
+	h.watch[match][ch] = struct{}{}
+	h.mu.Unlock()
+	return ch, func() {
+		h.mu.Lock()
+		delete(h.watch[match], ch)
+		if len(h.watch[match]) == 0 {
+			delete(h.watch, match)
+		}
+		h.mu.Unlock()
+	}
+}
+
+// publish sends version to every watcher of match. A watcher that has not
+// read the previous version yet gets only the newest (the channel holds one).
+func (h *hub) publish(match int64, version string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for ch := range h.watch[match] {
+		select {
+		case <-ch:
+		default:
+		}
+		ch <- version
+	}
+}
+
+// changed tells the watchers of a match that it changed.
+func (s *Server) changed(c echo.Context, matchID int64) {
+	rounds, err := s.store.Rounds(c.Request().Context(), matchID)
+	if err != nil {
+		return
+	}
+	s.live.publish(matchID, sheetVersion(rounds))
+}
+
+// matchEvents streams the match's version as server-sent events: once at
+// once, then after every change, with a comment every 20 s to keep proxies
+// from closing the stream. ?poll=1 answers the version once, for browsers
+// without EventSource.
+func (s *Server) matchEvents(c echo.Context) error {
+	match, _, rounds, err := s.loadMatch(c)
+	if err != nil {
+		return err
+	}
+	if c.QueryParam("poll") == "1" {
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return c.String(http.StatusOK, sheetVersion(rounds))
+	}
+	ch, stop := s.live.subscribe(match.ID)
+	defer stop()
+	w := c.Response()
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	fmt.Fprintf(w, "retry: 2000\ndata: %s\n\n", sheetVersion(rounds))
+	w.Flush()
+	tick := time.NewTicker(20 * time.Second)
+	defer tick.Stop()
+	ctx := c.Request().Context()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case v := <-ch:
+			fmt.Fprintf(w, "data: %s\n\n", v)
+		case <-tick.C:
+			fmt.Fprint(w, ": still here\n\n")
+		}
+		w.Flush()
+	}
+}
