@@ -5,6 +5,7 @@ package handlers
 func AllGames() []Game {
 	return []Game{
 		FiveCrowns{},
+		Take5{},
 		&TakeFive{},
 	}
 }
