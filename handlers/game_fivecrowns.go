@@ -28,7 +28,7 @@ type fcEntry struct {
 }
 
 type fcSeatEntry struct {
-	Mode   string   `json:"mode"` // points, out, cards
+	Mode   string   `json:"mode"` // points, out, cards (the leftover), hand (the whole final hand)
 	Cards  []string `json:"cards,omitempty"`
 	Points int      `json:"points"`
 }
@@ -161,21 +161,41 @@ func (g FiveCrowns) cardViews(rc RoundCtx, codes []string) []views.FCCard {
 	return out
 }
 
-// compute fills in the points the tapped cards make.
+// compute fills in the points the tapped cards make: their values for a
+// leftover, the lowest penalty the hand allows for a whole hand.
 func (g FiveCrowns) compute(rc RoundCtx, f *views.FCRoundForm) {
 	r := g.gameRound(rc.Match, rc.Number)
 	for i := range f.Seats {
 		s := &f.Seats[i]
-		if s.Mode != "cards" {
-			s.Computed = ""
-			continue
-		}
+		s.Computed = ""
 		cards, _ := fc.ParseCards("cards", codesOf(s.Cards))
-		pts, err := fcscore.LeftoverPoints(r, cards)
-		if err == nil {
-			s.Computed = strconv.Itoa(pts)
+		switch s.Mode {
+		case "cards":
+			if pts, err := fcscore.LeftoverPoints(r, cards); err == nil {
+				s.Computed = strconv.Itoa(pts)
+			}
+		case "hand":
+			if pts, err := g.handPoints(rc.Match, r, cards); err == nil {
+				s.Computed = strconv.Itoa(pts)
+			}
 		}
 	}
+}
+
+// handPoints is the lowest penalty a whole final hand allows under the
+// match's house rules (the player melds the best he can).
+func (g FiveCrowns) handPoints(m store.Match, round int, hand []fc.Card) (int, error) {
+	if err := fc.CheckCards("cards", hand); err != nil {
+		return 0, err
+	}
+	if err := fc.CheckHandSize("cards", round, len(hand)); err != nil {
+		return 0, err
+	}
+	set, err := referee.Resolve(fc.HouseRules, m.Rules)
+	if err != nil {
+		set = referee.Defaults(fc.HouseRules)
+	}
+	return fc.Solve(round, hand, fc.OptionsFrom(set)).Penalty, nil
 }
 
 func codesOf(cs []views.FCCard) []string {
@@ -196,7 +216,7 @@ func (g FiveCrowns) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Comp
 	}
 	for i := range f.Seats {
 		s := &f.Seats[i]
-		if m := form.Get(fmt.Sprintf("mode_%d", i)); m == "out" || m == "cards" || m == "points" {
+		if m := form.Get(fmt.Sprintf("mode_%d", i)); m == "out" || m == "cards" || m == "points" || m == "hand" {
 			s.Mode = m
 		}
 		s.Points = strings.TrimSpace(form.Get(fmt.Sprintf("points_%d", i)))
@@ -208,7 +228,10 @@ func (g FiveCrowns) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Comp
 	if tap := form.Get("tap"); tap != "" && f.Picker >= 0 {
 		if cs := g.cardViews(rc, []string{tap}); len(cs) == 1 {
 			s := &f.Seats[f.Picker]
-			s.Cards, s.Mode = append(s.Cards, cs[0]), "cards"
+			s.Cards = append(s.Cards, cs[0])
+			if s.Mode != "hand" {
+				s.Mode = "cards"
+			}
 		}
 	}
 	if un := form.Get("untap"); un != "" {
@@ -255,6 +278,19 @@ func (g FiveCrowns) validate(rc RoundCtx, f *views.FCRoundForm) (fcEntry, bool) 
 				break
 			}
 			pts, err := fcscore.LeftoverPoints(r, cards)
+			if err != nil {
+				s.Error, ok = inputMessage(err, rc.Ctx), false
+				break
+			}
+			se.Points = pts
+		case "hand":
+			cards, _ := fc.ParseCards("cards", codesOf(s.Cards))
+			se.Cards = codesOf(s.Cards)
+			if err := supply.Take("cards", cards); err != nil {
+				s.Error, ok = inputMessage(err, rc.Ctx), false
+				break
+			}
+			pts, err := g.handPoints(rc.Match, r, cards)
 			if err != nil {
 				s.Error, ok = inputMessage(err, rc.Ctx), false
 				break
@@ -308,6 +344,14 @@ func (g FiveCrowns) Detail(ctx context.Context, m store.Match, entry json.RawMes
 				}
 			}
 			parts = append(parts, m.Seats[i].Name+": "+strings.Join(labels, " "))
+		case "hand":
+			var labels []string
+			for _, code := range s.Cards {
+				if c, err := fc.ParseCard(code); err == nil {
+					labels = append(labels, c.Display())
+				}
+			}
+			parts = append(parts, views.T(ctx, "fcref.detail.hand", "Name", m.Seats[i].Name, "Cards", strings.Join(labels, " "), "Points", s.Points))
 		}
 	}
 	return strings.Join(parts, " · ")
