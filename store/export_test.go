@@ -1,0 +1,146 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// exportFixture plays the fixture's match (with an edit and an undo), adds
+// a season, a house rule, an archived player and a deleted match.
+func exportFixture(t *testing.T) fixture {
+	t.Helper()
+	ctx := context.Background()
+	f := newFixture(t)
+	s, gid := f.s, f.g.Group.ID
+	r1, _ := s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: map[string]any{"cards": []string{"JK"}}, Points: []int{0, 50, 7}, Author: "Ana"})
+	if _, err := s.EditRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: map[string]any{"typed": true}, Points: []int{0, 40, 7}, Author: "Ben"}); err != nil {
+		t.Fatal(err)
+	}
+	r2, _ := s.AddRound(ctx, f.match, RoundWrite{Number: 2, Entry: "{}", Points: []int{3, 0, 1}, Author: "Ana"})
+	s.UndoLastRound(ctx, f.match, r2.ID, "Ana")
+	s.AddRound(ctx, f.match, RoundWrite{Number: 2, Entry: "{}", Points: []int{4, 0, 1}, Author: "Ana", Finished: true})
+	from, _ := ParseDate("2026-01-01")
+	to, _ := ParseDate("2026-12-31")
+	s.AddSeason(ctx, gid, "2026", from, to)
+	s.SetHouseRules(ctx, gid, "fivecrowns", map[string]string{"runsWrap": "true"})
+	gone, _ := s.CreateMatch(ctx, gid, NewMatch{Game: "taki", Players: []int64{f.players[0].ID, f.players[2].ID}})
+	s.AddRound(ctx, gone, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 0}, Finished: true})
+	s.DeleteMatch(ctx, gid, gone)
+	s.SetArchived(ctx, gid, f.players[2].ID, true)
+	return f
+}
+
+// normalize drops what an import renumbers or restamps: ids and export time.
+func normalize(e Export) Export {
+	e.ExportedAt, e.Group.CreatedAt = "", ""
+	ids := map[int64]int64{}
+	for i := range e.Players {
+		ids[e.Players[i].ID] = int64(i + 1)
+		e.Players[i].ID = int64(i + 1)
+	}
+	for i := range e.Matches {
+		e.Matches[i].ID = int64(i + 1)
+		for k := range e.Matches[i].Seats {
+			e.Matches[i].Seats[k].Player = ids[e.Matches[i].Seats[k].Player]
+		}
+	}
+	return e
+}
+
+func TestExportImportRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	f := exportFixture(t)
+	e, err := f.s.ExportGroup(ctx, f.g.Group.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Matches) != 2 || len(e.Matches[0].Rounds) != 3 || len(e.Matches[0].Rounds[0].Revisions) != 2 || e.Matches[1].DeletedAt == nil {
+		t.Fatalf("export misses data: %+v", e.Matches)
+	}
+	b, _ := json.Marshal(e)
+	read, err := ReadExport(b)
+	if err != nil {
+		t.Fatalf("ReadExport of a fresh export: %v", err)
+	}
+	created, err := f.s.ImportGroup(ctx, read, "Zoé", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := f.s.ExportGroup(ctx, created.Group.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := normalize(again), normalize(e); !reflect.DeepEqual(got, want) {
+		gb, _ := json.MarshalIndent(got, "", " ")
+		wb, _ := json.MarshalIndent(want, "", " ")
+		t.Errorf("re-export differs from the export:\n got %s\nwant %s", gb, wb)
+	}
+	before, _ := f.s.PlayedMatches(ctx, f.g.Group.ID)
+	after, _ := f.s.PlayedMatches(ctx, created.Group.ID)
+	if len(before) != len(after) || len(after) != 1 || !reflect.DeepEqual(after[0].Seats[0].Rounds, before[0].Seats[0].Rounds) {
+		t.Errorf("played matches after import %+v, before %+v", after, before)
+	}
+	if _, m, err := f.s.Membership(ctx, created.Group.Slug, created.SessionToken); err != nil || !m.IsAdmin {
+		t.Errorf("the importer is not the new group's admin: %+v, %v", m, err)
+	}
+}
+
+func TestImportRefusesDamagedFiles(t *testing.T) {
+	ctx := context.Background()
+	f := exportFixture(t)
+	e, _ := f.s.ExportGroup(ctx, f.g.Group.ID)
+	good, _ := json.Marshal(e)
+	edit := func(fn func(*Export)) []byte {
+		var c Export
+		json.Unmarshal(good, &c)
+		fn(&c)
+		b, _ := json.Marshal(c)
+		return b
+	}
+	tests := []struct {
+		name     string
+		file     []byte
+		wantPart string
+	}{
+		{"not json", []byte("hello"), "format"},
+		{"foreign json", []byte(`{"name": "something else"}`), "format"},
+		{"truncated", good[:len(good)/2], "matches"},
+		{"newer version", edit(func(c *Export) { c.Version = 99 }), "version"},
+		{"total not the sum", edit(func(c *Export) { c.Matches[0].Seats[1].Total++ }), "matches"},
+		{"unknown player", edit(func(c *Export) { c.Matches[0].Seats[0].Player = 999999 }), "matches"},
+		{"points of the wrong length", edit(func(c *Export) { c.Matches[0].Rounds[0].Points = []int{1} }), "matches"},
+		{"a gap in the rounds", edit(func(c *Export) { c.Matches[0].Rounds[2].Number = 5 }), "matches"},
+		{"bad revision kind", edit(func(c *Export) { c.Matches[0].Rounds[0].Revisions[0].Kind = "hacked" }), "matches"},
+		{"bad time", edit(func(c *Export) { c.Matches[0].CreatedAt = "yesterday" }), "matches"},
+		{"player twice", edit(func(c *Export) { c.Players = append(c.Players, c.Players[0]) }), "players"},
+		{"unknown field", []byte(strings.Replace(string(good), `"format"`, `"extra":1,"format"`, 1)), "matches"},
+	}
+	countGroups := func() int {
+		var n int
+		f.s.db.QueryRow(`SELECT COUNT(*) FROM groups`).Scan(&n)
+		return n
+	}
+	n0 := countGroups()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadExport(tt.file)
+			var ie *ImportError
+			if !errors.As(err, &ie) || ie.Part != tt.wantPart || !errors.Is(err, ErrInvalid) {
+				t.Fatalf("ReadExport: err = %v, want an ImportError in part %q", err, tt.wantPart)
+			}
+		})
+	}
+	// Check runs again inside ImportGroup: a damaged export saves nothing.
+	var bad Export
+	json.Unmarshal(edit(func(c *Export) { c.Matches[1].Seats[0].Total = 42 }), &bad)
+	if _, err := f.s.ImportGroup(ctx, bad, "Zoé", ""); !errors.Is(err, ErrInvalid) {
+		t.Errorf("ImportGroup of a damaged export: err = %v, want ErrInvalid", err)
+	}
+	if n := countGroups(); n != n0 {
+		t.Errorf("%d groups after refused imports, want %d", n, n0)
+	}
+}
