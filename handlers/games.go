@@ -6,6 +6,7 @@ func AllGames() []Game {
 	return []Game{
 		FiveCrowns{},
 		Take5{},
+		Taki{},
 		&TakeFive{},
 	}
 }
