@@ -194,3 +194,26 @@ func (s *Store) RotateInvite(ctx context.Context, groupID int64) (string, error)
 		return err
 	})
 }
+
+// GroupsOf lists the groups the browser holding sessionToken belongs to, by name.
+func (s *Store) GroupsOf(ctx context.Context, sessionToken string) ([]Group, error) {
+	if sessionToken == "" {
+		return nil, nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT g.id, g.slug, g.name FROM groups g
+		JOIN memberships m ON m.group_id = g.id JOIN sessions s ON s.id = m.session_id
+		WHERE s.token_hash = ? ORDER BY g.name COLLATE NOCASE`, hashToken(sessionToken))
+	if err != nil {
+		return nil, fmt.Errorf("store: groups of session: %w", err)
+	}
+	defer rows.Close()
+	var out []Group
+	for rows.Next() {
+		var g Group
+		if err := rows.Scan(&g.ID, &g.Slug, &g.Name); err != nil {
+			return nil, fmt.Errorf("store: groups of session: %w", err)
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
