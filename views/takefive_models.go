@@ -33,3 +33,83 @@ type TFRoundForm struct {
 	Version      int
 	Cancel       string
 }
+
+// TFRefereePage is the Take Five dispute page: the board and racks as
+// entered, the turn, the house rules, and the verdict once judged.
+type TFRefereePage struct {
+	Board        []TFSquare // 36 squares, rank 6 first, a to f
+	PieceSquares []string   // indexed like Pieces
+	Pieces       []TFOption
+	Empty        string
+	Mode         string
+	Phase        string
+	Racks        []TFRackField
+	Player       int
+	Moves        []TFMoveField
+	Rules        []TFRuleField
+	Errors       FieldErrors // by field: board, phase, rack_i, racks, player, m1, m2, rules, judge
+	Verdict      *TFVerdict
+}
+
+// TFOption is a value of a select and what it shows.
+type TFOption struct{ Value, Label string }
+
+// TFSquare is one square of the board as a tap button.
+type TFSquare struct {
+	Name  string
+	Dark  bool
+	HL    bool   // a legal destination of the piece being moved
+	Token bool   // a face-down token lies here
+	Glyph string // the piece standing here, if any
+	Move  string // "1" or "2" when a move of the turn ends here
+	Label string // for screen readers
+}
+
+// TFRackField is one player's line: "Paul: 7 8 3 5".
+type TFRackField struct {
+	Text       string
+	Eliminated bool
+}
+
+// TFMoveField is one move of the turn as typed or tapped.
+type TFMoveField struct {
+	N                        int
+	Piece, To, Action, Value string
+}
+
+// TFRuleField is one house rule switch.
+type TFRuleField struct {
+	Key, Label, Value string
+	Choices           []string
+	IsBool            bool
+}
+
+// TFCite is a rule quoted: the sheet's French words, the plain sentence,
+// and why it applies here.
+type TFCite struct {
+	ID, Sheet, Text, Why string
+	Step                 string // the move at fault, "1" or "2"
+}
+
+// TFVerdict is the referee's answer on a turn.
+type TFVerdict struct {
+	Legal      bool
+	Violations []TFCite
+	Take       *TFTake
+	HouseRules []string // non-default house rules applied
+}
+
+// TFTake is what the take did.
+type TFTake struct {
+	Value     int
+	Square    string
+	Step      int
+	Outcome   string // kept, penalty, won, eliminated
+	Cites     []TFCite
+	Rack      string // the taker's rack afterwards
+	GiveUp    string // on a penalty: the tokens he may give up
+	Squares   string // on a penalty: where it may go
+	RoundOver bool
+	Winner    string
+	Replay    bool
+}

@@ -1,0 +1,331 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// tfRackFields is how many rack lines the dispute page offers (the game's
+// most players).
+const tfRackFields = 4
+
+// tfTurn is the dispute page's form as posted: the board, the racks, the
+// turn being judged, the house rules. Taps on the board only fill these in.
+type tfTurn struct {
+	pieces  [tf.NumPieces]string // square names, as posted
+	empty   []string
+	phase   string
+	racks   [tfRackFields]string
+	elim    [tfRackFields]bool
+	player  int
+	mode    string
+	moves   [2]tfMoveForm
+	rules   map[string]string
+	errs    views.FieldErrors
+	lastErr error
+}
+
+type tfMoveForm struct{ piece, to, action, value string }
+
+// Referee answers GET/POST /referee/takefive: the board redrawn after a tap,
+// or (op=judge) the verdict on the turn, 422 when the table cannot occur.
+func (g *TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
+	t := readTFTurn(rc.Form)
+	t.tap(rc.Form.Get("tap"))
+	page := views.TFRefereePage{Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{}}
+	for _, p := range tf.Pieces {
+		page.Pieces = append(page.Pieces, views.TFOption{Value: p.String(), Label: p.Name().In(rc.Lang)})
+	}
+	for i := range t.racks {
+		page.Racks = append(page.Racks, views.TFRackField{Text: t.racks[i], Eliminated: t.elim[i]})
+	}
+	for i, m := range t.moves {
+		page.Moves = append(page.Moves, views.TFMoveField{N: i + 1, Piece: m.piece, To: m.to, Action: m.action, Value: m.value})
+	}
+	page.Empty = strings.Join(t.empty, " ")
+	page.PieceSquares = t.pieces[:]
+	set, rulesErr := referee.Resolve(tf.HouseRules, t.rules)
+	if rulesErr != nil {
+		set = referee.Defaults(tf.HouseRules)
+		page.Errors["rules"] = inputMessageIn(rulesErr, rc.Lang)
+	}
+	for _, h := range tf.HouseRules {
+		page.Rules = append(page.Rules, views.TFRuleField{Key: h.Key, Label: h.Text.In(rc.Lang), Value: set.Get(h.Key),
+			Choices: h.Choices, IsBool: h.IsBool()})
+	}
+	page.Board = g.board(t, rc.Lang)
+	if !rc.Post || rc.Form.Get("op") != "judge" {
+		return views.TFReferee(page), http.StatusOK
+	}
+	if rulesErr != nil {
+		return views.TFReferee(page), http.StatusUnprocessableEntity
+	}
+	st, names, err := t.state()
+	var v tf.Verdict
+	if err == nil {
+		var moves []tf.Move
+		moves, err = t.turnMoves()
+		if err == nil {
+			player := ""
+			if t.player >= 0 && t.player < len(names) && names[t.player] != "" {
+				player = names[t.player]
+			}
+			v, err = tf.CheckTurn(st, player, moves, set)
+		}
+	}
+	if err != nil {
+		page.Errors[tfFieldOf(err, names)] = inputMessageIn(err, rc.Lang)
+		page.Errors["judge"] = pick(rc.Lang, "The table described cannot occur: see the field marked below.", "La table décrite est impossible : voyez le champ signalé ci-dessous.")
+		return views.TFReferee(page), http.StatusUnprocessableEntity
+	}
+	page.Verdict = g.verdict(v, set, rc.Lang)
+	return views.TFReferee(page), http.StatusOK
+}
+
+func inputMessageIn(err error, lang string) string {
+	var ie *referee.InputError
+	if errors.As(err, &ie) {
+		return ie.Message.In(lang)
+	}
+	return err.Error()
+}
+
+func readTFTurn(form url.Values) tfTurn {
+	t := tfTurn{mode: form.Get("mode"), phase: form.Get("phase"), rules: map[string]string{}}
+	for i, p := range tf.Pieces {
+		t.pieces[i] = strings.TrimSpace(strings.ToLower(form.Get("sq_" + p.String())))
+		if t.pieces[i] == "" {
+			t.pieces[i] = tf.Start[p].String()
+		}
+	}
+	t.empty = strings.Fields(strings.ToLower(form.Get("empty")))
+	if t.phase == "" {
+		t.phase = tf.Score.String()
+	}
+	for i := range t.racks {
+		t.racks[i] = strings.TrimSpace(form.Get(fmt.Sprintf("rack_%d", i)))
+		t.elim[i] = form.Get(fmt.Sprintf("elim_%d", i)) != ""
+	}
+	t.player, _ = strconv.Atoi(form.Get("player"))
+	for i := range t.moves {
+		n := i + 1
+		t.moves[i] = tfMoveForm{piece: form.Get(fmt.Sprintf("m%d_piece", n)), to: strings.ToLower(strings.TrimSpace(form.Get(fmt.Sprintf("m%d_to", n)))),
+			action: form.Get(fmt.Sprintf("m%d_action", n)), value: strings.TrimSpace(form.Get(fmt.Sprintf("m%d_value", n)))}
+		if t.moves[i].action == "" {
+			t.moves[i].action = tf.See.String()
+		}
+	}
+	if form.Get("rules_shown") != "" {
+		for _, h := range tf.HouseRules {
+			v := form.Get("rule_" + h.Key)
+			if h.IsBool() {
+				v = strconv.FormatBool(v == "true")
+			}
+			if v != "" {
+				t.rules[h.Key] = v
+			}
+		}
+	}
+	if t.mode == "" {
+		t.mode = "move1"
+	}
+	return t
+}
+
+// position reads the pieces' squares; ok is false when one is unreadable
+// or the position cannot occur.
+func (t *tfTurn) position() (tf.Position, bool) {
+	var pos tf.Position
+	for i, name := range t.pieces {
+		sq, err := tf.ParseSquare(name)
+		if err != nil {
+			return pos, false
+		}
+		pos[i] = sq
+	}
+	return pos, pos.Check() == nil
+}
+
+// afterFirst is the position move 2 starts from: move 1 applied when it
+// names a piece and a free square.
+func (t *tfTurn) afterFirst(pos tf.Position) tf.Position {
+	p, err1 := tf.ParsePiece(t.moves[0].piece)
+	sq, err2 := tf.ParseSquare(t.moves[0].to)
+	if err1 == nil && err2 == nil {
+		if _, taken := pos.On(sq); !taken {
+			pos[p] = sq
+		}
+	}
+	return pos
+}
+
+// tap applies a tap on square name under the current mode: place a piece,
+// toggle the token, or pick a moving piece (a square with a piece) and
+// then its destination.
+func (t *tfTurn) tap(name string) {
+	sq, err := tf.ParseSquare(name)
+	if err != nil {
+		return
+	}
+	name = sq.String()
+	if p, err := tf.ParsePiece(strings.TrimPrefix(t.mode, "place-")); err == nil && strings.HasPrefix(t.mode, "place-") {
+		t.pieces[p] = name
+		return
+	}
+	switch t.mode {
+	case "empty":
+		if i := slices.Index(t.empty, name); i >= 0 {
+			t.empty = slices.Delete(t.empty, i, i+1)
+		} else {
+			t.empty = append(t.empty, name)
+		}
+	case "move1", "move2":
+		i := 0
+		if t.mode == "move2" {
+			i = 1
+		}
+		pos, ok := t.position()
+		if !ok {
+			return
+		}
+		if i == 1 {
+			pos = t.afterFirst(pos)
+		}
+		m := &t.moves[i]
+		if p, on := pos.On(sq); on {
+			m.piece, m.to = p.String(), ""
+			return
+		}
+		m.to = name
+		if slices.Contains(t.empty, name) || (i == 1 && t.moves[0].action == tf.TakeToken.String() && t.moves[0].to == name) {
+			m.action = tf.Nothing.String()
+		} else if m.action == tf.Nothing.String() {
+			m.action = tf.See.String()
+		}
+	}
+}
+
+// state builds the engine's round from the form; names are the rack
+// lines' player names, by line ("" for a blank line).
+func (t *tfTurn) state() (tf.State, []string, error) {
+	names := make([]string, len(t.racks))
+	var st tf.State
+	for i, p := range tf.Pieces {
+		sq, err := tf.ParseSquare(t.pieces[i])
+		if err != nil {
+			return st, names, referee.Invalid("state.pieces."+p.String(), fmt.Sprintf("%q is not a square a1…f6", t.pieces[i]), fmt.Sprintf("« %s » n'est pas une case a1…f6", t.pieces[i]))
+		}
+		st.Pieces[p] = sq
+	}
+	for i, name := range t.empty {
+		sq, err := tf.ParseSquare(name)
+		if err != nil {
+			return st, names, referee.Invalid(fmt.Sprintf("state.empty[%d]", i), fmt.Sprintf("%q is not a square a1…f6", name), fmt.Sprintf("« %s » n'est pas une case a1…f6", name))
+		}
+		st.Empty = append(st.Empty, sq)
+	}
+	ph, err := tf.ParsePhase(t.phase)
+	if err != nil {
+		return st, names, referee.Invalid("state.phase", "choose the phase: score, 21 or quinte", "choisissez la phase : score, 21 ou quinte")
+	}
+	st.Phase = ph
+	for i, line := range t.racks {
+		if line == "" {
+			continue
+		}
+		name, values, found := strings.Cut(line, ":")
+		name = strings.TrimSpace(name)
+		if !found {
+			name, values = line, ""
+		}
+		names[i] = name
+		if _, err := strconv.Atoi(strings.Fields(name + " x")[0]); err == nil || name == "" {
+			return st, names, referee.Invalid(fmt.Sprintf("rack_%d", i), "write the player's name, a colon, then his tokens: «Paul: 7 8 3 5»",
+				"écrivez le nom du joueur, deux-points, puis ses pions : « Paul : 7 8 3 5 »")
+		}
+		vs, ok := parseValues(values)
+		if !ok {
+			return st, names, referee.Invalid(fmt.Sprintf("rack_%d", i), "tokens are numbers from 1 to 9, separated by spaces",
+				"les pions sont des nombres de 1 à 9, séparés par des espaces")
+		}
+		st.Racks = append(st.Racks, tf.Rack{Player: name, Values: vs, Eliminated: t.elim[i]})
+	}
+	return st, names, nil
+}
+
+func (t *tfTurn) turnMoves() ([]tf.Move, error) {
+	var out []tf.Move
+	for i, m := range t.moves {
+		f := fmt.Sprintf("turn.moves[%d]", i)
+		if m.piece == "" && m.to == "" {
+			continue
+		}
+		p, err := tf.ParsePiece(m.piece)
+		if err != nil {
+			return nil, referee.Invalid(f+".piece", "choose the piece moved", "choisissez la pièce déplacée")
+		}
+		sq, err := tf.ParseSquare(m.to)
+		if err != nil {
+			return nil, referee.Invalid(f+".to", "tap or type the square the piece goes to (a1…f6)", "touchez ou tapez la case d'arrivée (a1…f6)")
+		}
+		a, err := tf.ParseAction(m.action)
+		if err != nil {
+			return nil, referee.Invalid(f+".action", "the action is see, take or nothing", "l'action est voir, prendre ou rien")
+		}
+		mv := tf.Move{Piece: p, To: sq, Action: a}
+		if m.value != "" {
+			v, err := strconv.Atoi(m.value)
+			if err != nil {
+				return nil, referee.Invalid(f+".value", "the token's value is a number from 1 to 9", "la valeur du pion est un nombre de 1 à 9")
+			}
+			mv.Value = v
+		}
+		out = append(out, mv)
+	}
+	return out, nil
+}
+
+// tfFieldOf names the page's field an engine error path points at.
+func tfFieldOf(err error, names []string) string {
+	var ie *referee.InputError
+	if !errors.As(err, &ie) {
+		return "judge"
+	}
+	f := ie.Field
+	switch {
+	case strings.HasPrefix(f, "rack_"):
+		return f
+	case strings.HasPrefix(f, "state.pieces"), strings.HasPrefix(f, "state.empty"):
+		return "board"
+	case strings.HasPrefix(f, "state.phase"):
+		return "phase"
+	case strings.HasPrefix(f, "state.racks."):
+		rest := strings.TrimPrefix(f, "state.racks.")
+		for i, n := range names {
+			if n != "" && (rest == n || strings.HasPrefix(rest, n+"[")) {
+				return fmt.Sprintf("rack_%d", i)
+			}
+		}
+		return "racks"
+	case strings.HasPrefix(f, "state"):
+		return "racks"
+	case f == "player":
+		return "player"
+	case strings.HasPrefix(f, "turn.moves[0]"):
+		return "m1"
+	case strings.HasPrefix(f, "turn.moves[1]"):
+		return "m2"
+	}
+	return "judge"
+}

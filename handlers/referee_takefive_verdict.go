@@ -1,0 +1,118 @@
+package handlers
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+var tfGlyphs = [tf.NumPieces]string{tf.BlackBishop: "♝", tf.WhiteBishop: "♗", tf.Knight: "♞", tf.Rook: "♜"}
+
+// board draws the 6×6 board, rank 6 at the top: the pieces where the turn
+// starts, the tokens, the squares the moves go to, and (in a move mode)
+// the destinations of the piece being moved marked hl.
+func (g *TakeFive) board(t tfTurn, lang string) []views.TFSquare {
+	pos, ok := t.position()
+	var hl []tf.Square
+	if ok && (t.mode == "move1" || t.mode == "move2") {
+		i, from := 0, pos
+		if t.mode == "move2" {
+			i, from = 1, t.afterFirst(pos)
+		}
+		if p, err := tf.ParsePiece(t.moves[i].piece); err == nil {
+			hl = tf.Destinations(from, p)
+		}
+	}
+	var out []views.TFSquare
+	for r := tf.Size - 1; r >= 0; r-- {
+		for f := 0; f < tf.Size; f++ {
+			sq := tf.At(f, r)
+			name := sq.String()
+			s := views.TFSquare{Name: name, Dark: sq.Dark(), HL: slices.Contains(hl, sq), Token: !slices.Contains(t.empty, name)}
+			var desc []string
+			for i, ps := range t.pieces {
+				if ps == name {
+					s.Glyph = tfGlyphs[i]
+					desc = append(desc, tf.Pieces[i].Name().In(lang))
+				}
+			}
+			for i, m := range t.moves {
+				if m.to == name && m.piece != "" {
+					s.Move = fmt.Sprint(i + 1)
+					desc = append(desc, pick(lang, "move ", "déplacement ")+s.Move)
+				}
+			}
+			if s.Token {
+				desc = append(desc, pick(lang, "token", "pion"))
+			} else {
+				desc = append(desc, pick(lang, "no token", "sans pion"))
+			}
+			s.Label = name + ": " + strings.Join(desc, ", ")
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func tfCite(id, lang string) views.TFCite {
+	r, ok := tf.RuleByID(id)
+	if !ok {
+		return views.TFCite{ID: id}
+	}
+	return views.TFCite{ID: r.ID, Sheet: r.Sheet, Text: r.Text.In(lang)}
+}
+
+func tfValues(vs []int) string {
+	if len(vs) == 0 {
+		return "—"
+	}
+	return rackText(vs)
+}
+
+// verdict turns the engine's answer into what the page says: legal or not,
+// each rule broken quoted from the sheet, and what the take does.
+func (g *TakeFive) verdict(v tf.Verdict, set referee.Settings, lang string) *views.TFVerdict {
+	out := &views.TFVerdict{Legal: v.Legal}
+	for _, vi := range v.Violations {
+		c := tfCite(vi.Rule, lang)
+		c.Why = vi.Message.In(lang)
+		if vi.Step >= 0 {
+			c.Step = fmt.Sprint(vi.Step + 1)
+		}
+		out.Violations = append(out.Violations, c)
+	}
+	if v.Take != nil {
+		e := v.Take.Effect
+		tk := &views.TFTake{Value: v.Take.Value, Square: v.Take.Square.String(), Step: v.Take.Step + 1,
+			Outcome: e.Outcome.String(), Rack: tfValues(e.Rack), Winner: e.Winner, RoundOver: e.RoundOver, Replay: e.Replay}
+		c := tfCite(e.Rule, lang)
+		c.Why = e.Reason.In(lang)
+		tk.Cites = append(tk.Cites, c)
+		if e.Outcome == tf.Penalty {
+			if e.Rule != tf.RulePenalty {
+				tk.Cites = append(tk.Cites, tfCite(tf.RulePenalty, lang))
+			}
+			tk.GiveUp = tfValues(e.GiveUp)
+			var sqs []string
+			for _, s := range v.Take.Squares {
+				sqs = append(sqs, s.String())
+			}
+			tk.Squares = strings.Join(sqs, " ")
+		}
+		out.Take = tk
+	}
+	for _, h := range tf.HouseRules {
+		if set.Get(h.Key) != h.Default {
+			d := h.Text.In(lang)
+			if !h.IsBool() {
+				d += " = " + set.Get(h.Key)
+			}
+			out.HouseRules = append(out.HouseRules, d)
+		}
+	}
+	return out
+}
