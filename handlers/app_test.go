@@ -10,7 +10,7 @@ import (
 )
 
 // fcMatch starts a Five Crowns match for Ana, Ben and Chloé and returns its URL.
-func fcMatch(t *testing.T, c *client, slug string, ids []int64, start string) string {
+func fcMatch(t testing.TB, c *client, slug string, ids []int64, start string) string {
 	t.Helper()
 	form := url.Values{"game": {"fivecrowns"}, "firstDealer": {"1"}, "startRound": {start}}
 	for i, id := range ids {

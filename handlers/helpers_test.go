@@ -23,12 +23,12 @@ func testGames() []Game {
 
 // testApp is a real Echo instance on a real SQLite file.
 type testApp struct {
-	t     *testing.T
+	t     testing.TB
 	e     *echo.Echo
 	store *store.Store
 }
 
-func newTestApp(t *testing.T) *testApp {
+func newTestApp(t testing.TB) *testApp {
 	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
