@@ -183,3 +183,176 @@ func TestTake5LastDealUndoAndCorrect(t *testing.T) {
 		t.Error("undo of the last deal: match still finished")
 	}
 }
+
+// t5Table is a referee form: rows (space-separated cards, "*" suffix marks
+// an x2 under it, "+" a +5), then the cards laid ("50@2" claims row 2).
+func t5Table(rows []string, plays ...string) url.Values {
+	form := url.Values{"op": {"judge"}}
+	for i, r := range rows {
+		n := i + 1
+		for strings.HasSuffix(r, "*") || strings.HasSuffix(r, "+") {
+			if strings.HasSuffix(r, "*") {
+				form.Set(fmt.Sprintf("x2_%d", n), "1")
+			} else {
+				form.Set(fmt.Sprintf("plus5_%d", n), "1")
+			}
+			r = r[:len(r)-1]
+		}
+		form.Set(fmt.Sprintf("row_%d", n), r)
+	}
+	for i, p := range plays {
+		v, claim, _ := strings.Cut(p, "@")
+		form.Set(fmt.Sprintf("play_%d", i+1), v)
+		form.Set(fmt.Sprintf("claim_%d", i+1), claim)
+	}
+	return form
+}
+
+func attrs(d *goquery.Document, sel, attr string) string {
+	var out []string
+	d.Find(sel).Each(func(_ int, s *goquery.Selection) { v, _ := s.Attr(attr); out = append(out, v) })
+	return strings.Join(out, " ")
+}
+
+func TestTake5Referee(t *testing.T) {
+	tests := []struct {
+		name        string
+		form        url.Values
+		lang        string
+		wantVerdict string // legal / illegal
+		wantSteps   string // rows of each step
+		wantPickups string // rows taken
+		wantAfter   string // rows left
+		wantRules   string // rules of the violations
+		wantText    []string
+	}{
+		{"TV-T5-1 seed example 1", t5Table([]string{"23", "43", "49", "55", "80"}, "35", "50", "60"), "",
+			"legal", "1 3 4", "", "1 2 3 4 5", "", []string{"35 goes on the row ending 23, the largest final below 35", "The turn ends: 3 cards were laid", "Chaque carte vachette ne peut correspondre qu'à une seule place"}},
+		{"illegal claim: my 50 goes on the 43", t5Table([]string{"23", "43", "49", "55", "80"}, "50@2"), "",
+			"illegal", "", "", "1 2 3 4 5", "take5.forced-row", []string{"50 cannot go on the row ending 43", "it must go on the row ending 49", "Chaque carte vachette ne peut correspondre qu'à une seule place", "A number card goes on the row whose final number is the largest one below it"}},
+		{"illegal claim, in French", t5Table([]string{"23", "43", "49", "55", "80"}, "50@2"), "fr",
+			"illegal", "", "", "1 2 3 4 5", "take5.forced-row", []string{"Le 50 ne peut pas aller sur", "Une carte vachette va sur la rangée dont le chiffre final est le plus grand", "Pas permis."}},
+		{"TV-T5-2 seed example 2: each card changes the table", t5Table([]string{"12", "30", "71", "94"}, "5", "87", "4@3"), "",
+			"legal", "4 3 3", "", "1 2 3 4", "", []string{"5 goes on the row ending 94, the largest final, because no final is below 5"}},
+		{"TV-T5-3 seed example 3: the 5th card takes the row", t5Table([]string{"20 35+", "50"}, "37", "39", "42"), "",
+			"legal", "1 1 1", "1", "2", "", []string{"20 35 37 39 42", "Si la carte que pose un joueur est la 5ème de la rangée"}},
+		{"TV-T5-5 two pickups in one turn", t5Table([]string{"10 11 12 13", "40 41 42 43", "60"}, "14", "44"), "",
+			"legal", "1 2", "1 2", "3", "", []string{"lay up to 1 more card"}},
+		{"TV-T5-5 with the house rule, a pickup ends the turn", func() url.Values {
+			f := t5Table([]string{"10 11 12 13", "40 41 42 43", "60"}, "14", "44")
+			f.Set("rule_pickupEndsTurn", "true")
+			return f
+		}(), "", "illegal", "1", "1", "2 3", "take5.turn-over", []string{"A pickup ends the turn"}},
+		{"TV-T5-7 a second x2 under a row", t5Table([]string{"10*", "40"}, "x2@1"), "",
+			"illegal", "", "", "1 2", "take5.special-row", []string{"already holds an x2", "Il ne peut y avoir qu'une carte"}},
+		{"TV-T5-7 a +5 under a row with an x2", t5Table([]string{"10*", "40"}, "+5@1"), "",
+			"legal", "1", "", "1 2", "", []string{"A “x2” may go under row(s) 2.", "A “+5” may go under row(s) 2."}},
+		{"no row left for an x2", t5Table([]string{"10*", "40*"}, "11"), "",
+			"legal", "1", "", "1 2", "", []string{"No row can take a “x2”"}},
+		{"four cards", t5Table([]string{"10", "40", "60", "80"}, "11", "12", "13"), "",
+			"legal", "1 1 1", "", "1 2 3 4", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			app := newTestApp(t)
+			c := app.client()
+			c.lang = tt.lang
+			rec := c.post("/referee/take5", tt.form)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status %d, want 200\n%s", rec.Code, rec.Body)
+			}
+			d := doc(t, rec)
+			if cls, _ := d.Find(`[data-testid="verdict"]`).Attr("class"); !strings.Contains(cls, tt.wantVerdict) {
+				t.Errorf("verdict class %q, want %s", cls, tt.wantVerdict)
+			}
+			if got := attrs(d, `[data-testid="step"]`, "data-row"); got != tt.wantSteps {
+				t.Errorf("steps on rows %q, want %q", got, tt.wantSteps)
+			}
+			if got := attrs(d, `[data-testid="pickup"]`, "data-row"); got != tt.wantPickups {
+				t.Errorf("pickups %q, want %q", got, tt.wantPickups)
+			}
+			if got := attrs(d, `[data-testid="after-row"]`, "data-row"); got != tt.wantAfter {
+				t.Errorf("rows left %q, want %q", got, tt.wantAfter)
+			}
+			if got := attrs(d, `[data-testid="violation"]`, "data-rule"); got != tt.wantRules {
+				t.Errorf("violated rules %q, want %q", got, tt.wantRules)
+			}
+			body := d.Find(`[data-testid="verdict-card"]`).Text()
+			for _, w := range tt.wantText {
+				if !strings.Contains(body, w) {
+					t.Errorf("verdict lacks %q:\n%s", w, body)
+				}
+			}
+			for k, v := range tt.form {
+				if strings.HasPrefix(k, "row_") || strings.HasPrefix(k, "play_") {
+					if got, _ := d.Find("#" + k).Attr("value"); got != v[0] {
+						t.Errorf("%s = %q after judging, want %q kept", k, got, v[0])
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestTake5RefereeImpossibleTable(t *testing.T) {
+	tests := []struct {
+		name     string
+		form     url.Values
+		wantSel  string // where the message is shown
+		wantText string
+	}{
+		{"a number twice", t5Table([]string{"23", "43 23", "49"}, "50"), `[data-testid="row"]:nth-of-type(2) [data-testid="row-error"]`, "appears twice"},
+		{"rows not ascending around the circle", t5Table([]string{"23", "49", "43", "55"}, "50"), `[data-testid="row-error"]`, "finals must rise clockwise"},
+		{"a row of five still on the table", t5Table([]string{"10 11 12 13 14", "40"}, "50"), `[data-testid="row-error"]`, "the 5th card took it"},
+		{"seven x2 under the rows", t5Table([]string{"10*", "20*", "30*", "40*", "50*", "60*", "70*"}, "80"), `[role="alert"]`, "only 6 “x2”"},
+		{"a word in a row", t5Table([]string{"23", "fourty"}, "50"), `[data-testid="row-error"]`, "“fourty” is not a card number"},
+		{"a card laid that is on the table", t5Table([]string{"23", "43"}, "43"), `[data-testid="play-error"]`, "already on the table"},
+		{"a special with no row", t5Table([]string{"23", "43"}, "x2"), `[data-testid="play-error"]`, "say under which row"},
+		{"not a card", t5Table([]string{"23", "43"}, "joker"), `[data-testid="play-error"]`, "is not a card"},
+		{"no row at all", t5Table(nil, "50"), `[role="alert"]`, "give the rows on the table"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			app := newTestApp(t)
+			rec := app.client().post("/referee/take5", tt.form)
+			if rec.Code != http.StatusUnprocessableEntity {
+				t.Fatalf("status %d, want 422\n%s", rec.Code, rec.Body)
+			}
+			d := doc(t, rec)
+			if got := d.Find(tt.wantSel).Text(); !strings.Contains(got, tt.wantText) {
+				t.Errorf("%s = %q, want it to say %q", tt.wantSel, got, tt.wantText)
+			}
+			if d.Find(`[data-testid="verdict"]`).Length() != 0 {
+				t.Error("a verdict is shown on a table that cannot occur")
+			}
+			if got, _ := d.Find("#play_1").Attr("value"); got != tt.form.Get("play_1") {
+				t.Errorf("typed card %q lost, got %q", tt.form.Get("play_1"), got)
+			}
+		})
+	}
+}
+
+func TestTake5RefereeRowsEditing(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	d := doc(t, c.get("/referee/take5"))
+	if n := d.Find(`[data-testid="row"]`).Length(); n != 5 {
+		t.Fatalf("first visit shows %d rows, want 5", n)
+	}
+	if d.Find(`[data-testid="verdict"]`).Length() != 0 {
+		t.Error("first visit shows a verdict")
+	}
+	form := t5Table([]string{"23", "43"})
+	form.Set("op", "addrow")
+	rec := c.post("/referee/take5", form)
+	if d := doc(t, rec); rec.Code != 200 || d.Find(`[data-testid="row"]`).Length() != 3 {
+		t.Fatalf("add a row: status %d, rows %d, want 3", rec.Code, d.Find(`[data-testid="row"]`).Length())
+	}
+	form = t5Table([]string{"23", "43", "49"})
+	form.Del("op")
+	form.Set("del", "1")
+	d = doc(t, c.post("/referee/take5", form))
+	if got, _ := d.Find("#row_1").Attr("value"); got != "43" || d.Find(`[data-testid="row"]`).Length() != 2 {
+		t.Errorf("remove row 1: row 1 = %q, rows %d; want 43 and 2 rows", got, d.Find(`[data-testid="row"]`).Length())
+	}
+}

@@ -1,0 +1,269 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	t5 "github.com/tablekeeper/tablekeeper/referee/take5"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// t5BlankRows is how many empty rows a first visit shows; "add a row" adds more.
+const t5BlankRows = 5
+
+// Referee is the Take 5! dispute page: the circle of rows as typed (one text
+// field of numbers per row, the specials under it as checkboxes) and the 1–3
+// cards laid, each with the row the player claims. Rows are named 1, 2, … as
+// on the page, which is also the Index the engine quotes in its sentences.
+func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
+	p := views.T5RefPage{Title: views.T(rc.Ctx, "take5.ref.title")}
+	form := rc.Form
+	for i := 1; i <= 2*t5.MaxRows; i++ {
+		key := fmt.Sprintf("row_%d", i)
+		if _, ok := form[key]; !ok {
+			break
+		}
+		p.Rows = append(p.Rows, views.T5RefRow{Cards: strings.TrimSpace(form.Get(key)),
+			X2: form.Get(fmt.Sprintf("x2_%d", i)) != "", Plus5: form.Get(fmt.Sprintf("plus5_%d", i)) != ""})
+	}
+	op := form.Get("op")
+	if del, err := strconv.Atoi(form.Get("del")); err == nil && del >= 1 && del <= len(p.Rows) {
+		p.Rows, op = append(p.Rows[:del-1:del-1], p.Rows[del:]...), "edit"
+	}
+	if op == "addrow" && len(p.Rows) < t5.MaxRows {
+		p.Rows = append(p.Rows, views.T5RefRow{})
+	}
+	if len(p.Rows) == 0 {
+		p.Rows = make([]views.T5RefRow, t5BlankRows)
+	}
+	for i := range p.Rows {
+		p.Rows[i].Num = i + 1
+		p.RowNums = append(p.RowNums, i+1)
+	}
+	judge := op == "judge"
+	for i := 1; i <= t5.MaxCards; i++ {
+		pl := views.T5RefPlay{Value: strings.TrimSpace(form.Get(fmt.Sprintf("play_%d", i))), Claim: form.Get(fmt.Sprintf("claim_%d", i))}
+		judge = judge || (op == "" && pl.Value != "")
+		p.Plays = append(p.Plays, pl)
+	}
+	given := map[string]string{}
+	for _, h := range t5.HouseRules {
+		on := form.Get("rule_"+h.Key) == "true"
+		if !rc.Post && len(form) == 0 {
+			on = h.Default == "true"
+		}
+		given[h.Key] = strconv.FormatBool(on)
+		p.House = append(p.House, views.T5HouseRule{Key: h.Key, Label: h.Text.In(rc.Lang), On: on})
+	}
+	if !judge {
+		return views.T5Referee(p), http.StatusOK
+	}
+	set, err := referee.Resolve(t5.HouseRules, given)
+	if err != nil { // only declared keys are posted: cannot happen
+		p.Error = inputMessage(err, rc.Ctx)
+		return views.T5Referee(p), http.StatusUnprocessableEntity
+	}
+	circle, plays, playAt, ok := g.readTable(rc, &p)
+	if !ok {
+		return views.T5Referee(p), http.StatusUnprocessableEntity
+	}
+	turn, err := t5.PlayTurn(circle, plays, set)
+	if err != nil {
+		g.placeError(rc, &p, err, playAt)
+		return views.T5Referee(p), http.StatusUnprocessableEntity
+	}
+	p.Verdict = g.verdict(rc, turn, set)
+	return views.T5Referee(p), http.StatusOK
+}
+
+// readTable turns the typed rows and cards into the engine's terms, writing
+// a sentence next to each field that is not a card. playAt maps the k-th
+// card laid to its field (empty fields are skipped).
+func (g Take5) readTable(rc RefereeCtx, p *views.T5RefPage) (t5.Circle, []t5.Play, []int, bool) {
+	ok := true
+	var circle t5.Circle
+	x2s, plus5s := 0, 0
+	for i := range p.Rows {
+		r := &p.Rows[i]
+		if r.Cards == "" {
+			if r.X2 || r.Plus5 {
+				r.Error, ok = views.T(rc.Ctx, "take5.ref.err.specialsonly", "N", r.Num), false
+			}
+			continue
+		}
+		row := t5.Row{Index: r.Num, X2: r.X2, Plus5: r.Plus5}
+		for _, tok := range strings.FieldsFunc(r.Cards, func(c rune) bool { return c == ' ' || c == ',' || c == ';' }) {
+			n, err := strconv.Atoi(tok)
+			if err != nil {
+				r.Error, ok = views.T(rc.Ctx, "take5.ref.err.token", "N", r.Num, "Value", tok), false
+				break
+			}
+			row.Cards = append(row.Cards, n)
+		}
+		if r.X2 {
+			x2s++
+		}
+		if r.Plus5 {
+			plus5s++
+		}
+		circle = append(circle, row)
+	}
+	if x2s > t5.MaxPlayers || plus5s > t5.MaxPlayers {
+		p.Error, ok = views.T(rc.Ctx, "take5.ref.err.toomanyspecials", "Max", t5.MaxPlayers, "X2", x2s, "Plus5", plus5s), false
+	}
+	var plays []t5.Play
+	var playAt []int
+	for i := range p.Plays {
+		pl := &p.Plays[i]
+		if pl.Value == "" {
+			continue
+		}
+		claim, claimErr := strconv.Atoi(pl.Claim)
+		claimed := pl.Claim != "" && claimErr == nil
+		var play t5.Play
+		switch v := strings.ToLower(strings.ReplaceAll(pl.Value, " ", "")); v {
+		case "x2", "×2", "2x":
+			play = t5.Play{Special: t5.X2, Row: claim, Claimed: claimed}
+		case "+5", "5+":
+			play = t5.Play{Special: t5.Plus5, Row: claim, Claimed: claimed}
+		default:
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				pl.Error, ok = views.T(rc.Ctx, "take5.ref.err.play", "Value", pl.Value), false
+				continue
+			}
+			play = t5.Play{Card: n, Row: claim, Claimed: claimed}
+		}
+		plays, playAt = append(plays, play), append(playAt, i)
+	}
+	return circle, plays, playAt, ok
+}
+
+// placeError writes the engine's input error next to the field it names:
+// "rows[3].cards[1]" is row 3, "play[k]…" the k-th card laid.
+func (g Take5) placeError(rc RefereeCtx, p *views.T5RefPage, err error, playAt []int) {
+	var ie *referee.InputError
+	if !errors.As(err, &ie) {
+		p.Error = views.T(rc.Ctx, "error.badrequest")
+		return
+	}
+	msg := ie.Message.In(rc.Lang)
+	var n int
+	switch {
+	case scanIndex(ie.Field, "rows[", &n) && n >= 1 && n <= len(p.Rows):
+		p.Rows[n-1].Error = views.T(rc.Ctx, "take5.ref.rowerr", "N", n, "Msg", msg)
+	case scanIndex(ie.Field, "play[", &n) && n >= 0 && n < len(playAt):
+		p.Plays[playAt[n]].Error = views.T(rc.Ctx, "take5.ref.playerr", "N", playAt[n]+1, "Msg", msg)
+	default:
+		p.Error = views.T(rc.Ctx, "take5.ref.tableerr", "Msg", msg)
+	}
+}
+
+// scanIndex reads the number after prefix in a JSON path ("rows[3]…").
+func scanIndex(field, prefix string, n *int) bool {
+	rest, ok := strings.CutPrefix(field, prefix)
+	if !ok {
+		return false
+	}
+	num, _, ok := strings.Cut(rest, "]")
+	v, err := strconv.Atoi(num)
+	*n = v
+	return ok && err == nil
+}
+
+// t5Rule is a rule of the catalogue, quoted.
+func t5Rule(id, lang string) views.T5RuleQuote {
+	for _, r := range t5.Rules {
+		if r.ID == id {
+			return views.T5RuleQuote{ID: r.ID, Sheet: strings.ReplaceAll(r.Sheet, "**", ""), Text: r.Text.In(lang)}
+		}
+	}
+	return views.T5RuleQuote{ID: id}
+}
+
+func t5RowView(r t5.Row) views.T5RowView {
+	return views.T5RowView{Num: r.Index, Cards: t5Ints(r.Cards), X2: r.X2, Plus5: r.Plus5}
+}
+
+func t5Ints(cs []int) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = strconv.Itoa(c)
+	}
+	return strings.Join(parts, " ")
+}
+
+// verdict lays out the engine's answer: each card's place and why, the rows
+// taken, when the turn ends, the table after it and where specials may go.
+func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views.T5Verdict {
+	v := &views.T5Verdict{Legal: turn.Legal, Applied: describeRules(g, set, rc.Lang)}
+	cited := map[string]bool{}
+	cite := func(id string) {
+		if !cited[id] {
+			cited[id] = true
+			v.Rules = append(v.Rules, t5Rule(id, rc.Lang))
+		}
+	}
+	for i, s := range turn.Steps {
+		st := views.T5Step{N: i + 1, Row: s.Row, Pickup: s.Pickup, Why: s.Why.In(rc.Lang), Card: strconv.Itoa(s.Card)}
+		if s.Special != "" {
+			st.Card = string(s.Special)
+			cite(t5.RuleSpecialRow)
+		} else {
+			cite(t5.RuleForcedRow)
+		}
+		if s.Pickup {
+			cite(t5.RulePickup)
+		}
+		v.Steps = append(v.Steps, st)
+	}
+	for _, pk := range turn.Pickups {
+		v.Pickups = append(v.Pickups, views.T5RowView{Num: pk.Row, Cards: t5Ints(pk.Cards), X2: pk.X2, Plus5: pk.Plus5})
+	}
+	for _, r := range turn.Rows {
+		v.After = append(v.After, t5RowView(r))
+	}
+	for _, vi := range turn.Violations {
+		v.Violations = append(v.Violations, views.T5Violation{Step: vi.Step + 1, Message: vi.Message.In(rc.Lang), Rule: t5Rule(vi.Rule, rc.Lang)})
+		if cited[vi.Rule] { // already quoted beside the violation
+			v.Rules = slices.DeleteFunc(v.Rules, func(q views.T5RuleQuote) bool { return q.ID == vi.Rule })
+		}
+	}
+	if turn.Legal {
+		switch {
+		case turn.TurnEndsAfterStep != t5.NoEnd:
+			cite(t5.RuleTurnOver)
+			v.TurnEnd = views.T(rc.Ctx, "take5.ref.end.pickup", "N", turn.TurnEndsAfterStep+1)
+		case len(turn.Rows) == 0:
+			v.TurnEnd = views.T(rc.Ctx, "take5.ref.end.gameover")
+		case len(turn.Steps) >= t5.MaxCards:
+			cite(t5.RuleCardsPerTurn)
+			v.TurnEnd = views.T(rc.Ctx, "take5.ref.end.three", "Max", t5.MaxCards)
+		default:
+			cite(t5.RuleCardsPerTurn)
+			v.TurnEnd = views.T(rc.Ctx, "take5.ref.end.may", "More", t5.MaxCards-len(turn.Steps))
+		}
+	}
+	if len(turn.Rows) > 0 {
+		for _, s := range []t5.Special{t5.X2, t5.Plus5} {
+			rows := turn.Rows.SpecialRows(s)
+			if len(rows) == 0 {
+				v.Specials = append(v.Specials, views.T(rc.Ctx, "take5.ref.special.none", "S", string(s)))
+				continue
+			}
+			nums := make([]string, len(rows))
+			for i, r := range rows {
+				nums[i] = strconv.Itoa(r)
+			}
+			v.Specials = append(v.Specials, views.T(rc.Ctx, "take5.ref.special.rows", "S", string(s), "Rows", strings.Join(nums, ", ")))
+		}
+	}
+	return v
+}
