@@ -215,6 +215,14 @@ func TestTakiRefereePicker(t *testing.T) {
 	if d.Find(`[data-testid="verdict"]`).Length() != 0 {
 		t.Errorf("a tap judged the turn")
 	}
+	// No message id is left untranslated, in either language.
+	for _, lang := range []string{"en", "fr"} {
+		c.lang = lang
+		body := doc(t, c.post("/referee/taki", takiTable("4", "0", "R5", "play", "RTAKI R4", "hand", "RTAKI R4 B1", "silent", "2"))).Find("body").Text()
+		if strings.Contains(body, "tkr.") || strings.Contains(body, "taki.") {
+			t.Errorf("%s page shows a message id", lang)
+		}
+	}
 	// French page: the rule in French, the sheet quoted.
 	c.lang = "fr"
 	d = doc(t, c.post("/referee/taki", takiTable("4", "0", "R5", "play", "B7")))

@@ -150,6 +150,14 @@ func TestTakiMatchByRounds(t *testing.T) {
 		t.Errorf("round history detail = %q, want who went out and the cards tapped", h)
 	}
 
+	// Correcting round 1 shows what was entered: the winner, the cards, the points lost.
+	edit := d.Find(`a[href$="/edit"]`).AttrOr("href", "")
+	ed := doc(t, c.get(edit))
+	if ed.Find(`input[name="winner"][checked]`).AttrOr("value", "") != "0" || ed.Find(`input[name="cards_1"]`).AttrOr("value", "") != strings.Join(cards, " ") ||
+		ed.Find(`input[name="points_2"]`).AttrOr("value", "") != "12" {
+		t.Errorf("edit form of round 1 not prefilled: %q", ed.Find(`[data-testid="round-form"]`).Text())
+	}
+
 	// Round 2: Cleo goes out; Ana holds a 9 and a crazy card, Ben types −5.
 	rec = c.post(rounds, url.Values{"winner": {"2"}, "cards_0": {"Y9 CRAZY"}, "mode_1": {"points"}, "points_1": {"5"}, "op": {"save"}, "submitKey": {"k2"}})
 	if rec.Code != http.StatusSeeOther {
