@@ -184,6 +184,9 @@ func TestTakiRefereePicker(t *testing.T) {
 	c := app.client()
 	rec := c.get("/referee/taki")
 	d := doc(t, rec)
+	if first := d.Find(`form[data-testid="taki-referee"] button[type="submit"]`).First(); first.AttrOr("value", "") != "judge" {
+		t.Errorf("Enter in a field presses %q, want the judge button", first.AttrOr("value", ""))
+	}
 	if rec.Code != http.StatusOK || d.Find(`[data-testid="picker"] button[name="tap"]`).Length() != 55 {
 		t.Fatalf("first visit: status %d, %d picker buttons, want 200 and 55", rec.Code, d.Find(`[data-testid="picker"] button[name="tap"]`).Length())
 	}
