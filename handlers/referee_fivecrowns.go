@@ -45,13 +45,13 @@ type fcrPage struct {
 // everything tapped is kept.
 func (g FiveCrowns) Referee(rc RefereeCtx) (templ.Component, int) {
 	p := g.refForm(rc)
-	set := g.refRules(rc, &p)
+	set := g.refRules(rc, p)
 	judge := fcrLast(rc.Form, "op") == "judge"
-	hand, ok := g.refCheckHand(rc, &p, judge)
+	hand, ok := g.refCheckHand(rc, p, judge)
 	if ok && judge {
-		ok = g.refJudge(rc, &p, hand, set)
+		ok = g.refJudge(rc, p, hand, set)
 	}
-	g.refChips(rc, &p)
+	g.refChips(rc, p)
 	if !ok || len(p.Errs) > 0 || p.Error != "" {
 		return views.FCRefereePage(p.FCReferee), http.StatusUnprocessableEntity
 	}
@@ -59,9 +59,9 @@ func (g FiveCrowns) Referee(rc RefereeCtx) (templ.Component, int) {
 }
 
 // refForm reads what was posted and applies a tap, an untap or a new aim.
-func (g FiveCrowns) refForm(rc RefereeCtx) fcrPage {
+func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 	f := rc.Form
-	p := fcrPage{FCReferee: views.FCReferee{Action: "/referee/fivecrowns", Round: "1", Target: "hand", Errs: views.FieldErrors{}},
+	p := &fcrPage{FCReferee: views.FCReferee{Action: "/referee/fivecrowns", Round: "1", Target: "hand", Errs: views.FieldErrors{}},
 		fields: map[string]*views.FCRField{}}
 	if r := strings.TrimSpace(f.Get("round")); r != "" {
 		p.Round = r

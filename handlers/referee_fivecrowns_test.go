@@ -230,6 +230,9 @@ func TestFiveCrownsRefereeTapsAndImpossibleHands(t *testing.T) {
 	if code != http.StatusOK || d.Find("[data-testid=hand]").AttrOr("value", "") != "JH JS JD" || d.Find("[data-testid=meld1]").AttrOr("value", "") != "JH JS JD" {
 		t.Fatalf("tap into meld 1: status %d, hand %q, meld1 %q", code, d.Find("[data-testid=hand]").AttrOr("value", ""), d.Find("[data-testid=meld1]").AttrOr("value", ""))
 	}
+	if n, m := d.Find("[data-testid=field-hand] .chip").Length(), d.Find("[data-testid=field-meld1] .chip").Length(); n != 3 || m != 3 {
+		t.Errorf("the hand shows %d chips and meld 1 %d, want 3 and 3", n, m)
+	}
 	_, d = fcRef(t, c, url.Values{"round": {"4"}, "hand": {"JH JS JD"}, "meld1": {"JH JS JD"}, "target": {"meld1"}, "untap": {"hand:0"}})
 	if d.Find("[data-testid=hand]").AttrOr("value", "") != "JS JD" || d.Find("[data-testid=meld1]").AttrOr("value", "") != "JS JD" {
 		t.Errorf("taking J♥ off the hand takes it off meld 1 too: hand %q, meld1 %q", d.Find("[data-testid=hand]").AttrOr("value", ""), d.Find("[data-testid=meld1]").AttrOr("value", ""))
