@@ -219,6 +219,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	if lastLive != 0 {
 		sh.UndoURL, sh.UndoRound = url+"/undo", lastLive
 	}
+	sh.Chart = s.sheetExtras(c, sh.Names, live, url)
 	if !prog.Finished {
 		sh.Info = g.Info(vctx, match, n+1)
 		if form == nil {

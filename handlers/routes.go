@@ -51,6 +51,20 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("/matches/:match/rounds/:round/history", s.roundHistory)
 	g.POST("/matches/:match/undo", s.undoRound)
 
+	// Season standings, player pages, records, charts, export and import (issue 7).
+	g.GET("/standings", s.standingsPage)
+	g.POST("/seasons", s.addSeason)
+	g.POST("/seasons/:season/delete", s.deleteSeason, requireAdmin)
+	g.GET("/players/:player", s.playerPage)
+	g.GET("/records", s.recordsPage)
+	g.GET("/export", s.exportPage)
+	g.GET("/export.csv", s.exportCSV)
+	g.GET("/export.json", s.exportJSON)
+	g.POST("/import", s.importGroup)
+	g.POST("/public", s.publicLink, requireAdmin)
+	g.POST("/matches/:match/delete", s.deleteMatch, requireAdmin)
+	e.GET("/s/:group/:token", s.publicStandings) // read-only standings behind the admin's public link
+
 	// The JSON API (API.md): no login, no stored data.
 	api := e.Group("/api/v1", bodyLimit)
 	s.apiRoutes(api)

@@ -1,0 +1,184 @@
+package handlers
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// maxImport bounds an uploaded export: years of weekly game nights fit in a
+// few megabytes.
+const maxImport = 32 << 20
+
+func (s *Server) exportModel(c echo.Context) views.ExportPage {
+	m := memberOf(c)
+	base := "/g/" + m.group.Slug
+	return views.ExportPage{Group: m.nav(), CSVURL: base + "/export.csv", JSONURL: base + "/export.json",
+		ImportURL: base + "/import", PublicOn: m.group.PublicOn, PublicAct: base + "/public", Display: m.who.Display}
+}
+
+func (s *Server) exportPage(c echo.Context) error {
+	m := memberOf(c)
+	page := s.exportModel(c)
+	// The public link's token is kept hashed: it is shown once, right after it is made.
+	if ck, err := c.Cookie("tk_public_once"); err == nil && m.who.IsAdmin && m.group.PublicOn {
+		page.PublicURL = s.baseURLFor(c.Request()) + "/s/" + m.group.Slug + "/" + ck.Value
+		c.SetCookie(&http.Cookie{Name: "tk_public_once", Path: "/g/" + m.group.Slug, MaxAge: -1})
+	}
+	return s.render(c, http.StatusOK, views.ExportView(page))
+}
+
+func exportName(slug, ext string, now time.Time) string {
+	return fmt.Sprintf("tablekeeper-%s-%s.%s", slug, now.UTC().Format("2006-01-02"), ext)
+}
+
+func (s *Server) exportJSON(c echo.Context) error {
+	m := memberOf(c)
+	e, err := s.store.ExportGroup(c.Request().Context(), m.group.ID)
+	if err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(e, "", "  ")
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "json", s.store.Now())+`"`)
+	return c.Blob(http.StatusOK, "application/json; charset=utf-8", b)
+}
+
+// exportCSV writes one line per seat of every round (undone ones marked) of
+// every match that was not deleted, for a spreadsheet.
+func (s *Server) exportCSV(c echo.Context) error {
+	m := memberOf(c)
+	e, err := s.store.ExportGroup(c.Request().Context(), m.group.ID)
+	if err != nil {
+		return err
+	}
+	names := map[int64]string{}
+	for _, p := range e.Players {
+		names[p.ID] = p.Name
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write([]string{"match", "game", "started", "finished", "round", "status", "seat", "player", "points", "match_total"})
+	for _, mt := range e.Matches {
+		if mt.DeletedAt != nil {
+			continue
+		}
+		finished := ""
+		if mt.FinishedAt != nil {
+			finished = *mt.FinishedAt
+		}
+		for _, r := range mt.Rounds {
+			status := "live"
+			if r.UndoneAt != nil {
+				status = "undone"
+			}
+			for seat, st := range mt.Seats {
+				w.Write([]string{strconv.FormatInt(mt.ID, 10), mt.Game, mt.CreatedAt, finished, strconv.Itoa(r.Number), status,
+					strconv.Itoa(seat + 1), names[st.Player], strconv.Itoa(r.Points[seat]), strconv.Itoa(st.Total)})
+			}
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	c.Response().Header().Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "csv", s.store.Now())+`"`)
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+// importGroup makes a new group from an export file; the importer becomes
+// its admin. A file that is not an export, or is damaged, is refused with a
+// sentence and nothing is created.
+func (s *Server) importGroup(c echo.Context) error {
+	vctx := s.viewCtx(c)
+	page := s.exportModel(c)
+	page.Display = c.FormValue("display")
+	refuse := func(key string, args ...any) error {
+		page.Error = views.T(vctx, key, args...)
+		return s.render(c, http.StatusUnprocessableEntity, views.ExportView(page))
+	}
+	if k := checkName(page.Display); k != "" {
+		return refuse(k)
+	}
+	fh, err := c.FormFile("file")
+	if err != nil {
+		return refuse("standings.import.nofile")
+	}
+	if fh.Size > maxImport {
+		return refuse("standings.import.toolarge")
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return refuse("standings.import.nofile")
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxImport+1))
+	if err != nil || len(b) > maxImport {
+		return refuse("standings.import.toolarge")
+	}
+	e, err := store.ReadExport(b)
+	if err == nil {
+		for i, mt := range e.Matches {
+			if _, ok := s.byID[mt.Game]; !ok {
+				err = &store.ImportError{Part: "game", Match: i + 1, Detail: mt.Game}
+				break
+			}
+		}
+	}
+	var ie *store.ImportError
+	if errors.As(err, &ie) {
+		s.log.Info("import refused", "err", err)
+		if ie.Match > 0 {
+			return refuse("standings.import.bad."+ie.Part, "N", ie.Match)
+		}
+		return refuse("standings.import.bad." + ie.Part)
+	}
+	if err != nil {
+		return err
+	}
+	created, err := s.store.ImportGroup(c.Request().Context(), e, page.Display, sessionToken(c))
+	if errors.As(err, &ie) {
+		return refuse("standings.import.bad." + ie.Part)
+	}
+	if err != nil {
+		return err
+	}
+	setSession(c, created.SessionToken)
+	c.SetCookie(&http.Cookie{Name: "tk_admin_once", Value: created.AdminToken, Path: "/g/" + created.Group.Slug, MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	return c.Redirect(http.StatusSeeOther, "/g/"+created.Group.Slug)
+}
+
+// publicLink turns the read-only standings link on (a new token each time,
+// so the old link stops) or off. Admin only.
+func (s *Server) publicLink(c echo.Context) error {
+	m := memberOf(c)
+	ctx := c.Request().Context()
+	switch c.FormValue("op") {
+	case "on":
+		tok, err := s.store.RotatePublicToken(ctx, m.group.ID)
+		if err != nil {
+			return err
+		}
+		c.SetCookie(&http.Cookie{Name: "tk_public_once", Value: tok, Path: "/g/" + m.group.Slug, MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	case "off":
+		if err := s.store.DisablePublicToken(ctx, m.group.ID); err != nil {
+			return err
+		}
+	default:
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/export")
+}

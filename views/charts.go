@@ -1,0 +1,170 @@
+package views
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"strings"
+)
+
+// LineChart is what a line chart shows: one line per series over shared x
+// positions. A chart is drawn on the server as inline SVG (no script), sized
+// by its container, so it fits a 360 px phone; the page gives the same
+// numbers as a table for whoever cannot see it.
+type LineChart struct {
+	Title   string        // what the chart shows, read by screen readers
+	XLabels []string      // one per x position, oldest first
+	Series  []ChartSeries // at most a few dozen lines
+}
+
+// ChartSeries is one line. Values has one entry per x position; NaN where
+// the series has no point (the line joins its neighbours).
+type ChartSeries struct {
+	Label  string
+	Values []float64
+}
+
+// Chart geometry, in SVG user units: the viewBox is about as wide as a
+// small phone, so 11-unit text stays legible when drawn at 100 % width.
+const (
+	chartW, chartH         = 340.0, 200.0
+	padL, padR, padT, padB = 34.0, 8.0, 8.0, 22.0
+	chartPalette           = 8  // classes s0…s7 in app.css, then dashes d0…d2
+	maxXLabels             = 5  // more would collide on a phone
+	maxMarkers             = 40 // beyond this many points a line has no dots
+)
+
+// SeriesClass is the CSS class of the i-th series (colour and dash), the
+// same on the chart and on its legend.
+func SeriesClass(i int) string {
+	return fmt.Sprintf("s%d d%d", i%chartPalette, (i/chartPalette)%3)
+}
+
+// ChartSVG draws c as an SVG element (a string of markup, every label
+// escaped). An empty chart (no x position or no value) draws axes only.
+func ChartSVG(c LineChart) string {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range c.Series {
+		for _, v := range s.Values {
+			if !math.IsNaN(v) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	if math.IsInf(lo, 0) {
+		lo, hi = 0, 1.0
+	}
+	ticks := niceTicks(lo, hi, 4)
+	y0, y1 := ticks[0], ticks[len(ticks)-1]
+	n := len(c.XLabels)
+	x := func(i int) float64 {
+		if n <= 1 {
+			return padL + (chartW-padL-padR)/2
+		}
+		return padL + float64(i)*(chartW-padL-padR)/float64(n-1)
+	}
+	y := func(v float64) float64 {
+		return padT + (y1-v)*(chartH-padT-padB)/(y1-y0)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" role="img" aria-label="%s" font-size="11">`,
+		chartW, chartH, html.EscapeString(c.Title))
+	fmt.Fprintf(&b, `<title>%s</title>`, html.EscapeString(c.Title))
+	b.WriteString(`<g class="grid">`)
+	for _, t := range ticks {
+		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f"/>`, padL, chartW-padR, y(t), y(t))
+	}
+	b.WriteString(`</g><g class="axis" text-anchor="end">`)
+	for _, t := range ticks {
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f">%s</text>`, padL-4, y(t)+3.5, html.EscapeString(formatTick(t)))
+	}
+	b.WriteString(`</g><g class="axis" text-anchor="middle">`)
+	for _, i := range xLabelPositions(n) {
+		anchor := ""
+		switch {
+		case n > 1 && i == 0:
+			anchor = ` text-anchor="start"`
+		case n > 1 && i == n-1:
+			anchor = ` text-anchor="end"`
+		}
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f"%s>%s</text>`, x(i), chartH-padB+15, anchor, html.EscapeString(c.XLabels[i]))
+	}
+	b.WriteString(`</g>`)
+	for si, s := range c.Series {
+		var pts []string
+		for i, v := range s.Values {
+			if i >= n || math.IsNaN(v) {
+				continue
+			}
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(i), y(v)))
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, `<g class="line %s"><title>%s</title>`, SeriesClass(si), html.EscapeString(s.Label))
+		if len(pts) > 1 {
+			fmt.Fprintf(&b, `<polyline fill="none" points="%s"/>`, strings.Join(pts, " "))
+		}
+		if len(pts) <= maxMarkers {
+			for _, p := range pts {
+				xy := strings.SplitN(p, ",", 2)
+				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="%g"/>`, xy[0], xy[1], 2.5)
+			}
+		}
+		b.WriteString(`</g>`)
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// xLabelPositions picks at most maxXLabels evenly spread x positions, the
+// first and the last always among them, so labels never collide.
+func xLabelPositions(n int) []int {
+	if n <= maxXLabels {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	out := make([]int, 0, maxXLabels)
+	for k := 0; k < maxXLabels; k++ {
+		out = append(out, int(math.Round(float64(k)*float64(n-1)/float64(maxXLabels-1))))
+	}
+	return out
+}
+
+// niceTicks returns round tick values covering [lo, hi]: about target of
+// them, spaced 1, 2 or 5 times a power of ten, the first ≤ lo, the last ≥ hi.
+func niceTicks(lo, hi float64, target int) []float64 {
+	if hi-lo < 1e-9 {
+		lo, hi = lo-1.0, hi+1.0
+	}
+	raw := (hi - lo) / float64(target)
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := mag
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*mag >= raw {
+			step = m * mag
+			break
+		}
+	}
+	first := math.Floor(lo/step) * step
+	var out []float64
+	for t := first; t < hi+step-1e-9*step; t += step {
+		out = append(out, math.Round(t/step)*step)
+	}
+	if len(out) < 2 {
+		out = append(out, out[len(out)-1]+step)
+	}
+	return out
+}
+
+// formatTick writes a tick value without trailing zeros, with a true minus sign.
+func formatTick(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	s := strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.1f", v), "0"), ".")
+	return strings.Replace(s, "-", "−", 1)
+}

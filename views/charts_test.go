@@ -1,0 +1,88 @@
+package views
+
+import (
+	"encoding/xml"
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestNiceTicks(t *testing.T) {
+	tests := []struct {
+		lo, hi float64
+		want   []float64
+	}{
+		{0, 10, []float64{0, 5, 10}},
+		{-3.2, 17.9, []float64{-10, 0, 10, 20}},
+		{0, 1, []float64{0, 0.5, 1}},
+		{4, 4, []float64{3, 3.5, 4, 4.5, 5}},
+		{-250, -20, []float64{-300, -200, -100, 0}},
+	}
+	for _, tt := range tests {
+		got := niceTicks(tt.lo, tt.hi, 4)
+		if len(got) != len(tt.want) {
+			t.Errorf("niceTicks(%g, %g) = %v, want %v", tt.lo, tt.hi, got, tt.want)
+			continue
+		}
+		for i := range got {
+			if math.Abs(got[i]-tt.want[i]) > 1e-9 {
+				t.Errorf("niceTicks(%g, %g) = %v, want %v", tt.lo, tt.hi, got, tt.want)
+				break
+			}
+		}
+		if got[0] > tt.lo || got[len(got)-1] < tt.hi {
+			t.Errorf("niceTicks(%g, %g) = %v does not cover the range", tt.lo, tt.hi, got)
+		}
+	}
+}
+
+func TestXLabelPositions(t *testing.T) {
+	for n := 0; n < 40; n++ {
+		got := xLabelPositions(n)
+		if len(got) > maxXLabels || (n > 0 && (got[0] != 0 || got[len(got)-1] != n-1)) {
+			t.Errorf("xLabelPositions(%d) = %v", n, got)
+		}
+	}
+}
+
+// The SVG is well-formed XML, escapes labels, draws one line per series
+// with two points or more, and never prints NaN.
+func TestChartSVG(t *testing.T) {
+	nan := math.NaN()
+	tests := []struct {
+		name      string
+		c         LineChart
+		wantLines int
+	}{
+		{"empty", LineChart{Title: "nothing"}, 0},
+		{"one point", LineChart{Title: "t", XLabels: []string{"R1"}, Series: []ChartSeries{{Label: "Ana", Values: []float64{3}}}}, 0},
+		{"gaps and escapes", LineChart{Title: `Ana <&> "Ben"`, XLabels: []string{"1", "2", "3"}, Series: []ChartSeries{
+			{Label: "<script>", Values: []float64{1, nan, 3}},
+			{Label: "Ben", Values: []float64{nan, -2, nan}},
+			{Label: "Chloé", Values: []float64{0, 5, 10}},
+		}}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			svg := ChartSVG(tt.c)
+			if err := xml.Unmarshal([]byte(svg), new(struct{})); err != nil {
+				t.Fatalf("not well-formed: %v\n%s", err, svg)
+			}
+			if strings.Contains(svg, "NaN") || strings.Contains(svg, "Inf") || strings.Contains(svg, "<script") {
+				t.Errorf("svg has NaN, Inf or an unescaped label: %s", svg)
+			}
+			if got := strings.Count(svg, "<polyline"); got != tt.wantLines {
+				t.Errorf("%d lines, want %d", got, tt.wantLines)
+			}
+			if !strings.Contains(svg, `viewBox="0 0 340 200"`) || !strings.Contains(svg, `role="img"`) {
+				t.Errorf("svg lacks its viewBox or role: %.200s", svg)
+			}
+		})
+	}
+}
+
+func TestSeriesClass(t *testing.T) {
+	if SeriesClass(0) == SeriesClass(8) || SeriesClass(1) != "s1 d0" {
+		t.Errorf("SeriesClass(0)=%q SeriesClass(8)=%q SeriesClass(1)=%q", SeriesClass(0), SeriesClass(8), SeriesClass(1))
+	}
+}
