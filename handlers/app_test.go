@@ -297,3 +297,32 @@ func TestStaticFilesAreHashedAndCached(t *testing.T) {
 		}
 	})
 }
+
+func TestReloadOfAnUnchangedPageIsA304(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	first := c.get("/")
+	etag := first.Header().Get("ETag")
+	if etag == "" {
+		t.Fatal("no ETag on the home page")
+	}
+	req := httptestRequest(http.MethodGet, "/", nil)
+	req.Header.Set("If-None-Match", etag)
+	if rec := serve(app, req); rec.Code != http.StatusNotModified {
+		t.Errorf("reload with If-None-Match = %d, want 304", rec.Code)
+	}
+}
+
+func TestRepeatedWrongJoinsAreSlowedDown(t *testing.T) {
+	app := newTestApp(t)
+	owner := app.client()
+	slug := owner.group("G")
+	guesser := app.client()
+	codes := map[int]int{}
+	for i := 0; i < 12; i++ {
+		codes[guesser.post("/join/"+slug+"/guess"+fmt.Sprint(i), url.Values{"display": {"X"}}).Code]++
+	}
+	if codes[http.StatusTooManyRequests] == 0 {
+		t.Errorf("12 wrong invite links gave %v; want the last ones refused with 429", codes)
+	}
+}

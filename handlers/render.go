@@ -3,6 +3,8 @@ package handlers
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 	"strings"
 
@@ -14,11 +16,23 @@ import (
 )
 
 // render writes component with status, buffering first so that a rendering
-// error becomes a clean 500 rather than half a page.
+// error becomes a clean 500 rather than half a page. A 200 page carries an
+// ETag of its content, so a reload of an unchanged page costs a 304.
 func (s *Server) render(c echo.Context, status int, component templ.Component) error {
 	var buf bytes.Buffer
 	if err := component.Render(s.viewCtx(c), &buf); err != nil {
 		return err
+	}
+	if status == http.StatusOK && c.Request().Method == http.MethodGet {
+		sum := sha256.Sum256(buf.Bytes())
+		etag := `W/"` + hex.EncodeToString(sum[:12]) + `"`
+		h := c.Response().Header()
+		h.Set("ETag", etag)
+		h.Set("Cache-Control", "private, no-cache")
+		h.Set("Vary", "Cookie, Accept-Language, HX-Request")
+		if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, etag) {
+			return c.NoContent(http.StatusNotModified)
+		}
 	}
 	return c.HTMLBlob(status, buf.Bytes())
 }
