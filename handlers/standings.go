@@ -26,8 +26,10 @@ func hasPoints(game string) bool { return game != "takefive" }
 // playedMatches is the group's stored history as the standings read it:
 // places from the totals on each game's side, every time it is asked, so a
 // corrected round or a deleted match changes the standings at once.
-func (s *Server) playedMatches(ctx context.Context, groupID int64) ([]standings.Match, error) {
-	pm, err := s.store.PlayedMatches(ctx, groupID)
+//
+// withRounds also reads each round's points, which only the records need.
+func (s *Server) playedMatches(ctx context.Context, groupID int64, withRounds bool) ([]standings.Match, error) {
+	pm, err := s.store.PlayedMatches(ctx, groupID, withRounds)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +184,7 @@ func (s *Server) publicStandings(c echo.Context) error {
 // standingsModel builds the standings page of group for ?season= and ?game=.
 func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.GroupNav, base string, public bool) (views.StandingsPage, error) {
 	ctx, vctx, lg := c.Request().Context(), s.viewCtx(c), lang(c)
-	matches, err := s.playedMatches(ctx, group.ID)
+	matches, err := s.playedMatches(ctx, group.ID, false)
 	if err != nil {
 		return views.StandingsPage{}, err
 	}
@@ -368,7 +370,7 @@ func (s *Server) playerPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	matches, err := s.playedMatches(ctx, m.group.ID)
+	matches, err := s.playedMatches(ctx, m.group.ID, true)
 	if err != nil {
 		return err
 	}
@@ -477,7 +479,7 @@ func (s *Server) recordItems(vctx context.Context, lg string, recs standings.Rec
 func (s *Server) recordsPage(c echo.Context) error {
 	m := memberOf(c)
 	ctx, vctx, lg := c.Request().Context(), s.viewCtx(c), lang(c)
-	matches, err := s.playedMatches(ctx, m.group.ID)
+	matches, err := s.playedMatches(ctx, m.group.ID, true)
 	if err != nil {
 		return err
 	}

@@ -79,8 +79,8 @@ func TestExportImportRoundTrip(t *testing.T) {
 		wb, _ := json.MarshalIndent(want, "", " ")
 		t.Errorf("re-export differs from the export:\n got %s\nwant %s", gb, wb)
 	}
-	before, _ := f.s.PlayedMatches(ctx, f.g.Group.ID)
-	after, _ := f.s.PlayedMatches(ctx, created.Group.ID)
+	before, _ := f.s.PlayedMatches(ctx, f.g.Group.ID, true)
+	after, _ := f.s.PlayedMatches(ctx, created.Group.ID, true)
 	if len(before) != len(after) || len(after) != 1 || !reflect.DeepEqual(after[0].Seats[0].Rounds, before[0].Seats[0].Rounds) {
 		t.Errorf("played matches after import %+v, before %+v", after, before)
 	}

@@ -1,9 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -23,68 +26,136 @@ type PlayedSeat struct {
 }
 
 // PlayedMatches returns every finished, not deleted match of the group with
-// its seats, totals and live round points, oldest first (by finish time, then
-// id). It reads the whole history in two queries, whatever its size.
-func (s *Store) PlayedMatches(ctx context.Context, groupID int64) ([]PlayedMatch, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.game, m.finished_at, mp.player_id, mp.total
+// its seats and totals, oldest first (by finish time, then id), and with
+// withRounds the live rounds' points too (records need them, tables do
+// not: they are most of the reading). It reads the whole history in one or
+// two queries, whatever its size, each answering one row per match (seats
+// and rounds packed by SQLite): crossing from SQLite to Go row by row is
+// what costs.
+func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds bool) ([]PlayedMatch, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.game, m.finished_at,
+		group_concat(mp.seat || ' ' || mp.player_id || ' ' || mp.total, ',')
 		FROM matches m JOIN match_players mp ON mp.match_id = m.id
 		WHERE m.group_id = ? AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL
-		ORDER BY m.finished_at, m.id, mp.seat`, groupID)
+		GROUP BY m.id`, groupID)
 	if err != nil {
 		return nil, fmt.Errorf("store: played matches: %w", err)
 	}
 	defer rows.Close()
 	var out []PlayedMatch
-	index := map[int64]int{}
+	var finished []string
 	for rows.Next() {
-		var id, player int64
-		var game, finished string
-		var total int
-		if err := rows.Scan(&id, &game, &finished, &player, &total); err != nil {
+		var m PlayedMatch
+		var at, seats string
+		if err := rows.Scan(&m.ID, &m.Game, &at, &seats); err != nil {
 			return nil, fmt.Errorf("store: played matches: %w", err)
 		}
-		i, ok := index[id]
-		if !ok {
-			i = len(out)
-			index[id] = i
-			out = append(out, PlayedMatch{ID: id, Game: game, FinishedAt: parseTime(finished)})
+		parts := strings.Split(seats, ",")
+		m.Seats = make([]PlayedSeat, len(parts))
+		for _, p := range parts {
+			f := strings.Fields(p)
+			if len(f) != 3 {
+				return nil, fmt.Errorf("store: played matches: match %d: seat %q", m.ID, p)
+			}
+			seat, err1 := strconv.Atoi(f[0])
+			player, err2 := strconv.ParseInt(f[1], 10, 64)
+			total, err3 := strconv.Atoi(f[2])
+			if err1 != nil || err2 != nil || err3 != nil || seat < 0 || seat >= len(parts) {
+				return nil, fmt.Errorf("store: played matches: match %d: seat %q", m.ID, p)
+			}
+			m.Seats[seat] = PlayedSeat{PlayerID: player, Total: total}
 		}
-		out[i].Seats = append(out[i].Seats, PlayedSeat{PlayerID: player, Total: total})
+		out = append(out, m)
+		finished = append(finished, at)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: played matches: %w", err)
 	}
 	rows.Close()
+	// The store's time text sorts as the times do.
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if c := cmp.Compare(finished[a], finished[b]); c != 0 {
+			return c
+		}
+		return cmp.Compare(out[a].ID, out[b].ID)
+	})
+	sorted := make([]PlayedMatch, len(out))
+	index := make(map[int64]int, len(out))
+	for i, k := range order {
+		sorted[i] = out[k]
+		sorted[i].FinishedAt = parseTime(finished[k])
+		index[sorted[i].ID] = i
+	}
+	out = sorted
+	if !withRounds {
+		return out, nil
+	}
 
-	rrows, err := s.db.QueryContext(ctx, `SELECT r.match_id, r.points FROM rounds r JOIN matches m ON m.id = r.match_id
+	rrows, err := s.db.QueryContext(ctx, `SELECT r.match_id, group_concat(r.number || ' ' || r.points, ';')
+		FROM rounds r JOIN matches m ON m.id = r.match_id
 		WHERE m.group_id = ? AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL AND r.undone_at IS NULL
-		ORDER BY r.match_id, r.number`, groupID)
+		GROUP BY r.match_id`, groupID)
 	if err != nil {
 		return nil, fmt.Errorf("store: played rounds: %w", err)
 	}
 	defer rrows.Close()
-	var points []int
 	for rrows.Next() {
 		var id int64
-		var raw []byte
-		if err := rrows.Scan(&id, &raw); err != nil {
+		var packed string
+		if err := rrows.Scan(&id, &packed); err != nil {
 			return nil, fmt.Errorf("store: played rounds: %w", err)
 		}
 		i, ok := index[id]
 		if !ok {
 			continue
 		}
-		points = points[:0]
-		if err := json.Unmarshal(raw, &points); err != nil {
-			return nil, fmt.Errorf("store: played rounds: match %d: %w", id, err)
+		m := &out[i]
+		rounds := strings.Split(packed, ";")
+		for k := range m.Seats {
+			m.Seats[k].Rounds = make([]int, len(rounds))
 		}
-		for seat := range out[i].Seats {
-			p := 0
-			if seat < len(points) {
-				p = points[seat]
+		for _, r := range rounds {
+			num, points, _ := strings.Cut(r, " ")
+			n, err := strconv.Atoi(num)
+			if err != nil || n < 1 || n > len(rounds) {
+				return nil, fmt.Errorf("store: played rounds: match %d: round %q", id, num)
 			}
-			out[i].Seats[seat].Rounds = append(out[i].Seats[seat].Rounds, p)
+			pts, err := parseInts(points)
+			if err != nil {
+				return nil, fmt.Errorf("store: played rounds: match %d round %d: %w", id, n, err)
+			}
+			for k := range m.Seats {
+				if k < len(pts) {
+					m.Seats[k].Rounds[n-1] = pts[k]
+				}
+			}
 		}
 	}
 	return out, rrows.Err()
+}
+
+// parseInts reads a JSON array of integers ("[3, -1, 0]") without the
+// reflection of encoding/json: the standings read thousands of them.
+func parseInts(v string) ([]int, error) {
+	v = strings.TrimSpace(v)
+	if len(v) < 2 || v[0] != '[' || v[len(v)-1] != ']' {
+		return nil, fmt.Errorf("not an array of points: %q", v)
+	}
+	v = strings.TrimSpace(v[1 : len(v)-1])
+	if v == "" {
+		return nil, nil
+	}
+	out := make([]int, 0, 8)
+	for _, f := range strings.Split(v, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("not an array of points: %q", v)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }

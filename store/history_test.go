@@ -34,7 +34,7 @@ func TestPlayedMatches(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	got, err := s.PlayedMatches(ctx, gid)
+	got, err := s.PlayedMatches(ctx, gid, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +52,37 @@ func TestPlayedMatches(t *testing.T) {
 		}
 		if st.Total != sum {
 			t.Errorf("seat %d total %d, rounds add up to %d", i, st.Total, sum)
+		}
+	}
+}
+
+func TestPlayedMatchesWithoutRounds(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{3, 0, 5}, Finished: true})
+	got, err := f.s.PlayedMatches(ctx, f.g.Group.ID, false)
+	if err != nil || len(got) != 1 || got[0].Seats[2].Total != 5 || got[0].Seats[2].Rounds != nil {
+		t.Errorf("PlayedMatches without rounds = %+v, %v; want totals and no rounds", got, err)
+	}
+}
+
+func TestParseInts(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []int
+		ok   bool
+	}{
+		{"[3,-1,0]", []int{3, -1, 0}, true},
+		{" [ 12 , 4 ] ", []int{12, 4}, true},
+		{"[]", nil, true},
+		{"[1,,2]", nil, false},
+		{"3,4", nil, false},
+		{`["a"]`, nil, false},
+	}
+	for _, tt := range tests {
+		got, err := parseInts(tt.in)
+		if (err == nil) != tt.ok || !slices.Equal(got, tt.want) {
+			t.Errorf("parseInts(%q) = %v, %v; want %v, ok %v", tt.in, got, err, tt.want, tt.ok)
 		}
 	}
 }
