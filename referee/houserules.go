@@ -54,13 +54,13 @@ func Resolve(decl []HouseRule, given map[string]string) (Settings, error) {
 		i := slices.IndexFunc(decl, func(h HouseRule) bool { return h.Key == k })
 		if i < 0 {
 			return nil, Invalid("rules."+k,
-				fmt.Sprintf("unknown house rule %q", k),
-				fmt.Sprintf("règle maison inconnue « %s »", k))
+				fmt.Sprintf("There is no house rule %q.", k),
+				fmt.Sprintf("La règle maison « %s » n'existe pas.", k))
 		}
 		if !slices.Contains(decl[i].Choices, v) {
 			return nil, Invalid("rules."+k,
-				fmt.Sprintf("house rule %q cannot be %q (allowed: %v)", k, v, decl[i].Choices),
-				fmt.Sprintf("la règle maison « %s » ne peut valoir « %s » (valeurs permises : %v)", k, v, decl[i].Choices))
+				fmt.Sprintf("House rule %q cannot be %q (allowed: %v).", k, v, decl[i].Choices),
+				fmt.Sprintf("La règle maison « %s » ne peut valoir « %s » (valeurs permises : %v).", k, v, decl[i].Choices))
 		}
 		s[k] = v
 	}

@@ -8,7 +8,11 @@
 // field that is wrong, and the handlers decide what status that becomes.
 package referee
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Text is a sentence written for a player, in English and in French.
 type Text struct {
@@ -22,6 +26,22 @@ func (t Text) In(lang string) string {
 		return t.FR
 	}
 	return t.EN
+}
+
+// IsSentence reports whether both languages read as a sentence: not empty,
+// not starting with a lower-case letter, and ending with a full stop (or
+// "!", "?"). Tests hold every message a player reads to it.
+func (t Text) IsSentence() bool {
+	for _, s := range []string{t.EN, t.FR} {
+		s = strings.TrimSpace(s)
+		if s == "" || !strings.ContainsAny(s[len(s)-1:], ".!?") {
+			return false
+		}
+		if r, _ := utf8.DecodeRuneInString(s); unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // Rule is one rule a referee enforces, with a stable id (e.g. "take5.forced-row"),

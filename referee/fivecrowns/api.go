@@ -59,11 +59,11 @@ func AnswerHand(req HandRequest, lang string) (HandResponse, error) {
 	opts := OptionsFrom(settings)
 	if !ValidRound(req.Round) {
 		return HandResponse{}, referee.Invalid("round",
-			fmt.Sprintf("round must be 1 to 11, not %d", req.Round),
-			fmt.Sprintf("la manche doit être comprise entre 1 et 11, pas %d", req.Round))
+			fmt.Sprintf("The round must be 1 to 11, not %d.", req.Round),
+			fmt.Sprintf("La manche doit être comprise entre 1 et 11, pas %d.", req.Round))
 	}
 	if req.Hand == nil {
-		return HandResponse{}, referee.Invalid("hand", "hand is missing", "la main est absente")
+		return HandResponse{}, referee.Invalid("hand", "The hand is missing.", "La main est absente.")
 	}
 	hand, err := ParseCards("hand", req.Hand)
 	if err != nil {
@@ -80,19 +80,19 @@ func AnswerHand(req HandRequest, lang string) (HandResponse, error) {
 	if req.Discard != nil {
 		if req.Melds == nil {
 			return HandResponse{}, referee.Invalid("discard",
-				"a discard is read only with the melds it goes with",
-				"la défausse n'est lue qu'avec les combinaisons qui l'accompagnent")
+				"A discard is read only with the melds it goes with.",
+				"La défausse n'est lue qu'avec les combinaisons qui l'accompagnent.")
 		}
 		if !afterDraw {
 			return HandResponse{}, referee.Invalid("discard",
-				fmt.Sprintf("a hand of %d cards in round %d is already after its discard", len(hand), req.Round),
-				fmt.Sprintf("une main de %d cartes à la manche %d a déjà défaussé", len(hand), req.Round))
+				fmt.Sprintf("A hand of %d cards in round %d is already after its discard.", len(hand), req.Round),
+				fmt.Sprintf("Une main de %d cartes à la manche %d a déjà défaussé.", len(hand), req.Round))
 		}
 		c, err := ParseCard(*req.Discard)
 		if err != nil {
 			return HandResponse{}, referee.Invalid("discard",
-				fmt.Sprintf("%q is not a Five Crowns card", *req.Discard),
-				fmt.Sprintf("« %s » n'est pas une carte des Cinq Rois", *req.Discard))
+				fmt.Sprintf("%q is not a Five Crowns card.", *req.Discard),
+				fmt.Sprintf("« %s » n'est pas une carte des Cinq Rois.", *req.Discard))
 		}
 		discard = &c
 	}

@@ -107,6 +107,9 @@ func FuzzAnswerHand(f *testing.F) {
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerHand(%s) error %v is not an InputError", b, err)
 			}
+			if !ie.Message.IsSentence() {
+				t.Fatalf("input error for %s: message %q / %q is not a sentence", b, ie.Message.EN, ie.Message.FR)
+			}
 			return
 		}
 		// the best lay-down is a valid declared lay-down with the minimum penalty

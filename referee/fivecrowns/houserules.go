@@ -65,6 +65,6 @@ func CheckHandSize(field string, round, n int) error {
 		return nil
 	}
 	return referee.Invalid(field,
-		fmt.Sprintf("a hand in round %d holds %d cards (or %d after drawing), not %d", round, d, d+1, n),
-		fmt.Sprintf("une main de la manche %d compte %d cartes (ou %d après la pioche), pas %d", round, d, d+1, n))
+		fmt.Sprintf("A hand in round %d holds %d cards (or %d after drawing), not %d.", round, d, d+1, n),
+		fmt.Sprintf("Une main de la manche %d compte %d cartes (ou %d après la pioche), pas %d.", round, d, d+1, n))
 }

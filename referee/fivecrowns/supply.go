@@ -15,8 +15,8 @@ func ParseCards(field string, ss []string) ([]Card, error) {
 		c, err := ParseCard(s)
 		if err != nil {
 			return nil, referee.Invalid(fmt.Sprintf("%s[%d]", field, i),
-				fmt.Sprintf("%q is not a Five Crowns card (write a rank 3–10, J, Q or K then a suit S, H, D, C or *, or JK for a joker)", s),
-				fmt.Sprintf("« %s » n'est pas une carte des Cinq Rois (écrivez un rang 3–10, J, Q ou K puis une couleur S, H, D, C ou *, ou JK pour un joker)", s))
+				fmt.Sprintf("%q is not a Five Crowns card (write a rank 3–10, J, Q or K then a suit S, H, D, C or *, or JK for a joker).", s),
+				fmt.Sprintf("« %s » n'est pas une carte des Cinq Rois (écrivez un rang 3–10, J, Q ou K puis une couleur S, H, D, C ou *, ou JK pour un joker).", s))
 		}
 		out[i] = c
 	}
@@ -36,18 +36,18 @@ func (s *Supply) Take(field string, cards []Card) error {
 		k := c.Index()
 		path := func() string { return fmt.Sprintf("%s[%d]", field, i) }
 		if k < 0 {
-			return referee.Invalid(path(), "this is not a Five Crowns card", "ce n'est pas une carte des Cinq Rois")
+			return referee.Invalid(path(), "This is not a Five Crowns card.", "Ce n'est pas une carte des Cinq Rois.")
 		}
 		s.n[k]++
 		if int(s.n[k]) > Copies(c) {
 			if c.IsJoker() {
 				return referee.Invalid(path(),
-					"more than six jokers: the game has only six",
-					"plus de six jokers : le jeu n'en compte que six")
+					"There are more than six jokers, but the game has only six.",
+					"Il y a plus de six jokers, mais le jeu n'en compte que six.")
 			}
 			return referee.Invalid(path(),
-				fmt.Sprintf("%s appears more than twice: the game has only two of each card", c.Display()),
-				fmt.Sprintf("%s apparaît plus de deux fois : le jeu ne compte que deux exemplaires de chaque carte", c.Display()))
+				fmt.Sprintf("%s appears more than twice: the game has only two of each card.", c.Display()),
+				fmt.Sprintf("%s apparaît plus de deux fois : le jeu ne compte que deux exemplaires de chaque carte.", c.Display()))
 		}
 	}
 	return nil

@@ -86,17 +86,17 @@ func AnswerPlay(req PlayRequest, lang string) (PlayResponse, error) {
 		return PlayResponse{}, err
 	}
 	if req.Rows == nil {
-		return PlayResponse{}, referee.Invalid("rows", "the rows on the table are missing", "les rangées sur la table manquent")
+		return PlayResponse{}, referee.Invalid("rows", "The rows on the table are missing.", "Les rangées sur la table manquent.")
 	}
 	rows := make([]Row, len(req.Rows))
 	for i, r := range req.Rows {
 		if r.Cards == nil {
-			return PlayResponse{}, referee.Invalid(fmt.Sprintf("rows[%d].cards", i), "the cards of the row are missing", "les cartes de la rangée manquent")
+			return PlayResponse{}, referee.Invalid(fmt.Sprintf("rows[%d].cards", i), "The cards of the row are missing.", "Les cartes de la rangée manquent.")
 		}
 		rows[i] = Row{Cards: r.Cards, X2: r.X2, Plus5: r.Plus5}
 	}
 	if req.Play == nil {
-		return PlayResponse{}, referee.Invalid("play", "the cards played are missing ([] for none)", "les cartes jouées manquent ([] pour aucune)")
+		return PlayResponse{}, referee.Invalid("play", "The cards played are missing ([] for none).", "Les cartes jouées manquent ([] pour aucune).")
 	}
 	plays := make([]Play, len(req.Play))
 	for i, p := range req.Play {
@@ -130,8 +130,8 @@ func fromWire(i int, p WirePlay) (Play, error) {
 		s := Special(*p.Special)
 		if !s.Valid() {
 			return out, referee.Invalid(fmt.Sprintf("play[%d].special", i),
-				fmt.Sprintf("there is no special card %q: the special cards are \"x2\" and \"+5\"", *p.Special),
-				fmt.Sprintf("la carte spéciale « %s » n'existe pas : les cartes spéciales sont « x2 » et « +5 »", *p.Special))
+				fmt.Sprintf("There is no special card %q: the special cards are \"x2\" and \"+5\".", *p.Special),
+				fmt.Sprintf("La carte spéciale « %s » n'existe pas : les cartes spéciales sont « x2 » et « +5 ».", *p.Special))
 		}
 		out.Special = s
 	}

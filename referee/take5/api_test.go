@@ -35,7 +35,7 @@ func TestAnswerPlay(t *testing.T) {
 				`"rows":[{"index":0,"cards":[23,35],"x2":false,"plus5":false},{"index":1,"cards":[43],"x2":false,"plus5":false},{"index":2,"cards":[49,50],"x2":true,"plus5":false},{"index":3,"cards":[55],"x2":false,"plus5":false},{"index":4,"cards":[80],"x2":false,"plus5":true}],"turnEndsAfterStep":null}`},
 		{"a pickup with pickupEndsTurn, capacity checked, in French",
 			`{"rows": [{"cards": [55, 56, 57, 58], "plus5": true}, {"cards": [80]}], "play": [{"card": 60}, {"card": 81}], "handSizes": [2, 3], "rules": {"pickupEndsTurn": true}}`, "fr",
-			`{"legal":false,"violations":[{"rule":"take5.turn-over","message":"Votre tour s'est terminé quand vous avez ramassé la rangée 0 à l'étape 0 (règle maison : ramasser termine le tour), vous ne pouvez donc plus poser de carte.","step":1}],"steps":[{"card":60,"row":0,"pickup":true}],` +
+			`{"legal":false,"violations":[{"rule":"take5.turn-over","message":"Votre tour s'est terminé quand votre 1re carte a ramassé la rangée 1 (règle maison : ramasser termine le tour), vous ne pouvez donc plus poser de carte.","step":1}],"steps":[{"card":60,"row":0,"pickup":true}],` +
 				`"pickups":[{"row":0,"cards":[55,56,57,58,60],"x2":false,"plus5":true}],"rows":[{"index":1,"cards":[80],"x2":false,"plus5":false}],"turnEndsAfterStep":0}`},
 		{"no card played", `{"rows": [{"cards": [10]}], "play": []}`, "en",
 			`{"legal":false,"violations":[{"rule":"take5.cards-per-turn","message":"You must lay at least one card on your turn; only a player who has no card he can lay is skipped."}],"steps":[],"pickups":[],"rows":[{"index":0,"cards":[10],"x2":false,"plus5":false}],"turnEndsAfterStep":null}`},
@@ -87,6 +87,9 @@ func FuzzAnswerPlay(f *testing.F) {
 			var ie *referee.InputError
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerPlay(%s) error = %T %v, want *referee.InputError", body, err, err)
+			}
+			if !ie.Message.IsSentence() {
+				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, ie.Message.EN, ie.Message.FR)
 			}
 			return
 		}

@@ -91,41 +91,40 @@ func (c Circle) Room() int { return RowLimit*len(c) - c.Cards() }
 // and the capacity invariant T5-R7 (Field "handSizes").
 func (c Circle) Validate(hands []int) error {
 	if len(c) == 0 {
-		return referee.Invalid("rows", "give the rows on the table: with no row left, every card has been played and the game is over",
-			"indiquez les rangées sur la table : sans rangée, toutes les cartes ont été jouées et la partie est finie")
+		return referee.Invalid("rows", "Give the rows on the table: with no row left, every card has been played and the game is over.",
+			"Indiquez les rangées sur la table : sans rangée, toutes les cartes ont été jouées et la partie est finie.")
 	}
 	if len(c) > MaxRows {
 		return referee.Invalid("rows",
-			fmt.Sprintf("there are %d rows, but the circle never holds more than %d", len(c), MaxRows),
-			fmt.Sprintf("il y a %d rangées, mais le cercle n'en compte jamais plus de %d", len(c), MaxRows))
+			fmt.Sprintf("There are %d rows, but the circle never holds more than %d.", len(c), MaxRows),
+			fmt.Sprintf("Il y a %d rangées, mais le cercle n'en compte jamais plus de %d.", len(c), MaxRows))
 	}
-	var where [MaxCard + 1]struct{ row, col int } // card → its first sighting, row+1 (0: unseen)
+	var where [MaxCard + 1]struct{ row, col int } // card → its first sighting, rowNumber (0: unseen)
 	indexes := make(map[int]bool, len(c))
 	for pos, r := range c {
 		if r.Index < 0 || indexes[r.Index] {
-			return referee.Invalid(fmt.Sprintf("rows[%d]", pos), "two rows have the same index", "deux rangées ont le même numéro")
+			return referee.Invalid(fmt.Sprintf("rows[%d]", pos), "Two rows have the same index.", "Deux rangées ont le même numéro.")
 		}
 		indexes[r.Index] = true
 		if len(r.Cards) == 0 {
-			return referee.Invalid(fmt.Sprintf("rows[%d].cards", r.Index), "a row always holds at least its starting card",
-				"une rangée contient toujours au moins sa première carte")
+			return referee.Invalid(fmt.Sprintf("rows[%d].cards", r.Index), "A row always holds at least its starting card.",
+				"Une rangée contient toujours au moins sa première carte.")
 		}
 		if len(r.Cards) >= RowLimit {
 			return referee.Invalid(cardPath(r.Index, RowLimit-1),
-				fmt.Sprintf("a row of %d number cards cannot still be on the table: the player who laid the 5th card took it", len(r.Cards)),
-				fmt.Sprintf("une rangée de %d cartes vachettes ne peut pas être encore sur la table : le joueur qui a posé la 5e l'a ramassée", len(r.Cards)))
+				fmt.Sprintf("A row of %d number cards cannot still be on the table: the player who laid the 5th card took it.", len(r.Cards)),
+				fmt.Sprintf("Une rangée de %d cartes vachettes ne peut pas être encore sur la table : le joueur qui a posé la 5e l'a ramassée.", len(r.Cards)))
 		}
 		for j, card := range r.Cards {
 			if card < MinCard || card > MaxCard {
 				return checkCard(cardPath(r.Index, j), card)
 			}
 			if w := where[card]; w.row != 0 {
-				first := cardPath(w.row-1, w.col)
 				return referee.Invalid(cardPath(r.Index, j),
-					fmt.Sprintf("card %d appears twice (also at %s): each number exists once", card, first),
-					fmt.Sprintf("la carte %d apparaît deux fois (aussi en %s) : chaque numéro n'existe qu'une fois", card, first))
+					fmt.Sprintf("Card %d appears twice (it is also card %d of row %d): each number exists once.", card, w.col+1, w.row),
+					fmt.Sprintf("La carte %d apparaît deux fois (c'est aussi la carte %d de la rangée %d) : chaque numéro n'existe qu'une fois.", card, w.col+1, w.row))
 			}
-			where[card].row, where[card].col = r.Index+1, j
+			where[card].row, where[card].col = rowNumber(r.Index), j
 		}
 	}
 	if err := c.checkOrder(); err != nil {
@@ -143,8 +142,8 @@ func cardPath(index, j int) string { return fmt.Sprintf("rows[%d].cards[%d]", in
 func checkCard(path string, card int) error {
 	if card < MinCard || card > MaxCard {
 		return referee.Invalid(path,
-			fmt.Sprintf("there is no card %d: number cards go from %d to %d", card, MinCard, MaxCard),
-			fmt.Sprintf("la carte %d n'existe pas : les cartes vachettes vont de %d à %d", card, MinCard, MaxCard))
+			fmt.Sprintf("There is no card %d: number cards go from %d to %d.", card, MinCard, MaxCard),
+			fmt.Sprintf("La carte %d n'existe pas : les cartes vachettes vont de %d à %d.", card, MinCard, MaxCard))
 	}
 	return nil
 }
@@ -162,8 +161,8 @@ func (c Circle) checkOrder() error {
 		prev, r := c[(start+k-1)%len(c)], c[(start+k)%len(c)]
 		if r.Final() < prev.Final() {
 			return referee.Invalid(fmt.Sprintf("rows[%d].cards[%d]", r.Index, len(r.Cards)-1),
-				fmt.Sprintf("the finals must rise clockwise, but the row ending %d follows the row ending %d: no placement can produce this", r.Final(), prev.Final()),
-				fmt.Sprintf("les chiffres finals montent dans le sens des aiguilles d'une montre, or la rangée qui finit par %d suit celle qui finit par %d : aucune pose ne peut produire cela", r.Final(), prev.Final()))
+				fmt.Sprintf("The finals must rise clockwise, but the row ending %d follows the row ending %d: no placement can produce this.", r.Final(), prev.Final()),
+				fmt.Sprintf("Les chiffres finals montent dans le sens des aiguilles d'une montre, or la rangée qui finit par %d suit celle qui finit par %d : aucune pose ne peut produire cela.", r.Final(), prev.Final()))
 		}
 	}
 	return nil
@@ -172,22 +171,22 @@ func (c Circle) checkOrder() error {
 func (c Circle) checkCapacity(hands []int) error {
 	if len(hands) < MinPlayers || len(hands) > MaxPlayers {
 		return referee.Invalid("handSizes",
-			fmt.Sprintf("give one hand size per player, %d to %d of them, not %d", MinPlayers, MaxPlayers, len(hands)),
-			fmt.Sprintf("indiquez une taille de main par joueur, de %d à %d, pas %d", MinPlayers, MaxPlayers, len(hands)))
+			fmt.Sprintf("Give one hand size per player, %d to %d of them, not %d.", MinPlayers, MaxPlayers, len(hands)),
+			fmt.Sprintf("Indiquez une taille de main par joueur, de %d à %d, pas %d.", MinPlayers, MaxPlayers, len(hands)))
 	}
 	total := 0
 	for i, h := range hands {
 		if h < 0 || h > 14 {
 			return referee.Invalid(fmt.Sprintf("handSizes[%d]", i),
-				fmt.Sprintf("a hand holds 0 to 14 number cards, not %d", h),
-				fmt.Sprintf("une main contient de 0 à 14 cartes vachettes, pas %d", h))
+				fmt.Sprintf("A hand holds 0 to 14 number cards, not %d.", h),
+				fmt.Sprintf("Une main contient de 0 à 14 cartes vachettes, pas %d.", h))
 		}
 		total += h
 	}
 	if room := c.Room(); room != total {
 		return referee.Invalid("handSizes",
-			fmt.Sprintf("the rows have room for %d more number cards but the hands hold %d: the two are always equal (5 per row, less the cards already laid), so the table or the hands were entered wrongly", room, total),
-			fmt.Sprintf("les rangées peuvent encore recevoir %d cartes vachettes mais les mains en contiennent %d : les deux sont toujours égaux (5 par rangée, moins les cartes déjà posées), la table ou les mains sont donc mal saisies", room, total))
+			fmt.Sprintf("The rows have room for %d more number cards but the hands hold %d: the two are always equal (5 per row, less the cards already laid), so the table or the hands were entered wrongly.", room, total),
+			fmt.Sprintf("Les rangées peuvent encore recevoir %d cartes vachettes mais les mains en contiennent %d : les deux sont toujours égaux (5 par rangée, moins les cartes déjà posées), la table ou les mains sont donc mal saisies.", room, total))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package take5
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -89,5 +90,39 @@ func TestSpecialRows(t *testing.T) {
 	full := withX2(singles(10, 60), 0, 1)
 	if got := full.SpecialRows(X2); got == nil || len(got) != 0 {
 		t.Errorf("SpecialRows(x2) on %s = %#v, want an empty list (blocked)", fmtRows(full), got)
+	}
+}
+
+// Messages count rows and cards from 1, as players and the page do.
+func TestInputMessagesCountFromOne(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		rows  Circle
+		plays []Play
+		want  string
+	}{
+		{"a number twice on the table", table([]int{10, 35}, []int{40}, []int{35, 60}), []Play{Number(70)},
+			"Card 35 appears twice (it is also card 2 of row 1): each number exists once."},
+		{"a card laid that is on the table", singles(10, 40), []Play{Number(40)},
+			"Card 40 is already on the table, in row 2: each number exists once."},
+		{"a claimed row that is not there", singles(10, 40), []Play{NumberOn(50, 2)},
+			"There is no row 3 on the table."},
+	} {
+		_, err := PlayTurn(tt.rows, tt.plays, defaults)
+		if err == nil {
+			t.Errorf("%s: PlayTurn error = nil, want %q", tt.name, tt.want)
+			continue
+		}
+		if got := err.Error(); !strings.HasSuffix(got, tt.want) {
+			t.Errorf("%s: PlayTurn error = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestOrdinal(t *testing.T) {
+	for step, want := range map[int]string{0: "1st/1re", 1: "2nd/2e", 2: "3rd/3e", 3: "4th/4e", 10: "11th/11e", 20: "21st/21e"} {
+		if got := ordinal(step); got.EN+"/"+got.FR != want {
+			t.Errorf("ordinal(%d) = %s/%s, want %s", step, got.EN, got.FR, want)
+		}
 	}
 }

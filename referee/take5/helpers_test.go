@@ -109,8 +109,8 @@ func wantInputError(t *testing.T, name string, err error, field string) {
 		t.Errorf("%s: error = %v, want an input error on %s", name, err, field)
 	case ie.Field != field:
 		t.Errorf("%s: error field = %q (%s), want %q", name, ie.Field, ie.Message.EN, field)
-	case ie.Message.EN == "" || ie.Message.FR == "":
-		t.Errorf("%s: error message = %+v, want English and French", name, ie.Message)
+	case !ie.Message.IsSentence():
+		t.Errorf("%s: error message = %+v, want a sentence in English and French", name, ie.Message)
 	}
 }
 

@@ -79,11 +79,12 @@ func (s Special) a() string {
 	return "a " + string(s)
 }
 
-// describeRow names a row for a player: "the row ending 49 (row 2)".
+// describeRow names a row for a player: "the row ending 49 (row 2)", rows
+// numbered from 1 (rowNumber).
 func describeRow(r Row) referee.Text {
 	return referee.Text{
-		EN: fmt.Sprintf("the row ending %d (row %d)", r.Final(), r.Index),
-		FR: fmt.Sprintf("la rangée qui finit par %d (rangée %d)", r.Final(), r.Index),
+		EN: fmt.Sprintf("the row ending %d (row %d)", r.Final(), rowNumber(r.Index)),
+		FR: fmt.Sprintf("la rangée qui finit par %d (rangée %d)", r.Final(), rowNumber(r.Index)),
 	}
 }
 

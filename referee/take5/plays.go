@@ -9,10 +9,10 @@ import (
 // checkPlays returns an *referee.InputError, Field "play[i]…", for a play
 // that cannot be described on table c (see PlayTurn).
 func checkPlays(c Circle, plays []Play) error {
-	var onTable [MaxCard + 1]int // card → row Index + 1 (0: not on the table)
+	var onTable [MaxCard + 1]int // card → rowNumber of its row (0: not on the table)
 	for _, r := range c {
 		for _, card := range r.Cards {
-			onTable[card] = r.Index + 1
+			onTable[card] = rowNumber(r.Index)
 		}
 	}
 	var laid [MaxCard + 1]bool
@@ -21,23 +21,23 @@ func checkPlays(c Circle, plays []Play) error {
 		at := func(suffix string) string { return fmt.Sprintf("play[%d]%s", i, suffix) }
 		switch {
 		case p.Card != 0 && p.Special != "":
-			return referee.Invalid(at(""), "a card is either a number card (card) or a special card (special), not both",
-				"une carte est soit une carte vachette (card), soit une carte spéciale (special), pas les deux")
+			return referee.Invalid(at(""), "A card is either a number card (card) or a special card (special), not both.",
+				"Une carte est soit une carte vachette (card), soit une carte spéciale (special), pas les deux.")
 		case p.Card == 0 && p.Special == "":
-			return referee.Invalid(at(""), "say which card is laid: a number card (card) or a special card (special)",
-				"indiquez la carte posée : une carte vachette (card) ou une carte spéciale (special)")
+			return referee.Invalid(at(""), "Say which card is laid: a number card (card) or a special card (special).",
+				"Indiquez la carte posée : une carte vachette (card) ou une carte spéciale (special).")
 		case p.Special != "" && !p.Special.Valid():
 			return referee.Invalid(at(".special"),
-				fmt.Sprintf("there is no special card %q: the special cards are \"x2\" and \"+5\"", p.Special),
-				fmt.Sprintf("la carte spéciale « %s » n'existe pas : les cartes spéciales sont « x2 » et « +5 »", p.Special))
+				fmt.Sprintf("There is no special card %q: the special cards are \"x2\" and \"+5\".", p.Special),
+				fmt.Sprintf("La carte spéciale « %s » n'existe pas : les cartes spéciales sont « x2 » et « +5 ».", p.Special))
 		case p.Special != "" && held[p.Special]:
 			return referee.Invalid(at(".special"),
-				fmt.Sprintf("a player holds only one %s, and this is a second one", p.Special),
-				fmt.Sprintf("un joueur n'a qu'une carte « %s », et celle-ci est la deuxième", p.Special))
+				fmt.Sprintf("A player holds only one %s, and this is a second one.", p.Special),
+				fmt.Sprintf("Un joueur n'a qu'une carte « %s », et celle-ci est la deuxième.", p.Special))
 		case p.Special != "" && !p.Claimed:
 			return referee.Invalid(at(".row"),
-				fmt.Sprintf("say under which row the %s goes", p.Special),
-				fmt.Sprintf("indiquez sous quelle rangée va le « %s »", p.Special))
+				fmt.Sprintf("Say under which row the %s goes.", p.Special),
+				fmt.Sprintf("Indiquez sous quelle rangée va le « %s ».", p.Special))
 		}
 		if p.Special != "" {
 			held[p.Special] = true
@@ -45,22 +45,22 @@ func checkPlays(c Circle, plays []Play) error {
 			if p.Card < MinCard || p.Card > MaxCard {
 				return checkCard(at(".card"), p.Card)
 			}
-			if r := onTable[p.Card] - 1; r >= 0 {
+			if r := onTable[p.Card]; r > 0 {
 				return referee.Invalid(at(".card"),
-					fmt.Sprintf("card %d is already on the table, in row %d: each number exists once", p.Card, r),
-					fmt.Sprintf("la carte %d est déjà sur la table, dans la rangée %d : chaque numéro n'existe qu'une fois", p.Card, r))
+					fmt.Sprintf("Card %d is already on the table, in row %d: each number exists once.", p.Card, r),
+					fmt.Sprintf("La carte %d est déjà sur la table, dans la rangée %d : chaque numéro n'existe qu'une fois.", p.Card, r))
 			}
 			if laid[p.Card] {
 				return referee.Invalid(at(".card"),
-					fmt.Sprintf("card %d is laid twice: each number exists once", p.Card),
-					fmt.Sprintf("la carte %d est posée deux fois : chaque numéro n'existe qu'une fois", p.Card))
+					fmt.Sprintf("Card %d is laid twice: each number exists once.", p.Card),
+					fmt.Sprintf("La carte %d est posée deux fois : chaque numéro n'existe qu'une fois.", p.Card))
 			}
 			laid[p.Card] = true
 		}
 		if p.Claimed && c.Find(p.Row) < 0 {
 			return referee.Invalid(at(".row"),
-				fmt.Sprintf("there is no row %d on the table", p.Row),
-				fmt.Sprintf("il n'y a pas de rangée %d sur la table", p.Row))
+				fmt.Sprintf("There is no row %d on the table.", rowNumber(p.Row)),
+				fmt.Sprintf("Il n'y a pas de rangée %d sur la table.", rowNumber(p.Row)))
 		}
 	}
 	return nil

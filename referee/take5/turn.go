@@ -131,8 +131,8 @@ func (t *Turn) layNumber(i int, p Play) (*referee.Violation, error) {
 	pos, wrap := t.Rows.Forced(p.Card)
 	if pos < 0 {
 		return nil, referee.Invalid(fmt.Sprintf("play[%d].card", i),
-			fmt.Sprintf("no row is left on the table for %d: every row has been taken, so no number card can still be in a hand (the room in the rows always equals the cards in hand)", p.Card),
-			fmt.Sprintf("il ne reste aucune rangée sur la table pour le %d : toutes ont été ramassées, aucune carte vachette ne peut donc rester en main (la place dans les rangées égale toujours les cartes en main)", p.Card))
+			fmt.Sprintf("No row is left on the table for %d: every row has been taken, so no number card can still be in a hand (the room in the rows always equals the cards in hand).", p.Card),
+			fmt.Sprintf("Il ne reste aucune rangée sur la table pour le %d : toutes ont été ramassées, aucune carte vachette ne peut donc rester en main (la place dans les rangées égale toujours les cartes en main).", p.Card))
 	}
 	why := t.Rows.Explain(p.Card)
 	if p.Claimed && p.Row != t.Rows[pos].Index {
@@ -199,8 +199,8 @@ func (t *Turn) laySpecial(i int, p Play) *referee.Violation {
 	row := &t.Rows[pos]
 	if row.Has(p.Special) {
 		return &referee.Violation{Rule: RuleSpecialRow, Step: i, Message: appendText(referee.Text{
-			EN: fmt.Sprintf("The row ending %d (row %d) already holds %s, and a row holds only one of each special card.", row.Final(), row.Index, p.Special.a()),
-			FR: fmt.Sprintf("La rangée qui finit par %d (rangée %d) a déjà un « %s », et une rangée ne porte qu'une carte spéciale de chaque sorte.", row.Final(), row.Index, p.Special),
+			EN: fmt.Sprintf("The row ending %d (row %d) already holds %s, and a row holds only one of each special card.", row.Final(), rowNumber(row.Index), p.Special.a()),
+			FR: fmt.Sprintf("La rangée qui finit par %d (rangée %d) a déjà un « %s », et une rangée ne porte qu'une carte spéciale de chaque sorte.", row.Final(), rowNumber(row.Index), p.Special),
 		}, where())}
 	}
 	if p.Special == X2 {

@@ -125,23 +125,23 @@ func TestViolationMessages(t *testing.T) {
 		wantFR string
 	}{
 		{"my 50 goes on the 43", singles(23, 43, 49, 55, 80), []Play{NumberOn(50, 1)}, defaults,
-			"50 cannot go on the row ending 43 (row 1): it must go on the row ending 49 (row 2), because 49 is the largest final below 50.",
-			"Le 50 ne peut pas aller sur la rangée qui finit par 43 (rangée 1) : il doit aller sur la rangée qui finit par 49 (rangée 2), car 49 est le plus grand chiffre final inférieur à 50."},
+			"50 cannot go on the row ending 43 (row 2): it must go on the row ending 49 (row 3), because 49 is the largest final below 50.",
+			"Le 50 ne peut pas aller sur la rangée qui finit par 43 (rangée 2) : il doit aller sur la rangée qui finit par 49 (rangée 3), car 49 est le plus grand chiffre final inférieur à 50."},
 		{"a wrap claimed elsewhere", singles(12, 30, 71, 94), []Play{NumberOn(5, 0)}, defaults,
-			"5 cannot go on the row ending 12 (row 0): no final is below 5, so it must go on the row with the largest final, the row ending 94 (row 3).",
-			"Le 5 ne peut pas aller sur la rangée qui finit par 12 (rangée 0) : aucun chiffre final n'est inférieur à 5, il doit donc aller sur la rangée qui a le plus grand chiffre final, la rangée qui finit par 94 (rangée 3)."},
+			"5 cannot go on the row ending 12 (row 1): no final is below 5, so it must go on the row with the largest final, the row ending 94 (row 4).",
+			"Le 5 ne peut pas aller sur la rangée qui finit par 12 (rangée 1) : aucun chiffre final n'est inférieur à 5, il doit donc aller sur la rangée qui a le plus grand chiffre final, la rangée qui finit par 94 (rangée 4)."},
 		{"a claim on a row taken this turn", table([]int{10}, []int{40, 41, 42, 43}, []int{90}), []Play{Number(44), NumberOn(50, 1)}, defaults,
-			"Row 1 is no longer on the table: it was taken at step 0. 50 cannot go on row 1: it must go on the row ending 10 (row 0), because 10 is the largest final below 50.",
-			"La rangée 1 n'est plus sur la table : elle a été ramassée à l'étape 0. Le 50 ne peut pas aller sur la rangée 1 : il doit aller sur la rangée qui finit par 10 (rangée 0), car 10 est le plus grand chiffre final inférieur à 50."},
+			"Row 2 is no longer on the table: your 1st card took it. 50 cannot go on row 2: it must go on the row ending 10 (row 1), because 10 is the largest final below 50.",
+			"La rangée 2 n'est plus sur la table : votre 1re carte l'a ramassée. Le 50 ne peut pas aller sur la rangée 2 : il doit aller sur la rangée qui finit par 10 (rangée 1), car 10 est le plus grand chiffre final inférieur à 50."},
 		{"a second +5 under a row, with where it may go", withPlus5(singles(23, 43, 49, 55), 3), []Play{SpecialUnder(Plus5, 3)}, defaults,
-			"The row ending 55 (row 3) already holds a +5, and a row holds only one of each special card. The +5 may go under the rows ending 23, 43 or 49.",
-			"La rangée qui finit par 55 (rangée 3) a déjà un « +5 », et une rangée ne porte qu'une carte spéciale de chaque sorte. Le « +5 » peut aller sous les rangées qui finissent par 23, 43 ou 49."},
+			"The row ending 55 (row 4) already holds a +5, and a row holds only one of each special card. The +5 may go under the rows ending 23, 43 or 49.",
+			"La rangée qui finit par 55 (rangée 4) a déjà un « +5 », et une rangée ne porte qu'une carte spéciale de chaque sorte. Le « +5 » peut aller sous les rangées qui finissent par 23, 43 ou 49."},
 		{"a blocked x2", withX2(singles(10, 60), 0, 1), []Play{SpecialUnder(X2, 0)}, defaults,
 			"Every row on the table already holds an x2, so the x2 cannot be laid: it stays in hand and costs 10 points at the end.",
 			"Chaque rangée de la table a déjà un « x2 » : le « x2 » ne peut pas être posé, il reste en main et coûte 10 points à la fin."},
 		{"a card after the pickup that ended the turn", table([]int{10, 11, 12, 13}, []int{60}), []Play{Number(14), Number(61)}, endsOnTake,
-			"Your turn ended when you took row 0 at step 0 (house rule: a pickup ends the turn), so you cannot lay another card.",
-			"Votre tour s'est terminé quand vous avez ramassé la rangée 0 à l'étape 0 (règle maison : ramasser termine le tour), vous ne pouvez donc plus poser de carte."},
+			"Your turn ended when your 1st card took row 1 (house rule: a pickup ends the turn), so you cannot lay another card.",
+			"Votre tour s'est terminé quand votre 1re carte a ramassé la rangée 1 (règle maison : ramasser termine le tour), vous ne pouvez donc plus poser de carte."},
 	}
 	for _, tt := range tests {
 		got, err := PlayTurn(tt.rows, tt.plays, tt.s)

@@ -17,7 +17,7 @@ func (t *Turn) wrongRow(i int, p Play, pos int, wrap bool) *referee.Violation {
 	if cp := t.Rows.Find(p.Row); cp >= 0 {
 		claimed = describeRow(t.Rows[cp])
 	} else {
-		claimed = referee.Text{EN: fmt.Sprintf("row %d", p.Row), FR: fmt.Sprintf("la rangée %d", p.Row)}
+		claimed = referee.Text{EN: fmt.Sprintf("row %d", rowNumber(p.Row)), FR: fmt.Sprintf("la rangée %d", rowNumber(p.Row))}
 	}
 	to := describeRow(forced)
 	msg := referee.Text{
@@ -41,14 +41,14 @@ func (t *Turn) gone(index int) referee.Text {
 	for _, pk := range t.Pickups {
 		if pk.Row == index {
 			return referee.Text{
-				EN: fmt.Sprintf("Row %d is no longer on the table: it was taken at step %d.", index, pk.Step),
-				FR: fmt.Sprintf("La rangée %d n'est plus sur la table : elle a été ramassée à l'étape %d.", index, pk.Step),
+				EN: fmt.Sprintf("Row %d is no longer on the table: your %s card took it.", rowNumber(index), ordinal(pk.Step).EN),
+				FR: fmt.Sprintf("La rangée %d n'est plus sur la table : votre %s carte l'a ramassée.", rowNumber(index), ordinal(pk.Step).FR),
 			}
 		}
 	}
 	return referee.Text{
-		EN: fmt.Sprintf("Row %d is not on the table.", index),
-		FR: fmt.Sprintf("La rangée %d n'est pas sur la table.", index),
+		EN: fmt.Sprintf("Row %d is not on the table.", rowNumber(index)),
+		FR: fmt.Sprintf("La rangée %d n'est pas sur la table.", rowNumber(index)),
 	}
 }
 
@@ -57,9 +57,37 @@ func (t *Turn) gone(index int) referee.Text {
 func (t *Turn) turnOver(i int) referee.Violation {
 	pk := t.Pickups[len(t.Pickups)-1]
 	return referee.Violation{Rule: RuleTurnOver, Step: i, Message: referee.Text{
-		EN: fmt.Sprintf("Your turn ended when you took row %d at step %d (house rule: a pickup ends the turn), so you cannot lay another card.", pk.Row, pk.Step),
-		FR: fmt.Sprintf("Votre tour s'est terminé quand vous avez ramassé la rangée %d à l'étape %d (règle maison : ramasser termine le tour), vous ne pouvez donc plus poser de carte.", pk.Row, pk.Step),
+		EN: fmt.Sprintf("Your turn ended when your %s card took row %d (house rule: a pickup ends the turn), so you cannot lay another card.", ordinal(pk.Step).EN, rowNumber(pk.Row)),
+		FR: fmt.Sprintf("Votre tour s'est terminé quand votre %s carte a ramassé la rangée %d (règle maison : ramasser termine le tour), vous ne pouvez donc plus poser de carte.", ordinal(pk.Step).FR, rowNumber(pk.Row)),
 	}}
+}
+
+// rowNumber is how players number the row named index: the web page and
+// every message count rows 1, 2, … in the order the request gives them,
+// while Index (and the API's "row") counts from 0.
+func rowNumber(index int) int { return index + 1 }
+
+// ordinal names card step (0-based) of a turn as players count it: "1st",
+// "2nd", "3rd", "4th" in English; "1re", "2e", "3e" in French (carte is
+// feminine).
+func ordinal(step int) referee.Text {
+	n := step + 1
+	en := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			en = "st"
+		case 2:
+			en = "nd"
+		case 3:
+			en = "rd"
+		}
+	}
+	fr := "e"
+	if n == 1 {
+		fr = "re"
+	}
+	return referee.Text{EN: fmt.Sprint(n, en), FR: fmt.Sprint(n, fr)}
 }
 
 // appendText joins two sentences in each language.

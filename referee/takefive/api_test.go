@@ -273,6 +273,9 @@ func FuzzAnswerTurn(f *testing.F) {
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerTurn(%s) error %T %v, want an *referee.InputError", body, err, err)
 			}
+			if !ie.Message.IsSentence() {
+				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, ie.Message.EN, ie.Message.FR)
+			}
 			return
 		}
 		if resp.Legal != (len(resp.Violations) == 0) {

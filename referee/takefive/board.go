@@ -169,24 +169,33 @@ func (pos Position) On(s Square) (Piece, bool) {
 }
 
 // Check reports the first impossible thing about pos: a piece off the board,
-// two pieces on one square, or a bishop off its colour. Returns nil when the
-// position can occur.
+// two pieces on one square, or a bishop off its colour. The error is an
+// *referee.InputError, Field "state.pieces", whose message a player reads.
+// Returns nil when the position can occur.
 func (pos Position) Check() error {
 	for _, p := range Pieces {
 		if !pos[p].Valid() {
-			return fmt.Errorf("takefive: the %s is off the board", p.Name().EN)
+			return referee.Invalid("state.pieces",
+				fmt.Sprintf("%s is off the board: every piece stands on a square a1…f6.", capital(p.the().EN)),
+				fmt.Sprintf("%s est hors du damier : chaque pièce est sur une case a1…f6.", capital(p.the().FR)))
 		}
 		for _, q := range Pieces[:p] {
 			if pos[q] == pos[p] {
-				return fmt.Errorf("takefive: the %s and the %s are both on %s", q.Name().EN, p.Name().EN, pos[p])
+				return referee.Invalid("state.pieces",
+					fmt.Sprintf("%s and %s are both on %s, but a square holds one piece at most.", capital(q.the().EN), p.the().EN, pos[p]),
+					fmt.Sprintf("%s et %s sont tous les deux sur %s, or une case ne porte qu'une pièce.", capital(q.the().FR), p.the().FR, pos[p]))
 			}
 		}
 	}
 	if !pos[BlackBishop].Dark() {
-		return fmt.Errorf("takefive: the black bishop is on the light square %s", pos[BlackBishop])
+		return referee.Invalid("state.pieces",
+			fmt.Sprintf("The black bishop is on the light square %s, but it never leaves the dark squares.", pos[BlackBishop]),
+			fmt.Sprintf("Le fou noir est sur la case claire %s, or il ne quitte jamais les cases sombres.", pos[BlackBishop]))
 	}
 	if pos[WhiteBishop].Dark() {
-		return fmt.Errorf("takefive: the white bishop is on the dark square %s", pos[WhiteBishop])
+		return referee.Invalid("state.pieces",
+			fmt.Sprintf("The white bishop is on the dark square %s, but it never leaves the light squares.", pos[WhiteBishop]),
+			fmt.Sprintf("Le fou blanc est sur la case sombre %s, or il ne quitte jamais les cases claires.", pos[WhiteBishop]))
 	}
 	return nil
 }

@@ -84,8 +84,8 @@ func CheckTurn(st State, player string, moves []Move, s referee.Settings) (Verdi
 	}
 	me := st.Rack(player)
 	if me < 0 {
-		return Verdict{}, referee.Invalid("player", fmt.Sprintf("%q has no rack in state.racks", player),
-			fmt.Sprintf("« %s » n'a pas de tableau dans state.racks", player))
+		return Verdict{}, referee.Invalid("player", fmt.Sprintf("%q has no rack on the table: the racks name the players.", player),
+			fmt.Sprintf("« %s » n'a pas de tableau : les tableaux nomment les joueurs.", player))
 	}
 	if err := checkMoves(st, moves); err != nil {
 		return Verdict{}, err
@@ -207,22 +207,22 @@ func checkMoves(st State, moves []Move) error {
 		f := fmt.Sprintf("turn.moves[%d]", i)
 		switch {
 		case !m.Piece.Valid():
-			return referee.Invalid(f+".piece", "not a piece (rook, knight, black-bishop, white-bishop)", "ce n'est pas une pièce (rook, knight, black-bishop, white-bishop)")
+			return referee.Invalid(f+".piece", "This is not a piece (rook, knight, black-bishop, white-bishop).", "Ce n'est pas une pièce (rook, knight, black-bishop, white-bishop).")
 		case !m.To.Valid():
-			return referee.Invalid(f+".to", "not a square a1…f6", "ce n'est pas une case a1…f6")
+			return referee.Invalid(f+".to", "This is not a square a1…f6.", "Ce n'est pas une case a1…f6.")
 		case m.Action < See || m.Action > Nothing:
-			return referee.Invalid(f+".action", "the action is see, take or none", "l'action est see, take ou none")
+			return referee.Invalid(f+".action", "The action is see, take or none.", "L'action est see, take ou none.")
 		case m.Action == TakeToken && m.Value == 0:
-			return referee.Invalid(f+".value", "a take reveals the token to everyone: give its value", "une prise montre le pion à tous : indiquez sa valeur")
+			return referee.Invalid(f+".value", "A take reveals the token to everyone: give its value.", "Une prise montre le pion à tous : indiquez sa valeur.")
 		case m.Action == Nothing && m.Value != 0:
-			return referee.Invalid(f+".value", "a piece that sees and takes nothing reveals no value", "une pièce qui ne voit ni ne prend rien ne révèle aucune valeur")
+			return referee.Invalid(f+".value", "A piece that sees and takes nothing reveals no value.", "Une pièce qui ne voit ni ne prend rien ne révèle aucune valeur.")
 		case m.GiveBack && m.Action != TakeToken:
-			return referee.Invalid(f+".giveBack", "only a token just taken can be given back", "seul un pion qui vient d'être pris peut être rendu")
+			return referee.Invalid(f+".giveBack", "Only a token just taken can be given back.", "Seul un pion qui vient d'être pris peut être rendu.")
 		case m.Value < 0 || m.Value > 9:
-			return referee.Invalid(f+".value", fmt.Sprintf("%d is not a token value (1 to 9)", m.Value), fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9)", m.Value))
+			return referee.Invalid(f+".value", fmt.Sprintf("%d is not a token value (1 to 9).", m.Value), fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", m.Value))
 		case m.Value > 0 && copies[m.Value] >= 4:
-			return referee.Invalid(f+".value", fmt.Sprintf("all four %ds are already in the racks: none can be on the board", m.Value),
-				fmt.Sprintf("les quatre %d sont déjà dans les tableaux : aucun ne peut être sur le damier", m.Value))
+			return referee.Invalid(f+".value", fmt.Sprintf("All four %ds are already in the racks: none can be on the board.", m.Value),
+				fmt.Sprintf("Les quatre %d sont déjà dans les tableaux : aucun ne peut être sur le damier.", m.Value))
 		}
 	}
 	return nil

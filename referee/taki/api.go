@@ -78,7 +78,7 @@ func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
 	var hand []Card
 	if req.Hand != nil {
 		if len(req.Hand) > DeckSize {
-			return TurnResponse{}, referee.Invalid("hand", "more cards than the deck holds", "plus de cartes que n'en contient le paquet")
+			return TurnResponse{}, referee.Invalid("hand", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
 		}
 		hand = make([]Card, len(req.Hand))
 		for i, x := range req.Hand {
@@ -116,10 +116,10 @@ func (w WireState) decode() (State, error) {
 	case "ccw":
 		s.Direction = CounterClockwise
 	default:
-		return s, referee.Invalid("state.direction", "the direction is \"cw\" or \"ccw\"", "le sens est « cw » ou « ccw »")
+		return s, referee.Invalid("state.direction", "The direction is \"cw\" or \"ccw\".", "Le sens est « cw » ou « ccw ».")
 	}
 	if w.Top == "" {
-		return s, referee.Invalid("state.top", "the top card is missing", "la carte du dessus manque")
+		return s, referee.Invalid("state.top", "The top card is missing.", "La carte du dessus manque.")
 	}
 	var err error
 	if s.Top, err = parseAt(w.Top, "state.top"); err != nil {
@@ -129,19 +129,19 @@ func (w WireState) decode() (State, error) {
 	if w.Color != nil {
 		c, ok := ParseColour(*w.Color)
 		if !ok {
-			return s, referee.Invalid("state.color", "the colour is R, G, B or Y", "la couleur est R, G, B ou Y")
+			return s, referee.Invalid("state.color", "The colour is R, G, B or Y.", "La couleur est R, G, B ou Y.")
 		}
 		s.Colour = c
 	}
 	if w.OpenTaki != nil {
 		c, ok := ParseColour(*w.OpenTaki)
 		if !ok {
-			return s, referee.Invalid("state.openTaki", "an open TAKI's colour is R, G, B or Y, or null", "la couleur d'un TAKI ouvert est R, G, B ou Y, ou null")
+			return s, referee.Invalid("state.openTaki", "An open TAKI's colour is R, G, B or Y, or null.", "La couleur d'un TAKI ouvert est R, G, B ou Y, ou null.")
 		}
 		s.OpenTaki = c
 	}
 	if len(s.SilentOneCard) > MaxPlayers {
-		return s, referee.Invalid("state.silentOneCard", "more silent players than seats", "plus de joueurs silencieux que de places")
+		return s, referee.Invalid("state.silentOneCard", "There are more silent players than seats.", "Il y a plus de joueurs silencieux que de places.")
 	}
 	return s, nil
 }
@@ -149,7 +149,7 @@ func (w WireState) decode() (State, error) {
 func (w WireTurn) decode() (Turn, error) {
 	t := Turn{Draw: w.Draw, CloseTaki: w.CloseTaki, CallTaki: w.CallTaki}
 	if len(w.Play) > DeckSize {
-		return t, referee.Invalid("turn.play", "more cards than the deck holds", "plus de cartes que n'en contient le paquet")
+		return t, referee.Invalid("turn.play", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
 	}
 	for i, x := range w.Play {
 		c, err := parseAt(x, fmt.Sprintf("turn.play[%d]", i))
@@ -161,7 +161,7 @@ func (w WireTurn) decode() (Turn, error) {
 	if w.Color != "" {
 		c, ok := ParseColour(w.Color)
 		if !ok {
-			return t, referee.Invalid("turn.color", "the colour is R, G, B or Y", "la couleur est R, G, B ou Y")
+			return t, referee.Invalid("turn.color", "The colour is R, G, B or Y.", "La couleur est R, G, B ou Y.")
 		}
 		t.Colour = c
 	}
@@ -172,13 +172,13 @@ func (w WireTurn) decode() (Turn, error) {
 	case "right":
 		t.PassHands = Right
 	default:
-		return t, referee.Invalid("turn.passHands", "hands go \"left\" or \"right\"", "les mains passent à « left » (gauche) ou « right » (droite)")
+		return t, referee.Invalid("turn.passHands", "Hands go \"left\" or \"right\".", "Les mains passent à « left » (gauche) ou « right » (droite).")
 	}
 	if w.Counter != nil {
 		t.Counter = &Counter{Player: w.Counter.Player}
 		for i, x := range w.Counter.Play {
 			if i >= 2 {
-				return t, referee.Invalid("turn.counter.play", "a counter is two cards, a Plus and a 3", "un contre se compose de deux cartes, un Plus et un 3")
+				return t, referee.Invalid("turn.counter.play", "A counter is two cards, a Plus and a 3.", "Un contre se compose de deux cartes, un Plus et un 3.")
 			}
 			c, err := parseAt(x, fmt.Sprintf("turn.counter.play[%d]", i))
 			if err != nil {

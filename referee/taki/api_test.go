@@ -105,6 +105,9 @@ func FuzzAnswerTurn(f *testing.F) {
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerTurn(%s) error %T %v, want *InputError", body, err, err)
 			}
+			if !ie.Message.IsSentence() {
+				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, ie.Message.EN, ie.Message.FR)
+			}
 			return
 		}
 		if r.Violations == nil || r.Skipped == nil || r.Draws == nil || r.Penalized == nil {

@@ -39,6 +39,18 @@ func (c Colour) Name() referee.Text {
 		{EN: "blue", FR: "bleu"}, {EN: "yellow", FR: "jaune"}}[c]
 }
 
+// frAgreed returns the French colour agreeing with a feminine noun such as
+// "carte" or "série" ("une carte verte", "des cartes bleues"); Name gives
+// the masculine form, used for the colour itself and for the cards' names
+// ("le 5 vert").
+func (c Colour) frAgreed(plural bool) string {
+	s := [...]string{"", "rouge", "verte", "bleue", "jaune"}[c]
+	if plural && s != "" {
+		s += "s"
+	}
+	return s
+}
+
 // ParseColour reads a colour letter or English name, case-insensitively.
 // It reports false for anything else, including "".
 func ParseColour(s string) (Colour, bool) {
@@ -158,13 +170,13 @@ func ParseCard(s string) (Card, error) {
 				if c.Valid() {
 					return c, nil
 				}
-				return Card{}, referee.Invalid("", "there is no number 2 in TAKI: the +2 card stands in its place (write \""+u[:1]+"+2\")",
-					"il n'y a pas de 2 dans TAKI : la carte +2 en tient lieu (écrire « "+u[:1]+"+2 »)")
+				return Card{}, referee.Invalid("", "There is no number 2 in TAKI: the +2 card stands in its place (write \""+u[:1]+"+2\").",
+					"Il n'y a pas de 2 dans TAKI : la carte +2 en tient lieu (écrire « "+u[:1]+"+2 »).")
 			}
 		}
 	}
-	return Card{}, referee.Invalid("", "\""+s+"\" is not a TAKI card (examples: R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY)",
-		"« "+s+" » n'est pas une carte de TAKI (exemples : R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY)")
+	return Card{}, referee.Invalid("", "\""+s+"\" is not a TAKI card (examples: R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY).",
+		"« "+s+" » n'est pas une carte de TAKI (exemples : R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY).")
 }
 
 // parseAt is ParseCard with the error's Field set to field.

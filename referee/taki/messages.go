@@ -18,7 +18,7 @@ func msgMatch(c Card, top Card, col Colour, step int) referee.Violation {
 	if top.Kind == Crazy {
 		return violation(RuleCrazy, step,
 			fmt.Sprintf("The crazy card is transparent, so the colour in force is still %s: the %s is not %s.", col.Name().EN, c.Name().EN, col.Name().EN),
-			fmt.Sprintf("La carte folle est transparente : la couleur en vigueur reste %s, et « %s » n'est pas %s.", col.Name().FR, c.Name().FR, col.Name().FR))
+			fmt.Sprintf("La carte folle est transparente : la couleur en vigueur est toujours le %s, et « %s » n'est pas %s.", col.Name().FR, c.Name().FR, col.Name().FR))
 	}
 	return violation(RuleMatch, step,
 		fmt.Sprintf("The %s cannot go on the %s: it is neither %s (the colour in force) nor the same number or symbol.", c.Name().EN, top.Name().EN, col.Name().EN),
@@ -40,15 +40,15 @@ func msgRunPlus2(owed int, step int) referee.Violation {
 func msgPlusFollow(col Colour, c Card, step int) referee.Violation {
 	return violation(RulePlus, step,
 		fmt.Sprintf("A Plus must be followed by a card of its colour: after the %s Plus comes a %s card, and the %s is not %s.", col.Name().EN, col.Name().EN, c.Name().EN, col.Name().EN),
-		fmt.Sprintf("Un Plus doit être suivi d'une carte de sa couleur : après « Plus %s » vient une carte %s, et « %s » ne l'est pas.", col.Name().FR, col.Name().FR, c.Name().FR))
+		fmt.Sprintf("Un Plus doit être suivi d'une carte de sa couleur : après « Plus %s » vient une carte %s, et « %s » ne l'est pas.", col.Name().FR, col.frAgreed(false), c.Name().FR))
 }
 
 func msgPlusAlone(col Colour, canFollow bool, step int) referee.Violation {
 	en := fmt.Sprintf("The %s Plus cannot end the turn: a Plus must be followed by another %s card in the same turn.", col.Name().EN, col.Name().EN)
-	fr := fmt.Sprintf("« Plus %s » ne peut pas finir le tour : un Plus doit être suivi d'une autre carte %s dans le même tour.", col.Name().FR, col.Name().FR)
+	fr := fmt.Sprintf("« Plus %s » ne peut pas finir le tour : un Plus doit être suivi d'une autre carte %s dans le même tour.", col.Name().FR, col.frAgreed(false))
 	if !canFollow {
 		en += fmt.Sprintf(" With no other %s card in hand, draw instead.", col.Name().EN)
-		fr += fmt.Sprintf(" Sans autre carte %s en main, piochez plutôt.", col.Name().FR)
+		fr += fmt.Sprintf(" Sans autre carte %s en main, piochez plutôt.", col.frAgreed(false))
 	}
 	return violation(RulePlus, step, en, fr)
 }
@@ -56,7 +56,7 @@ func msgPlusAlone(col Colour, canFollow bool, step int) referee.Violation {
 func msgRunColour(run Colour, c Card, step int) referee.Violation {
 	return violation(RuleTaki, step,
 		fmt.Sprintf("During a %s TAKI run only %s cards may follow (a change of colour or a crazy card may end it): the %s is not %s.", run.Name().EN, run.Name().EN, c.Name().EN, run.Name().EN),
-		fmt.Sprintf("Pendant une série TAKI %s, seules des cartes %s peuvent suivre (un changement de couleur ou une carte folle peut la terminer) : « %s » n'est pas %s.", run.Name().FR, run.Name().FR, c.Name().FR, run.Name().FR))
+		fmt.Sprintf("Pendant une série TAKI %s, seules des cartes %s peuvent suivre (un changement de couleur ou une carte folle peut la terminer) : « %s » n'est pas %s.", run.frAgreed(false), run.frAgreed(true), c.Name().FR, run.Name().FR))
 }
 
 func msgRunEnded(ender, c Card, step int) referee.Violation {
@@ -74,7 +74,7 @@ func msgOneCard(prev, c Card, step int) referee.Violation {
 func msgSuperColour(named Colour, c Card, step int) referee.Violation {
 	return violation(RuleSuperTaki, step,
 		fmt.Sprintf("You named %s for the Super TAKI, so its run is %s: the %s cannot follow it.", named.Name().EN, named.Name().EN, c.Name().EN),
-		fmt.Sprintf("Vous avez annoncé %s pour le Super TAKI, sa série est donc %s : « %s » ne peut pas le suivre.", named.Name().FR, named.Name().FR, c.Name().FR))
+		fmt.Sprintf("Vous avez annoncé %s pour le Super TAKI, sa série est donc %s : « %s » ne peut pas le suivre.", named.Name().FR, named.frAgreed(false), c.Name().FR))
 }
 
 func msgCounterCards(cards []Card) referee.Violation {
@@ -102,8 +102,8 @@ func msgMustPlay(cards []Card) referee.Violation {
 
 func msgStartStop(cur, next int) referee.Violation {
 	return violation(RuleStartCard, referee.NoStep,
-		fmt.Sprintf("The starting card is a Stop, which acts on the first player: player %d loses this turn and player %d starts.", cur, next),
-		fmt.Sprintf("La carte de départ est un Passer, qui agit sur le premier joueur : le joueur %d passe son tour et le joueur %d commence.", cur, next))
+		fmt.Sprintf("The starting card is a Stop, which acts on the first player: player %s loses this turn and player %s starts.", SeatName(cur), SeatName(next)),
+		fmt.Sprintf("La carte de départ est un Passer, qui agit sur le premier joueur : le joueur %s passe son tour et le joueur %s commence.", SeatName(cur), SeatName(next)))
 }
 
 // joinCards names cards for a sentence: "the red 5, the blue 5" / "« 5 rouge », « 5 bleu »".

@@ -20,7 +20,7 @@ func Playable(s State, hand []Card, set referee.Settings) ([]Card, error) {
 	}
 	for i, c := range hand {
 		if !c.Valid() {
-			return nil, referee.Invalid(fmt.Sprintf("hand[%d]", i), "not a TAKI card", "pas une carte de TAKI")
+			return nil, referee.Invalid(fmt.Sprintf("hand[%d]", i), "This is not a TAKI card.", "Ce n'est pas une carte de TAKI.")
 		}
 	}
 	eff, skip := opening(s, set)

@@ -50,7 +50,7 @@ const (
 // State is the table between two turns (RULES.md §4.3).
 type State struct {
 	Players     int
-	Current     int // whose turn it is, seat 0…Players−1 clockwise
+	Current     int // whose turn it is, seat 0…Players−1 clockwise (SeatName)
 	Direction   Way
 	Top         Card   // the top of the discard pile
 	Colour      Colour // the colour in force; NoColour only on an opening colourless card (any card may be played)
@@ -87,59 +87,69 @@ func maxPending() int {
 // or a silent player listed twice or not seated.
 func (s State) Validate() error {
 	if s.Players < MinPlayers || s.Players > MaxPlayers {
-		return referee.Invalid("state.players", "TAKI is played by 2 to 10 players", "TAKI se joue de 2 à 10 joueurs")
+		return referee.Invalid("state.players", "TAKI is played by 2 to 10 players.", "TAKI se joue de 2 à 10 joueurs.")
 	}
 	if s.Current < 0 || s.Current >= s.Players {
-		return referee.Invalid("state.current", fmt.Sprintf("the current player must be a seat from 0 to %d", s.Players-1),
-			fmt.Sprintf("le joueur courant doit être une place de 0 à %d", s.Players-1))
+		return referee.Invalid("state.current", fmt.Sprintf("The current player must be one of the seats A to %s.", SeatName(s.Players-1)),
+			fmt.Sprintf("Le joueur courant doit être l'une des places A à %s.", SeatName(s.Players-1)))
 	}
 	if s.Direction != Clockwise && s.Direction != CounterClockwise {
-		return referee.Invalid("state.direction", "the direction is cw or ccw", "le sens est cw ou ccw")
+		return referee.Invalid("state.direction", "The direction is cw or ccw.", "Le sens est cw ou ccw.")
 	}
 	if !s.Top.Valid() {
-		return referee.Invalid("state.top", "the top card is not a TAKI card", "la carte du dessus n'est pas une carte de TAKI")
+		return referee.Invalid("state.top", "The top card is not a TAKI card.", "La carte du dessus n'est pas une carte de TAKI.")
 	}
 	if s.Colour > Yellow {
-		return referee.Invalid("state.color", "the colour is R, G, B or Y", "la couleur est R, G, B ou Y")
+		return referee.Invalid("state.color", "The colour is R, G, B or Y.", "La couleur est R, G, B ou Y.")
 	}
 	if s.Top.Colour != NoColour && s.Colour != s.Top.Colour {
 		return referee.Invalid("state.color",
-			fmt.Sprintf("the colour in force is the top card's colour, %s", s.Top.Colour.Name().EN),
-			fmt.Sprintf("la couleur en vigueur est celle de la carte du dessus, %s", s.Top.Colour.Name().FR))
+			fmt.Sprintf("The colour in force is the top card's colour, %s.", s.Top.Colour.Name().EN),
+			fmt.Sprintf("La couleur en vigueur est celle de la carte du dessus, %s.", s.Top.Colour.Name().FR))
 	}
 	if s.Top.Colour == NoColour && s.Colour == NoColour && !s.Opening {
 		return referee.Invalid("state.color",
-			fmt.Sprintf("give the colour in force: the top card, %s, has none", s.Top.Name().EN),
-			fmt.Sprintf("indiquez la couleur en vigueur : la carte du dessus, %s, n'en a pas", s.Top.Name().FR))
+			fmt.Sprintf("Give the colour in force: the top card, %s, has none.", s.Top.Name().EN),
+			fmt.Sprintf("Indiquez la couleur en vigueur : la carte du dessus, %s, n'en a pas.", s.Top.Name().FR))
 	}
 	if s.Top.Kind == Plus && !s.Opening {
-		return referee.Invalid("state.top", "a Plus is always followed by another card, so it cannot lie on top",
-			"un Plus est toujours suivi d'une autre carte : il ne peut pas être sur le dessus")
+		return referee.Invalid("state.top", "A Plus is always followed by another card, so it cannot lie on top.",
+			"Un Plus est toujours suivi d'une autre carte : il ne peut pas être sur le dessus.")
 	}
 	switch p := s.PendingDraw; {
 	case p < 0 || p%2 != 0 || p > maxPending():
 		return referee.Invalid("state.pendingDraw",
-			fmt.Sprintf("the pending draw is an even number from 0 to %d (a chain of +2)", maxPending()),
-			fmt.Sprintf("la pioche en attente est un nombre pair de 0 à %d (une suite de +2)", maxPending()))
+			fmt.Sprintf("The pending draw is an even number from 0 to %d (a chain of +2).", maxPending()),
+			fmt.Sprintf("La pioche en attente est un nombre pair de 0 à %d (une suite de +2).", maxPending()))
 	case p > 0 && s.Top.Kind != Plus2:
-		return referee.Invalid("state.pendingDraw", "cards are owed only when a +2 lies on top",
-			"des cartes ne sont dues que si un +2 est sur le dessus")
+		return referee.Invalid("state.pendingDraw", "Cards are owed only when a +2 lies on top.",
+			"Des cartes ne sont dues que si un +2 est sur le dessus.")
 	case p > 2 && s.Opening:
-		return referee.Invalid("state.pendingDraw", "at the opening only the starting +2 can be owed",
-			"à l'ouverture, seul le +2 de départ peut être dû")
+		return referee.Invalid("state.pendingDraw", "At the opening only the starting +2 can be owed.",
+			"À l'ouverture, seul le +2 de départ peut être dû.")
 	}
 	if s.OpenTaki != NoColour {
 		if s.OpenTaki > Yellow || s.OpenTaki != s.Colour || s.Top.Kind == ChangeColour || s.Top.Kind == Crazy {
 			return referee.Invalid("state.openTaki",
-				"an open TAKI has the colour in force and cannot lie under a change of colour or a crazy card, which end a run",
-				"un TAKI ouvert a la couleur en vigueur et ne peut pas être sous un changement de couleur ou une carte folle, qui terminent une série")
+				"An open TAKI has the colour in force and cannot lie under a change of colour or a crazy card, which end a run.",
+				"Un TAKI ouvert a la couleur en vigueur et ne peut pas être sous un changement de couleur ou une carte folle, qui terminent une série.")
 		}
 	}
 	for i, p := range s.SilentOneCard {
 		if p < 0 || p >= s.Players || slices.Contains(s.SilentOneCard[:i], p) {
-			return referee.Invalid(fmt.Sprintf("state.silentOneCard[%d]", i), "each silent player is a seat, listed once",
-				"chaque joueur silencieux est une place, citée une seule fois")
+			return referee.Invalid(fmt.Sprintf("state.silentOneCard[%d]", i), fmt.Sprintf("Each silent player is one of the seats A to %s, listed once.", SeatName(s.Players-1)),
+				fmt.Sprintf("Chaque joueur silencieux est l'une des places A à %s, citée une seule fois.", SeatName(s.Players-1)))
 		}
 	}
 	return nil
+}
+
+// SeatName is how players name seat (0-based): "A" for seat 0, "B" for
+// seat 1, … "J" for seat 9, as the referee page labels them. Messages use
+// it; the API keeps numbering seats from 0.
+func SeatName(seat int) string {
+	if seat < 0 || seat >= MaxPlayers {
+		return fmt.Sprint(seat)
+	}
+	return string(rune('A' + seat))
 }

@@ -117,21 +117,21 @@ func firstCard(c Card, eff State, set referee.Settings) (referee.Violation, bool
 // checkTurn finds the input errors of a turn (see Judge).
 func checkTurn(s State, hand []Card, t Turn, set referee.Settings) error {
 	if t.Draw == (len(t.Play) > 0) {
-		return referee.Invalid("turn", "a turn either draws or plays one or more cards", "un tour consiste à piocher ou à jouer une ou plusieurs cartes")
+		return referee.Invalid("turn", "A turn either draws or plays one or more cards.", "Un tour consiste à piocher ou à jouer une ou plusieurs cartes.")
 	}
 	if len(hand) > DeckSize || len(t.Play) > DeckSize {
-		return referee.Invalid("hand", "more cards than the deck holds", "plus de cartes que n'en contient le paquet")
+		return referee.Invalid("hand", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
 	}
 	seen := map[Card]int{s.Top: 1}
 	count := func(c Card, field string) error {
 		if !c.Valid() {
-			return referee.Invalid(field, "not a TAKI card", "pas une carte de TAKI")
+			return referee.Invalid(field, "This is not a TAKI card.", "Ce n'est pas une carte de TAKI.")
 		}
 		seen[c]++
 		if seen[c] > Copies(c) {
 			return referee.Invalid(field,
-				fmt.Sprintf("the deck holds only %d × %s, and more are in sight (top card, hand, cards played)", Copies(c), c.Name().EN),
-				fmt.Sprintf("le paquet ne contient que %d × %s, et il y en a davantage en jeu (dessus, main, cartes jouées)", Copies(c), c.Name().FR))
+				fmt.Sprintf("The deck holds only %d × %s, and more are in sight (top card, hand, cards played).", Copies(c), c.Name().EN),
+				fmt.Sprintf("Le paquet ne contient que %d × %s, et il y en a davantage en jeu (dessus, main, cartes jouées).", Copies(c), c.Name().FR))
 		}
 		return nil
 	}
@@ -146,7 +146,7 @@ func checkTurn(s State, hand []Card, t Turn, set referee.Settings) error {
 		for i, c := range t.Play {
 			if left[c] == 0 {
 				return referee.Invalid(fmt.Sprintf("turn.play[%d]", i),
-					fmt.Sprintf("the %s played is not in the hand", c.Name().EN), fmt.Sprintf("« %s » jouée n'est pas dans la main", c.Name().FR))
+					fmt.Sprintf("The %s played is not in the hand.", c.Name().EN), fmt.Sprintf("La carte « %s » jouée n'est pas dans la main.", c.Name().FR))
 			}
 			left[c]--
 		}
@@ -159,13 +159,14 @@ func checkTurn(s State, hand []Card, t Turn, set referee.Settings) error {
 	}
 	if t.Counter != nil {
 		if t.Draw {
-			return referee.Invalid("turn.counter", "a +3 counter answers a play, not a draw", "un contre de +3 répond à une pose, pas à une pioche")
+			return referee.Invalid("turn.counter", "A +3 counter answers a play, not a draw.", "Un contre de +3 répond à une pose, pas à une pioche.")
 		}
 		if t.Counter.Player < 0 || t.Counter.Player >= s.Players || t.Counter.Player == s.Current {
-			return referee.Invalid("turn.counter.player", "the counter is played by another seated player", "le contre est joué par un autre joueur de la table")
+			return referee.Invalid("turn.counter.player", fmt.Sprintf("The counter is played by another player at the table, one of the seats A to %s other than %s.", SeatName(s.Players-1), SeatName(s.Current)),
+				fmt.Sprintf("Le contre est joué par un autre joueur de la table, l'une des places A à %s autre que %s.", SeatName(s.Players-1), SeatName(s.Current)))
 		}
 		if len(t.Counter.Play) > 2 {
-			return referee.Invalid("turn.counter.play", "a counter is two cards, a Plus and a 3", "un contre se compose de deux cartes, un Plus et un 3")
+			return referee.Invalid("turn.counter.play", "A counter is two cards, a Plus and a 3.", "Un contre se compose de deux cartes, un Plus et un 3.")
 		}
 		for i, c := range t.Counter.Play {
 			if err := count(c, fmt.Sprintf("turn.counter.play[%d]", i)); err != nil {
@@ -191,19 +192,19 @@ func checkTurn(s State, hand []Card, t Turn, set referee.Settings) error {
 	}
 	switch {
 	case t.Draw && (t.Colour != NoColour || t.PassHands != NoSide || t.CloseTaki):
-		return referee.Invalid("turn", "a draw takes no colour, side or «TAKI fermé»", "une pioche ne prend ni couleur, ni côté, ni « TAKI fermé »")
+		return referee.Invalid("turn", "A draw takes no colour, side or «TAKI fermé».", "Une pioche ne prend ni couleur, ni côté, ni « TAKI fermé ».")
 	case needColour && t.Colour == NoColour:
-		return referee.Invalid("turn.color", "name the colour chosen with the change of colour or the Super TAKI",
-			"indiquez la couleur choisie avec le changement de couleur ou le Super TAKI")
+		return referee.Invalid("turn.color", "Name the colour chosen with the change of colour or the Super TAKI.",
+			"Indiquez la couleur choisie avec le changement de couleur ou le Super TAKI.")
 	case t.Colour != NoColour && !chooser:
-		return referee.Invalid("turn.color", "a colour is named only with a change of colour or a Super TAKI",
-			"on ne nomme une couleur qu'avec un changement de couleur ou un Super TAKI")
+		return referee.Invalid("turn.color", "A colour is named only with a change of colour or a Super TAKI.",
+			"On ne nomme une couleur qu'avec un changement de couleur ou un Super TAKI.")
 	case t.PassHands != NoSide && !crazy:
-		return referee.Invalid("turn.passHands", "hands are passed only after a crazy card", "les mains ne passent qu'après une carte folle")
+		return referee.Invalid("turn.passHands", "Hands are passed only after a crazy card.", "Les mains ne passent qu'après une carte folle.")
 	case n > 0 && t.Play[n-1].Kind == Crazy && t.PassHands == NoSide &&
 		(hand == nil || len(hand) > n || set.Bool(HRCrazyLastCardPasses)):
-		return referee.Invalid("turn.passHands", "say whether hands go left or right after the crazy card",
-			"indiquez si les mains passent à gauche ou à droite après la carte folle")
+		return referee.Invalid("turn.passHands", "Say whether hands go left or right after the crazy card.",
+			"Indiquez si les mains passent à gauche ou à droite après la carte folle.")
 	}
 	return nil
 }

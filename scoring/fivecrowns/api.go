@@ -53,7 +53,7 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 		return ScoreResponse{}, err
 	}
 	if len(req.Players) == 0 {
-		return ScoreResponse{}, referee.Invalid("players", "give at least one player", "indiquez au moins un joueur")
+		return ScoreResponse{}, referee.Invalid("players", "Give at least one player.", "Indiquez au moins un joueur.")
 	}
 	opts := fc.OptionsFrom(settings)
 	var supply fc.Supply
@@ -68,8 +68,8 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 		}
 		if forms != 1 {
 			return ScoreResponse{}, referee.Invalid(at,
-				"give exactly one of leftover (the unmelded cards), wentOut (true) or hand",
-				"indiquez une seule des données leftover (cartes non posées), wentOut (true) ou hand")
+				"Give exactly one of leftover (the unmelded cards), wentOut (true) or hand.",
+				"Indiquez une seule des données leftover (cartes non posées), wentOut (true) ou hand.")
 		}
 		points := WentOutPoints
 		switch {

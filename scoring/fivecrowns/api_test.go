@@ -67,6 +67,9 @@ func FuzzAnswerScore(f *testing.F) {
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerScore(%s) error %v is not an InputError", b, err)
 			}
+			if !ie.Message.IsSentence() {
+				t.Fatalf("input error for %s: message %q / %q is not a sentence", b, ie.Message.EN, ie.Message.FR)
+			}
 			return
 		}
 		if len(resp.Players) != len(req.Players) {

@@ -25,8 +25,8 @@ func LeftoverPoints(round int, leftover []fc.Card) (int, error) {
 	}
 	if n := fc.CardsDealt(round); len(leftover) > n {
 		return 0, referee.Invalid("leftover",
-			fmt.Sprintf("%d cards left over, but only %d are held at the end of round %d", len(leftover), n, round),
-			fmt.Sprintf("%d cartes restantes, mais on n'en tient que %d à la fin de la manche %d", len(leftover), n, round))
+			fmt.Sprintf("There are %d cards left over, but only %d are held at the end of round %d.", len(leftover), n, round),
+			fmt.Sprintf("Il y a %d cartes restantes, mais on n'en tient que %d à la fin de la manche %d.", len(leftover), n, round))
 	}
 	if err := fc.CheckCards("leftover", leftover); err != nil {
 		return 0, err
@@ -50,8 +50,8 @@ func sum(round int, cards []fc.Card) int {
 func CheckRound(round int) error {
 	if !fc.ValidRound(round) {
 		return referee.Invalid("round",
-			fmt.Sprintf("round must be 1 to 11, not %d", round),
-			fmt.Sprintf("la manche doit être comprise entre 1 et 11, pas %d", round))
+			fmt.Sprintf("The round must be 1 to 11, not %d.", round),
+			fmt.Sprintf("La manche doit être comprise entre 1 et 11, pas %d.", round))
 	}
 	return nil
 }

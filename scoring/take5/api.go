@@ -53,19 +53,20 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 		return ScoreResponse{}, err
 	}
 	if req.Players == nil {
-		return ScoreResponse{}, referee.Invalid("players", "the list of players is missing", "la liste des joueurs manque")
+		return ScoreResponse{}, referee.Invalid("players", "The list of players is missing.", "La liste des joueurs manque.")
 	}
 	players := make([]Player, 0, len(req.Players))
 	for i, p := range req.Players {
 		at := fmt.Sprintf("players[%d]", i)
 		for _, f := range []struct {
-			key string
-			v   *int
-		}{{"green", p.Green}, {"red", p.Red}} {
+			key    string
+			colour referee.Text
+			v      *int
+		}{{"green", referee.Text{EN: "green", FR: "vertes"}, p.Green}, {"red", referee.Text{EN: "red", FR: "rouges"}, p.Red}} {
 			if f.v == nil {
 				return ScoreResponse{}, referee.Invalid(at+"."+f.key,
-					fmt.Sprintf("%s is missing: give the number of %s cows collected, 0 if none", f.key, f.key),
-					fmt.Sprintf("%s manque : indiquez le nombre de vachettes ramassées, 0 s'il n'y en a pas", f.key))
+					fmt.Sprintf("The number of %s cows collected is missing: give it, 0 if none.", f.colour.EN),
+					fmt.Sprintf("Le nombre de vachettes %s ramassées manque : indiquez-le, 0 s'il n'y en a pas.", f.colour.FR))
 			}
 		}
 		players = append(players, Player{Name: p.Name, Tally: Tally{

@@ -31,12 +31,12 @@ type Result struct {
 // than 6 x2 or 6 +5 cards, or more cows than MaxCardsInPlay cards carry.
 func Deal(players []Player) ([]Result, []string, error) {
 	if len(players) == 0 {
-		return nil, nil, referee.Invalid("players", "give at least one player", "indiquez au moins un joueur")
+		return nil, nil, referee.Invalid("players", "Give at least one player.", "Indiquez au moins un joueur.")
 	}
 	if len(players) > rt.MaxPlayers {
 		return nil, nil, referee.Invalid("players",
-			fmt.Sprintf("Take 5! seats at most %d players, not %d", rt.MaxPlayers, len(players)),
-			fmt.Sprintf("Take 5! se joue à %d joueurs au plus, pas %d", rt.MaxPlayers, len(players)))
+			fmt.Sprintf("Take 5! seats at most %d players, not %d.", rt.MaxPlayers, len(players)),
+			fmt.Sprintf("Take 5! se joue à %d joueurs au plus, pas %d.", rt.MaxPlayers, len(players)))
 	}
 	seen := make(map[string]bool, len(players))
 	var sum Tally
@@ -44,12 +44,12 @@ func Deal(players []Player) ([]Result, []string, error) {
 		at := fmt.Sprintf("players[%d]", i)
 		name := strings.TrimSpace(p.Name)
 		if name == "" {
-			return nil, nil, referee.Invalid(at+".name", "every player needs a name", "chaque joueur doit avoir un nom")
+			return nil, nil, referee.Invalid(at+".name", "Every player needs a name.", "Chaque joueur doit avoir un nom.")
 		}
 		if seen[name] {
 			return nil, nil, referee.Invalid(at+".name",
-				fmt.Sprintf("the name %q appears twice", name),
-				fmt.Sprintf("le nom « %s » apparaît deux fois", name))
+				fmt.Sprintf("The name %q appears twice.", name),
+				fmt.Sprintf("Le nom « %s » apparaît deux fois.", name))
 		}
 		seen[name] = true
 		if err := p.Check(at); err != nil {
@@ -62,12 +62,12 @@ func Deal(players []Player) ([]Result, []string, error) {
 		switch {
 		case sum.X2 > MaxX2:
 			return nil, nil, referee.Invalid(at+".x2",
-				fmt.Sprintf("the players have collected %d x2 cards between them, but there are only %d", sum.X2, MaxX2),
-				fmt.Sprintf("les joueurs ont ramassé %d cartes « x2 » à eux tous, mais il n'y en a que %d", sum.X2, MaxX2))
+				fmt.Sprintf("The players have collected %d x2 cards between them, but there are only %d.", sum.X2, MaxX2),
+				fmt.Sprintf("Les joueurs ont ramassé %d cartes « x2 » à eux tous, mais il n'y en a que %d.", sum.X2, MaxX2))
 		case sum.Plus5 > MaxPlus5:
 			return nil, nil, referee.Invalid(at+".plus5",
-				fmt.Sprintf("the players have collected %d +5 cards between them, but there are only %d", sum.Plus5, MaxPlus5),
-				fmt.Sprintf("les joueurs ont ramassé %d cartes « +5 » à eux tous, mais il n'y en a que %d", sum.Plus5, MaxPlus5))
+				fmt.Sprintf("The players have collected %d +5 cards between them, but there are only %d.", sum.Plus5, MaxPlus5),
+				fmt.Sprintf("Les joueurs ont ramassé %d cartes « +5 » à eux tous, mais il n'y en a que %d.", sum.Plus5, MaxPlus5))
 		case sum.Green > MaxGreen || sum.Red > MaxRed || cardsNeeded(sum.Green, sum.Red) > MaxCardsInPlay:
 			field := at + ".green"
 			if sum.Green <= MaxGreen && p.Red > 0 {

@@ -76,24 +76,30 @@ func (t Tally) Check(prefix string) error {
 	for _, c := range []struct {
 		key      string
 		n, max   int
+		name     referee.Text // what the number counts, as players say it
 		why, frW string
 	}{
-		{"green", t.Green, MaxGreen, "the 72 green cards carry at most 144 green cows", "les 72 cartes vertes portent au plus 144 vachettes vertes"},
-		{"red", t.Red, MaxRed, "the 26 red cards carry at most 182 red cows", "les 26 cartes rouges portent au plus 182 vachettes rouges"},
-		{"plus5", t.Plus5, MaxPlus5, "there are only 6 “+5” cards", "il n'y a que 6 cartes « +5 »"},
-		{"x2", t.X2, MaxX2, "there are only 6 “x2” cards", "il n'y a que 6 cartes « x2 »"},
-		{"specialsInHand", t.SpecialsInHand, MaxHeld, "each player is dealt only one x2 and one +5", "chaque joueur ne reçoit qu'un « x2 » et un « +5 »"},
+		{"green", t.Green, MaxGreen, referee.Text{EN: "green cows collected", FR: "de vachettes vertes ramassées"},
+			"the 72 green cards carry at most 144 green cows", "les 72 cartes vertes portent au plus 144 vachettes vertes"},
+		{"red", t.Red, MaxRed, referee.Text{EN: "red cows collected", FR: "de vachettes rouges ramassées"},
+			"the 26 red cards carry at most 182 red cows", "les 26 cartes rouges portent au plus 182 vachettes rouges"},
+		{"plus5", t.Plus5, MaxPlus5, referee.Text{EN: "“+5” cards collected", FR: "de cartes « +5 » ramassées"},
+			"there are only 6 “+5” cards", "il n'y a que 6 cartes « +5 »"},
+		{"x2", t.X2, MaxX2, referee.Text{EN: "“x2” cards collected", FR: "de cartes « x2 » ramassées"},
+			"there are only 6 “x2” cards", "il n'y a que 6 cartes « x2 »"},
+		{"specialsInHand", t.SpecialsInHand, MaxHeld, referee.Text{EN: "special cards left in hand", FR: "de cartes spéciales restées en main"},
+			"each player is dealt only one x2 and one +5", "chaque joueur ne reçoit qu'un « x2 » et un « +5 »"},
 	} {
 		field := join(prefix, c.key)
 		if c.n < 0 {
 			return referee.Invalid(field,
-				fmt.Sprintf("%s cannot be negative (%d): it counts cards or cows", c.key, c.n),
-				fmt.Sprintf("%s ne peut pas être négatif (%d) : c'est un nombre de cartes ou de vachettes", c.key, c.n))
+				fmt.Sprintf("The number of %s cannot be negative (%d).", c.name.EN, c.n),
+				fmt.Sprintf("Le nombre %s ne peut pas être négatif (%d).", c.name.FR, c.n))
 		}
 		if c.n > c.max {
 			return referee.Invalid(field,
-				fmt.Sprintf("%s cannot be %d: %s", c.key, c.n, c.why),
-				fmt.Sprintf("%s ne peut pas valoir %d : %s", c.key, c.n, c.frW))
+				fmt.Sprintf("The number of %s cannot be %d: %s.", c.name.EN, c.n, c.why),
+				fmt.Sprintf("Le nombre %s ne peut pas être %d : %s.", c.name.FR, c.n, c.frW))
 		}
 	}
 	if n := cardsNeeded(t.Green, t.Red); n > MaxCardsInPlay {
@@ -107,8 +113,8 @@ func cardsNeeded(g, r int) int { return (g+1)/2 + (r+6)/7 }
 
 func tooManyCows(field string, g, r, n int) error {
 	return referee.Invalid(field,
-		fmt.Sprintf("%d green and %d red cows need at least %d cards, but a deal uses at most %d number cards", g, r, n, MaxCardsInPlay),
-		fmt.Sprintf("%d vachettes vertes et %d rouges demandent au moins %d cartes, mais une donne n'utilise que %d cartes vachettes au plus", g, r, n, MaxCardsInPlay))
+		fmt.Sprintf("%d green and %d red cows need at least %d cards, but a deal uses at most %d number cards.", g, r, n, MaxCardsInPlay),
+		fmt.Sprintf("%d vachettes vertes et %d rouges demandent au moins %d cartes, mais une donne n'utilise que %d cartes vachettes au plus.", g, r, n, MaxCardsInPlay))
 }
 
 func join(prefix, key string) string {

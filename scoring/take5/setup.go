@@ -32,8 +32,8 @@ func SetupFor(players int) (Setup, error) {
 	s, ok := setups[players]
 	if !ok {
 		return Setup{}, referee.Invalid("players",
-			fmt.Sprintf("Take 5! is played by %d to %d players, not %d", rt.MinPlayers, rt.MaxPlayers, players),
-			fmt.Sprintf("Take 5! se joue de %d à %d joueurs, pas %d", rt.MinPlayers, rt.MaxPlayers, players))
+			fmt.Sprintf("Take 5! is played by %d to %d players, not %d.", rt.MinPlayers, rt.MaxPlayers, players),
+			fmt.Sprintf("Take 5! se joue de %d à %d joueurs, pas %d.", rt.MinPlayers, rt.MaxPlayers, players))
 	}
 	return s, nil
 }

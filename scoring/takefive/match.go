@@ -110,31 +110,31 @@ type Sheet struct {
 // 21 phase, or a round played after the match was won.
 func Play(players, firstStarter int, winners []int, s referee.Settings) (Sheet, error) {
 	if players < 2 || players > 4 {
-		return Sheet{}, referee.Invalid("players", fmt.Sprintf("Take Five is played by 2 to 4 players, not %d", players),
-			fmt.Sprintf("Take Five se joue de 2 à 4 joueurs, pas %d", players))
+		return Sheet{}, referee.Invalid("players", fmt.Sprintf("Take Five is played by 2 to 4 players, not %d.", players),
+			fmt.Sprintf("Take Five se joue de 2 à 4 joueurs, pas %d.", players))
 	}
 	if firstStarter < 0 || firstStarter >= players {
-		return Sheet{}, referee.Invalid("firstStarter", fmt.Sprintf("seat %d does not exist: seats are 0 to %d", firstStarter, players-1),
-			fmt.Sprintf("la place %d n'existe pas : les places vont de 0 à %d", firstStarter, players-1))
+		return Sheet{}, referee.Invalid("firstStarter", fmt.Sprintf("Seat %d does not exist: seats are 1 to %d.", firstStarter+1, players),
+			fmt.Sprintf("La place %d n'existe pas : les places vont de 1 à %d.", firstStarter+1, players))
 	}
 	sh := Sheet{Rounds: []Round{}, Markers: make([]int, players), Winner: NoWinner, NextPhase: tf.Score, NextStarter: firstStarter}
 	counted := 0
 	for i, w := range winners {
 		field := fmt.Sprintf("winners[%d]", i)
 		if sh.Finished {
-			return Sheet{}, referee.Invalid(field, "the match was already won: no round follows it",
-				"la partie est déjà gagnée : aucune manche ne suit")
+			return Sheet{}, referee.Invalid(field, "The match was already won: no round follows it.",
+				"La partie est déjà gagnée : aucune manche ne suit.")
 		}
 		r := Round{Phase: sh.NextPhase, Starter: sh.NextStarter, Winner: w}
 		switch {
 		case w == NoWinner && r.Phase != tf.TwentyOne:
-			return Sheet{}, referee.Invalid(field, fmt.Sprintf("a round of %s always has a winner; only a 21 round can end with every player eliminated", r.Phase.Name().EN),
-				fmt.Sprintf("une manche de %s a toujours un gagnant ; seule une manche « 21 » peut finir avec tous les joueurs éliminés", r.Phase.Name().FR))
+			return Sheet{}, referee.Invalid(field, fmt.Sprintf("A round of %s always has a winner; only a 21 round can end with every player eliminated.", r.Phase.Name().EN),
+				fmt.Sprintf("Une manche de %s a toujours un gagnant ; seule une manche « 21 » peut finir avec tous les joueurs éliminés.", r.Phase.Name().FR))
 		case w == NoWinner:
 			r.Replay = s.Get(tf.HouseAllEliminated) != tf.AllEliminatedNoWinner
 		case w < 0 || w >= players:
-			return Sheet{}, referee.Invalid(field, fmt.Sprintf("seat %d does not exist: seats are 0 to %d", w, players-1),
-				fmt.Sprintf("la place %d n'existe pas : les places vont de 0 à %d", w, players-1))
+			return Sheet{}, referee.Invalid(field, fmt.Sprintf("Seat %d does not exist: seats are 1 to %d.", w+1, players),
+				fmt.Sprintf("La place %d n'existe pas : les places vont de 1 à %d.", w+1, players))
 		default:
 			sh.Markers[w]++
 		}

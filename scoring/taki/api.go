@@ -46,7 +46,7 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 		return ScoreResponse{}, err
 	}
 	if len(req.Players) < 2 || len(req.Players) > 10 {
-		return ScoreResponse{}, referee.Invalid("players", "a TAKI round has 2 to 10 players", "une manche de TAKI se joue de 2 à 10 joueurs")
+		return ScoreResponse{}, referee.Invalid("players", "A TAKI round has 2 to 10 players.", "Une manche de TAKI se joue de 2 à 10 joueurs.")
 	}
 	winner := -1
 	names := map[string]bool{}
@@ -54,22 +54,22 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 	for i, p := range req.Players {
 		f := fmt.Sprintf("players[%d]", i)
 		if p.Name == "" {
-			return ScoreResponse{}, referee.Invalid(f+".name", "every player needs a name", "chaque joueur doit avoir un nom")
+			return ScoreResponse{}, referee.Invalid(f+".name", "Every player needs a name.", "Chaque joueur doit avoir un nom.")
 		}
 		if names[p.Name] {
-			return ScoreResponse{}, referee.Invalid(f+".name", fmt.Sprintf("two players are called %q", p.Name),
-				fmt.Sprintf("deux joueurs s'appellent « %s »", p.Name))
+			return ScoreResponse{}, referee.Invalid(f+".name", fmt.Sprintf("Two players are called %q.", p.Name),
+				fmt.Sprintf("Deux joueurs s'appellent « %s ».", p.Name))
 		}
 		names[p.Name] = true
 		if p.Name == req.Winner {
 			winner = i
 		}
 		if p.Points != nil && len(p.Cards) > 0 {
-			return ScoreResponse{}, referee.Invalid(f, "give either the cards left in hand or the points, not both",
-				"indiquez soit les cartes restées en main, soit les points, pas les deux")
+			return ScoreResponse{}, referee.Invalid(f, "Give either the cards left in hand or the points, not both.",
+				"Indiquez soit les cartes restées en main, soit les points, pas les deux.")
 		}
 		if len(p.Cards) > tk.DeckSize {
-			return ScoreResponse{}, referee.Invalid(f+".cards", "more cards than the deck holds", "plus de cartes que n'en contient le paquet")
+			return ScoreResponse{}, referee.Invalid(f+".cards", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
 		}
 		hands[i].Typed = p.Points
 		for j, s := range p.Cards {
@@ -83,8 +83,8 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 		}
 	}
 	if winner < 0 {
-		return ScoreResponse{}, referee.Invalid("winner", fmt.Sprintf("the winner %q is not among the players", req.Winner),
-			fmt.Sprintf("le vainqueur « %s » ne fait pas partie des joueurs", req.Winner))
+		return ScoreResponse{}, referee.Invalid("winner", fmt.Sprintf("The winner %q is not among the players.", req.Winner),
+			fmt.Sprintf("Le vainqueur « %s » ne fait pas partie des joueurs.", req.Winner))
 	}
 	points, working, err := RoundPoints(hands, winner, set.Int(tk.HRPlus2ScoresAs))
 	if err != nil {

@@ -97,10 +97,10 @@ type Hand struct {
 // deck has (§4.1).
 func RoundPoints(players []Hand, winner int, plus2ScoresAs int) ([]int, []string, error) {
 	if len(players) < 2 || len(players) > 10 {
-		return nil, nil, referee.Invalid("players", "a TAKI round has 2 to 10 players", "une manche de TAKI se joue de 2 à 10 joueurs")
+		return nil, nil, referee.Invalid("players", "A TAKI round has 2 to 10 players.", "Une manche de TAKI se joue de 2 à 10 joueurs.")
 	}
 	if winner < 0 || winner >= len(players) {
-		return nil, nil, referee.Invalid("winner", "the winner must be one of the players", "le vainqueur doit être l'un des joueurs")
+		return nil, nil, referee.Invalid("winner", "The winner must be one of the players.", "Le vainqueur doit être l'un des joueurs.")
 	}
 	seen := map[tk.Card]int{}
 	points := make([]int, len(players))
@@ -111,14 +111,14 @@ func RoundPoints(players []Hand, winner int, plus2ScoresAs int) ([]int, []string
 			seen[c]++
 			if seen[c] > tk.Copies(c) {
 				return nil, nil, referee.Invalid(fmt.Sprintf("%s.cards[%d]", f, j),
-					fmt.Sprintf("the deck holds only %d × %s", tk.Copies(c), c.Name().EN),
-					fmt.Sprintf("le paquet ne contient que %d × %s", tk.Copies(c), c.Name().FR))
+					fmt.Sprintf("The deck holds only %d × %s.", tk.Copies(c), c.Name().EN),
+					fmt.Sprintf("Le paquet ne contient que %d × %s.", tk.Copies(c), c.Name().FR))
 			}
 		}
 		if i == winner {
 			if len(p.Cards) > 0 || (p.Typed != nil && *p.Typed != WinnerPoints) {
-				return nil, nil, referee.Invalid(f, "the winner has played all his cards and scores +100",
-					"le vainqueur a posé toutes ses cartes et marque +100")
+				return nil, nil, referee.Invalid(f, "The winner has played all his cards and scores +100.",
+					"Le vainqueur a posé toutes ses cartes et marque +100.")
 			}
 			points[i], working[i] = WinnerPoints, "+100"
 			continue
@@ -126,15 +126,15 @@ func RoundPoints(players []Hand, winner int, plus2ScoresAs int) ([]int, []string
 		if p.Typed != nil {
 			if *p.Typed > -1 || *p.Typed < -MaxLoss(plus2ScoresAs) {
 				return nil, nil, referee.Invalid(f+".points",
-					fmt.Sprintf("a player who did not win loses between 1 and %d points, so his points are negative", MaxLoss(plus2ScoresAs)),
-					fmt.Sprintf("un joueur qui n'a pas gagné perd entre 1 et %d points : ses points sont négatifs", MaxLoss(plus2ScoresAs)))
+					fmt.Sprintf("A player who did not win loses between 1 and %d points, so his points are negative.", MaxLoss(plus2ScoresAs)),
+					fmt.Sprintf("Un joueur qui n'a pas gagné perd entre 1 et %d points : ses points sont négatifs.", MaxLoss(plus2ScoresAs)))
 			}
 			points[i], working[i] = *p.Typed, signed(*p.Typed)
 			continue
 		}
 		if len(p.Cards) == 0 {
-			return nil, nil, referee.Invalid(f+".cards", "only the winner can end a round without cards",
-				"seul le vainqueur peut finir une manche sans carte")
+			return nil, nil, referee.Invalid(f+".cards", "Only the winner can end a round without cards.",
+				"Seul le vainqueur peut finir une manche sans carte.")
 		}
 		points[i], working[i] = HandPoints(p.Cards, plus2ScoresAs)
 	}

@@ -135,6 +135,9 @@ func FuzzAnswerScore(f *testing.F) {
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerScore(%s) error %T %v, want *InputError", body, err, err)
 			}
+			if !ie.Message.IsSentence() {
+				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, ie.Message.EN, ie.Message.FR)
+			}
 			return
 		}
 		winners := 0
