@@ -23,9 +23,9 @@ type Game interface {
 	LowWins() bool                   // lowest total wins (Five Crowns)
 	Options(oc OptionsCtx) templ.Component
 	ParseOptions(oc OptionsCtx) (map[string]string, views.FieldErrors)
-	Progress(m store.Match, points [][]int) Progress
-	RoundLabel(ctx context.Context, m store.Match, number int) string
-	Info(ctx context.Context, m store.Match, number int) templ.Component
+	Progress(m store.Match, played Played) Progress
+	RoundLabel(ctx context.Context, m store.Match, played Played, number int) string
+	Info(ctx context.Context, m store.Match, played Played, number int) templ.Component
 	// RoundForm draws the form for round rc.Number, blank when entry is nil
 	// or prefilled from a stored entry (an edit).
 	RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component
@@ -46,11 +46,39 @@ type OptionsCtx struct {
 	Errs  views.FieldErrors
 }
 
+// Played is what a match's live rounds hold, in order: what was entered and
+// the points. Games read it to know where the match stands (Take Five's phase
+// follows the earlier winners; a Take 5! deal may be marked the last).
+type Played struct {
+	Entries []json.RawMessage
+	Points  [][]int
+}
+
+// Before is the rounds played before round number (1-based).
+func (p Played) Before(number int) Played {
+	n := min(max(number-1, 0), len(p.Points))
+	return Played{Entries: p.Entries[:n:n], Points: p.Points[:n:n]}
+}
+
+// With is the rounds with one more, or with round number replaced when it
+// exists (a correction).
+func (p Played) With(number int, entry any, points []int) Played {
+	raw, _ := json.Marshal(entry)
+	out := Played{Entries: append([]json.RawMessage(nil), p.Entries...), Points: append([][]int(nil), p.Points...)}
+	if number >= 1 && number <= len(out.Points) {
+		out.Entries[number-1], out.Points[number-1] = raw, points
+		return out
+	}
+	out.Entries, out.Points = append(out.Entries, raw), append(out.Points, points)
+	return out
+}
+
 // RoundCtx is everything a game needs to draw or read a round form.
 type RoundCtx struct {
 	Ctx       context.Context // carries the page language
 	Match     store.Match
-	Number    int // the round being entered or corrected
+	Played    Played // the match's live rounds
+	Number    int    // the round being entered or corrected
 	Action    string
 	Cancel    string
 	SubmitKey string

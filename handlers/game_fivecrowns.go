@@ -78,21 +78,21 @@ func (g FiveCrowns) ParseOptions(oc OptionsCtx) (map[string]string, views.FieldE
 	return map[string]string{"firstDealer": strconv.Itoa(dealer - 1), "startRound": strconv.Itoa(start)}, errs
 }
 
-func (g FiveCrowns) Progress(m store.Match, points [][]int) Progress {
-	totals := sums(len(m.Seats), points)
+func (g FiveCrowns) Progress(m store.Match, played Played) Progress {
+	totals := sums(len(m.Seats), played.Points)
 	p := Progress{Leaders: leaders(totals, true)}
-	if len(points) >= len(fcscore.MatchRounds(g.startRound(m))) {
+	if len(played.Points) >= len(fcscore.MatchRounds(g.startRound(m))) {
 		p.Finished, p.Winners = true, fcscore.Winners(totals)
 	}
 	return p
 }
 
-func (g FiveCrowns) RoundLabel(ctx context.Context, m store.Match, number int) string {
+func (g FiveCrowns) RoundLabel(ctx context.Context, m store.Match, _ Played, number int) string {
 	r := g.gameRound(m, number)
 	return views.T(ctx, "fc.roundlabel", "Round", r, "Cards", fc.CardsDealt(r))
 }
 
-func (g FiveCrowns) Info(ctx context.Context, m store.Match, number int) templ.Component {
+func (g FiveCrowns) Info(ctx context.Context, m store.Match, _ Played, number int) templ.Component {
 	r := g.gameRound(m, number)
 	if r > fcscore.LastRound {
 		return nil
@@ -129,9 +129,9 @@ func (g FiveCrowns) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Componen
 func (g FiveCrowns) blankForm(rc RoundCtx) views.FCRoundForm {
 	r := g.gameRound(rc.Match, rc.Number)
 	f := views.FCRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version, Picker: -1,
-		Title: views.T(rc.Ctx, "fc.entertitle", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Number))}
+		Title: views.T(rc.Ctx, "fc.entertitle", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))}
 	if rc.Version > 0 {
-		f.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Number))
+		f.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))
 	}
 	for _, st := range rc.Match.Seats {
 		f.Seats = append(f.Seats, views.FCSeat{Name: st.Name, Mode: "points"})

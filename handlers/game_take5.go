@@ -29,14 +29,6 @@ type t5Entry struct {
 	Last  bool            `json:"last,omitempty"`
 }
 
-// t5LastKey is a request-scoped note in the match's options map. Progress
-// sees only points, not entries, so PostRound leaves "deal:0|1" there for
-// the deal it just read, and Progress, called next on the same match value,
-// honours it. Stored matches never carry it: once saved, the store's
-// finished flag is the record (a round saved with Last sets it, an undo
-// clears it).
-const t5LastKey = "take5.lastDeal"
-
 func (Take5) ID() string { return "take5" }
 
 func (Take5) Name(lang string) string { return "Take 5!" }
@@ -65,34 +57,24 @@ func (Take5) ParseOptions(oc OptionsCtx) (map[string]string, views.FieldErrors) 
 	return map[string]string{"end": "declared"}, views.FieldErrors{}
 }
 
-func (Take5) Progress(m store.Match, points [][]int) Progress {
-	totals := sums(len(m.Seats), points)
+// Progress: the match ends with the deal the players marked as the last.
+func (Take5) Progress(m store.Match, played Played) Progress {
+	totals := sums(len(m.Seats), played.Points)
 	p := Progress{Leaders: leaders(totals, false)}
-	finished := m.Finished()
-	if deal, last, ok := t5Note(m); ok && deal == len(points) {
-		finished = last
-	}
-	if finished && len(points) > 0 {
-		p.Finished, p.Winners = true, p.Leaders
+	if n := len(played.Entries); n > 0 {
+		var last t5Entry
+		if json.Unmarshal(played.Entries[n-1], &last) == nil && last.Last {
+			p.Finished, p.Winners = true, p.Leaders
+		}
 	}
 	return p
 }
 
-func t5Note(m store.Match) (deal int, last, ok bool) {
-	v, ok := m.Options[t5LastKey]
-	if !ok {
-		return 0, false, false
-	}
-	d, l, _ := strings.Cut(v, ":")
-	deal, err := strconv.Atoi(d)
-	return deal, l == "1", err == nil
-}
-
-func (Take5) RoundLabel(ctx context.Context, m store.Match, number int) string {
+func (Take5) RoundLabel(ctx context.Context, m store.Match, _ Played, number int) string {
 	return views.T(ctx, "take5.deallabel", "N", number)
 }
 
-func (g Take5) Info(ctx context.Context, m store.Match, number int) templ.Component {
+func (g Take5) Info(ctx context.Context, m store.Match, _ Played, number int) templ.Component {
 	s, err := t5score.SetupFor(len(m.Seats))
 	if err != nil {
 		return nil
@@ -101,7 +83,7 @@ func (g Take5) Info(ctx context.Context, m store.Match, number int) templ.Compon
 }
 
 func (g Take5) blankForm(rc RoundCtx) views.T5RoundForm {
-	label := g.RoundLabel(rc.Ctx, rc.Match, rc.Number)
+	label := g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)
 	f := views.T5RoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
 		Title: views.T(rc.Ctx, "take5.entertitle", "N", rc.Number)}
 	if rc.Version > 0 {
@@ -148,9 +130,6 @@ func (g Take5) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Component
 	entry, points, ok := g.validate(rc, &f, false)
 	if !ok {
 		return nil, views.T5Form(f), true
-	}
-	if rc.Match.Options != nil {
-		rc.Match.Options[t5LastKey] = fmt.Sprintf("%d:%d", rc.Number, map[bool]int{false: 0, true: 1}[entry.Last])
 	}
 	return &Scored{Entry: entry, Points: points}, nil, false
 }

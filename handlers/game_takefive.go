@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/a-h/templ"
 
@@ -20,16 +19,7 @@ import (
 // TakeFive is Take Five (Laffont) on the scoresheet and the referee page.
 // A round stores its winner (1 point, the others 0), so totals are round
 // wins; the phase and the starter of each round follow from the winners.
-//
-// The Game interface hands the rounds' points to Progress only, while the
-// phase and starter of a round (RoundLabel, Info, the round form) depend on
-// who won the rounds before it. The scoresheet always asks Progress first,
-// so TakeFive remembers, per match, the winners Progress last saw. Without
-// that (an edit page opened cold) it falls back on what the totals tell.
-// Use it by pointer: &TakeFive{}.
-type TakeFive struct {
-	winners sync.Map // match id → []int, winners of the live rounds
-}
+type TakeFive struct{}
 
 // tfEntry is what a Take Five round stores: its phase and starter as they
 // stood when it was saved, the winner (a seat, or -1 when every player was
@@ -41,18 +31,18 @@ type tfEntry struct {
 	Rack    []int  `json:"rack,omitempty"`
 }
 
-func (*TakeFive) ID() string { return "takefive" }
+func (TakeFive) ID() string { return "takefive" }
 
-func (*TakeFive) Name(lang string) string { return "Take Five" }
+func (TakeFive) Name(lang string) string { return "Take Five" }
 
-func (*TakeFive) Seats() (int, int) { return 2, 4 }
+func (TakeFive) Seats() (int, int) { return 2, 4 }
 
-func (*TakeFive) HouseRules() []referee.HouseRule { return tf.HouseRules }
+func (TakeFive) HouseRules() []referee.HouseRule { return tf.HouseRules }
 
-func (*TakeFive) LowWins() bool { return false }
+func (TakeFive) LowWins() bool { return false }
 
 // settings are the match's house rules, at their defaults when unreadable.
-func (*TakeFive) settings(m store.Match) referee.Settings {
+func (TakeFive) settings(m store.Match) referee.Settings {
 	known := map[string]string{}
 	for _, h := range tf.HouseRules {
 		if v, ok := m.Rules[h.Key]; ok {
@@ -66,7 +56,7 @@ func (*TakeFive) settings(m store.Match) referee.Settings {
 	return s
 }
 
-func (*TakeFive) firstStarter(m store.Match) int {
+func (TakeFive) firstStarter(m store.Match) int {
 	n, err := strconv.Atoi(m.Options["firstStarter"])
 	if err != nil || n < 0 || n >= len(m.Seats) {
 		return 0
@@ -74,12 +64,12 @@ func (*TakeFive) firstStarter(m store.Match) int {
 	return n
 }
 
-func (g *TakeFive) Options(oc OptionsCtx) templ.Component {
+func (g TakeFive) Options(oc OptionsCtx) templ.Component {
 	starter, _ := strconv.Atoi(first(oc.Form, "firstStarter"))
 	return views.TFOptions(4, starter, oc.Errs)
 }
 
-func (g *TakeFive) ParseOptions(oc OptionsCtx) (map[string]string, views.FieldErrors) {
+func (g TakeFive) ParseOptions(oc OptionsCtx) (map[string]string, views.FieldErrors) {
 	errs := views.FieldErrors{}
 	n, err := strconv.Atoi(first(oc.Form, "firstStarter"))
 	if err != nil || n < 1 || (len(oc.Names) > 0 && n > len(oc.Names)) {
@@ -106,7 +96,7 @@ func winnersOf(points [][]int) []int {
 // play runs the match over the winners, keeping the longest prefix the
 // engine accepts (a correction can leave a later round impossible; the
 // sheet still shows what stands).
-func (g *TakeFive) play(m store.Match, winners []int) (tfscore.Sheet, int) {
+func (g TakeFive) play(m store.Match, winners []int) (tfscore.Sheet, int) {
 	for k := len(winners); k >= 0; k-- {
 		sh, err := tfscore.Play(len(m.Seats), g.firstStarter(m), winners[:k], g.settings(m))
 		if err == nil {
@@ -116,10 +106,9 @@ func (g *TakeFive) play(m store.Match, winners []int) (tfscore.Sheet, int) {
 	return tfscore.Sheet{}, 0
 }
 
-func (g *TakeFive) Progress(m store.Match, points [][]int) Progress {
-	winners := winnersOf(points)
-	g.winners.Store(m.ID, winners)
-	totals := sums(len(m.Seats), points)
+func (g TakeFive) Progress(m store.Match, played Played) Progress {
+	winners := winnersOf(played.Points)
+	totals := sums(len(m.Seats), played.Points)
 	p := Progress{Leaders: leaders(totals, false)}
 	if sh, _ := g.play(m, winners); sh.Finished {
 		p.Finished, p.Winners = true, []int{sh.Winner}
@@ -127,31 +116,28 @@ func (g *TakeFive) Progress(m store.Match, points [][]int) Progress {
 	return p
 }
 
-// roundAt is the phase and starter of round number (1-based), and whether
-// the starter is known.
-func (g *TakeFive) roundAt(m store.Match, number int) (tf.Phase, int, bool) {
-	if v, ok := g.winners.Load(m.ID); ok {
-		if w := v.([]int); len(w) >= number-1 && number >= 1 {
-			if sh, k := g.play(m, w[:number-1]); k == number-1 {
-				return sh.NextPhase, sh.NextStarter, true
-			}
-		}
+// roundAt is the phase and starter of round number (1-based), from the
+// winners of the rounds before it, and whether the starter is known (a
+// correction can leave a later round impossible: the sheet shows what stands).
+func (g TakeFive) roundAt(m store.Match, played Played, number int) (tf.Phase, int, bool) {
+	before := winnersOf(played.Before(number).Points)
+	if sh, k := g.play(m, before); k == len(before) {
+		return sh.NextPhase, sh.NextStarter, true
 	}
-	// Cold: the phases advance once per round, except a replayed 21 round.
 	return tfscore.PhaseOf(number - 1), 0, false
 }
 
-func (g *TakeFive) phaseName(ctx context.Context, ph tf.Phase) string {
+func (g TakeFive) phaseName(ctx context.Context, ph tf.Phase) string {
 	return views.T(ctx, "takefive.phase."+ph.String())
 }
 
-func (g *TakeFive) RoundLabel(ctx context.Context, m store.Match, number int) string {
-	ph, _, _ := g.roundAt(m, number)
+func (g TakeFive) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
+	ph, _, _ := g.roundAt(m, played, number)
 	return views.T(ctx, "takefive.roundlabel", "Round", number, "Phase", g.phaseName(ctx, ph))
 }
 
-func (g *TakeFive) Info(ctx context.Context, m store.Match, number int) templ.Component {
-	ph, starter, known := g.roundAt(m, number)
+func (g TakeFive) Info(ctx context.Context, m store.Match, played Played, number int) templ.Component {
+	ph, starter, known := g.roundAt(m, played, number)
 	info := views.TFRoundInfo{Round: number, Phase: g.phaseName(ctx, ph), Goal: views.T(ctx, "takefive.goal."+ph.String())}
 	if known && starter >= 0 && starter < len(m.Seats) {
 		info.Starter = m.Seats[starter].Name
@@ -163,13 +149,13 @@ func (g *TakeFive) Info(ctx context.Context, m store.Match, number int) templ.Co
 	return views.TFInfo(info)
 }
 
-func (g *TakeFive) blankForm(rc RoundCtx) views.TFRoundForm {
-	ph, _, _ := g.roundAt(rc.Match, rc.Number)
+func (g TakeFive) blankForm(rc RoundCtx) views.TFRoundForm {
+	ph, _, _ := g.roundAt(rc.Match, rc.Played, rc.Number)
 	f := views.TFRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
-		Title:    views.T(rc.Ctx, "takefive.entertitle", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Number)),
+		Title:    views.T(rc.Ctx, "takefive.entertitle", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)),
 		NoWinner: ph == tf.TwentyOne, Winner: ""}
 	if rc.Version > 0 {
-		f.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Number))
+		f.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))
 	}
 	if f.NoWinner {
 		key := "takefive.nowinner.replay"
@@ -184,7 +170,7 @@ func (g *TakeFive) blankForm(rc RoundCtx) views.TFRoundForm {
 	return f
 }
 
-func (g *TakeFive) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
+func (g TakeFive) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
 	f := g.blankForm(rc)
 	var e tfEntry
 	if json.Unmarshal(entry, &e) == nil && len(entry) > 0 {
@@ -218,14 +204,14 @@ func parseValues(s string) ([]int, bool) {
 
 // PostRound reads the round: who won (or nobody, in a 21 round) and,
 // optionally, the winning rack, checked against the phase's goal.
-func (g *TakeFive) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Component, bool) {
+func (g TakeFive) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Component, bool) {
 	f := g.blankForm(rc)
 	f.Winner = strings.TrimSpace(form.Get("winner"))
 	f.Rack = strings.TrimSpace(form.Get("rack"))
 	if form.Get("op") != "save" {
 		return nil, views.TFForm(f), false
 	}
-	ph, starter, _ := g.roundAt(rc.Match, rc.Number)
+	ph, starter, _ := g.roundAt(rc.Match, rc.Played, rc.Number)
 	e := tfEntry{Phase: ph.String(), Starter: starter}
 	w, err := strconv.Atoi(f.Winner)
 	switch {
@@ -261,7 +247,7 @@ func (g *TakeFive) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Compo
 	return &Scored{Entry: e, Points: pts}, nil, false
 }
 
-func (g *TakeFive) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
+func (g TakeFive) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
 	var e tfEntry
 	if json.Unmarshal(entry, &e) != nil || len(entry) == 0 {
 		return ""

@@ -115,20 +115,20 @@ func (g Taki) ParseOptions(oc OptionsCtx) (map[string]string, views.FieldErrors)
 	return opts, errs
 }
 
-func (g Taki) Progress(m store.Match, points [][]int) Progress {
-	totals := tkscore.Totals(len(m.Seats), points)
+func (g Taki) Progress(m store.Match, played Played) Progress {
+	totals := tkscore.Totals(len(m.Seats), played.Points)
 	p := Progress{Leaders: leaders(totals, false)}
-	if g.end(m).Over(len(points), totals) {
+	if g.end(m).Over(len(played.Points), totals) {
 		p.Finished, p.Winners = true, tkscore.Winners(totals)
 	}
 	return p
 }
 
-func (g Taki) RoundLabel(ctx context.Context, m store.Match, number int) string {
+func (g Taki) RoundLabel(ctx context.Context, m store.Match, _ Played, number int) string {
 	return views.T(ctx, "taki.roundlabel", "Round", number)
 }
 
-func (g Taki) Info(ctx context.Context, m store.Match, number int) templ.Component {
+func (g Taki) Info(ctx context.Context, m store.Match, _ Played, number int) templ.Component {
 	e := g.end(m)
 	if e.Rounds > 0 && number > e.Rounds {
 		return nil
@@ -198,7 +198,7 @@ func takiCards(lang string, codes []string) []views.TKCard {
 }
 
 func (g Taki) blankForm(rc RoundCtx) views.TKRoundForm {
-	label := g.RoundLabel(rc.Ctx, rc.Match, rc.Number)
+	label := g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)
 	f := views.TKRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
 		Winner: -1, Picker: -1, Title: views.T(rc.Ctx, "taki.entertitle", "Round", label), Deck: takiDeckViews(views.Lang(rc.Ctx))}
 	if rc.Version > 0 {

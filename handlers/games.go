@@ -7,6 +7,6 @@ func AllGames() []Game {
 		FiveCrowns{},
 		Take5{},
 		Taki{},
-		&TakeFive{},
+		TakeFive{},
 	}
 }

@@ -157,11 +157,13 @@ func (s *Server) loadMatch(c echo.Context) (store.Match, Game, []store.Round, er
 	return match, g, rounds, err
 }
 
-func livePoints(rounds []store.Round) [][]int {
-	var out [][]int
+// livePlayed is what the rounds that still count hold.
+func livePlayed(rounds []store.Round) Played {
+	var out Played
 	for _, r := range rounds {
 		if !r.Undone() {
-			out = append(out, r.Points)
+			out.Entries = append(out.Entries, r.Entry)
+			out.Points = append(out.Points, r.Points)
 		}
 	}
 	return out
@@ -184,8 +186,8 @@ func (s *Server) matchURL(c echo.Context, matchID int64) string {
 func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []store.Round, flash string, form templ.Component) views.Scoresheet {
 	vctx := s.viewCtx(c)
 	url := s.matchURL(c, match.ID)
-	live := livePoints(rounds)
-	totals := sums(len(match.Seats), live)
+	live := livePlayed(rounds)
+	totals := sums(len(match.Seats), live.Points)
 	prog := g.Progress(match, live)
 	sh := views.Scoresheet{Group: memberOf(c).nav(), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
 		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,
@@ -208,22 +210,22 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 			HistURL: fmt.Sprintf("%s/rounds/%d/history", url, r.ID), Detail: g.Detail(vctx, match, r.Entry)}
 		if !r.Undone() {
 			n++
-			row.Label = g.RoundLabel(vctx, match, n)
+			row.Label = g.RoundLabel(vctx, match, live, n)
 			row.EditURL = fmt.Sprintf("%s/rounds/%d/edit", url, r.ID)
 			lastLive = r.ID
 		} else {
-			row.Label = g.RoundLabel(vctx, match, r.Number) + " · " + views.T(vctx, "match.undone")
+			row.Label = g.RoundLabel(vctx, match, live, r.Number) + " · " + views.T(vctx, "match.undone")
 		}
 		sh.Rounds = append(sh.Rounds, row)
 	}
 	if lastLive != 0 {
 		sh.UndoURL, sh.UndoRound = url+"/undo", lastLive
 	}
-	sh.Chart = s.sheetExtras(c, sh.Names, live, url)
+	sh.Chart = s.sheetExtras(c, sh.Names, live.Points, url)
 	if !prog.Finished {
-		sh.Info = g.Info(vctx, match, n+1)
+		sh.Info = g.Info(vctx, match, live, n+1)
 		if form == nil {
-			form = g.RoundForm(s.roundCtx(c, match, n+1, 0), nil)
+			form = g.RoundForm(s.roundCtx(c, match, live, n+1, 0), nil)
 		}
 		sh.Form = form
 	}
@@ -239,7 +241,7 @@ func sheetVersion(rounds []store.Round) string {
 	return fmt.Sprintf("%d.%d", len(rounds), sum)
 }
 
-func (s *Server) roundCtx(c echo.Context, match store.Match, number int, version int) RoundCtx {
-	return RoundCtx{Ctx: s.viewCtx(c), Match: match, Number: number,
+func (s *Server) roundCtx(c echo.Context, match store.Match, played Played, number int, version int) RoundCtx {
+	return RoundCtx{Ctx: s.viewCtx(c), Match: match, Played: played, Number: number,
 		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: fmt.Sprintf("%d.%s", number, store.NewToken()), Version: version}
 }

@@ -40,7 +40,7 @@ type tfMoveForm struct{ piece, to, action, value string }
 
 // Referee answers GET/POST /referee/takefive: the board redrawn after a tap,
 // or (op=judge) the verdict on the turn, 422 when the table cannot occur.
-func (g *TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
+func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 	t := readTFTurn(rc.Form)
 	t.tap(rc.Form.Get("tap"))
 	page := views.TFRefereePage{Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{}}

@@ -15,7 +15,7 @@ var tfGlyphs = [tf.NumPieces]string{tf.BlackBishop: "♝", tf.WhiteBishop: "♗"
 // board draws the 6×6 board, rank 6 at the top: the pieces where the turn
 // starts, the tokens, the squares the moves go to, and (in a move mode)
 // the destinations of the piece being moved marked hl.
-func (g *TakeFive) board(t tfTurn, lang string) []views.TFSquare {
+func (g TakeFive) board(t tfTurn, lang string) []views.TFSquare {
 	pos, ok := t.position()
 	var hl []tf.Square
 	if ok && (t.mode == "move1" || t.mode == "move2") {
@@ -75,7 +75,7 @@ func tfValues(vs []int) string {
 
 // verdict turns the engine's answer into what the page says: legal or not,
 // each rule broken quoted from the sheet, and what the take does.
-func (g *TakeFive) verdict(v tf.Verdict, set referee.Settings, lang string) *views.TFVerdict {
+func (g TakeFive) verdict(v tf.Verdict, set referee.Settings, lang string) *views.TFVerdict {
 	out := &views.TFVerdict{Legal: v.Legal}
 	for _, vi := range v.Violations {
 		c := tfCite(vi.Rule, lang)

@@ -26,14 +26,14 @@ func (s *Server) postRound(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	live := livePoints(rounds)
+	live := livePlayed(rounds)
 	if g.Progress(match, live).Finished {
 		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
 	}
 	// The form says which round it was drawn for: if another phone saved that
 	// round meanwhile, this is a conflict, not the next round.
-	number := roundOfKey(form.Get("submitKey"), len(live)+1)
-	rc := s.roundCtx(c, match, number, 0)
+	number := roundOfKey(form.Get("submitKey"), len(live.Points)+1)
+	rc := s.roundCtx(c, match, live, number, 0)
 	rc.SubmitKey = form.Get("submitKey")
 	save, redraw, invalid := g.PostRound(rc, form)
 	if save == nil {
@@ -43,7 +43,7 @@ func (s *Server) postRound(c echo.Context) error {
 		}
 		return s.formAnswer(c, status, match, g, rounds, redraw)
 	}
-	finished := g.Progress(match, append(live, save.Points)).Finished
+	finished := g.Progress(match, live.With(number, save.Entry, save.Points)).Finished
 	_, err = s.store.AddRound(c.Request().Context(), match.ID, store.RoundWrite{Number: number, Entry: save.Entry,
 		Points: save.Points, SubmitKey: rc.SubmitKey, Author: memberOf(c).who.Display, Finished: finished})
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid) {
@@ -90,9 +90,9 @@ func (s *Server) roundConflict(c echo.Context, g Game, number int, form map[stri
 	if saved.ID == 0 { // the other write was an undo: simply offer the form again
 		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "error.conflict"), nil)
 	}
-	ec := s.editCtx(c, match, saved, number)
+	ec := s.editCtx(c, match, livePlayed(rounds), saved, number)
 	_, redraw, _ := g.PostRound(ec.RoundCtx, withoutOp(form))
-	msg := views.T(ec.Ctx, "round.conflict", "Round", g.RoundLabel(ec.Ctx, match, number), "Points", s.pointsLine(match, rounds, number))
+	msg := views.T(ec.Ctx, "round.conflict", "Round", ec.label, "Points", s.pointsLine(match, rounds, number))
 	return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
 }
 
@@ -191,24 +191,21 @@ func (s *Server) editRound(c echo.Context) error {
 	if err != nil || r.Undone() {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	rc := s.editCtx(c, match, r, n)
+	rc := s.editCtx(c, match, livePlayed(rounds), r, n)
 	return s.render(c, http.StatusOK, views.EditRoundPage(memberOf(c).nav(), rc.title, g.RoundForm(rc.RoundCtx, r.Entry)))
 }
 
 type editCtx struct {
 	RoundCtx
-	title string
+	label, title string
 }
 
-func (s *Server) editCtx(c echo.Context, match store.Match, r store.Round, n int) editCtx {
-	rc := s.roundCtx(c, match, n, r.Version)
+func (s *Server) editCtx(c echo.Context, match store.Match, played Played, r store.Round, n int) editCtx {
+	rc := s.roundCtx(c, match, played, n, r.Version)
 	rc.Action = fmt.Sprintf("%s/rounds/%d", s.matchURL(c, match.ID), r.ID)
 	rc.Cancel = s.matchURL(c, match.ID)
-	return editCtx{RoundCtx: rc, title: views.T(rc.Ctx, "round.correct", "Round", s.labelOf(c, match, n))}
-}
-
-func (s *Server) labelOf(c echo.Context, match store.Match, n int) string {
-	return s.byID[match.Game].RoundLabel(s.viewCtx(c), match, n)
+	label := s.byID[match.Game].RoundLabel(rc.Ctx, match, played, n)
+	return editCtx{RoundCtx: rc, label: label, title: views.T(rc.Ctx, "round.correct", "Round", label)}
 }
 
 func (s *Server) postEdit(c echo.Context) error {
@@ -225,7 +222,8 @@ func (s *Server) postEdit(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
 	version, _ := strconv.Atoi(form.Get("version"))
-	ec := s.editCtx(c, match, r, n)
+	live := livePlayed(rounds)
+	ec := s.editCtx(c, match, live, r, n)
 	ec.Version = version
 	save, redraw, invalid := g.PostRound(ec.RoundCtx, form)
 	if save == nil {
@@ -235,10 +233,8 @@ func (s *Server) postEdit(c echo.Context) error {
 		}
 		return s.render(c, status, views.EditRoundPage(memberOf(c).nav(), ec.title, redraw))
 	}
-	live := livePoints(rounds)
-	live[n-1] = save.Points
 	_, err = s.store.EditRound(c.Request().Context(), match.ID, r.ID, version, store.RoundWrite{Entry: save.Entry,
-		Points: save.Points, Author: memberOf(c).who.Display, Finished: g.Progress(match, live).Finished})
+		Points: save.Points, Author: memberOf(c).who.Display, Finished: g.Progress(match, live.With(n, save.Entry, save.Points)).Finished})
 	if errors.Is(err, store.ErrConflict) {
 		// Someone corrected it meanwhile: show their values, keep ours in the form at the new version.
 		cur, err := s.store.Round(c.Request().Context(), match.ID, r.ID)
@@ -298,7 +294,7 @@ func (s *Server) roundHistory(c echo.Context) error {
 		return err
 	}
 	vctx := s.viewCtx(c)
-	page := views.HistoryPage{Group: memberOf(c).nav(), MatchURL: s.matchURL(c, match.ID), Label: g.RoundLabel(vctx, match, n)}
+	page := views.HistoryPage{Group: memberOf(c).nav(), MatchURL: s.matchURL(c, match.ID), Label: g.RoundLabel(vctx, match, livePlayed(rounds), n)}
 	for _, st := range match.Seats {
 		page.Names = append(page.Names, st.Name)
 	}
