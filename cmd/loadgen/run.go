@@ -1,0 +1,548 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/tablekeeper/tablekeeper/cmd/loadgen/seed"
+	"github.com/tablekeeper/tablekeeper/handlers"
+	"github.com/tablekeeper/tablekeeper/static"
+	"github.com/tablekeeper/tablekeeper/store"
+)
+
+// server is the server under test: a child process or an in-process listener.
+type server struct {
+	base  string
+	cmd   *exec.Cmd
+	stop  func()
+	start time.Duration // from launch to the first answered request
+}
+
+func (s *server) rss() (rss, peak string) {
+	if s.cmd == nil {
+		return "n/a (in-process)", "n/a"
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		return "?", "?"
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 2 && f[0] == "VmRSS:" {
+			rss = kb(f[1])
+		}
+		if len(f) >= 2 && f[0] == "VmHWM:" {
+			peak = kb(f[1])
+		}
+	}
+	return rss, peak
+}
+
+func kb(v string) string {
+	n, _ := strconv.Atoi(v)
+	return fmt.Sprintf("%.1f MB", float64(n)/1024)
+}
+
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+// waitUp polls until the server answers a request, and returns when it did.
+func waitUp(ctx context.Context, base string, t0 time.Time) (time.Duration, error) {
+	c := &http.Client{Timeout: time.Second}
+	for {
+		resp, err := c.Get(base + "/")
+		if err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return time.Since(t0), nil
+			}
+		}
+		if time.Since(t0) > 20*time.Second {
+			return 0, fmt.Errorf("the server did not answer within 20 s: %v", err)
+		}
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-time.After(500 * time.Microsecond):
+		}
+	}
+}
+
+func startProcess(ctx context.Context, bin, db string) (*server, error) {
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(bin, "--addr", addr, "--db", db, "--log-level", "warn")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	t0 := time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	s := &server{base: "http://" + addr, cmd: cmd}
+	s.stop = func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	}
+	if s.start, err = waitUp(ctx, s.base, t0); err != nil {
+		s.stop()
+		return nil, err
+	}
+	return s, nil
+}
+
+func startInProcess(ctx context.Context, db string) (*server, error) {
+	t0 := time.Now()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	e, err := handlers.New(handlers.Config{Store: st, Games: handlers.AllGames()})
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	srv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	s := &server{base: "http://" + ln.Addr().String()}
+	s.stop = func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(sctx)
+		st.Close()
+	}
+	if s.start, err = waitUp(ctx, s.base, t0); err != nil {
+		s.stop()
+		return nil, err
+	}
+	return s, nil
+}
+
+func run(ctx context.Context, o options, out io.Writer) error {
+	p := func(format string, args ...any) { fmt.Fprintf(out, format, args...) }
+	p("tablekeeper load generator — %s\n", time.Now().Format(time.RFC3339))
+	p("machine: %s\n", machine())
+	dir, err := os.MkdirTemp("", "tk-loadgen-")
+	if err != nil {
+		return err
+	}
+	if o.keep {
+		p("temp dir kept: %s\n", dir)
+	} else {
+		defer os.RemoveAll(dir)
+	}
+	db := filepath.Join(dir, "load.db")
+
+	// 1. Seed.
+	t0 := time.Now()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		return err
+	}
+	cfg := seed.Default
+	cfg.Groups, cfg.PlayersPerGroup, cfg.Matches = o.groups, o.players, o.matches
+	sd, err := seed.Seed(ctx, st, cfg)
+	st.Close()
+	if err != nil {
+		return err
+	}
+	fi, _ := os.Stat(db)
+	var size int64
+	if fi != nil {
+		size = fi.Size()
+	}
+	p("\n== seed\n%d groups × %d players, %d matches written (%d finished history, in progress and open included), %d rounds, %.1f MB, in %s\n",
+		len(sd.Groups), o.players, sd.Matches, o.matches, sd.Rounds, float64(size)/(1<<20), time.Since(t0).Round(time.Millisecond))
+
+	// 2. Start the server.
+	bin := o.bin
+	if !o.inProcess && bin == "" {
+		t0 = time.Now()
+		if bin, err = buildServer(ctx, dir); err != nil {
+			return err
+		}
+		p("server built in %s\n", time.Since(t0).Round(time.Millisecond))
+	}
+	start := func() (*server, error) {
+		if o.inProcess {
+			return startInProcess(ctx, db)
+		}
+		return startProcess(ctx, bin, db)
+	}
+	srv, err := start()
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if srv != nil {
+			srv.stop()
+		}
+	}()
+	mode := "separate process " + bin
+	if o.inProcess {
+		mode = "in-process"
+	}
+	rss0, _ := srv.rss()
+	p("server: %s at %s; start-up to first answered request %s on the seeded database; RSS idle %s\n",
+		mode, srv.base, ms(srv.start), rss0)
+
+	ld := newLoad(srv.base, sd)
+
+	// 3. Page weight.
+	if err := ld.weigh(ctx, p); err != nil {
+		return err
+	}
+
+	// 4. Throughput and latency.
+	p("\n== throughput and latency (%s measured per cell after %s warm-up; client and server share the machine)\n", o.duration, o.warmup)
+	p("%-22s %7s %10s %9s %9s %9s %8s\n", "scenario", "clients", "req/s", "p50", "p99", "max", "errors")
+	standingsOK := ld.status(ctx, http.MethodGet, ld.standingsURL(ld.groups[0]), ld.groups[0].Session) == http.StatusOK
+	scen := []scenario{
+		{name: "static (ceiling)", next: ld.static},
+		{name: "scoresheet", next: ld.scoresheet},
+	}
+	if standingsOK {
+		scen = append(scen, scenario{name: "standings", next: ld.standings})
+	}
+	scen = append(scen,
+		scenario{name: "round save (htmx)", next: ld.save},
+		scenario{name: "referee take5/play", next: ld.referee},
+	)
+	results := map[string]map[int]cell{}
+	for _, sc := range scen {
+		results[sc.name] = map[int]cell{}
+		for _, n := range o.levels {
+			c := ld.measure(ctx, sc, n, o.warmup, o.duration, o.maxPerLevel)
+			results[sc.name][n] = c
+			p("%-22s %7d %10.0f %9s %9s %9s %8d\n", sc.name, n, c.rps, ms(c.p50), ms(c.p99), ms(c.max), c.errors)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+	}
+	if !standingsOK {
+		p("standings: /g/{slug}/standings does not answer 200 yet: not measured\n")
+	}
+
+	// 5. Live update.
+	if err := ld.live(ctx, o.watchers, o.liveSaves, p); err != nil {
+		return err
+	}
+
+	// 6. Memory, then start-up on the existing database.
+	rss, peak := srv.rss()
+	p("\n== memory\nserver RSS after the load run: %s (peak %s)\n", rss, peak)
+	srv.stop()
+	srv = nil
+	p("\n== start-up on the existing database (launch → first answered request)\n")
+	var starts []time.Duration
+	for i := 0; i < 3; i++ {
+		s, err := start()
+		if err != nil {
+			return err
+		}
+		starts = append(starts, s.start)
+		r, _ := s.rss()
+		s.stop()
+		p("restart %d: %s (RSS at first answer %s)\n", i+1, ms(s.start), r)
+	}
+
+	// Verdicts.
+	p("\n== targets\n")
+	verdict := func(ok bool, format string, args ...any) {
+		mark := "MET "
+		if !ok {
+			mark = "MISS"
+		}
+		p("[%s] %s\n", mark, fmt.Sprintf(format, args...))
+	}
+	top := o.levels[len(o.levels)-1]
+	ceil := results["static (ceiling)"][top]
+	sheet := results["scoresheet"][top]
+	verdict(ld.firstLoad <= 40*1024, "scoresheet first load %.1f KB compressed ≤ 40 KB", float64(ld.firstLoad)/1024)
+	verdict(ld.saveBytes <= 5*1024, "round saved and swapped in %.1f KB compressed ≤ 5 KB", float64(ld.saveBytes)/1024)
+	verdict(sheet.rps >= 0.4*ceil.rps, "scoresheet %.0f req/s at %d clients ≥ 40%% of static %.0f req/s (%.0f%%)", sheet.rps, top, ceil.rps, 100*sheet.rps/max(ceil.rps, 1))
+	verdict(sheet.p99 < 20*time.Millisecond, "scoresheet p99 %s < 20 ms at %d clients", ms(sheet.p99), top)
+	best := cell{}
+	for _, c := range results["round save (htmx)"] {
+		if c.rps > best.rps {
+			best = c
+		}
+	}
+	saveTop := results["round save (htmx)"][top]
+	verdict(best.rps >= 500, "round saves %.0f/s (best level) ≥ 500/s", best.rps)
+	verdict(saveTop.p99 < 50*time.Millisecond, "round save p99 %s < 50 ms at %d clients", ms(saveTop.p99), top)
+	verdict(ld.liveWorst > 0 && ld.liveWorst < time.Second, "live update reaches %d phones within %s (< 1 s) after a save (event + page refetch)", o.watchers, ms(ld.liveWorst))
+	if !o.inProcess {
+		verdict(mb(rss) < 60, "server RSS after the load %s < 60 MB", rss)
+	}
+	worst := time.Duration(0)
+	for _, s := range starts {
+		worst = max(worst, s)
+	}
+	verdict(worst < 300*time.Millisecond, "start-up on the existing database %s (worst of 3) < 300 ms", ms(worst))
+	return nil
+}
+
+func mb(s string) float64 {
+	v, _ := strconv.ParseFloat(strings.TrimSuffix(s, " MB"), 64)
+	return v
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
+
+// load is the client side: the seeded data and HTTP clients.
+type load struct {
+	base      string
+	groups    []seed.Group
+	client    *http.Client
+	staticURL string
+	open      chan openMatch // Five Crowns matches to save rounds into
+	firstLoad int
+	saveBytes int
+	liveWorst time.Duration
+}
+
+type openMatch struct {
+	g     *seed.Group
+	m     seed.Match
+	round int
+}
+
+func newLoad(base string, sd seed.Result) *load {
+	tr := &http.Transport{MaxIdleConns: 1024, MaxIdleConnsPerHost: 1024, DisableCompression: true, IdleConnTimeout: time.Minute}
+	ld := &load{base: base, groups: sd.Groups, client: &http.Client{Transport: tr, Timeout: 10 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
+		staticURL: static.New().URL("icon.svg")}
+	total := 0
+	for _, g := range sd.Groups {
+		total += len(g.Open)
+	}
+	ld.open = make(chan openMatch, total)
+	// Interleave groups so concurrent clients write to different groups' matches.
+	for i := 0; ; i++ {
+		added := false
+		for gi := range ld.groups {
+			g := &ld.groups[gi]
+			if i < len(g.Open) {
+				ld.open <- openMatch{g: g, m: g.Open[i], round: 1}
+				added = true
+			}
+		}
+		if !added {
+			break
+		}
+	}
+	return ld
+}
+
+func (ld *load) req(method, path, session string, body io.Reader) *http.Request {
+	r, _ := http.NewRequest(method, ld.base+path, body)
+	r.Header.Set("Accept-Encoding", "gzip")
+	r.Header.Set("Accept-Language", "en")
+	if session != "" {
+		r.AddCookie(&http.Cookie{Name: "tk_session", Value: session})
+	}
+	return r
+}
+
+func (ld *load) status(ctx context.Context, method, path, session string) int {
+	resp, err := ld.client.Do(ld.req(method, path, session, nil).WithContext(ctx))
+	if err != nil {
+		return 0
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func (ld *load) sheetURL(g seed.Group, m seed.Match) string {
+	return fmt.Sprintf("/g/%s/matches/%d", g.Slug, m.ID)
+}
+
+func (ld *load) standingsURL(g seed.Group) string { return "/g/" + g.Slug + "/standings" }
+
+// scenario makes a worker's next request and says which status is a success.
+type scenario struct {
+	name string
+	next func(rng *rand.Rand) (*http.Request, int, func())
+}
+
+func (ld *load) static(rng *rand.Rand) (*http.Request, int, func()) {
+	return ld.req(http.MethodGet, ld.staticURL, "", nil), http.StatusOK, nil
+}
+
+// scoresheet reads a match page: half of the time a match being played
+// (with its round form), half of the time one from the history.
+func (ld *load) scoresheet(rng *rand.Rand) (*http.Request, int, func()) {
+	g := ld.groups[rng.IntN(len(ld.groups))]
+	var m seed.Match
+	if rng.IntN(2) == 0 && len(g.InProgress) > 0 {
+		m = g.InProgress[rng.IntN(len(g.InProgress))]
+	} else {
+		m = g.Finished[rng.IntN(len(g.Finished))]
+	}
+	return ld.req(http.MethodGet, ld.sheetURL(g, m), g.Session, nil), http.StatusOK, nil
+}
+
+func (ld *load) standings(rng *rand.Rand) (*http.Request, int, func()) {
+	g := ld.groups[rng.IntN(len(ld.groups))]
+	return ld.req(http.MethodGet, ld.standingsURL(g), g.Session, nil), http.StatusOK, nil
+}
+
+// API.md's example turn.
+const take5Play = `{"rows": [{"cards": [23]}, {"cards": [43]}, {"cards": [49], "x2": true}, {"cards": [55]}, {"cards": [80]}],
+ "play": [{"card": 35}, {"card": 50, "row": 2}, {"special": "+5", "row": 4}, {"card": 60}]}`
+
+func (ld *load) referee(rng *rand.Rand) (*http.Request, int, func()) {
+	r := ld.req(http.MethodPost, "/api/v1/take5/play", "", strings.NewReader(take5Play))
+	r.Header.Set("Content-Type", "application/json")
+	return r, http.StatusOK, nil
+}
+
+// saveForm is the Five Crowns round form as a phone posts "save": the first
+// seat went out, the others typed their points.
+func saveForm(rng *rand.Rand, seats, round int) url.Values {
+	f := url.Values{"op": {"save"}, "submitKey": {fmt.Sprintf("%d.%x", round, rng.Uint64())}, "picker": {"-1"}}
+	out := rng.IntN(seats)
+	for i := 0; i < seats; i++ {
+		if i == out {
+			f.Set(fmt.Sprintf("mode_%d", i), "out")
+			continue
+		}
+		f.Set(fmt.Sprintf("mode_%d", i), "points")
+		f.Set(fmt.Sprintf("points_%d", i), strconv.Itoa(rng.IntN(60)))
+	}
+	return f
+}
+
+func (ld *load) saveRequest(rng *rand.Rand, om openMatch) *http.Request {
+	body := saveForm(rng, om.m.Seats, om.round).Encode()
+	r := ld.req(http.MethodPost, ld.sheetURL(*om.g, om.m)+"/rounds", om.g.Session, strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	r.Header.Set("HX-Request", "true")
+	return r
+}
+
+// save posts the next round of an open Five Crowns match (11 rounds each);
+// each match is held by one client at a time, so saves never conflict.
+func (ld *load) save(rng *rand.Rand) (*http.Request, int, func()) {
+	var om openMatch
+	select {
+	case om = <-ld.open:
+	default:
+		return nil, 0, nil // out of open matches
+	}
+	return ld.saveRequest(rng, om), http.StatusOK, func() {
+		if om.round++; om.round <= 11 {
+			ld.open <- om
+		}
+	}
+}
+
+type cell struct {
+	rps            float64
+	p50, p99, max  time.Duration
+	errors, sample int
+}
+
+// measure runs n clients for warmup+d and reports on the requests that
+// started after the warm-up.
+func (ld *load) measure(ctx context.Context, sc scenario, n int, warmup, d time.Duration, limit int) cell {
+	begin := time.Now()
+	from, until := begin.Add(warmup), begin.Add(warmup+d)
+	var wg sync.WaitGroup
+	lats := make([][]time.Duration, n)
+	var errs, count atomic.Int64
+	var lastErr atomic.Value
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(w), uint64(begin.UnixNano())))
+			for ctx.Err() == nil {
+				now := time.Now()
+				if !now.Before(until) || count.Load() >= int64(limit) {
+					return
+				}
+				req, want, done := sc.next(rng)
+				if req == nil {
+					return
+				}
+				t := time.Now()
+				resp, err := ld.client.Do(req.WithContext(ctx))
+				if err == nil {
+					_, err = io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					if err == nil && resp.StatusCode != want {
+						err = fmt.Errorf("%s %s: status %d", req.Method, req.URL.Path, resp.StatusCode)
+					}
+				}
+				lat := time.Since(t)
+				if done != nil && err == nil {
+					done()
+				}
+				if t.Before(from) {
+					continue
+				}
+				count.Add(1)
+				if err != nil {
+					errs.Add(1)
+					lastErr.Store(err.Error())
+					continue
+				}
+				lats[w] = append(lats[w], lat)
+			}
+		}(w)
+	}
+	wg.Wait()
+	elapsed := time.Since(from) // until the last measured request was answered
+	var all []time.Duration
+	for _, l := range lats {
+		all = append(all, l...)
+	}
+	c := cell{errors: int(errs.Load()), sample: len(all)}
+	if e, ok := lastErr.Load().(string); ok {
+		fmt.Fprintf(os.Stderr, "loadgen: %s at %d clients: %d errors, last: %s\n", sc.name, n, c.errors, e)
+	}
+	if len(all) == 0 {
+		return c
+	}
+	sortDurations(all)
+	c.rps = float64(len(all)) / elapsed.Seconds()
+	c.p50, c.p99, c.max = pct(all, 50), pct(all, 99), all[len(all)-1]
+	return c
+}
