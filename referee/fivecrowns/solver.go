@@ -128,7 +128,8 @@ func (s *solver) moves(mask uint32, f func(move)) {
 			last = d.Rank
 		}
 	}
-	s.runs(bit, 1, 1<<(c.Rank-Three), int(c.Rank-Three), up, upRank, f)
+	low := int(c.Rank - Three)
+	s.runs(bit, 1, low, low, 0, 0, up, upRank, f)
 }
 
 func (s *solver) books(set uint32, k int, same []uint32, f func(move)) {
@@ -145,31 +146,44 @@ func (s *solver) books(set uint32, k int, same []uint32, f func(move)) {
 	s.books(set, k, rest, f)
 }
 
-func (s *solver) runs(set uint32, k int, ranks uint16, low int, up []uint32, upRank []int, f func(move)) {
+// runs builds the runs whose lowest natural is the card at set, one card at
+// a time in rank order: each higher rank of the suit still in the mask is
+// taken or passed over. The ranks chosen so far are summed up by the lowest
+// (low) and last rank taken, k the cards, and the gaps between them: gapSum
+// the missing ranks inside, gapMax the widest gap. A gap inside the chosen
+// ranks is never filled by a later card (later cards are higher), so a run
+// needs at least gapSum wilds, or, when runs wrap, gapSum − gapMax (the
+// widest gap may become the way round). A branch that needs more wilds
+// than the hand holds is cut at once instead of at its leaves.
+func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32, upRank []int, f func(move)) {
 	if len(up) == 0 {
 		if k < 2 { // one natural and wilds reads better, and no worse, as a book
 			return
 		}
-		span := cyclicOrLinear(ranks, low, s.opts.RunsWrap)
+		span := last - low + 1
+		if s.opts.RunsWrap {
+			span = 11 - max(gapMax, 11-span) // the widest gap, inside or round the top, is left out
+		}
 		lo := max(span, 3) - k
 		if lo <= s.nWild {
 			f(move{kind: moveMeld, set: set, lo: lo, hi: min(11-k, s.nWild), run: true})
 		}
 		return
 	}
-	if !s.opts.RunsWrap && upRank[0]-low+1-(k+1) > s.nWild {
-		s.runs(set, k, ranks, low, nil, nil, f) // every later rank leaves a wider gap
+	gap := upRank[0] - last - 1
+	sum, widest := gapSum+gap, max(gapMax, gap)
+	need := sum
+	if s.opts.RunsWrap {
+		need = sum - widest
+	}
+	if need <= s.nWild {
+		s.runs(set|up[0], k+1, low, upRank[0], sum, widest, up[1:], upRank[1:], f)
+	} else if !s.opts.RunsWrap {
+		// every later rank leaves a wider gap still
+		s.runs(set, k, low, last, gapSum, gapMax, nil, nil, f)
 		return
 	}
-	s.runs(set|up[0], k+1, ranks|1<<upRank[0], low, up[1:], upRank[1:], f)
-	s.runs(set, k, ranks, low, up[1:], upRank[1:], f)
-}
-
-func cyclicOrLinear(ranks uint16, low int, wrap bool) int {
-	if wrap {
-		return cyclicSpan(ranks)
-	}
-	return bits.Len16(ranks) - low
+	s.runs(set, k, low, last, gapSum, gapMax, up[1:], upRank[1:], f)
 }
 
 // table returns the offset in slab of mask's table: entry [t] is the least
