@@ -1,0 +1,143 @@
+package referee_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/referee/take5"
+	"github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/referee/taki"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/RULES.md from the engines' catalogues")
+
+const rulesDoc = "../docs/RULES.md"
+
+// game is one engine's chapter of the document: its catalogues, read from
+// the package, and the readings it makes where the specification left a
+// question open, written here by hand.
+type game struct {
+	title, pkg string
+	rules      []referee.Rule
+	house      []referee.HouseRule
+	readings   []reading
+}
+
+// reading is one interpretation an engine makes, with the sheet's words
+// it rests on ("" when the sheet says nothing).
+type reading struct{ text, sheet string }
+
+var games = []game{
+	{"Take 5!", "take5", take5.Rules, take5.HouseRules, []reading{
+		{"A 4th card is always reported (rule `take5.cards-per-turn`, at step 3), even when an earlier card is already illegal: whatever happened before, a turn never holds more than three cards.",
+			"Il peut, s'il le veut, poser 2 ou 3 cartes."},
+		{"Rows are numbered for players 1, 2, … in the order the request (or the page) lists them, going clockwise; the API's `row` and `index` count the same rows from 0. A taken row keeps its number, and the rows beside it become neighbours.", ""},
+		{"A number card laid with no row named goes where it must; naming a row is a claim the referee checks (a wrong claim is `take5.forced-row`, naming the row it must go on and the final that forces it). A special card must name its row.",
+			"Chaque carte vachette ne peut correspondre qu'à une seule place."},
+		{"A table that breaks the circle order or the capacity invariant (`take5.circle-order`, `take5.capacity`) is an input mistake (HTTP 400), not a violation: no legal play produces it.",
+			"Si l'on a joué correctement, toutes les rangées ont été ramassées par les joueurs."},
+	}},
+	{"Take Five", "takefive", takefive.Rules, takefive.HouseRules, []reading{
+		{"The racks are kept in the order of the players' names, so that an answer never depends on the order of a JSON object; the eliminated keep the client's order, a newly eliminated player last.", ""},
+		{"A turn of one move is refused only when another piece could have moved; since some piece can always move on the 6×6 board with at most four pieces, a legal one-move turn never happens in practice.",
+			"Chaque joueur, à son tour dans un même coup, déplace deux des quatre pièces"},
+		{"After a 21 round won by no one (every player eliminated and the group chose no replay), play passes on: the player to the left of the one who started that round starts the next.",
+			"C'est le joueur à la gauche du gagnant de la phase précédente qui commence la nouvelle phase."},
+		{"The left of a seat is the next seat clockwise (seat + 1, wrapping round); the scoresheet names seats 1, 2, … and the API counts them from 0.", ""},
+	}},
+	{"Les Cinq Rois (Five Crowns)", "fivecrowns", fivecrowns.Rules, fivecrowns.HouseRules, []reading{
+		{"A card of the round's wild rank always counts as a wild card, even when it would fit a book or a run naturally (a king in round 11 is a wild, worth 20 when kept). The lowest penalty is the same either way, since a wild can stand for itself.",
+			"N'importe quelle carte d'une suite ou d'une famille peut être remplacée par un Atout ou un Joker."},
+		{"A hand of the round's size plus one is a hand just after drawing: one card must be discarded and does not count; the solver picks the best discard. Any other size is scored as it stands.", ""},
+		{"A meld of one natural card and wilds reads as a book, never as a run: the penalty is the same and a book says less about the missing ranks.", ""},
+		{"Several wilds in one meld are allowed without limit, and an all-wild meld reads as a book (house rule `minNaturalsPerMeld` can forbid it).",
+			"Il est possible de cumuler plusieurs Atouts et/ou Jokers dans une même suite ou une même famille."},
+	}},
+	{"TAKI", "taki", taki.Rules, taki.HouseRules, []reading{
+		{"Seats are numbered from 0 in the API and named A, B, … J for players (A = seat 0). Play goes clockwise to seat + 1; after a crazy card, hands passed to the left go to seat + 1 and to the right to seat − 1.",
+			"Le joueur qui joue la carte décide si on le donne à son voisin de droite ou à son voisin de gauche."},
+		{"A Super TAKI's colour (with the house rule `superTakiChoosesColour` on): when a card of a colour follows it in the same turn, that card names the run's colour; the turn's `color` names it only when the Super TAKI is the last card that chooses a colour, and a `color` that contradicts the card that follows is refused.",
+			"cette carte fonctionne comme la carte TAKI, mais le joueur choisit la couleur de son choix."},
+		{"A Plus on top of the pile can only be the starting card: in play a Plus is always followed by another card, so a state showing one outside the opening is an input mistake.", ""},
+	}},
+}
+
+// TestRulesDoc checks that docs/RULES.md is what the engines' catalogues
+// say; go test ./referee -run TestRulesDoc -update rewrites it.
+func TestRulesDoc(t *testing.T) {
+	got := rulesDocument()
+	if *update {
+		if err := os.WriteFile(rulesDoc, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(rulesDoc)
+	if err != nil {
+		t.Fatalf("%v (run go test ./referee -run TestRulesDoc -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is out of date with the engines' Rules and HouseRules: run go test ./referee -run TestRulesDoc -update", rulesDoc)
+	}
+}
+
+func rulesDocument() []byte {
+	var b strings.Builder
+	b.WriteString("# Rules the referees enforce\n\n")
+	b.WriteString("<!-- Generated by referee/doc_test.go from each engine's Rules and HouseRules: do not edit by hand.\n")
+	b.WriteString("     Rewrite it with: go test ./referee -run TestRulesDoc -update -->\n\n")
+	b.WriteString("Every rule a referee can cite, by its stable id, with the rule sheet's French words as printed and a plain\n")
+	b.WriteString("statement in English and French; then the house rules a group may switch (keys as sent in the API's\n")
+	b.WriteString("`rules` object), and the readings the engines make where the specification (`RULES.md` of the project's\n")
+	b.WriteString("shared notes) left a question open.\n\n")
+	for _, g := range games {
+		fmt.Fprintf(&b, "- [%s](#%s)\n", g.title, g.pkg)
+	}
+	for _, g := range games {
+		fmt.Fprintf(&b, "\n<a id=\"%s\"></a>\n\n## %s (`%s`)\n\n### Rules\n", g.pkg, g.title, g.pkg)
+		for _, r := range g.rules {
+			fmt.Fprintf(&b, "\n#### `%s`\n\n", r.ID)
+			if r.Sheet != "" {
+				fmt.Fprintf(&b, "> %s\n\n", strings.ReplaceAll(r.Sheet, "\n", "\n> "))
+			}
+			fmt.Fprintf(&b, "- EN: %s\n- FR: %s\n", r.Text.EN, r.Text.FR)
+		}
+		b.WriteString("\n### House rules\n\n")
+		if len(g.house) == 0 {
+			b.WriteString("None.\n")
+		} else {
+			b.WriteString("| key | default | choices | meaning |\n| --- | --- | --- | --- |\n")
+			for _, h := range g.house {
+				fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s<br>FR : %s |\n", h.Key, h.Default, codeList(h.Choices),
+					cell(h.Text.EN), cell(h.Text.FR))
+			}
+		}
+		b.WriteString("\n### Readings we chose\n\n")
+		for _, r := range g.readings {
+			fmt.Fprintf(&b, "- %s", r.text)
+			if r.sheet != "" {
+				fmt.Fprintf(&b, " Sheet: « %s »", r.sheet)
+			}
+			b.WriteString("\n")
+		}
+	}
+	return []byte(b.String())
+}
+
+func codeList(vs []string) string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = "`" + v + "`"
+	}
+	return strings.Join(out, ", ")
+}
+
+// cell keeps a sentence inside one Markdown table cell.
+func cell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
