@@ -221,6 +221,10 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	if lastLive != 0 {
 		sh.UndoURL, sh.UndoRound = url+"/undo", lastLive
 	}
+	sh.Rulings = s.rulingLines(c, g, match.ID)
+	if _, ok := g.(RefereePage); ok {
+		sh.RefereeURL = url + "/referee"
+	}
 	sh.Chart = s.sheetExtras(c, sh.Names, live.Points, url)
 	if !prog.Finished {
 		sh.Info = g.Info(vctx, match, live, n+1)

@@ -22,6 +22,24 @@ type RefereeCtx struct {
 	Lang string
 	Form url.Values // the query on GET, the body on POST
 	Post bool
+	// Ruling, when not nil, receives the verdict in short once the page has
+	// judged a move (see Rule), so it can be kept with a match.
+	Ruling *Ruling
+}
+
+// Ruling is a verdict in short: whether the move was legal, what the page
+// said, and the rules it cited ("id — sheet words").
+type Ruling struct {
+	Legal   bool
+	Summary string
+	Rules   []string
+}
+
+// Rule records the verdict a referee page reached (a no-op when nobody asked).
+func (rc RefereeCtx) Rule(legal bool, summary string, rules ...string) {
+	if rc.Ruling != nil {
+		*rc.Ruling = Ruling{Legal: legal, Summary: summary, Rules: rules}
+	}
 }
 
 func (s *Server) refereePage(c echo.Context) error {
@@ -34,6 +52,10 @@ func (s *Server) refereePage(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	comp, status := page.Referee(RefereeCtx{Ctx: s.viewCtx(c), Lang: lang(c), Form: form, Post: c.Request().Method == http.MethodPost})
+	var ruling Ruling
+	comp, status := page.Referee(RefereeCtx{Ctx: s.viewCtx(c), Lang: lang(c), Form: form, Post: c.Request().Method == http.MethodPost, Ruling: &ruling})
+	if status == http.StatusOK && ruling.Summary != "" {
+		s.offerRuling(c, g, form)
+	}
 	return s.render(c, status, comp)
 }

@@ -298,6 +298,7 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage, hand []fc.Card, set refe
 		}
 	}
 	p.Result = &res
+	fiveCrownsRuling(rc, p.Result)
 	return true
 }
 

@@ -80,6 +80,7 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 		return views.T5Referee(p), http.StatusUnprocessableEntity
 	}
 	p.Verdict = g.verdict(rc, turn, set)
+	take5Ruling(rc, p.Verdict)
 	return views.T5Referee(p), http.StatusOK
 }
 

@@ -90,6 +90,7 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 		return views.TFReferee(page), http.StatusUnprocessableEntity
 	}
 	page.Verdict = g.verdict(v, set, rc.Lang)
+	takeFiveRuling(rc, page.Verdict)
 	return views.TFReferee(page), http.StatusOK
 }
 

@@ -286,6 +286,7 @@ func (g Taki) judge(rc RefereeCtx, p *views.TKReferee, set referee.Settings) err
 		}
 	}
 	p.Verdict = &v
+	takiRuling(rc, p.Verdict)
 	return nil
 }
 

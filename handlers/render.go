@@ -41,6 +41,9 @@ func (s *Server) render(c echo.Context, status int, component templ.Component) e
 func (s *Server) viewCtx(c echo.Context) context.Context {
 	env := s.tr.NewEnv(lang(c), c.Request().URL.RequestURI(),
 		s.assets.URL("app.css"), s.assets.URL("htmx.min.js"), s.assets.URL("app.js"))
+	if extra, ok := c.Get("extra").(templ.Component); ok {
+		env.Extra = extra
+	}
 	return views.WithEnv(c.Request().Context(), env)
 }
 

@@ -50,6 +50,8 @@ func (s *Server) routes(e *echo.Echo) {
 	g.POST("/matches/:match/rounds/:round", s.postEdit)
 	g.GET("/matches/:match/rounds/:round/history", s.roundHistory)
 	g.POST("/matches/:match/undo", s.undoRound)
+	g.GET("/matches/:match/referee", s.openReferee)
+	g.POST("/matches/:match/rulings", s.saveRuling)
 
 	// Season standings, player pages, records, charts, export and import (issue 7).
 	g.GET("/standings", s.standingsPage)

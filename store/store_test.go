@@ -229,3 +229,16 @@ func TestBackup(t *testing.T) {
 		t.Errorf("backup lacks the group: %v", err)
 	}
 }
+
+func TestRulingsAreKeptWithTheMatch(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	if _, err := f.s.AddRuling(ctx, Ruling{MatchID: f.match, Form: "row_1=23", Legal: false, Summary: "50 goes on the row ending 49.",
+		Rules: []string{"take5.forced-row"}, Author: "Ben"}); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := f.s.Rulings(ctx, f.match)
+	if err != nil || len(rs) != 1 || rs[0].Legal || rs[0].Rules[0] != "take5.forced-row" || rs[0].Author != "Ben" || rs[0].Form != "row_1=23" {
+		t.Errorf("Rulings = %+v, %v", rs, err)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/a-h/templ"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 )
@@ -45,6 +46,7 @@ type Env struct {
 	CSS    string // content-hashed URL of the stylesheet
 	JS     string // content-hashed URL of htmx
 	AppJS  string // content-hashed URL of the app's small script
+	Extra  templ.Component // shown at the top of the page (e.g. the offer to keep a ruling)
 	loc    *i18n.Localizer
 	strict bool
 }

@@ -127,23 +127,25 @@ type PlayerChoice struct {
 
 // Scoresheet is a match's page.
 type Scoresheet struct {
-	Group     GroupNav
-	MatchURL  string
-	Game      string
-	Names     []string
-	Totals    []int
-	Leaders   []bool
-	Rounds    []RoundRow
-	Finished  bool
-	Winners   string
-	Info      templ.Component // the current round's facts
-	Form      templ.Component // round entry, nil when finished
-	UndoURL   string
-	UndoRound int64
-	Rules     []string // non-default house rules in force
-	Flash     string
-	Version   string // changes whenever a round changes, for live updates
-	Chart     templ.Component
+	Group      GroupNav
+	MatchURL   string
+	Game       string
+	Names      []string
+	Totals     []int
+	Leaders    []bool
+	Rounds     []RoundRow
+	Finished   bool
+	Winners    string
+	Info       templ.Component // the current round's facts
+	Form       templ.Component // round entry, nil when finished
+	UndoURL    string
+	UndoRound  int64
+	Rules      []string // non-default house rules in force
+	Flash      string
+	Version    string // changes whenever a round changes, for live updates
+	Rulings    []RulingLine
+	RefereeURL string // opens the referee for a dispute of this match ("" when the game has none)
+	Chart      templ.Component
 }
 
 // RoundRow is one line of the score table.

@@ -1,0 +1,67 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func TestRulingKeptWithTheMatch(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	slug := c.group("G")
+	ids := c.players(slug, "Ana", "Ben")
+	form := url.Values{"game": {"take5"}}
+	for i, id := range ids {
+		form.Set(fmt.Sprintf("seat_%d", id), fmt.Sprint(i+1))
+	}
+	rec := c.post("/g/"+slug+"/matches", form)
+	matchURL := rec.Header().Get("Location")
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("start Take 5! match: %d", rec.Code)
+	}
+	if rec := c.get(matchURL + "/referee"); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/referee/take5" {
+		t.Fatalf("open the referee from the match: %d %s", rec.Code, rec.Header().Get("Location"))
+	}
+	// Seed example 1 with a wrong claim: «my 50 goes on the 43» (row 2); it must go on the 49.
+	dispute := url.Values{"op": {"judge"}, "row_1": {"23"}, "row_2": {"43"}, "row_3": {"49"}, "row_4": {"55"}, "row_5": {"80"},
+		"play_1": {"50"}, "claim_1": {"2"}}
+	page := doc(t, c.post("/referee/take5", dispute))
+	offer := page.Find("[data-testid=ruling-offer]")
+	if offer.Length() != 1 {
+		t.Fatal("the referee opened from a match does not offer to keep the ruling")
+	}
+	action, _ := offer.Attr("action")
+	saved, _ := offer.Find("input[name=form]").Attr("value")
+	if rec := c.post(action, url.Values{"form": {saved}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("keep the ruling: %d", rec.Code)
+	}
+	sheet := doc(t, c.get(matchURL))
+	ruling := sheet.Find("[data-testid=ruling]")
+	if ruling.Length() != 1 || !strings.Contains(ruling.Text(), "take5.forced-row") || !strings.Contains(ruling.Find(".verdict").Text(), "Not allowed") {
+		t.Errorf("scoresheet rulings = %q; want one, not allowed, citing take5.forced-row", ruling.Text())
+	}
+	reopen, _ := ruling.Find("a").Attr("href")
+	if rec := c.get(reopen); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "take5.forced-row") {
+		t.Errorf("reopening the ruling %s: %d", reopen, rec.Code)
+	}
+
+	// A stranger never gets the offer, and a forged or impossible form is not kept.
+	stranger := app.client()
+	stranger.cookies[rulingCookie] = c.cookies[rulingCookie]
+	if d := doc(t, stranger.post("/referee/take5", dispute)); d.Find("[data-testid=ruling-offer]").Length() != 0 {
+		t.Error("a browser outside the group is offered to keep a ruling in it")
+	}
+	if rec := c.post(action, url.Values{"form": {"row_1=23&row_2=23&op=judge&play_1=50"}}); rec.Code != http.StatusUnprocessableEntity {
+		t.Errorf("keeping a ruling on an impossible table = %d, want 422", rec.Code)
+	}
+	g, _ := app.store.GroupBySlug(context.Background(), slug)
+	ms, _ := app.store.Matches(context.Background(), g.ID, 5)
+	if rs, _ := app.store.Rulings(context.Background(), ms[0].ID); len(rs) != 1 {
+		t.Errorf("%d rulings stored, want 1", len(rs))
+	}
+}
+
