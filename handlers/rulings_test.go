@@ -64,4 +64,3 @@ func TestRulingKeptWithTheMatch(t *testing.T) {
 		t.Errorf("%d rulings stored, want 1", len(rs))
 	}
 }
-
