@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // HouseRule declares one switch a group may set for a game (a TOGGLE of
@@ -59,8 +60,8 @@ func Resolve(decl []HouseRule, given map[string]string) (Settings, error) {
 		}
 		if !slices.Contains(decl[i].Choices, v) {
 			return nil, Invalid("rules."+k,
-				fmt.Sprintf("House rule %q cannot be %q (allowed: %v).", k, v, decl[i].Choices),
-				fmt.Sprintf("La règle maison « %s » ne peut valoir « %s » (valeurs permises : %v).", k, v, decl[i].Choices))
+				fmt.Sprintf("House rule %q cannot be %q (allowed: %s).", k, v, strings.Join(decl[i].Choices, ", ")),
+				fmt.Sprintf("La règle maison « %s » ne peut valoir « %s » (valeurs permises : %s).", k, v, strings.Join(decl[i].Choices, ", ")))
 		}
 		s[k] = v
 	}
