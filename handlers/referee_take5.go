@@ -155,7 +155,7 @@ func (g Take5) placeError(rc RefereeCtx, p *views.T5RefPage, err error, playAt [
 		p.Error = views.T(rc.Ctx, "error.badrequest")
 		return
 	}
-	msg := ie.Message.In(rc.Lang)
+	msg := strings.TrimSuffix(ie.Message.In(rc.Lang), ".") // the page's sentence ends it
 	var n int
 	switch {
 	case scanIndex(ie.Field, "rows[", &n) && n >= 1 && n <= len(p.Rows):
