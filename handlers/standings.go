@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -512,6 +514,8 @@ func (s *Server) recordsPage(c echo.Context) error {
 			page.Games = append(page.Games, views.RecordGame{Game: s.gameName(it.game, lg)})
 		}
 		g := &page.Games[len(page.Games)-1]
+		// Under the game's heading, the label need not repeat the game.
+		it.Label = capitalize(strings.TrimLeft(strings.TrimPrefix(it.Label, g.Game), ": \u00a0"))
 		g.Items = append(g.Items, it.RecordItem)
 	}
 	return s.render(c, http.StatusOK, views.RecordsView(page))
@@ -584,6 +588,11 @@ func (s *Server) sheetExtras(c echo.Context, names []string, live [][]int, match
 		del = matchURL + "/delete"
 	}
 	return views.SheetExtras(runningTotals(s.viewCtx(c), names, live), del)
+}
+
+func capitalize(v string) string {
+	r, n := utf8.DecodeRuneInString(v)
+	return string(unicode.ToUpper(r)) + v[n:]
 }
 
 // Number formats: French writes a decimal comma; negative numbers get a

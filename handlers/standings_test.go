@@ -267,7 +267,7 @@ func TestPlayerPageAndRecords(t *testing.T) {
 
 	d = doc(t, f.c.get(base+"/records"))
 	recs := d.Find("[data-testid=record-game]").Text()
-	for _, want := range []string{"Five Crowns: lowest total", "3", "Five Crowns: highest total", "50", "TAKI: biggest round", "55"} {
+	for _, want := range []string{"Five Crowns", "Lowest total 3 Ana", "Highest total 50 Chloé", "TAKI", "Biggest round 55 Ana"} {
 		if !strings.Contains(recs, want) {
 			t.Errorf("records page lacks %q: %q", want, recs)
 		}

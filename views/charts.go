@@ -30,7 +30,7 @@ const (
 	chartW, chartH         = 340.0, 200.0
 	padL, padR, padT, padB = 34.0, 8.0, 8.0, 22.0
 	chartPalette           = 8  // classes s0…s7 in app.css, then dashes d0…d2
-	maxXLabels             = 5  // more would collide on a phone
+	maxXLabels             = 4  // more would collide on a phone
 	maxMarkers             = 40 // beyond this many points a line has no dots
 )
 
