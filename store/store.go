@@ -16,6 +16,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -36,6 +37,12 @@ var (
 type Store struct {
 	db  *sql.DB
 	Now func() time.Time // the clock, injectable for tests
+	// wmu lets one write transaction of this process run at a time. SQLite
+	// allows one writer anyway; without it, concurrent writers wait in
+	// busy_timeout's sleep-and-retry loop (sleeps of up to 100 ms), which
+	// capped saves at about 320/s with a p99 of 0.5 s under 64 clients.
+	// Queued on a mutex they are handed the lock the moment it is free.
+	wmu sync.Mutex
 }
 
 // Open opens (creating if needed) the SQLite database at path, with WAL,
@@ -59,7 +66,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	// One writer at a time is SQLite's model; a small pool serves readers.
+	// Every connection stays open: database/sql keeps only 2 idle by default,
+	// so under load the others were closed after each query and reopened
+	// (schema parsed again, pragmas run again, busy waits on the WAL lock).
 	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
@@ -110,6 +121,8 @@ func (s *Store) IntegrityCheck(ctx context.Context) (string, error) {
 // tx runs fn in one write transaction (IMMEDIATE, from the DSN), committing
 // when fn returns nil and rolling back otherwise.
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
 	t, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)

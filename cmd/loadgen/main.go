@@ -42,6 +42,9 @@ type options struct {
 	bin                      string
 	keep                     bool
 	maxPerLevel              int
+	only                     map[string]bool
+	profile                  string
+	env                      []string
 }
 
 func main() {
@@ -59,7 +62,19 @@ func main() {
 	flag.StringVar(&o.bin, "bin", "", "a built server binary (default: build ./cmd/tablekeeper into the temp dir)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temp dir (database and binary) and print its path")
 	flag.IntVar(&o.maxPerLevel, "max-requests", 200000, "cap on requests per scenario and level")
+	flag.StringVar(&o.profile, "profile", "", "with -inprocess: write CPU, block and mutex profiles of the measured scenarios to this file prefix")
+	only := flag.String("only", "", "measure only these scenarios, comma-separated: static,scoresheet,standings,save,referee")
+	env := flag.String("server-env", "", "extra environment for the server process, comma-separated (e.g. GOMEMLIMIT=40MiB)")
 	flag.Parse()
+	o.only = map[string]bool{}
+	for _, f := range strings.Split(*only, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			o.only[f] = true
+		}
+	}
+	if *env != "" {
+		o.env = strings.Split(*env, ",")
+	}
 	for _, f := range strings.Split(levels, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 1 || n > 1024 {

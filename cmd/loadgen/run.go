@@ -52,6 +52,35 @@ func (s *server) rss() (rss, peak string) {
 	return rss, peak
 }
 
+// cpu is the server process's CPU time so far (user + system), zero in-process.
+func (s *server) cpu() time.Duration {
+	if s.cmd == nil {
+		return 0
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	// The command name may hold spaces: fields count from after its ")".
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.Atoi(f[11])
+	st, _ := strconv.Atoi(f[12])
+	return time.Duration(ut+st) * time.Second / 100 // USER_HZ is 100 on Linux
+}
+
+// loadavg is the machine's 1-minute load average: other work on the same
+// cores makes every figure worse, so each run says how busy the machine was.
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Fields(string(b))[0]
+}
+
 func kb(v string) string {
 	n, _ := strconv.Atoi(v)
 	return fmt.Sprintf("%.1f MB", float64(n)/1024)
@@ -89,13 +118,14 @@ func waitUp(ctx context.Context, base string, t0 time.Time) (time.Duration, erro
 	}
 }
 
-func startProcess(ctx context.Context, bin, db string) (*server, error) {
+func startProcess(ctx context.Context, bin, db string, env []string) (*server, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(bin, "--addr", addr, "--db", db, "--log-level", "warn")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	cmd.Env = append(os.Environ(), env...)
 	t0 := time.Now()
 	if err := cmd.Start(); err != nil {
 		return nil, err
@@ -200,7 +230,7 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		if o.inProcess {
 			return startInProcess(ctx, db)
 		}
-		return startProcess(ctx, bin, db)
+		return startProcess(ctx, bin, db, o.env)
 	}
 	srv, err := start()
 	if err != nil {
@@ -212,6 +242,9 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		}
 	}()
 	mode := "separate process " + bin
+	if len(o.env) > 0 {
+		mode += " with " + strings.Join(o.env, " ")
+	}
 	if o.inProcess {
 		mode = "in-process"
 	}
@@ -228,31 +261,45 @@ func run(ctx context.Context, o options, out io.Writer) error {
 
 	// 4. Throughput and latency.
 	p("\n== throughput and latency (%s measured per cell after %s warm-up; client and server share the machine)\n", o.duration, o.warmup)
-	p("%-22s %7s %10s %9s %9s %9s %8s\n", "scenario", "clients", "req/s", "p50", "p99", "max", "errors")
+	p("load average before: %s (2 cores: above ~0.5, other programs share the CPU and every figure suffers)\n", loadavg())
+	p("%-22s %7s %10s %9s %9s %9s %8s %12s %6s\n", "scenario", "clients", "req/s", "p50", "p99", "max", "errors", "server CPU", "load")
 	standingsOK := ld.status(ctx, http.MethodGet, ld.standingsURL(ld.groups[0]), ld.groups[0].Session) == http.StatusOK
 	scen := []scenario{
-		{name: "static (ceiling)", next: ld.static},
-		{name: "scoresheet", next: ld.scoresheet},
+		{id: "static", name: "static (ceiling)", next: ld.static},
+		{id: "scoresheet", name: "scoresheet", next: ld.scoresheet},
 	}
 	if standingsOK {
-		scen = append(scen, scenario{name: "standings", next: ld.standings})
+		scen = append(scen, scenario{id: "standings", name: "standings", next: ld.standings})
 	}
 	scen = append(scen,
-		scenario{name: "round save (htmx)", next: ld.save},
-		scenario{name: "referee take5/play", next: ld.referee},
+		scenario{id: "save", name: "round save (htmx)", next: ld.save},
+		scenario{id: "referee", name: "referee take5/play", next: ld.referee},
 	)
 	results := map[string]map[int]cell{}
 	for _, sc := range scen {
 		results[sc.name] = map[int]cell{}
+	}
+	stopProfile := startProfile(o)
+	for _, sc := range scen {
+		if len(o.only) > 0 && !o.only[sc.id] {
+			continue
+		}
+		results[sc.name] = map[int]cell{}
 		for _, n := range o.levels {
+			cpu0 := srv.cpu()
 			c := ld.measure(ctx, sc, n, o.warmup, o.duration, o.maxPerLevel)
 			results[sc.name][n] = c
-			p("%-22s %7d %10.0f %9s %9s %9s %8d\n", sc.name, n, c.rps, ms(c.p50), ms(c.p99), ms(c.max), c.errors)
+			perReq := "-"
+			if used := srv.cpu() - cpu0; used > 0 && c.total > 0 {
+				perReq = fmt.Sprintf("%.0f µs/req", float64(used.Microseconds())/float64(c.total))
+			}
+			p("%-22s %7d %10.0f %9s %9s %9s %8d %12s %6s\n", sc.name, n, c.rps, ms(c.p50), ms(c.p99), ms(c.max), c.errors, perReq, loadavg())
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
 		}
 	}
+	stopProfile()
 	if !standingsOK {
 		p("standings: /g/{slug}/standings does not answer 200 yet: not measured\n")
 	}
@@ -397,8 +444,8 @@ func (ld *load) standingsURL(g seed.Group) string { return "/g/" + g.Slug + "/st
 
 // scenario makes a worker's next request and says which status is a success.
 type scenario struct {
-	name string
-	next func(rng *rand.Rand) (*http.Request, int, func())
+	id, name string
+	next     func(rng *rand.Rand) (*http.Request, int, func())
 }
 
 func (ld *load) static(rng *rand.Rand) (*http.Request, int, func()) {
@@ -477,6 +524,7 @@ type cell struct {
 	rps            float64
 	p50, p99, max  time.Duration
 	errors, sample int
+	total          int // every request sent, warm-up included (for CPU per request)
 }
 
 // measure runs n clients for warmup+d and reports on the requests that
@@ -486,7 +534,7 @@ func (ld *load) measure(ctx context.Context, sc scenario, n int, warmup, d time.
 	from, until := begin.Add(warmup), begin.Add(warmup+d)
 	var wg sync.WaitGroup
 	lats := make([][]time.Duration, n)
-	var errs, count atomic.Int64
+	var errs, count, total atomic.Int64
 	var lastErr atomic.Value
 	for w := 0; w < n; w++ {
 		wg.Add(1)
@@ -512,6 +560,7 @@ func (ld *load) measure(ctx context.Context, sc scenario, n int, warmup, d time.
 					}
 				}
 				lat := time.Since(t)
+				total.Add(1)
 				if done != nil && err == nil {
 					done()
 				}
@@ -534,7 +583,7 @@ func (ld *load) measure(ctx context.Context, sc scenario, n int, warmup, d time.
 	for _, l := range lats {
 		all = append(all, l...)
 	}
-	c := cell{errors: int(errs.Load()), sample: len(all)}
+	c := cell{errors: int(errs.Load()), sample: len(all), total: int(total.Load())}
 	if e, ok := lastErr.Load().(string); ok {
 		fmt.Fprintf(os.Stderr, "loadgen: %s at %d clients: %d errors, last: %s\n", sc.name, n, c.errors, e)
 	}

@@ -109,7 +109,7 @@ func groupExport(rng *rand.Rand, g int, cfg Config, matches int) store.Export {
 	now := time.Date(2026, 11, 1, 20, 0, 0, 0, time.UTC)
 	start := now.AddDate(-2, 0, 0)
 	e := store.Export{Format: store.ExportFormat, Version: store.ExportVersion, ExportedAt: now.Format(timeFormat),
-		Group: store.ExportGroup{Name: fmt.Sprintf("Group %d", g+1), CreatedAt: start.Format(timeFormat)},
+		Group:   store.ExportGroup{Name: fmt.Sprintf("Group %d", g+1), CreatedAt: start.Format(timeFormat)},
 		Seasons: []store.ExportSeason{{Name: "2025", From: "2025-01-01", To: "2025-12-31"}, {Name: "2026", From: "2026-01-01", To: "2026-12-31"}}}
 	for p := 0; p < cfg.PlayersPerGroup; p++ {
 		ep := store.ExportPlayer{ID: int64(p + 1), Name: names[(g*7+p)%len(names)] + fmt.Sprintf(" %c.", 'A'+rune(p%26)), CreatedAt: start.Format(timeFormat)}
