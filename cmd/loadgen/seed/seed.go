@@ -163,6 +163,7 @@ func match(rng *rand.Rand, game string, players int, at time.Time, rounds int, f
 	default:
 		seats = 3 + rng.IntN(4)
 	}
+	seats = min(seats, players)
 	m := store.ExportMatch{Game: game, CreatedAt: at.Format(timeFormat), Rules: map[string]string{}}
 	for _, p := range rng.Perm(players)[:seats] {
 		m.Seats = append(m.Seats, store.ExportSeat{Player: int64(p + 1)})

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSmoke runs the whole load generator in-process on a tiny database for
+// a few milliseconds per cell: every section must print and nothing fail.
+func TestSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loadgen smoke test: skipped with -short")
+	}
+	o := options{groups: 2, players: 6, matches: 20, duration: 50 * time.Millisecond, warmup: 10 * time.Millisecond,
+		levels: []int{1, 4}, watchers: 5, liveSaves: 2, inProcess: true, maxPerLevel: 1000, only: map[string]bool{}}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var out bytes.Buffer
+	if err := run(ctx, o, &out); err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	for _, want := range []string{"== seed", "== page weight", "first load, everything included", "round saved and swapped in",
+		"static (ceiling)", "scoresheet", "round save (htmx)", "referee take5/play", "== live update", "== targets"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
