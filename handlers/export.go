@@ -99,18 +99,59 @@ func (s *Server) exportCSV(c echo.Context) error {
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
 }
 
-// importGroup makes a new group from an export file; the importer becomes
-// its admin. A file that is not an export, or is damaged, is refused with a
-// sentence and nothing is created.
+// importGroup makes a new group from an export file, from a group's export
+// page; the importer becomes its admin.
 func (s *Server) importGroup(c echo.Context) error {
-	vctx := s.viewCtx(c)
 	page := s.exportModel(c)
 	page.Display = c.FormValue("display")
-	refuse := func(key string, args ...any) error {
-		page.Error = views.T(vctx, key, args...)
+	created, refused, err := s.importUpload(c, page.Display)
+	if err != nil {
+		return err
+	}
+	if refused != nil {
+		page.Error = views.T(s.viewCtx(c), refused.key, refused.args...)
 		return s.render(c, http.StatusUnprocessableEntity, views.ExportView(page))
 	}
-	if k := checkName(page.Display); k != "" {
+	return s.imported(c, created)
+}
+
+// importFromHome is the same import from the home page, for a group moving
+// to this instance: no group is needed here first.
+func (s *Server) importFromHome(c echo.Context) error {
+	form := views.ImportForm{Display: c.FormValue("display")}
+	created, refused, err := s.importUpload(c, form.Display)
+	if err != nil {
+		return err
+	}
+	if refused != nil {
+		form.Error = views.T(s.viewCtx(c), refused.key, refused.args...)
+		h := s.homeModel(c, views.GroupForm{})
+		h.Import = form
+		return s.render(c, http.StatusUnprocessableEntity, views.HomePage(h))
+	}
+	return s.imported(c, created)
+}
+
+func (s *Server) imported(c echo.Context, created store.CreatedGroup) error {
+	setSession(c, created.SessionToken)
+	c.SetCookie(&http.Cookie{Name: "tk_admin_once", Value: created.AdminToken, Path: "/g/" + created.Group.Slug, MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	return c.Redirect(http.StatusSeeOther, "/g/"+created.Group.Slug)
+}
+
+// refusal is why an import was refused: a message id and its arguments.
+type refusal struct {
+	key  string
+	args []any
+}
+
+// importUpload reads the uploaded export, checks it whole and imports it in
+// one transaction. A file that is not an export, is damaged, or names a game
+// this server does not have is refused (nothing is created).
+func (s *Server) importUpload(c echo.Context, display string) (store.CreatedGroup, *refusal, error) {
+	refuse := func(key string, args ...any) (store.CreatedGroup, *refusal, error) {
+		return store.CreatedGroup{}, &refusal{key, args}, nil
+	}
+	if k := checkName(display); k != "" {
 		return refuse(k)
 	}
 	fh, err := c.FormFile("file")
@@ -147,18 +188,13 @@ func (s *Server) importGroup(c echo.Context) error {
 		return refuse("standings.import.bad." + ie.Part)
 	}
 	if err != nil {
-		return err
+		return store.CreatedGroup{}, nil, err
 	}
-	created, err := s.store.ImportGroup(c.Request().Context(), e, page.Display, sessionToken(c))
+	created, err := s.store.ImportGroup(c.Request().Context(), e, display, sessionToken(c))
 	if errors.As(err, &ie) {
 		return refuse("standings.import.bad." + ie.Part)
 	}
-	if err != nil {
-		return err
-	}
-	setSession(c, created.SessionToken)
-	c.SetCookie(&http.Cookie{Name: "tk_admin_once", Value: created.AdminToken, Path: "/g/" + created.Group.Slug, MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
-	return c.Redirect(http.StatusSeeOther, "/g/"+created.Group.Slug)
+	return created, nil, err
 }
 
 // publicLink turns the read-only standings link on (a new token each time,

@@ -25,6 +25,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/", s.home)
 	e.GET("/lang", s.setLang)
 	e.POST("/groups", s.createGroup)
+	e.POST("/import", s.importFromHome)
 	e.GET("/join/:group/:token", s.joinForm)
 	e.POST("/join/:group/:token", s.join)
 	e.GET("/admin/:group/:token", s.claimAdmin)

@@ -64,3 +64,35 @@ func TestRulingKeptWithTheMatch(t *testing.T) {
 		t.Errorf("%d rulings stored, want 1", len(rs))
 	}
 }
+
+// A group moving to a fresh instance is imported from the home page, by a
+// browser that belongs to no group there.
+func TestImportFromTheHomePage(t *testing.T) {
+	app := newTestApp(t)
+	owner := app.client()
+	slug := owner.group("Moving")
+	owner.players(slug, "Ana", "Ben")
+	file := owner.get("/g/" + slug + "/export.json").Body.Bytes()
+
+	newcomer := app.client()
+	if d := doc(t, newcomer.get("/")); d.Find("form[data-testid=home-import]").Length() != 1 {
+		t.Fatal("the home page offers no import")
+	}
+	bad := postFile(newcomer, "/import", url.Values{"display": {"Zoé"}}, []byte(`{"format": "something else"}`))
+	if bad.Code != http.StatusUnprocessableEntity || doc(t, bad).Find("#import-display[value=Zoé]").Length() != 1 {
+		t.Errorf("a foreign file imported from home = %d (name kept: %v), want 422 keeping the name", bad.Code, doc(t, bad).Find("#import-display[value=Zoé]").Length() == 1)
+	}
+	if ck := newcomer.cookies[sessionCookie]; ck != nil {
+		if gs, _ := app.store.GroupsOf(context.Background(), ck.Value); len(gs) != 0 {
+			t.Errorf("a refused import created %d groups", len(gs))
+		}
+	}
+	rec := postFile(newcomer, "/import", url.Values{"display": {"Zoé"}}, file)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("import from home: %d", rec.Code)
+	}
+	d := doc(t, newcomer.get(rec.Header().Get("Location")))
+	if d.Find("[data-testid=group-name]").Text() != "Moving" || d.Find("[data-testid=admin-url]").Length() != 1 {
+		t.Errorf("after import: group %q, admin link shown %v", d.Find("[data-testid=group-name]").Text(), d.Find("[data-testid=admin-url]").Length() == 1)
+	}
+}

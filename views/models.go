@@ -18,6 +18,13 @@ type Home struct {
 	Games   []GameLink
 	Form    GroupForm
 	Created *Created // set right after creating a group
+	Import  ImportForm
+}
+
+// ImportForm brings a group exported from another tablekeeper.
+type ImportForm struct {
+	Display string
+	Error   string
 }
 
 // GameLink names a game and its referee page.
