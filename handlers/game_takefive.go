@@ -41,6 +41,10 @@ func (TakeFive) HouseRules() []referee.HouseRule { return tf.HouseRules }
 
 func (TakeFive) LowWins() bool { return false }
 
+// CountsRoundWins: a Take Five total is the number of rounds won, not points
+// (the standings neither average it nor keep round records of it).
+func (TakeFive) CountsRoundWins() bool { return true }
+
 // settings are the match's house rules, at their defaults when unreadable.
 func (TakeFive) settings(m store.Match) referee.Settings {
 	known := map[string]string{}

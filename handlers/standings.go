@@ -22,8 +22,11 @@ import (
 )
 
 // hasPoints tells whether a game's totals are points worth averaging and
-// its rounds worth a record: Take Five's totals count round wins.
-func hasPoints(game string) bool { return game != "takefive" }
+// its rounds worth a record; a game whose totals count rounds won says so.
+func (s *Server) hasPoints(game string) bool {
+	rw, ok := s.byID[game].(interface{ CountsRoundWins() bool })
+	return !ok || !rw.CountsRoundWins()
+}
 
 // playedMatches is the group's stored history as the standings read it:
 // places from the totals on each game's side, every time it is asked, so a
@@ -47,7 +50,7 @@ func (s *Server) playedMatches(ctx context.Context, groupID int64, withRounds bo
 			totals = append(totals, st.Total)
 		}
 		places := standings.Places(totals, lowWins)
-		points := hasPoints(m.Game)
+		points := s.hasPoints(m.Game)
 		res := make([]standings.Result, len(m.Seats))
 		for i, st := range m.Seats {
 			res[i] = standings.Result{Player: st.PlayerID, Total: st.Total, Place: places[i]}
@@ -462,7 +465,7 @@ func (s *Server) recordItems(vctx context.Context, lg string, recs standings.Rec
 		if g.LowWins {
 			side = "low"
 		}
-		if !hasPoints(g.Game) {
+		if !s.hasPoints(g.Game) {
 			side = "wins"
 		}
 		add(g.Game, views.T(vctx, "standings.rec.best."+side, "Game", name), g.BestTotal)
