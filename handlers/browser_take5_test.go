@@ -92,7 +92,7 @@ func TestBrowserTake5(t *testing.T) {
 		t.Errorf("violated rule %q, want take5.forced-row", rule)
 	}
 	msg := ref.text("[data-testid=violation]")
-	for _, w := range []string{"Card 2", "50 cannot go on the row ending 43", "it must go on the row ending 49", "49 is the largest final below 50"} {
+	for _, w := range []string{"Card 2", "50 cannot go on the row ending 43 (row 2)", "it must go on the row ending 49 (row 3)", "49 is the largest final below 50"} {
 		if !strings.Contains(msg, w) {
 			t.Errorf("the violation reads %q; want %q", msg, w)
 		}

@@ -20,8 +20,9 @@ const t5BlankRows = 5
 
 // Referee is the Take 5! dispute page: the circle of rows as typed (one text
 // field of numbers per row, the specials under it as checkboxes) and the 1–3
-// cards laid, each with the row the player claims. Rows are named 1, 2, … as
-// on the page, which is also the Index the engine quotes in its sentences.
+// cards laid, each with the row the player claims. Rows are named 1, 2, … on
+// the page; the engine counts them from 0 (and says "row 1" for index 0), so
+// the page converts at its edges: rows and claims in, row numbers out.
 func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 	p := views.T5RefPage{Title: views.T(rc.Ctx, "take5.ref.title")}
 	form := rc.Form
@@ -99,7 +100,7 @@ func (g Take5) readTable(rc RefereeCtx, p *views.T5RefPage) (t5.Circle, []t5.Pla
 			}
 			continue
 		}
-		row := t5.Row{Index: r.Num, X2: r.X2, Plus5: r.Plus5}
+		row := t5.Row{Index: r.Num - 1, X2: r.X2, Plus5: r.Plus5} // the engine counts rows from 0
 		for _, tok := range strings.FieldsFunc(r.Cards, func(c rune) bool { return c == ' ' || c == ',' || c == ';' }) {
 			n, err := strconv.Atoi(tok)
 			if err != nil {
@@ -131,16 +132,16 @@ func (g Take5) readTable(rc RefereeCtx, p *views.T5RefPage) (t5.Circle, []t5.Pla
 		var play t5.Play
 		switch v := strings.ToLower(strings.ReplaceAll(pl.Value, " ", "")); v {
 		case "x2", "×2", "2x":
-			play = t5.Play{Special: t5.X2, Row: claim, Claimed: claimed}
+			play = t5.Play{Special: t5.X2, Row: claim - 1, Claimed: claimed}
 		case "+5", "5+":
-			play = t5.Play{Special: t5.Plus5, Row: claim, Claimed: claimed}
+			play = t5.Play{Special: t5.Plus5, Row: claim - 1, Claimed: claimed}
 		default:
 			n, err := strconv.Atoi(v)
 			if err != nil {
 				pl.Error, ok = views.T(rc.Ctx, "take5.ref.err.play", "Value", pl.Value), false
 				continue
 			}
-			play = t5.Play{Card: n, Row: claim, Claimed: claimed}
+			play = t5.Play{Card: n, Row: claim - 1, Claimed: claimed}
 		}
 		plays, playAt = append(plays, play), append(playAt, i)
 	}
@@ -158,8 +159,8 @@ func (g Take5) placeError(rc RefereeCtx, p *views.T5RefPage, err error, playAt [
 	msg := strings.TrimSuffix(ie.Message.In(rc.Lang), ".") // the page's sentence ends it
 	var n int
 	switch {
-	case scanIndex(ie.Field, "rows[", &n) && n >= 1 && n <= len(p.Rows):
-		p.Rows[n-1].Error = views.T(rc.Ctx, "take5.ref.rowerr", "N", n, "Msg", msg)
+	case scanIndex(ie.Field, "rows[", &n) && n >= 0 && n < len(p.Rows):
+		p.Rows[n].Error = views.T(rc.Ctx, "take5.ref.rowerr", "N", n+1, "Msg", msg)
 	case scanIndex(ie.Field, "play[", &n) && n >= 0 && n < len(playAt):
 		p.Plays[playAt[n]].Error = views.T(rc.Ctx, "take5.ref.playerr", "N", playAt[n]+1, "Msg", msg)
 	default:
@@ -190,7 +191,7 @@ func t5Rule(id, lang string) views.T5RuleQuote {
 }
 
 func t5RowView(r t5.Row) views.T5RowView {
-	return views.T5RowView{Num: r.Index, Cards: t5Ints(r.Cards), X2: r.X2, Plus5: r.Plus5}
+	return views.T5RowView{Num: r.Index + 1, Cards: t5Ints(r.Cards), X2: r.X2, Plus5: r.Plus5}
 }
 
 func t5Ints(cs []int) string {
@@ -213,7 +214,7 @@ func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views
 		}
 	}
 	for i, s := range turn.Steps {
-		st := views.T5Step{N: i + 1, Row: s.Row, Pickup: s.Pickup, Why: s.Why.In(rc.Lang), Card: strconv.Itoa(s.Card)}
+		st := views.T5Step{N: i + 1, Row: s.Row + 1, Pickup: s.Pickup, Why: s.Why.In(rc.Lang), Card: strconv.Itoa(s.Card)}
 		if s.Special != "" {
 			st.Card = string(s.Special)
 			cite(t5.RuleSpecialRow)
@@ -226,7 +227,7 @@ func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views
 		v.Steps = append(v.Steps, st)
 	}
 	for _, pk := range turn.Pickups {
-		v.Pickups = append(v.Pickups, views.T5RowView{Num: pk.Row, Cards: t5Ints(pk.Cards), X2: pk.X2, Plus5: pk.Plus5})
+		v.Pickups = append(v.Pickups, views.T5RowView{Num: pk.Row + 1, Cards: t5Ints(pk.Cards), X2: pk.X2, Plus5: pk.Plus5})
 	}
 	for _, r := range turn.Rows {
 		v.After = append(v.After, t5RowView(r))
@@ -261,7 +262,7 @@ func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views
 			}
 			nums := make([]string, len(rows))
 			for i, r := range rows {
-				nums[i] = strconv.Itoa(r)
+				nums[i] = strconv.Itoa(r + 1)
 			}
 			v.Specials = append(v.Specials, views.T(rc.Ctx, "take5.ref.special.rows", "S", string(s), "Rows", strings.Join(nums, ", ")))
 		}

@@ -356,3 +356,23 @@ func TestTake5RefereeRowsEditing(t *testing.T) {
 		t.Errorf("remove row 1: row 1 = %q, rows %d; want 43 and 2 rows", got, d.Find(`[data-testid="row"]`).Length())
 	}
 }
+
+// The page names rows 1, 2, … and so do the referee's sentences on it.
+func TestTake5RefereeRowNumbersMatchThePage(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	for _, tt := range []struct {
+		form url.Values
+		want string
+	}{
+		{url.Values{"op": {"judge"}, "row_1": {"23"}, "row_2": {"43"}, "row_3": {"49"}, "row_4": {"55"}, "row_5": {"80"}, "play_1": {"50"}, "claim_1": {"2"}},
+			"the row ending 43 (row 2): it must go on the row ending 49 (row 3)"},
+		{url.Values{"op": {"judge"}, "row_1": {"23"}, "row_2": {"43 23"}, "play_1": {"50"}}, "card 1 of row 1"},
+		{url.Values{"op": {"judge"}, "row_1": {"10"}, "x2_1": {"1"}, "row_2": {"40"}, "play_1": {"x2"}, "claim_1": {"1"}}, "The row ending 10 (row 1) already holds"},
+	} {
+		body := c.post("/referee/take5", tt.form).Body.String()
+		if !strings.Contains(body, tt.want) {
+			t.Errorf("POST %v: the page does not say %q", tt.form, tt.want)
+		}
+	}
+}
