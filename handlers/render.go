@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -23,6 +24,7 @@ func (s *Server) render(c echo.Context, status int, component templ.Component) e
 	if err := component.Render(s.viewCtx(c), &buf); err != nil {
 		return err
 	}
+	body := buf.Bytes()
 	if status == http.StatusOK && c.Request().Method == http.MethodGet {
 		sum := sha256.Sum256(buf.Bytes())
 		etag := `W/"` + hex.EncodeToString(sum[:12]) + `"`
@@ -34,11 +36,51 @@ func (s *Server) render(c echo.Context, status int, component templ.Component) e
 			return c.NoContent(http.StatusNotModified)
 		}
 	}
-	return c.HTMLBlob(status, buf.Bytes())
+	if len(body) > 1024 && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
+		h := c.Response().Header()
+		h.Set("Content-Encoding", "gzip")
+		h.Add("Vary", "Accept-Encoding")
+		return c.Blob(status, echo.MIMETextHTMLCharsetUTF8, s.gzip(body))
+	}
+	return c.HTMLBlob(status, body)
 }
 
-// viewCtx is the request context with the page environment for the views.
+// gzip compresses a page with one of the server's few compressors (each
+// holds about a megabyte, so their number, not the load, bounds memory).
+func (s *Server) gzip(b []byte) []byte {
+	w := <-s.compressors
+	defer func() { s.compressors <- w }()
+	var out bytes.Buffer
+	out.Grow(len(b) / 3)
+	w.Reset(&out)
+	w.Write(b)
+	w.Close()
+	return out.Bytes()
+}
+
+func newCompressors(n int) chan *gzip.Writer {
+	ch := make(chan *gzip.Writer, n)
+	for i := 0; i < n; i++ {
+		w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
+		ch <- w
+	}
+	return ch
+}
+
+// viewCtx is the request context with the page environment for the views,
+// built once per request.
 func (s *Server) viewCtx(c echo.Context) context.Context {
+	if ctx, ok := c.Get("viewctx").(context.Context); ok {
+		if _, extra := c.Get("extra").(templ.Component); !extra || views.EnvFrom(ctx).Extra != nil {
+			return ctx
+		}
+	}
+	ctx := s.buildViewCtx(c)
+	c.Set("viewctx", ctx)
+	return ctx
+}
+
+func (s *Server) buildViewCtx(c echo.Context) context.Context {
 	env := s.tr.NewEnv(lang(c), c.Request().URL.RequestURI(),
 		s.assets.URL("app.css"), s.assets.URL("htmx.min.js"), s.assets.URL("app.js"))
 	if extra, ok := c.Get("extra").(templ.Component); ok {

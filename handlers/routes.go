@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -13,8 +12,8 @@ func (s *Server) routes(e *echo.Echo) {
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
 	e.Use(echo.WrapMiddleware(http.NewCrossOriginProtection().Handler))
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024,
-		Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") }}))
+	// Pages are compressed in render (a few compressors shared by all requests,
+	// so memory stays flat under load) and static files once at start-up.
 
 	// Static files under content-hashed names, and the two fixed names a phone asks for.
 	e.GET("/static/*", echo.WrapHandler(s.assets))
@@ -87,9 +86,7 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 
 func (s *Server) fixedAsset(name string) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		c.Request().URL.Path = s.assets.URL(name)
-		rec := c.Response()
-		s.assets.ServeHTTP(rec, c.Request())
+		s.assets.ServeFixed(c.Response(), c.Request(), name)
 		return nil
 	}
 }

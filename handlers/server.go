@@ -3,6 +3,7 @@
 package handlers
 
 import (
+	"compress/gzip"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -33,6 +34,8 @@ type Server struct {
 	assets  *static.Assets
 	joins   *limiter
 	live    *hub
+	// compressors are the few gzip writers pages share.
+	compressors chan *gzip.Writer
 }
 
 // New builds the Echo instance with every route and middleware.
@@ -42,15 +45,16 @@ func New(cfg Config) (*echo.Echo, error) {
 		return nil, err
 	}
 	s := &Server{
-		store:   cfg.Store,
-		log:     cfg.Log,
-		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
-		games:   cfg.Games,
-		byID:    map[string]Game{},
-		tr:      tr,
-		assets:  static.New(),
-		joins:   newLimiter(10, 10*60),
-		live:    newHub(),
+		store:       cfg.Store,
+		log:         cfg.Log,
+		baseURL:     strings.TrimRight(cfg.BaseURL, "/"),
+		games:       cfg.Games,
+		byID:        map[string]Game{},
+		tr:          tr,
+		assets:      static.New(),
+		joins:       newLimiter(10, 10*60),
+		live:        newHub(),
+		compressors: newCompressors(4),
 	}
 	if s.log == nil {
 		s.log = slog.Default()

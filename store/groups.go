@@ -111,18 +111,20 @@ func (s *Store) Membership(ctx context.Context, slug, sessionToken string) (Grou
 	if sessionToken == "" {
 		return Group{}, Member{}, fmt.Errorf("store: membership: %w", ErrNotFound)
 	}
-	g, err := s.GroupBySlug(ctx, slug)
-	if err != nil {
-		return Group{}, Member{}, err
-	}
-	m := Member{GroupID: g.ID}
-	err = s.db.QueryRowContext(ctx, `
-		SELECT m.session_id, m.display, m.is_admin FROM memberships m JOIN sessions s ON s.id = m.session_id
-		WHERE s.token_hash = ? AND m.group_id = ?`, hashToken(sessionToken), g.ID).
-		Scan(&m.SessionID, &m.Display, &m.IsAdmin)
+	// One query: this runs on every request of a group page.
+	var g Group
+	var m Member
+	var created string
+	var public sql.NullString
+	err := s.db.QueryRowContext(ctx, `
+		SELECT g.id, g.slug, g.name, g.invite_token, g.public_token, g.created_at, m.session_id, m.display, m.is_admin
+		FROM groups g JOIN memberships m ON m.group_id = g.id JOIN sessions s ON s.id = m.session_id
+		WHERE g.slug = ? AND s.token_hash = ?`, slug, hashToken(sessionToken)).
+		Scan(&g.ID, &g.Slug, &g.Name, &g.InviteToken, &public, &created, &m.SessionID, &m.Display, &m.IsAdmin)
 	if err != nil {
 		return Group{}, Member{}, notFound(err, "membership")
 	}
+	g.PublicOn, g.CreatedAt, m.GroupID = public.Valid, parseTime(created), g.ID
 	return g, m, nil
 }
 
