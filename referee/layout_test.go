@@ -1,0 +1,64 @@
+package referee_test
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/tablekeeper/tablekeeper/"
+
+// TestLayering holds the dependency direction of DESIGN.md: the engines
+// import only the standard library and each other; store and views at most
+// the engines' value types; nothing imports handlers or cmd.
+func TestLayering(t *testing.T) {
+	root := ".."
+	may := map[string]func(imp string) bool{
+		"referee/": func(imp string) bool { return isStd(imp) || within(imp, "referee") },
+		"scoring/": func(imp string) bool { return isStd(imp) || within(imp, "referee") || within(imp, "scoring") },
+		"store/": func(imp string) bool {
+			return !strings.HasPrefix(imp, module) || within(imp, "referee") || within(imp, "scoring") || within(imp, "store")
+		},
+		"views/": func(imp string) bool {
+			return !strings.HasPrefix(imp, module) || within(imp, "referee") || within(imp, "scoring") || within(imp, "views")
+		},
+		"handlers/": func(imp string) bool { return !within(imp, "cmd") },
+		"static/":   func(imp string) bool { return !strings.HasPrefix(imp, module) },
+	}
+	checked := 0
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		for prefix, ok := range may {
+			if !strings.HasPrefix(rel, prefix) {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatalf("%s: %v", rel, err)
+			}
+			checked++
+			for _, im := range f.Imports {
+				imp, _ := strconv.Unquote(im.Path.Value)
+				if !ok(imp) {
+					t.Errorf("%s imports %s, which DESIGN.md does not allow for %s", rel, imp, prefix)
+				}
+			}
+		}
+		return nil
+	})
+	if checked < 50 {
+		t.Fatalf("only %d files checked: the walk did not find the tree", checked)
+	}
+}
+
+func isStd(imp string) bool { return !strings.Contains(strings.Split(imp, "/")[0], ".") }
+
+func within(imp, dir string) bool { return strings.HasPrefix(imp, module+dir) }
