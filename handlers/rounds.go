@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -43,9 +44,8 @@ func (s *Server) postRound(c echo.Context) error {
 		}
 		return s.formAnswer(c, status, match, g, rounds, redraw)
 	}
-	finished := g.Progress(match, live.With(number, save.Entry, save.Points)).Finished
 	_, err = s.store.AddRound(c.Request().Context(), match.ID, store.RoundWrite{Number: number, Entry: save.Entry,
-		Points: save.Points, SubmitKey: rc.SubmitKey, Author: memberOf(c).who.Display, Finished: finished})
+		Points: save.Points, SubmitKey: rc.SubmitKey, Author: memberOf(c).who.Display, Decide: decider(g, match)})
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid) {
 		return s.roundConflict(c, g, number, form)
 	}
@@ -54,6 +54,14 @@ func (s *Server) postRound(c echo.Context) error {
 	}
 	s.changed(c, match.ID)
 	return s.savedAnswer(c, match)
+}
+
+// decider lets the store ask the game whether the match is over, on the
+// rounds as they stand inside the write transaction.
+func decider(g Game, match store.Match) func([]json.RawMessage, [][]int) bool {
+	return func(entries []json.RawMessage, points [][]int) bool {
+		return g.Progress(match, Played{Entries: entries, Points: points}).Finished
+	}
 }
 
 // roundOfKey reads the round number a form was drawn for from its submit key
@@ -234,7 +242,7 @@ func (s *Server) postEdit(c echo.Context) error {
 		return s.render(c, status, views.EditRoundPage(memberOf(c).nav(), ec.title, redraw))
 	}
 	_, err = s.store.EditRound(c.Request().Context(), match.ID, r.ID, version, store.RoundWrite{Entry: save.Entry,
-		Points: save.Points, Author: memberOf(c).who.Display, Finished: g.Progress(match, live.With(n, save.Entry, save.Points)).Finished})
+		Points: save.Points, Author: memberOf(c).who.Display, Decide: decider(g, match)})
 	if errors.Is(err, store.ErrConflict) {
 		// Someone corrected it meanwhile: show their values, keep ours in the form at the new version.
 		cur, err := s.store.Round(c.Request().Context(), match.ID, r.ID)

@@ -43,6 +43,11 @@ type RoundWrite struct {
 	SubmitKey string // random per form; a repeated post is applied once
 	Author    string
 	Finished  bool
+	// Decide, when set, says whether the match is over given its live rounds
+	// as stored (entries and points, in order). It runs inside the write
+	// transaction, so a decision never rests on rounds read before another
+	// phone's write; it overrides Finished.
+	Decide func(entries []json.RawMessage, points [][]int) bool
 }
 
 // AddRound saves round w.Number of a match, updates the totals and records a
@@ -91,7 +96,7 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 		if err := s.revise(ctx, tx, id, 1, "created", entry, points, w.Author); err != nil {
 			return err
 		}
-		if err := s.settle(ctx, tx, matchID, w.Finished); err != nil {
+		if err := s.settle(ctx, tx, matchID, w.finished(ctx, tx, matchID)); err != nil {
 			return err
 		}
 		out, err = roundWhere(ctx, tx, `id = ?`, id)
@@ -121,7 +126,7 @@ func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version i
 		if err := s.revise(ctx, tx, roundID, version+1, "edited", entry, points, w.Author); err != nil {
 			return err
 		}
-		if err := s.settle(ctx, tx, matchID, w.Finished); err != nil {
+		if err := s.settle(ctx, tx, matchID, w.finished(ctx, tx, matchID)); err != nil {
 			return err
 		}
 		out, err = roundWhere(ctx, tx, `id = ?`, roundID)
@@ -206,8 +211,34 @@ func (s *Store) revise(ctx context.Context, tx *sql.Tx, roundID int64, version i
 	return nil
 }
 
+// finished decides whether the match is over after this write, on the live
+// rounds as they now stand in the transaction.
+func (w RoundWrite) finished(ctx context.Context, tx *sql.Tx, matchID int64) bool {
+	if w.Decide == nil {
+		return w.Finished
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT entry, points FROM rounds WHERE match_id = ? AND undone_at IS NULL ORDER BY number`, matchID)
+	if err != nil {
+		return w.Finished
+	}
+	defer rows.Close()
+	var entries []json.RawMessage
+	var points [][]int
+	for rows.Next() {
+		var e, p string
+		if rows.Scan(&e, &p) != nil {
+			return w.Finished
+		}
+		var pts []int
+		json.Unmarshal([]byte(p), &pts)
+		entries, points = append(entries, json.RawMessage(e)), append(points, pts)
+	}
+	return w.Decide(entries, points)
+}
+
 // settle makes the totals equal the sum of the live rounds and records
-// whether the match is finished.
+// whether the match is finished. A match that stays finished keeps the
+// moment it first finished (a correction must not move it to another season).
 func (s *Store) settle(ctx context.Context, tx *sql.Tx, matchID int64, finished bool) error {
 	_, err := tx.ExecContext(ctx, `UPDATE match_players SET total = COALESCE((
 		SELECT SUM(json_extract(r.points, '$[' || match_players.seat || ']')) FROM rounds r
@@ -219,7 +250,7 @@ func (s *Store) settle(ctx context.Context, tx *sql.Tx, matchID int64, finished 
 	if finished {
 		at = s.now()
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = ? WHERE id = ?`, at, matchID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = CASE WHEN ? IS NULL THEN NULL ELSE COALESCE(finished_at, ?) END WHERE id = ?`, at, at, matchID); err != nil {
 		return fmt.Errorf("store: finish: %w", err)
 	}
 	return nil

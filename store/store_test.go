@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"path/filepath"
 	"sync"
@@ -240,5 +241,54 @@ func TestRulingsAreKeptWithTheMatch(t *testing.T) {
 	rs, err := f.s.Rulings(ctx, f.match)
 	if err != nil || len(rs) != 1 || rs[0].Legal || rs[0].Rules[0] != "take5.forced-row" || rs[0].Author != "Ben" || rs[0].Form != "row_1=23" {
 		t.Errorf("Rulings = %+v, %v", rs, err)
+	}
+}
+
+// Correcting a round of a finished match keeps the moment it finished: the
+// standings date a match by it, and a typo fixed later must not move it.
+func TestCorrectionKeepsTheFinishTime(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	r, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 1, 2}, Finished: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := f.s.Match(ctx, f.g.Group.ID, f.match)
+	first := *m.FinishedAt
+	if _, err := f.s.EditRound(ctx, f.match, r.ID, 1, RoundWrite{Entry: "{}", Points: []int{0, 5, 2}, Finished: true}); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = f.s.Match(ctx, f.g.Group.ID, f.match)
+	if m.FinishedAt == nil || !m.FinishedAt.Equal(first) {
+		t.Errorf("FinishedAt after a correction = %v, want %v", m.FinishedAt, first)
+	}
+}
+
+// Whether a match is over is decided inside the write, on the rounds as
+// stored: a correction racing the last round cannot leave it unfinished.
+func TestFinishedIsDecidedOnTheStoredRounds(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	threeRounds := func(_ []json.RawMessage, points [][]int) bool { return len(points) >= 3 }
+	var first Round
+	for n := 1; n <= 2; n++ {
+		r, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: "{}", Points: []int{0, 1, 1}, Decide: threeRounds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 1 {
+			first = r
+		}
+	}
+	// Phone A saves round 3 (the last); phone B's correction of round 1 was
+	// prepared before it and lands after: it must not reopen the match.
+	if _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 3, Entry: "{}", Points: []int{0, 1, 1}, Decide: threeRounds}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.EditRound(ctx, f.match, first.ID, 1, RoundWrite{Entry: "{}", Points: []int{0, 2, 2}, Decide: threeRounds}); err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := f.s.Match(ctx, f.g.Group.ID, f.match); !m.Finished() {
+		t.Error("a correction decided on stale rounds reopened a finished match")
 	}
 }
