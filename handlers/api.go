@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -100,7 +101,11 @@ func badJSON(c echo.Context, err error, l string) error {
 		body = apiErrorBody{Code: "invalid_state", Message: ie.Message.In(l), Field: ie.Field}
 	case errors.As(err, &te):
 		body.Field = te.Field
-		body.Message = fmt.Sprintf(pick(l, "%s must be a %s, not a JSON %s", "%s doit être de type %s, pas %s"), te.Field, te.Type, te.Value)
+		what := te.Field
+		if what == "" {
+			what = pick(l, "the body", "le corps")
+		}
+		body.Message = fmt.Sprintf(pick(l, "%s must be %s, not a JSON %s.", "%s doit être %s, pas %s JSON."), what, kindName(te.Type.Kind(), l), te.Value)
 	case errors.As(err, &se):
 		body.Message = fmt.Sprintf(pick(l, "the body is not valid JSON (at byte %d)", "le corps n'est pas du JSON valide (octet %d)"), se.Offset)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
@@ -113,6 +118,23 @@ func badJSON(c echo.Context, err error, l string) error {
 		body.Message = pick(l, "the body is not valid JSON", "le corps n'est pas du JSON valide")
 	}
 	return c.JSON(http.StatusBadRequest, apiError{Error: body})
+}
+
+// kindName says in words what JSON a Go kind expects.
+func kindName(k reflect.Kind, l string) string {
+	switch k {
+	case reflect.Struct, reflect.Map:
+		return pick(l, "an object", "un objet")
+	case reflect.Slice, reflect.Array:
+		return pick(l, "a list", "une liste")
+	case reflect.String:
+		return pick(l, "a string", "une chaîne")
+	case reflect.Bool:
+		return pick(l, "true or false", "true ou false")
+	case reflect.Pointer, reflect.Interface:
+		return pick(l, "a value of another kind", "une valeur d'un autre type")
+	}
+	return pick(l, "a number", "un nombre")
 }
 
 func pick(lang, en, fr string) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -324,5 +325,33 @@ func TestRepeatedWrongJoinsAreSlowedDown(t *testing.T) {
 	}
 	if codes[http.StatusTooManyRequests] == 0 {
 		t.Errorf("12 wrong invite links gave %v; want the last ones refused with 429", codes)
+	}
+}
+
+func TestReviewFindingsStayFixed(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	// /lang never sends a browser to another site, however the address is spelled.
+	for _, back := range []string{"//evil.example", "/\t/evil.example", "/\\evil.example", "https://evil.example/", "http:/evil"} {
+		if loc := c.get("/lang?to=fr&back=" + url.QueryEscape(back)).Header().Get("Location"); loc != "/" {
+			t.Errorf("/lang back=%q redirects to %q, want /", back, loc)
+		}
+	}
+	// X-Forwarded-For cannot dodge or aim the join rate limit.
+	slug := c.group("G")
+	for i := 0; i < 12; i++ {
+		req := httptestRequest(http.MethodPost, "/join/"+slug+"/wrong", url.Values{"display": {"X"}})
+		req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.0.0.%d", i))
+		serve(app, req)
+	}
+	if rec := serve(app, httptestRequest(http.MethodGet, "/join/"+slug+"/wrong", nil)); rec.Code != http.StatusTooManyRequests {
+		t.Errorf("after 12 wrong joins with changing X-Forwarded-For, GET a join link = %d, want 429", rec.Code)
+	}
+	// The JSON API answers cross-origin clients, in JSON, with no Go type names.
+	req := httptest.NewRequest(http.MethodPost, "/api/v1/take5/score", strings.NewReader(`[]`))
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	rec := serve(app, req)
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "must be an object") || strings.Contains(rec.Body.String(), "take5.") {
+		t.Errorf("cross-site [] to the API = %d %s", rec.Code, rec.Body)
 	}
 }

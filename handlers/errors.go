@@ -25,6 +25,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		status, key = http.StatusNotFound, "error.notfound"
 	case errors.Is(err, store.ErrConflict):
 		status, key = http.StatusConflict, "error.conflict"
+	case errors.Is(err, store.ErrInvalid):
+		status, key = http.StatusUnprocessableEntity, "error.badrequest"
 	case errors.As(err, &he):
 		status = he.Code
 		switch {
@@ -48,7 +50,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		if code == "" {
 			code = "internal"
 		}
-		c.JSON(status, apiError{Error: apiErrorBody{Code: code, Message: http.StatusText(status)}})
+		c.JSON(status, apiError{Error: apiErrorBody{Code: code, Message: views.T(s.viewCtx(c), key)}})
 		return
 	}
 	ctx := s.viewCtx(c)

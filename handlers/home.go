@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"crypto/subtle"
 	"errors"
 	"net/http"
 	"strings"
@@ -74,8 +75,11 @@ func (s *Server) createGroup(c echo.Context) error {
 }
 
 func (s *Server) joinForm(c echo.Context) error {
+	if s.joins.blocked(c.RealIP()) {
+		return echo.NewHTTPError(http.StatusTooManyRequests)
+	}
 	g, err := s.store.GroupBySlug(c.Request().Context(), c.Param("group"))
-	if err != nil || g.InviteToken != c.Param("token") {
+	if err != nil || !sameToken(g.InviteToken, c.Param("token")) {
 		return s.joinRefused(c)
 	}
 	return s.render(c, http.StatusOK, views.JoinGroup(views.JoinPage{GroupName: g.Name, Action: c.Request().URL.Path}))
@@ -89,7 +93,7 @@ func (s *Server) join(c echo.Context) error {
 	display := c.FormValue("display")
 	if k := checkName(display); k != "" {
 		g, err := s.store.GroupBySlug(c.Request().Context(), c.Param("group"))
-		if err != nil || g.InviteToken != c.Param("token") {
+		if err != nil || !sameToken(g.InviteToken, c.Param("token")) {
 			return s.joinRefused(c)
 		}
 		return s.render(c, http.StatusUnprocessableEntity, views.JoinGroup(views.JoinPage{GroupName: g.Name, Action: c.Request().URL.Path,
@@ -105,6 +109,9 @@ func (s *Server) join(c echo.Context) error {
 	setSession(c, tok)
 	return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("group"))
 }
+
+// sameToken compares secrets in constant time.
+func sameToken(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
 
 // joinRefused counts a failed join (a wrong or stale link) and answers 404.
 func (s *Server) joinRefused(c echo.Context) error {

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -120,8 +121,9 @@ func (s *Server) setLang(c echo.Context) error {
 	}
 	c.SetCookie(&http.Cookie{Name: "lang", Value: to, Path: "/", MaxAge: 365 * 24 * 3600, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	back := c.QueryParam("back")
-	if !strings.HasPrefix(back, "/") || strings.HasPrefix(back, "//") || strings.HasPrefix(back, "/\\") {
-		back = "/"
+	if u, err := url.Parse(back); err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(u.Path, "/") ||
+		strings.ContainsAny(back, "\\\t\r\n") || strings.HasPrefix(back, "//") {
+		back = "/" // only a path of this site: never another site, however it is spelled
 	}
 	return c.Redirect(http.StatusSeeOther, back)
 }

@@ -34,6 +34,9 @@ func (s *Server) postRound(c echo.Context) error {
 	// The form says which round it was drawn for: if another phone saved that
 	// round meanwhile, this is a conflict, not the next round.
 	number := roundOfKey(form.Get("submitKey"), len(live.Points)+1)
+	if number > len(live.Points)+1 { // drawn for a round that no longer comes next (an undo)
+		return s.roundConflict(c, g, number, form)
+	}
 	rc := s.roundCtx(c, match, live, number, 0)
 	rc.SubmitKey = form.Get("submitKey")
 	save, redraw, invalid := g.PostRound(rc, form)

@@ -95,7 +95,7 @@ func (s *Server) saveHouseRules(c echo.Context) error {
 		}
 	}
 	if _, err := referee.Resolve(g.HouseRules(), given); err != nil {
-		msg := err.Error()
+		msg := views.T(s.viewCtx(c), "error.badrequest")
 		if ie, ok := err.(*referee.InputError); ok {
 			msg = ie.Message.In(lang(c))
 		}

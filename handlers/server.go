@@ -65,6 +65,9 @@ func New(cfg Config) (*echo.Echo, error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	// The client's address is the connection's: X-Forwarded-For is not trusted
+	// (anyone could send it to dodge, or trigger, the join rate limit).
+	e.IPExtractor = echo.ExtractIPDirect()
 	s.routes(e)
 	return e, nil
 }

@@ -577,6 +577,7 @@ func (s *Server) deleteMatch(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
+	defer s.live.publish(id, "deleted") // phones watching it learn it is gone
 	if err := s.store.DeleteMatch(c.Request().Context(), m.group.ID, id); err != nil {
 		return err
 	}

@@ -35,7 +35,10 @@
     if (busy || version === current()) return;
     busy = true;
     fetch(location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
-      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (r) {
+        if (r.status === 404) { location.reload(); } // the match was deleted: show why
+        return r.ok ? r.text() : Promise.reject(r.status);
+      })
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
         var fresh = doc.getElementById("scores");
