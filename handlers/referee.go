@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"strings"
 	"net/http"
 	"net/url"
 
@@ -25,6 +26,25 @@ type RefereeCtx struct {
 	// Ruling, when not nil, receives the verdict in short once the page has
 	// judged a move (see Rule), so it can be kept with a match.
 	Ruling *Ruling
+}
+
+// HouseRuleField is the form field of a house rule on every referee page.
+func HouseRuleField(key string) string { return "rule." + key }
+
+// withHouseRules returns the referee form with the given house rules in
+// force (a match's snapshot), whatever the form said.
+func withHouseRules(form url.Values, rules map[string]string) url.Values {
+	out := url.Values{}
+	for k, v := range form {
+		if !strings.HasPrefix(k, "rule.") {
+			out[k] = v
+		}
+	}
+	for k, v := range rules {
+		out.Set(HouseRuleField(k), v)
+	}
+	out.Set("rules_shown", "1")
+	return out
 }
 
 // Ruling is a verdict in short: whether the move was legal, what the page

@@ -56,7 +56,7 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 	}
 	given := map[string]string{}
 	for _, h := range t5.HouseRules {
-		on := form.Get("rule_"+h.Key) == "true"
+		on := form.Get("rule."+h.Key) == "true"
 		if !rc.Post && len(form) == 0 {
 			on = h.Default == "true"
 		}

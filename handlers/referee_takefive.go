@@ -129,7 +129,7 @@ func readTFTurn(form url.Values) tfTurn {
 	}
 	if form.Get("rules_shown") != "" {
 		for _, h := range tf.HouseRules {
-			v := form.Get("rule_" + h.Key)
+			v := form.Get("rule." + h.Key)
 			if h.IsBool() {
 				v = strconv.FormatBool(v == "true")
 			}

@@ -31,7 +31,8 @@ func (s *Server) openReferee(c echo.Context) error {
 	}
 	c.SetCookie(&http.Cookie{Name: rulingCookie, Value: fmt.Sprintf("%s/%d", memberOf(c).group.Slug, match.ID),
 		Path: "/referee", MaxAge: 3 * 3600, HttpOnly: true, SameSite: http.SameSiteLaxMode})
-	return c.Redirect(http.StatusSeeOther, "/referee/"+g.ID())
+	// The referee starts with the house rules the match is played under.
+	return c.Redirect(http.StatusSeeOther, "/referee/"+g.ID()+"?"+withHouseRules(nil, match.Rules).Encode())
 }
 
 // offerRuling adds, above a referee page that has judged, a form to keep the
@@ -75,6 +76,8 @@ func (s *Server) saveRuling(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
+	// Judged again under the match's own house rules, whatever the form said.
+	form = withHouseRules(form, match.Rules)
 	var r Ruling
 	_, status := page.Referee(RefereeCtx{Ctx: s.viewCtx(c), Lang: lang(c), Form: form, Post: true, Ruling: &r})
 	if status != http.StatusOK || r.Summary == "" {

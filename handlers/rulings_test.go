@@ -23,7 +23,7 @@ func TestRulingKeptWithTheMatch(t *testing.T) {
 	if rec.Code != http.StatusSeeOther {
 		t.Fatalf("start Take 5! match: %d", rec.Code)
 	}
-	if rec := c.get(matchURL + "/referee"); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/referee/take5" {
+	if rec := c.get(matchURL + "/referee"); rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/referee/take5?") {
 		t.Fatalf("open the referee from the match: %d %s", rec.Code, rec.Header().Get("Location"))
 	}
 	// Seed example 1 with a wrong claim: «my 50 goes on the 43» (row 2); it must go on the 49.
@@ -94,5 +94,39 @@ func TestImportFromTheHomePage(t *testing.T) {
 	d := doc(t, newcomer.get(rec.Header().Get("Location")))
 	if d.Find("[data-testid=group-name]").Text() != "Moving" || d.Find("[data-testid=admin-url]").Length() != 1 {
 		t.Errorf("after import: group %q, admin link shown %v", d.Find("[data-testid=group-name]").Text(), d.Find("[data-testid=admin-url]").Length() == 1)
+	}
+}
+
+// A ruling kept with a match is judged under the house rules of that match,
+// not the referee page's defaults (TV-T5-5: two pickups in one turn are
+// illegal when a pickup ends the turn).
+func TestRulingFollowsTheMatchHouseRules(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	slug := c.group("G")
+	ids := c.players(slug, "Ana", "Ben")
+	if rec := c.post("/g/"+slug+"/rules/take5", url.Values{"pickupEndsTurn": {"false", "true"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("set house rule: %d", rec.Code)
+	}
+	form := url.Values{"game": {"take5"}}
+	for i, id := range ids {
+		form.Set(fmt.Sprintf("seat_%d", id), fmt.Sprint(i+1))
+	}
+	matchURL := c.post("/g/"+slug+"/matches", form).Header().Get("Location")
+	loc := c.get(matchURL + "/referee").Header().Get("Location")
+	if !strings.Contains(loc, "rule.pickupEndsTurn=true") {
+		t.Errorf("the referee opened from the match does not start with its house rules: %s", loc)
+	}
+	twoPickups := url.Values{"op": {"judge"}, "row_1": {"10 11 12 13"}, "row_2": {"40 41 42 43"}, "row_3": {"60"}, "row_4": {"70"},
+		"play_1": {"14"}, "play_2": {"44"}} // the page's own switch left at its default
+	offer := doc(t, c.post("/referee/take5", twoPickups)).Find("[data-testid=ruling-offer]")
+	action, _ := offer.Attr("action")
+	saved, _ := offer.Find("input[name=form]").Attr("value")
+	if rec := c.post(action, url.Values{"form": {saved}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("keep the ruling: %d", rec.Code)
+	}
+	ruling := doc(t, c.get(matchURL)).Find("[data-testid=ruling]")
+	if !strings.Contains(ruling.Find(".verdict").Text(), "Not allowed") || !strings.Contains(ruling.Text(), "take5.turn-over") {
+		t.Errorf("ruling kept = %q; want not allowed under the match's pickupEndsTurn (take5.turn-over)", ruling.Text())
 	}
 }

@@ -240,7 +240,7 @@ func TestTake5Referee(t *testing.T) {
 			"legal", "1 2", "1 2", "3", "", []string{"lay up to 1 more card"}},
 		{"TV-T5-5 with the house rule, a pickup ends the turn", func() url.Values {
 			f := t5Table([]string{"10 11 12 13", "40 41 42 43", "60"}, "14", "44")
-			f.Set("rule_pickupEndsTurn", "true")
+			f.Set("rule.pickupEndsTurn", "true")
 			return f
 		}(), "", "illegal", "1", "1", "2 3", "take5.turn-over", []string{"A pickup ends the turn"}},
 		{"TV-T5-7 a second x2 under a row", t5Table([]string{"10*", "40"}, "x2@1"), "",

@@ -132,7 +132,7 @@ func TestTakeFiveMatchEndToEnd(t *testing.T) {
 // tfDispute is TV-TF-1's table: pieces at setup, Paul {7 8 3 5} to play
 // against Alfred {8 9 7 5}, in the score phase.
 func tfDispute(extra url.Values) url.Values {
-	f := url.Values{"rules_shown": {"1"}, "rule_lastStandingWins21": {"true"}, "rule_resetPiecesEachRound": {"true"},
+	f := url.Values{"rules_shown": {"1"}, "rule.lastStandingWins21": {"true"}, "rule.resetPiecesEachRound": {"true"},
 		"phase": {"score"}, "rack_0": {"Paul: 7 8 3 5"}, "rack_1": {"Alfred: 8 9 7 5"}, "player": {"0"}, "op": {"judge"},
 		"m1_piece": {"knight"}, "m1_to": {"e3"}, "m1_action": {"see"}}
 	for k, v := range extra {
@@ -170,7 +170,7 @@ func TestTakeFiveRefereeVerdicts(t *testing.T) {
 		{"rook may not pass the black bishop", tfDispute(url.Values{"sq_rook": {"b1"}, "sq_black-bishop": {"b2"}, "m1_piece": {"rook"}, "m1_to": {"b4"}}), false, "takefive.no-jump", "", ""},
 		{"the same piece twice", tfDispute(url.Values{"m2_piece": {"knight"}, "m2_to": {"c4"}, "m2_action": {"see"}}), false, "takefive.two-pieces", "", "Move 2"},
 		{"two takes", tfDispute(url.Values{"m1_action": {"take"}, "m1_value": {"1"}, "m2_piece": {"rook"}, "m2_to": {"f2"}, "m2_action": {"take"}, "m2_value": {"2"}}), false, "takefive.one-take", "penalty", ""},
-		{"same piece twice allowed by house rule", tfDispute(url.Values{"rule_allowSamePieceTwice": {"true"}, "m2_piece": {"knight"}, "m2_to": {"c4"}, "m2_action": {"see"}}), true, "", "", "A player may move the same piece twice"},
+		{"same piece twice allowed by house rule", tfDispute(url.Values{"rule.allowSamePieceTwice": {"true"}, "m2_piece": {"knight"}, "m2_to": {"c4"}, "m2_action": {"see"}}), true, "", "", "A player may move the same piece twice"},
 	}
 	for _, tt := range tests {
 		rec := c.post("/referee/takefive", tt.form)

@@ -617,7 +617,7 @@ func T5Referee(p T5RefPage) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var39 string
-					templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs("rule_" + h.Key)
+					templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs("rule." + h.Key)
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/take5_referee.templ`, Line: 61, Col: 73}
 					}

@@ -1015,7 +1015,7 @@ func TFReferee(p TFRefereePage) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var59 string
-					templ_7745c5c3_Var59, templ_7745c5c3_Err = templ.JoinStringErrs("rule_" + r.Key)
+					templ_7745c5c3_Var59, templ_7745c5c3_Err = templ.JoinStringErrs("rule." + r.Key)
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/takefive_referee.templ`, Line: 99, Col: 58}
 					}
@@ -1095,7 +1095,7 @@ func TFReferee(p TFRefereePage) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var64 string
-					templ_7745c5c3_Var64, templ_7745c5c3_Err = templ.JoinStringErrs("rule_" + r.Key)
+					templ_7745c5c3_Var64, templ_7745c5c3_Err = templ.JoinStringErrs("rule." + r.Key)
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/takefive_referee.templ`, Line: 102, Col: 59}
 					}
