@@ -2,9 +2,9 @@ package handlers
 
 import (
 	"context"
-	"strings"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
