@@ -71,7 +71,7 @@ func TestTakiRefereeVectors(t *testing.T) {
 		{name: "round over on the last card", form: takiTable("4", "0", "R5", "play", "RSTOP", "hand", "RSTOP"),
 			follows: []string{"The round is over: A played his last card"}, notFollows: "loses his turn", wantApply: "taki.round-end", playable: "RSTOP"},
 		{name: "«Taki» not said: B draws the penalty", form: takiTable("4", "2", "R5", "play", "R9", "silent", "1"),
-			follows: []string{"B draws 4 cards.", "B did not say «Taki»"}, wantApply: "taki.last-card"},
+			follows: []string{"B draws 4 cards.", "B did not say “Taki”"}, wantApply: "taki.last-card"},
 		{name: "penalty of 1 as a house rule", form: takiTable("4", "2", "R5", "play", "R9", "silent", "1", "rule.lastCardPenalty", "1"),
 			follows: []string{"B draws 1 cards."}, wantRules: "Cards drawn by a player who did not say «Taki» at one card. = 1"},
 		{name: "left with one card without saying «Taki»", form: takiTable("4", "0", "R5", "play", "R9", "hand", "R9 B1"),

@@ -70,3 +70,21 @@
     }, 2000);
   }
 })();
+
+// After a referee page judges (the form is swapped in by htmx), bring the
+// verdict into view: the button that asked may be far from the answer. Only
+// a "judge" does this; a tap on a card picker leaves the page where it is.
+(function () {
+  "use strict";
+  var judged = false;
+  document.addEventListener("submit", function (e) {
+    var b = e.submitter;
+    judged = !!(b && b.name === "op" && b.value === "judge");
+  }, true);
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!judged) return;
+    judged = false;
+    var here = document.querySelector("[data-scroll-here]");
+    if (here && here.scrollIntoView) here.scrollIntoView({ block: "start" });
+  });
+})();

@@ -103,3 +103,14 @@ func itoa(n int) string {
 }
 
 func join(parts []string) string { return strings.Join(parts, ", ") }
+
+// ChoiceLabel names a house rule's value for players ("replay the round"
+// rather than "replay"); a value with no label of its own (a number) is shown
+// as it is.
+func ChoiceLabel(ctx context.Context, key, value string) string {
+	id := "choice." + key + "." + value
+	if s := T(ctx, id); s != id {
+		return s
+	}
+	return value
+}

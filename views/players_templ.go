@@ -621,9 +621,9 @@ func HouseRules(p HouseRulesPage) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var37 string
-							templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(c)
+							templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(ChoiceLabel(ctx, r.Key, c))
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/players.templ`, Line: 65, Col: 59}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/players.templ`, Line: 65, Col: 84}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var37))
 							if templ_7745c5c3_Err != nil {

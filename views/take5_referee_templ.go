@@ -72,7 +72,7 @@ func T5Referee(p T5RefPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "</p><form id=\"t5-ref\" method=\"post\" action=\"/referee/take5\" hx-post=\"/referee/take5\" hx-target=\"#t5-ref\" hx-select=\"#t5-ref\" hx-swap=\"outerHTML\" data-testid=\"take5-referee\"><!-- Enter in a field judges the turn, not the first row's remove button. --><button type=\"submit\" name=\"op\" value=\"judge\" class=\"visually-hidden\" tabindex=\"-1\" aria-hidden=\"true\"></button>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "</p><form id=\"t5-ref\" method=\"post\" action=\"/referee/take5#verdict\" hx-post=\"/referee/take5\" hx-target=\"#t5-ref\" hx-select=\"#t5-ref\" hx-swap=\"outerHTML\" data-testid=\"take5-referee\"><!-- Enter in a field judges the turn, not the first row's remove button. --><button type=\"submit\" name=\"op\" value=\"judge\" class=\"visually-hidden\" tabindex=\"-1\" aria-hidden=\"true\"></button>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -846,7 +846,7 @@ func t5Verdict(v T5Verdict) templ.Component {
 			templ_7745c5c3_Var48 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 74, "<section class=\"card\" id=\"verdict\" data-testid=\"verdict-card\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 74, "<section class=\"card\" id=\"verdict\" data-scroll-here data-testid=\"verdict-card\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

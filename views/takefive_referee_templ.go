@@ -56,7 +56,7 @@ func TFReferee(p TFRefereePage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "</h1><form id=\"tf-referee\" method=\"post\" action=\"/referee/takefive\" hx-post=\"/referee/takefive\" hx-target=\"#tf-referee\" hx-select=\"#tf-referee\" hx-swap=\"outerHTML\" data-testid=\"tf-referee\"><input type=\"hidden\" name=\"rules_shown\" value=\"1\"> ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "</h1><form id=\"tf-referee\" method=\"post\" action=\"/referee/takefive#verdict\" hx-post=\"/referee/takefive\" hx-target=\"#tf-referee\" hx-select=\"#tf-referee\" hx-swap=\"outerHTML\" data-testid=\"tf-referee\"><input type=\"hidden\" name=\"rules_shown\" value=\"1\"> ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1136,9 +1136,9 @@ func TFReferee(p TFRefereePage) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var66 string
-						templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinStringErrs(c)
+						templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinStringErrs(ChoiceLabel(ctx, r.Key, c))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/takefive_referee.templ`, Line: 104, Col: 58}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/takefive_referee.templ`, Line: 104, Col: 83}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var66))
 						if templ_7745c5c3_Err != nil {
@@ -1309,7 +1309,7 @@ func tfVerdict(v TFVerdict) templ.Component {
 			templ_7745c5c3_Var73 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 125, "<section class=\"card\" data-testid=\"tf-verdict\" aria-live=\"polite\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 125, "<section class=\"card\" id=\"verdict\" data-scroll-here data-testid=\"tf-verdict\" aria-live=\"polite\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

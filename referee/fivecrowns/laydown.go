@@ -79,8 +79,8 @@ func CheckLayDown(round int, hand []Card, melds [][]Card, discard *Card, opts Op
 		en := "After drawing, the player holds %d cards and must discard one to end the turn, even when going out."
 		fr := "Après la pioche, le joueur tient %d cartes et doit en défausser une pour finir son tour, même pour poser sa main."
 		if opts.GoOutWithoutDiscard {
-			en = "After drawing, the player holds %d cards: he may skip the discard only by melding all of them (house rule goOutWithoutDiscard), which this lay-down does not."
-			fr = "Après la pioche, le joueur tient %d cartes : il ne peut se passer de défausser qu'en les posant toutes (règle maison goOutWithoutDiscard), ce que cette pose ne fait pas."
+			en = "After drawing, the player holds %d cards: he may skip the discard only by melding all of them (the house rule “going out without discarding”), which this lay-down does not."
+			fr = "Après la pioche, le joueur tient %d cartes : il ne peut se passer de défausser qu'en les posant toutes (règle maison « sortir sans défausser »), ce que cette pose ne fait pas."
 		}
 		v.Violations = append(v.Violations, referee.Violation{Rule: RuleDiscardRequired, Step: referee.NoStep,
 			Message: referee.Text{EN: fmt.Sprintf(en, len(hand)), FR: fmt.Sprintf(fr, len(hand))}})

@@ -97,8 +97,8 @@ func CheckMeld(meld []Card, round int, opts Options) (MeldKind, referee.Violatio
 	}
 	if !opts.RunsWrap && cyc <= len(meld) {
 		return fail(RuleRunWrap,
-			"%s only works by going from the king back to 3, and runs stop at the king (house rule runsWrap is off).",
-			"%s ne tient qu'en repartant du roi vers le 3, or les suites s'arrêtent au roi (règle maison runsWrap désactivée).", all)
+			"%s only works by going from the king back to 3, and runs stop at the king (the house rule “runs wrap from king to 3” is off).",
+			"%s ne tient qu'en repartant du roi vers le 3, or les suites s'arrêtent au roi (la règle maison « les suites continuent du roi au 3 » est désactivée).", all)
 	}
 	span := linear
 	if opts.RunsWrap {

@@ -43,8 +43,8 @@ var Rules = []referee.Rule{
 		EN: "The cards of a run follow on; each missing rank must be filled by a wild card (the round's wild rank or a joker).",
 		FR: "Les cartes d'une suite se suivent ; chaque valeur manquante doit être remplacée par un atout ou un joker."}},
 	{ID: RuleRunWrap, Sheet: sheetRanks, Text: referee.Text{
-		EN: "Ranks go from 3 up to the king; a run does not continue from the king back to 3 (unless the house rule runsWrap is on).",
-		FR: "Les valeurs vont du 3 au roi ; une suite ne repart pas du roi vers le 3 (sauf règle maison runsWrap)."}},
+		EN: "Ranks go from 3 up to the king; a run does not continue from the king back to 3 (unless the house rule “runs wrap from king to 3” is on).",
+		FR: "Les valeurs vont du 3 au roi ; une suite ne repart pas du roi vers le 3 (sauf règle maison « les suites continuent du roi au 3 »)."}},
 	{ID: RuleRunLength, Sheet: sheetRanks, Text: referee.Text{
 		EN: "A suit has 11 ranks, so a run has at most 11 cards.",
 		FR: "Une couleur compte 11 valeurs : une suite a donc au plus 11 cartes."}},
@@ -55,6 +55,6 @@ var Rules = []referee.Rule{
 		EN: "A player melds and discards only cards from his own hand, each card once.",
 		FR: "Un joueur ne pose et ne défausse que des cartes de sa main, chacune une seule fois."}},
 	{ID: RuleDiscardRequired, Sheet: sheetTurn, Text: referee.Text{
-		EN: "Every turn ends with a discard, including the turn in which a player goes out (unless the house rule goOutWithoutDiscard is on).",
-		FR: "Chaque tour se termine par une défausse, y compris celui où le joueur pose sa main (sauf règle maison goOutWithoutDiscard)."}},
+		EN: "Every turn ends with a discard, including the turn in which a player goes out (unless the house rule “going out without discarding” is on).",
+		FR: "Chaque tour se termine par une défausse, y compris celui où le joueur pose sa main (sauf règle maison « sortir sans défausser »)."}},
 }
