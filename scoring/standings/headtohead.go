@@ -76,13 +76,13 @@ func headToHead(sel []Match) []Versus {
 // toughestRival picks, among the records seen from one player's side with
 // at least minTogether matches, the opponent who most often finished ahead
 // (the highest Behind/Together), then the one met most, then the lowest id.
-// An opponent who never finished ahead is no rival. Returns nil when no
-// one qualifies.
+// An opponent who never finished ahead, or finished ahead less often than
+// behind, is no rival. Returns nil when no one qualifies.
 func toughestRival(vs []Versus, minTogether int) *Versus {
 	var best *Versus
 	for i := range vs {
 		v := &vs[i]
-		if v.Together < max(minTogether, 1) || v.Behind == 0 {
+		if v.Together < max(minTogether, 1) || v.Behind == 0 || v.Behind < v.Ahead { // someone you mostly beat is no rival
 			continue
 		}
 		if best == nil {

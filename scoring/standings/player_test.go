@@ -41,8 +41,8 @@ func TestPlayerProfile(t *testing.T) {
 	}{
 		{"Ann: three wins running to the season's end; Dan beat her in half their matches",
 			ann, 1, 6, 4, []int64{7, 6, 5}, Streak{ann, 3, 5, 7, at(11, 30, 23, 59)}, 3, dan},
-		{"Ann: with 3 matches together required, Cat is the toughest",
-			ann, 3, 6, 4, []int64{7, 6, 5}, Streak{ann, 3, 5, 7, at(11, 30, 23, 59)}, 3, cat},
+		{"Ann: with 3 matches together required, nobody: she beat Cat 3 times in 4, and a player you mostly beat is no rival",
+			ann, 3, 6, 4, []int64{7, 6, 5}, Streak{ann, 3, 5, 7, at(11, 30, 23, 59)}, 3, 0},
 		{"Ben: two wins at the start, none since; Ann is ahead 3 times in 5",
 			ben, 3, 5, 2, []int64{7, 6, 5}, Streak{ben, 2, 2, 3, at(9, 5, 22, 30)}, 0, ann},
 		{"Eve met each player once: fewer than the 3 matches together a rival needs",

@@ -35,7 +35,8 @@ type Profile struct {
 	LongestStreak Streak       // Length 0 when the player has not won
 	CurrentStreak int          // wins in a row up to the player's latest match
 	Rivals        []Versus     // from the player's side, one per opponent, by opponent id
-	// ToughestRival is the opponent who most often finished ahead, among
+	// ToughestRival is the opponent who most often finished ahead (and at
+	// least as often as behind), among
 	// those met at least Options.MinTogether times (ties: met more often,
 	// then lower id); nil when no one qualifies.
 	ToughestRival *Versus
