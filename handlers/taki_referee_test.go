@@ -73,7 +73,7 @@ func TestTakiRefereeVectors(t *testing.T) {
 		{name: "«Taki» not said: B draws the penalty", form: takiTable("4", "2", "R5", "play", "R9", "silent", "1"),
 			follows: []string{"B draws 4 cards.", "B did not say “Taki”"}, wantApply: "taki.last-card"},
 		{name: "penalty of 1 as a house rule", form: takiTable("4", "2", "R5", "play", "R9", "silent", "1", "rule.lastCardPenalty", "1"),
-			follows: []string{"B draws 1 cards."}, wantRules: "Cards drawn by a player who did not say «Taki» at one card. = 1"},
+			follows: []string{"B draws 1 card."}, wantRules: "Cards drawn by a player who did not say «Taki» at one card. = 1"},
 		{name: "left with one card without saying «Taki»", form: takiTable("4", "0", "R5", "play", "R9", "hand", "R9 B1"),
 			follows: []string{"A now holds one card"}, playable: "R9"},
 		{name: "mustPlayIfAble forbids drawing", form: takiTable("4", "0", "R5", "move", "draw", "hand", "R9 B1", "rule.mustPlayIfAble", "false", "rule.mustPlayIfAble", "true"),

@@ -84,7 +84,15 @@ func T(ctx context.Context, id string, args ...any) string {
 			data[fmt.Sprint(args[i])] = args[i+1]
 		}
 	}
-	s, err := e.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data})
+	cfg := &i18n.LocalizeConfig{MessageID: id, TemplateData: data}
+	if n, ok := data["N"].(int); ok { // a plural message agrees with its count ("1 card", "0 point")
+		cfg.PluralCount = n
+		if s, err := e.loc.Localize(cfg); err == nil {
+			return s
+		}
+		cfg.PluralCount = nil // a plain message with a number in it
+	}
+	s, err := e.loc.Localize(cfg)
 	if err != nil {
 		return id
 	}

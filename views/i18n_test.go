@@ -21,12 +21,18 @@ func loadIDs(t *testing.T, lang string) map[string]string {
 			continue
 		}
 		b, _ := locales.ReadFile(f)
-		var m map[string]string
+		var m map[string]any
 		if err := toml.Unmarshal(b, &m); err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
 		for k, v := range m {
-			out[k] = v
+			switch v := v.(type) {
+			case string:
+				out[k] = v
+			case map[string]any: // a plural message: its "other" form is required
+				s, _ := v["other"].(string)
+				out[k] = s
+			}
 		}
 	}
 	return out
