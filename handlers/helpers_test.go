@@ -26,7 +26,12 @@ type testApp struct {
 	t     testing.TB
 	e     *echo.Echo
 	store *store.Store
+	srv   *Server
 }
+
+// wrote tells the server that the test wrote to the store directly (the
+// server forgets cached pages on its own writes, and no one else writes).
+func (a *testApp) wrote() { a.srv.cache.bump() }
 
 func newTestApp(t testing.TB) *testApp {
 	t.Helper()
@@ -37,11 +42,11 @@ func newTestApp(t testing.TB) *testApp {
 	t.Cleanup(func() { st.Close() })
 	clock := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
 	st.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
-	e, err := New(Config{Store: st, Games: testGames(), BaseURL: "http://tk.test"})
+	srv, e, err := newServer(Config{Store: st, Games: testGames(), BaseURL: "http://tk.test"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testApp{t: t, e: e, store: st}
+	return &testApp{t: t, e: e, store: st, srv: srv}
 }
 
 // client is one browser: it keeps its cookies.

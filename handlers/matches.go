@@ -170,11 +170,13 @@ func livePlayed(rounds []store.Round) Played {
 }
 
 func (s *Server) scoresheet(c echo.Context) error {
-	match, g, rounds, err := s.loadMatch(c)
-	if err != nil {
-		return err
-	}
-	return s.render(c, http.StatusOK, views.ScoresheetPage(s.sheetModel(c, match, g, rounds, "", nil)))
+	return s.cachedPage(c, func() ([]byte, error) {
+		match, g, rounds, err := s.loadMatch(c)
+		if err != nil {
+			return nil, err
+		}
+		return s.renderBytes(c, views.ScoresheetPage(s.sheetModel(c, match, g, rounds, "", nil)))
+	})
 }
 
 func (s *Server) matchURL(c echo.Context, matchID int64) string {
@@ -247,5 +249,5 @@ func sheetVersion(rounds []store.Round) string {
 
 func (s *Server) roundCtx(c echo.Context, match store.Match, played Played, number int, version int) RoundCtx {
 	return RoundCtx{Ctx: s.viewCtx(c), Match: match, Played: played, Number: number,
-		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: fmt.Sprintf("%d.%s", number, store.NewToken()), Version: version}
+		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: fmt.Sprintf("%d.%s", number, submitKeyHole), Version: version}
 }

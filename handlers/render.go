@@ -14,20 +14,39 @@ import (
 	"github.com/labstack/echo/v4"
 	"golang.org/x/text/language"
 
+	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // render writes component with status, buffering first so that a rendering
-// error becomes a clean 500 rather than half a page. A 200 page carries an
-// ETag of its content, so a reload of an unchanged page costs a 304.
+// error becomes a clean 500 rather than half a page.
 func (s *Server) render(c echo.Context, status int, component templ.Component) error {
-	var buf bytes.Buffer
-	if err := component.Render(s.viewCtx(c), &buf); err != nil {
+	body, err := s.renderBytes(c, component)
+	if err != nil {
 		return err
 	}
-	body := buf.Bytes()
+	return s.send(c, status, body)
+}
+
+// renderBytes renders a component for this request.
+func (s *Server) renderBytes(c echo.Context, component templ.Component) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := component.Render(s.viewCtx(c), &buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// submitKeyHole stands in a rendered page for the round form's submit key;
+// send puts a fresh random key in its place in every answer, so a cached page
+// never hands two phones the same key, and the page's ETag stays stable.
+const submitKeyHole = "SUBMITKEYHOLE"
+
+// send writes a rendered page. A 200 page carries an ETag of its content, so
+// a reload of an unchanged page costs a 304; pages are compressed.
+func (s *Server) send(c echo.Context, status int, body []byte) error {
 	if status == http.StatusOK && c.Request().Method == http.MethodGet {
-		sum := sha256.Sum256(buf.Bytes())
+		sum := sha256.Sum256(body)
 		etag := `W/"` + hex.EncodeToString(sum[:12]) + `"`
 		h := c.Response().Header()
 		h.Set("ETag", etag)
@@ -36,6 +55,9 @@ func (s *Server) render(c echo.Context, status int, component templ.Component) e
 		if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, etag) {
 			return c.NoContent(http.StatusNotModified)
 		}
+	}
+	if bytes.Contains(body, []byte(submitKeyHole)) {
+		body = bytes.ReplaceAll(body, []byte(submitKeyHole), []byte(store.NewToken()))
 	}
 	if len(body) > 1024 && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
 		h := c.Response().Header()

@@ -11,6 +11,7 @@ import (
 func (s *Server) routes(e *echo.Echo) {
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
+	e.Use(s.forgetOnWrite)
 	// Cross-site form posts are refused. The JSON API is meant for other
 	// clients, reads no session and stores nothing, so it is left open.
 	cop := http.NewCrossOriginProtection()

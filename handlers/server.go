@@ -34,15 +34,23 @@ type Server struct {
 	assets  *static.Assets
 	joins   *limiter
 	live    *hub
+	cache   *pageCache
 	// compressors are the few gzip writers pages share.
 	compressors chan *gzip.Writer
 }
 
 // New builds the Echo instance with every route and middleware.
 func New(cfg Config) (*echo.Echo, error) {
+	_, e, err := newServer(cfg)
+	return e, err
+}
+
+// newServer builds the server and its Echo instance (tests keep the server
+// to tell its cache when they write to the store behind its back).
+func newServer(cfg Config) (*Server, *echo.Echo, error) {
 	tr, err := views.NewTranslator()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s := &Server{
 		store:       cfg.Store,
@@ -54,6 +62,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		assets:      static.New(),
 		joins:       newLimiter(10, 10*60),
 		live:        newHub(),
+		cache:       newPageCache(),
 		compressors: newCompressors(4),
 	}
 	if s.log == nil {
@@ -69,7 +78,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// (anyone could send it to dodge, or trigger, the join rate limit).
 	e.IPExtractor = echo.ExtractIPDirect()
 	s.routes(e)
-	return e, nil
+	return s, e, nil
 }
 
 // baseURLFor is the configured public URL, or the request's own origin.

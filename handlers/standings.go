@@ -162,12 +162,14 @@ func playerNames(players []store.Player) map[int64]string {
 }
 
 func (s *Server) standingsPage(c echo.Context) error {
-	m := memberOf(c)
-	page, err := s.standingsModel(c, m.group, m.nav(), "/g/"+m.group.Slug, false)
-	if err != nil {
-		return err
-	}
-	return s.render(c, http.StatusOK, views.StandingsView(page))
+	return s.cachedPage(c, func() ([]byte, error) {
+		m := memberOf(c)
+		page, err := s.standingsModel(c, m.group, m.nav(), "/g/"+m.group.Slug, false)
+		if err != nil {
+			return nil, err
+		}
+		return s.renderBytes(c, views.StandingsView(page))
+	})
 }
 
 // publicStandings is the read-only standings behind the admin's public
@@ -578,6 +580,7 @@ func (s *Server) deleteMatch(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	defer s.live.publish(id, "deleted") // phones watching it learn it is gone
+	defer s.cache.bump()                // (deferred calls run last first: forget, then tell)
 	if err := s.store.DeleteMatch(c.Request().Context(), m.group.ID, id); err != nil {
 		return err
 	}

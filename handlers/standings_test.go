@@ -74,6 +74,7 @@ func (f *standingsFixture) play(game string, at time.Time, seats []string, round
 			f.t.Fatal(err)
 		}
 	}
+	f.app.wrote()
 	return mid
 }
 
@@ -193,6 +194,7 @@ func TestStandingsFollowCorrectionsAndDeletions(t *testing.T) {
 	if _, err := f.app.store.EditRound(ctx, m1, rounds[0].ID, rounds[0].Version, store.RoundWrite{Entry: "{}", Points: []int{10, 0}, Author: "Ana", Finished: true}); err != nil {
 		t.Fatal(err)
 	}
+	f.app.wrote()
 	if got := allRows(doc(t, f.c.get(path))); got["Ana"][1] != "1" || got["Ben"][1] != "1" {
 		t.Errorf("after the correction: %v, want one win each", got)
 	}
