@@ -100,15 +100,24 @@ func (p *phone) tap(sel string) {
 
 func (p *phone) open(path string) { p.b.t.Helper(); p.do(chromedp.Navigate(p.b.url + path)) }
 
+// text reads an element's text in one step (a live update may replace the
+// element at any moment, so it is read by one script, retried briefly).
 func (p *phone) text(sel string) string {
 	p.b.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
-	defer cancel()
-	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
-	if err != nil {
-		p.b.t.Fatalf("text of %s: %v", sel, err)
+	js := fmt.Sprintf(`(function () { var e = document.querySelector(%q); return e ? e.textContent : null; })()`, sel)
+	var last error
+	for i := 0; i < 50; i++ {
+		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[*string](js))
+		cancel()
+		if err == nil && v != nil {
+			return strings.TrimSpace(*v)
+		}
+		last = err
+		time.Sleep(100 * time.Millisecond)
 	}
-	return strings.TrimSpace(s)
+	p.b.t.Fatalf("text of %s: not found (%v)", sel, last)
+	return ""
 }
 
 func (p *phone) eval(js string, out any) {
