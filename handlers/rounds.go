@@ -309,9 +309,15 @@ func (s *Server) roundHistory(c echo.Context) error {
 	for _, st := range match.Seats {
 		page.Names = append(page.Names, st.Name)
 	}
+	var before []int
 	for _, rv := range revs {
+		changed := make([]bool, len(rv.Points))
+		for i, p := range rv.Points {
+			changed[i] = before != nil && (i >= len(before) || before[i] != p)
+		}
+		before = rv.Points
 		page.Items = append(page.Items, views.HistoryItem{Kind: views.T(vctx, "history."+rv.Kind), Author: rv.Author,
-			At: rv.At.Format("2006-01-02 15:04"), Points: rv.Points, Detail: g.Detail(vctx, match, rv.Entry)})
+			At: humanTime(rv.At, lang(c)), Points: rv.Points, Changed: changed, Detail: g.Detail(vctx, match, rv.Entry)})
 	}
 	return s.render(c, http.StatusOK, views.History(page))
 }

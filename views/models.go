@@ -62,6 +62,7 @@ type MatchLine struct {
 	Status   string // translated: "round 4", "finished"
 	Winners  string
 	Finished bool
+	When     string // when it was started, as people write dates
 }
 
 // Roster is the players page.
@@ -178,11 +179,12 @@ type HistoryPage struct {
 
 // HistoryItem is one revision.
 type HistoryItem struct {
-	Kind   string // translated
-	Author string
-	At     string
-	Points []int
-	Detail string
+	Kind    string // translated
+	Author  string
+	At      string
+	Points  []int
+	Changed []bool // which points differ from the revision before
+	Detail  string
 }
 
 // ErrorPage is a 404, 409, 422 or 500 page.
