@@ -23,17 +23,15 @@ const tfRackFields = 4
 // tfTurn is the dispute page's form as posted: the board, the racks, the
 // turn being judged, the house rules. Taps on the board only fill these in.
 type tfTurn struct {
-	pieces  [tf.NumPieces]string // square names, as posted
-	empty   []string
-	phase   string
-	racks   [tfRackFields]string
-	elim    [tfRackFields]bool
-	player  int
-	mode    string
-	moves   [2]tfMoveForm
-	rules   map[string]string
-	errs    views.FieldErrors
-	lastErr error
+	pieces [tf.NumPieces]string // square names, as posted
+	empty  []string
+	phase  string
+	racks  [tfRackFields]string
+	elim   [tfRackFields]bool
+	player int
+	mode   string
+	moves  [2]tfMoveForm
+	rules  map[string]string
 }
 
 type tfMoveForm struct{ piece, to, action, value string }

@@ -41,14 +41,13 @@ func NewTranslator() (*Translator, error) {
 // Env is what every page needs besides its own model: the language, the
 // translations, the asset URLs and where the page lives.
 type Env struct {
-	Lang   string          // "en" or "fr"
-	Path   string          // the request path, for the language switch
-	CSS    string          // content-hashed URL of the stylesheet
-	JS     string          // content-hashed URL of htmx
-	AppJS  string          // content-hashed URL of the app's small script
-	Extra  templ.Component // shown at the top of the page (e.g. the offer to keep a ruling)
-	loc    *i18n.Localizer
-	strict bool
+	Lang  string          // "en" or "fr"
+	Path  string          // the request path, for the language switch
+	CSS   string          // content-hashed URL of the stylesheet
+	JS    string          // content-hashed URL of htmx
+	AppJS string          // content-hashed URL of the app's small script
+	Extra templ.Component // shown at the top of the page (e.g. the offer to keep a ruling)
+	loc   *i18n.Localizer
 }
 
 // NewEnv returns the page environment for lang ("fr" or "en").
