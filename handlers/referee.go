@@ -8,6 +8,9 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // RefereePage is what a game with a dispute page provides: given the posted
@@ -30,6 +33,29 @@ type RefereeCtx struct {
 
 // HouseRuleField is the form field of a house rule on every referee page.
 func HouseRuleField(key string) string { return "rule." + key }
+
+// houseRulesPosted reads a referee page's house-rule switches: the last
+// value of each declared field (a ticked box comes after its hidden "false").
+// Rules the form does not mention are absent, so their defaults apply.
+func houseRulesPosted(form url.Values, decl []referee.HouseRule) map[string]string {
+	given := map[string]string{}
+	for _, h := range decl {
+		if vs := form[HouseRuleField(h.Key)]; len(vs) > 0 {
+			given[h.Key] = vs[len(vs)-1]
+		}
+	}
+	return given
+}
+
+// houseRuleFields are a game's switches with the values in force, for a page.
+func houseRuleFields(decl []referee.HouseRule, set referee.Settings, lang string) []views.HouseRuleField {
+	out := make([]views.HouseRuleField, 0, len(decl))
+	for _, h := range decl {
+		out = append(out, views.HouseRuleField{Key: h.Key, Label: h.Text.In(lang), Value: set[h.Key],
+			Default: h.Default, Choices: h.Choices, IsBool: h.IsBool()})
+	}
+	return out
+}
 
 // withHouseRules returns the referee form with the given house rules in
 // force (a match's snapshot), whatever the form said.

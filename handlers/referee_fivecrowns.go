@@ -153,23 +153,13 @@ func (p *fcrPage) dropExtra(code string) {
 // refRules resolves the house rules set on the page (the others stay at
 // their defaults).
 func (g FiveCrowns) refRules(rc RefereeCtx, p *fcrPage) referee.Settings {
-	given := map[string]string{}
-	for _, k := range fcrRuleKeys {
-		if v := fcrLast(rc.Form, "rule."+k); v != "" {
-			given[k] = v
-		}
-	}
-	set, err := referee.Resolve(fc.HouseRules, given)
+	shown := slices.DeleteFunc(slices.Clone(fc.HouseRules), func(h referee.HouseRule) bool { return !slices.Contains(fcrRuleKeys, h.Key) })
+	set, err := referee.Resolve(fc.HouseRules, houseRulesPosted(rc.Form, shown))
 	if err != nil {
 		p.Errs["rules"] = inputMessage(err, rc.Ctx)
 		set = referee.Defaults(fc.HouseRules)
 	}
-	for _, h := range fc.HouseRules {
-		if slices.Contains(fcrRuleKeys, h.Key) {
-			p.Rules = append(p.Rules, views.HouseRuleField{Key: h.Key, Label: h.Text.In(rc.Lang), Value: set[h.Key],
-				Default: h.Default, Choices: h.Choices, IsBool: h.IsBool()})
-		}
-	}
+	p.Rules = houseRuleFields(shown, set, rc.Lang)
 	return set
 }
 

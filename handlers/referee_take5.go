@@ -54,22 +54,17 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 		judge = judge || (op == "" && pl.Value != "")
 		p.Plays = append(p.Plays, pl)
 	}
-	given := map[string]string{}
-	for _, h := range t5.HouseRules {
-		on := form.Get("rule."+h.Key) == "true"
-		if !rc.Post && len(form) == 0 {
-			on = h.Default == "true"
-		}
-		given[h.Key] = strconv.FormatBool(on)
-		p.House = append(p.House, views.T5HouseRule{Key: h.Key, Label: h.Text.In(rc.Lang), On: on})
+	set, err := referee.Resolve(t5.HouseRules, houseRulesPosted(form, t5.HouseRules))
+	if err != nil {
+		p.Error = inputMessage(err, rc.Ctx)
+		set = referee.Defaults(t5.HouseRules)
+	}
+	p.House = houseRuleFields(t5.HouseRules, set, rc.Lang)
+	if err != nil {
+		return views.T5Referee(p), http.StatusUnprocessableEntity
 	}
 	if !judge {
 		return views.T5Referee(p), http.StatusOK
-	}
-	set, err := referee.Resolve(t5.HouseRules, given)
-	if err != nil { // only declared keys are posted: cannot happen
-		p.Error = inputMessage(err, rc.Ctx)
-		return views.T5Referee(p), http.StatusUnprocessableEntity
 	}
 	circle, plays, playAt, ok := g.readTable(rc, &p)
 	if !ok {

@@ -58,10 +58,7 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 		set = referee.Defaults(tf.HouseRules)
 		page.Errors["rules"] = inputMessageIn(rulesErr, rc.Lang)
 	}
-	for _, h := range tf.HouseRules {
-		page.Rules = append(page.Rules, views.TFRuleField{Key: h.Key, Label: h.Text.In(rc.Lang), Value: set.Get(h.Key),
-			Choices: h.Choices, IsBool: h.IsBool()})
-	}
+	page.Rules = houseRuleFields(tf.HouseRules, set, rc.Lang)
 	page.Board = g.board(t, rc.Lang)
 	if !rc.Post || rc.Form.Get("op") != "judge" {
 		return views.TFReferee(page), http.StatusOK
@@ -125,16 +122,8 @@ func readTFTurn(form url.Values) tfTurn {
 			t.moves[i].action = tf.See.String()
 		}
 	}
-	if form.Get("rules_shown") != "" {
-		for _, h := range tf.HouseRules {
-			v := form.Get("rule." + h.Key)
-			if h.IsBool() {
-				v = strconv.FormatBool(v == "true")
-			}
-			if v != "" {
-				t.rules[h.Key] = v
-			}
-		}
+	for k, v := range houseRulesPosted(form, tf.HouseRules) {
+		t.rules[k] = v
 	}
 	if t.mode == "" {
 		t.mode = "move1"

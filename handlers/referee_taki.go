@@ -100,12 +100,7 @@ func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 // refereeRules resolves the house rules set on the page; ok is false (and
 // the error shown) when one is not allowed.
 func (g Taki) refereeRules(rc RefereeCtx, p *views.TKReferee) (referee.Settings, bool) {
-	given := map[string]string{}
-	for _, h := range tk.HouseRules {
-		if v := last(rc.Form, "rule."+h.Key); v != "" {
-			given[h.Key] = v
-		}
-	}
+	given := houseRulesPosted(rc.Form, tk.HouseRules)
 	set, err := referee.Resolve(tk.HouseRules, given)
 	bad := err != nil
 	if bad {
@@ -117,10 +112,7 @@ func (g Taki) refereeRules(rc RefereeCtx, p *views.TKReferee) (referee.Settings,
 			}
 		}
 	}
-	for _, h := range tk.HouseRules {
-		p.Rules = append(p.Rules, views.HouseRuleField{Key: h.Key, Label: h.Text.In(rc.Lang), Value: set[h.Key],
-			Default: h.Default, Choices: h.Choices, IsBool: h.IsBool()})
-	}
+	p.Rules = houseRuleFields(tk.HouseRules, set, rc.Lang)
 	return set, bad
 }
 

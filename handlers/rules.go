@@ -68,10 +68,7 @@ func (s *Server) houseRulesModel(c echo.Context, saved, failedGame, failure stri
 		if g.ID() == failedGame {
 			hg.Error = failure
 		}
-		for _, h := range g.HouseRules() {
-			hg.Rules = append(hg.Rules, views.HouseRuleField{Key: h.Key, Label: h.Text.In(lang(c)), Value: set[h.Key],
-				Default: h.Default, Choices: h.Choices, IsBool: h.IsBool()})
-		}
+		hg.Rules = houseRuleFields(g.HouseRules(), set, lang(c))
 		page.Games = append(page.Games, hg)
 	}
 	return page, nil

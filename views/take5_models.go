@@ -47,12 +47,6 @@ type T5RefPlay struct {
 	Error string
 }
 
-// T5HouseRule is a house-rule switch on the referee page.
-type T5HouseRule struct {
-	Key, Label string
-	On         bool
-}
-
 // T5RuleQuote is a rule cited by the verdict: the sheet's French words and
 // the plain sentence in the page's language.
 type T5RuleQuote struct {
@@ -101,7 +95,7 @@ type T5RefPage struct {
 	Rows    []T5RefRow
 	Plays   []T5RefPlay
 	RowNums []int
-	House   []T5HouseRule
+	House   []HouseRuleField
 	Error   string // about the table as a whole
 	Verdict *T5Verdict
 }

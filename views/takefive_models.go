@@ -46,7 +46,7 @@ type TFRefereePage struct {
 	Racks        []TFRackField
 	Player       int
 	Moves        []TFMoveField
-	Rules        []TFRuleField
+	Rules        []HouseRuleField
 	Errors       FieldErrors // by field: board, phase, rack_i, racks, player, m1, m2, rules, judge
 	Verdict      *TFVerdict
 }
@@ -75,13 +75,6 @@ type TFRackField struct {
 type TFMoveField struct {
 	N                        int
 	Piece, To, Action, Value string
-}
-
-// TFRuleField is one house rule switch.
-type TFRuleField struct {
-	Key, Label, Value string
-	Choices           []string
-	IsBool            bool
 }
 
 // TFCite is a rule quoted: the sheet's French words, the plain sentence,
