@@ -141,7 +141,7 @@ func withoutOp(form map[string][]string) map[string][]string {
 func (s *Server) savedAnswer(c echo.Context, match store.Match) error {
 	url := s.matchURL(c, match.ID)
 	if isHTMX(c) {
-		_, g, rounds, err := s.loadMatch(c)
+		match, g, rounds, err := s.loadMatch(c) // after the write: fresh totals and rounds
 		if err != nil {
 			return err
 		}
@@ -151,11 +151,9 @@ func (s *Server) savedAnswer(c echo.Context, match store.Match) error {
 	return c.Redirect(http.StatusSeeOther, url)
 }
 
-// sheetAnswer renders the whole scoresheet; with htmx it replaces #sheet.
+// sheetAnswer renders the whole scoresheet (callers pass the match and rounds
+// as just read); with htmx it replaces #sheet.
 func (s *Server) sheetAnswer(c echo.Context, status int, match store.Match, g Game, rounds []store.Round, flash string, form templComponent) error {
-	if m, err := s.store.Match(c.Request().Context(), match.GroupID, match.ID); err == nil {
-		match = m // fresh totals and finished flag
-	}
 	if isHTMX(c) {
 		h := c.Response().Header()
 		h.Set("HX-Retarget", "#sheet")
