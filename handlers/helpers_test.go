@@ -31,7 +31,7 @@ type testApp struct {
 
 // wrote tells the server that the test wrote to the store directly (the
 // server forgets cached pages on its own writes, and no one else writes).
-func (a *testApp) wrote() { a.srv.cache.bump() }
+func (a *testApp) wrote() { a.srv.cache.forget("") }
 
 func newTestApp(t testing.TB) *testApp {
 	t.Helper()

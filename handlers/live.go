@@ -55,7 +55,7 @@ func (h *hub) publish(match int64, version string) {
 // changed tells the watchers of a match that it changed. The page cache
 // forgets first: a phone that refetches on the event must get the new page.
 func (s *Server) changed(c echo.Context, matchID int64) {
-	s.cache.bump()
+	s.cache.forget(memberOf(c).group.Slug)
 	rounds, err := s.store.Rounds(c.Request().Context(), matchID)
 	if err != nil {
 		return

@@ -10,99 +10,163 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// pageCache keeps rendered pages and members' lookups until anything is
-// written. Every successful write to the server (any POST, and the admin
-// link, a GET that writes) empties it, after the write has committed, so a
-// page built from data read before a write is never kept past that write.
-// One server process owns the database, so nothing else can change it.
+// pageCache keeps rendered pages and members' lookups, per group, until
+// something is written to that group. Every successful write (any POST, and
+// the admin link, a GET that writes) forgets its group's entries after the
+// write has committed, or everything when it is not a group's, so a page
+// built from data read before a write is never kept past that write. One
+// server process owns the database, so nothing else can change it.
 type pageCache struct {
-	mu      sync.Mutex
-	epoch   uint64
+	mu     sync.Mutex
+	all    uint64            // bumped when everything is forgotten
+	gens   map[string]uint64 // bumped when a group's entries are forgotten
+	groups map[string]*groupEntries
+	bytes  int // what the kept pages hold
+}
+
+type groupEntries struct {
 	pages   map[string]cachedPage
 	members map[string]member
 }
 
 type cachedPage struct {
-	body []byte // with the submit-key hole, filled in per answer by send
+	page *prepared
 	at   time.Time
 }
 
+// cacheGen is what a reader saw before reading: a page or a member read then
+// is kept only if its group has not been written to since.
+type cacheGen struct{ all, group uint64 }
+
 const (
-	maxCachedPages = 1000
-	pageTTL        = time.Minute // also bounds what depends on the clock (the default season)
+	maxCacheBytes = 8 << 20     // about 2,000 compressed scoresheets
+	maxMembers    = 1000        // per group
+	pageTTL       = time.Minute // also bounds what depends on the clock (the default season)
 )
 
 func newPageCache() *pageCache {
-	return &pageCache{pages: map[string]cachedPage{}, members: map[string]member{}}
+	return &pageCache{gens: map[string]uint64{}, groups: map[string]*groupEntries{}}
 }
 
-// bump forgets everything: something was written.
-func (p *pageCache) bump() {
-	p.mu.Lock()
-	p.epoch++
-	clear(p.pages)
-	clear(p.members)
-	p.mu.Unlock()
-}
-
-func (p *pageCache) now() uint64 {
+// forget drops what is kept for group, or everything when group is "".
+func (p *pageCache) forget(group string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.epoch
+	if group == "" {
+		p.all++
+		clear(p.gens)
+		clear(p.groups)
+		p.bytes = 0
+		return
+	}
+	p.gens[group]++
+	if g := p.groups[group]; g != nil {
+		for _, cp := range g.pages {
+			p.bytes -= cp.page.size()
+		}
+		delete(p.groups, group)
+	}
 }
 
-func (p *pageCache) page(key string) ([]byte, bool) {
+func (p *pageCache) gen(group string) cacheGen {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	cp, ok := p.pages[key]
+	return cacheGen{p.all, p.gens[group]}
+}
+
+// entries is group's entries, made when gen is still current; nil otherwise.
+// The caller holds p.mu.
+func (p *pageCache) entries(group string, gen cacheGen) *groupEntries {
+	if gen != (cacheGen{p.all, p.gens[group]}) {
+		return nil
+	}
+	g := p.groups[group]
+	if g == nil {
+		g = &groupEntries{pages: map[string]cachedPage{}, members: map[string]member{}}
+		p.groups[group] = g
+	}
+	return g
+}
+
+func (p *pageCache) page(group, key string) (*prepared, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	g := p.groups[group]
+	if g == nil {
+		return nil, false
+	}
+	cp, ok := g.pages[key]
 	if !ok || time.Since(cp.at) > pageTTL {
 		return nil, false
 	}
-	return cp.body, true
+	return cp.page, true
 }
 
-// keepPage stores a page built while the epoch was epoch; a write since then
-// makes it unsafe to keep.
-func (p *pageCache) keepPage(key string, epoch uint64, body []byte) {
+// keepPage stores a page built from data read at gen.
+func (p *pageCache) keepPage(group, key string, gen cacheGen, page *prepared) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.epoch != epoch {
+	g := p.entries(group, gen)
+	if g == nil {
 		return
 	}
-	if len(p.pages) >= maxCachedPages {
-		clear(p.pages)
+	if old, ok := g.pages[key]; ok {
+		p.bytes -= old.page.size()
 	}
-	p.pages[key] = cachedPage{body: body, at: time.Now()}
+	p.evict(page.size())
+	g.pages[key] = cachedPage{page: page, at: time.Now()}
+	p.bytes += page.size()
 }
 
-func (p *pageCache) member(key string) (member, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	m, ok := p.members[key]
-	return m, ok
-}
-
-func (p *pageCache) keepMember(key string, epoch uint64, m member) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.epoch != epoch {
+// evict makes room for n bytes, dropping pages in no particular order (Go's
+// map order), down to three quarters of the budget. The caller holds p.mu.
+func (p *pageCache) evict(n int) {
+	if p.bytes+n <= maxCacheBytes {
 		return
 	}
-	if len(p.members) >= maxCachedPages {
-		clear(p.members)
+	for _, g := range p.groups {
+		for k, cp := range g.pages {
+			p.bytes -= cp.page.size()
+			delete(g.pages, k)
+			if p.bytes+n <= maxCacheBytes*3/4 {
+				return
+			}
+		}
 	}
-	p.members[key] = m
+}
+
+func (p *pageCache) member(group, key string) (member, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if g := p.groups[group]; g != nil {
+		m, ok := g.members[key]
+		return m, ok
+	}
+	return member{}, false
+}
+
+func (p *pageCache) keepMember(group, key string, gen cacheGen, m member) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	g := p.entries(group, gen)
+	if g == nil {
+		return
+	}
+	if len(g.members) >= maxMembers {
+		clear(g.members)
+	}
+	g.members[key] = m
 }
 
 // forgetOnWrite empties the cache after every request that may have written:
-// any successful method other than GET or HEAD, except the JSON API and the
-// event stream, which read no stored data.
+// any method other than GET or HEAD, except the JSON API, which reads no
+// stored data. A request to a group's routes forgets that group only.
 func (s *Server) forgetOnWrite(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		err := next(c)
 		r := c.Request()
 		if r.Method != http.MethodGet && r.Method != http.MethodHead && !strings.HasPrefix(r.URL.Path, "/api/") {
-			s.cache.bump()
+			s.cache.forget(c.Param("group"))
 		}
 		return err
 	}
@@ -115,14 +179,16 @@ func (s *Server) cachedPage(c echo.Context, build func() ([]byte, error)) error 
 	m := memberOf(c)
 	key := strings.Join([]string{c.Request().URL.RequestURI(), lang(c), strconv.FormatBool(m.who.IsAdmin),
 		c.Request().Header.Get("HX-Request")}, "\x00")
-	if body, ok := s.cache.page(key); ok {
-		return s.send(c, http.StatusOK, body)
+	group := m.group.Slug
+	if page, ok := s.cache.page(group, key); ok {
+		return s.sendPrepared(c, http.StatusOK, page)
 	}
-	epoch := s.cache.now()
+	gen := s.cache.gen(group)
 	body, err := build()
 	if err != nil {
 		return err
 	}
-	s.cache.keepPage(key, epoch, body)
-	return s.send(c, http.StatusOK, body)
+	page := s.prepare(body)
+	s.cache.keepPage(group, key, gen, page)
+	return s.sendPrepared(c, http.StatusOK, page)
 }

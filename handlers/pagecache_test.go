@@ -1,10 +1,13 @@
 package handlers
 
 import (
+	"bytes"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 // A cached scoresheet is the page as it stands: a write from any phone shows
@@ -50,5 +53,69 @@ func TestCachedScoresheetFollowsEveryWrite(t *testing.T) {
 	// A stranger still gets nothing from the cache.
 	if rec := app.client().get(matchURL); rec.Code != http.StatusNotFound {
 		t.Errorf("stranger GET of a cached sheet = %d, want 404", rec.Code)
+	}
+}
+
+// A write forgets the pages of its own group only: one table's save does not
+// make every other group's phones wait for their pages to be built again.
+// And every gzipped answer of a kept page is the page with its own key.
+func TestCacheForgetsOnlyTheGroupWritten(t *testing.T) {
+	app, a, b, matchURL := twoPhones(t)
+	slug := strings.Split(matchURL, "/")[2]
+	other := app.client()
+	otherSlug := other.group("Other table")
+	otherURL := fcMatch(t, other, otherSlug, other.players(otherSlug, "Zoé", "Yann"), "1")
+
+	gzipKey := func(c *client, url string) (key, etag string) {
+		t.Helper()
+		req := httptestRequest(http.MethodGet, url, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		for _, ck := range c.cookies {
+			req.AddCookie(ck)
+		}
+		rec := serve(app, req)
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Encoding") != "gzip" {
+			t.Fatalf("GET %s with gzip: %d, encoding %q", url, rec.Code, rec.Header().Get("Content-Encoding"))
+		}
+		body, err := gunzipOne(rec.Body.Bytes())
+		if err != nil {
+			t.Fatalf("GET %s: %v", url, err)
+		}
+		d, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		key, _ = d.Find("input[name=submitKey]").Attr("value")
+		return key, rec.Header().Get("ETag")
+	}
+	k1, e1 := gzipKey(b, matchURL)
+	k2, e2 := gzipKey(b, matchURL)
+	if k1 == k2 || !strings.HasPrefix(k1, "1.") || e1 != e2 {
+		t.Errorf("two gzipped answers of one sheet: keys %q, %q and ETags %s, %s; want two keys, one ETag", k1, k2, e1, e2)
+	}
+	gzipKey(other, otherURL)
+	kept := func(group string) bool {
+		app.srv.cache.mu.Lock()
+		defer app.srv.cache.mu.Unlock()
+		g := app.srv.cache.groups[group]
+		return g != nil && len(g.pages) > 0
+	}
+	if !kept(slug) || !kept(otherSlug) {
+		t.Fatal("both sheets should be kept after being read")
+	}
+	if rec := other.post("/g/"+otherSlug+"/players", url.Values{"name": {"Xavier"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("add player: %d", rec.Code)
+	}
+	if !kept(slug) || kept(otherSlug) {
+		t.Errorf("after a write in the other group: kept here %v (want true), kept there %v (want false)", kept(slug), kept(otherSlug))
+	}
+	if rec := a.post(matchURL+"/rounds", roundForm("1.x", "12")); rec.Code != http.StatusSeeOther {
+		t.Fatalf("save: %d", rec.Code)
+	}
+	if kept(slug) {
+		t.Error("a save keeps its group's old sheet")
+	}
+	if n := doc(t, b.get(matchURL)).Find("[data-testid=round-row]").Length(); n != 1 {
+		t.Errorf("after the save the other phone sees %d rounds, want 1", n)
 	}
 }

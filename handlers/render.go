@@ -2,10 +2,7 @@ package handlers
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"net/http"
 	"net/url"
 	"strings"
@@ -37,57 +34,34 @@ func (s *Server) renderBytes(c echo.Context, component templ.Component) ([]byte,
 	return buf.Bytes(), nil
 }
 
-// submitKeyHole stands in a rendered page for the round form's submit key;
-// send puts a fresh random key in its place in every answer, so a cached page
-// never hands two phones the same key, and the page's ETag stays stable.
-const submitKeyHole = "SUBMITKEYHOLE"
-
-// send writes a rendered page. A 200 page carries an ETag of its content, so
-// a reload of an unchanged page costs a 304; pages are compressed.
+// send writes a rendered page (see sendPrepared).
 func (s *Server) send(c echo.Context, status int, body []byte) error {
+	return s.sendPrepared(c, status, s.prepare(body))
+}
+
+// sendPrepared writes a prepared page with a fresh submit key. A 200 page
+// carries an ETag of its content, so a reload of an unchanged page costs a
+// 304; pages are compressed when the browser takes gzip.
+func (s *Server) sendPrepared(c echo.Context, status int, p *prepared) error {
+	h := c.Response().Header()
 	if status == http.StatusOK && c.Request().Method == http.MethodGet {
-		sum := sha256.Sum256(body)
-		etag := `W/"` + hex.EncodeToString(sum[:12]) + `"`
-		h := c.Response().Header()
-		h.Set("ETag", etag)
+		h.Set("ETag", p.etag)
 		h.Set("Cache-Control", "private, no-cache")
 		h.Set("Vary", "Cookie, Accept-Language, HX-Request")
-		if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, etag) {
+		if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, p.etag) {
 			return c.NoContent(http.StatusNotModified)
 		}
 	}
-	if bytes.Contains(body, []byte(submitKeyHole)) {
-		body = bytes.ReplaceAll(body, []byte(submitKeyHole), []byte(store.NewToken()))
+	key := ""
+	if len(p.parts) > 1 {
+		key = store.NewToken()
 	}
-	if len(body) > 1024 && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
-		h := c.Response().Header()
+	if p.zip != nil && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
 		h.Set("Content-Encoding", "gzip")
 		h.Add("Vary", "Accept-Encoding")
-		return c.Blob(status, echo.MIMETextHTMLCharsetUTF8, s.gzip(body))
+		return c.Blob(status, echo.MIMETextHTMLCharsetUTF8, p.gzipped(key))
 	}
-	return c.HTMLBlob(status, body)
-}
-
-// gzip compresses a page with one of the server's few compressors (each
-// holds about a megabyte, so their number, not the load, bounds memory).
-func (s *Server) gzip(b []byte) []byte {
-	w := <-s.compressors
-	defer func() { s.compressors <- w }()
-	var out bytes.Buffer
-	out.Grow(len(b) / 3)
-	w.Reset(&out)
-	w.Write(b)
-	w.Close()
-	return out.Bytes()
-}
-
-func newCompressors(n int) chan *gzip.Writer {
-	ch := make(chan *gzip.Writer, n)
-	for i := 0; i < n; i++ {
-		w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
-		ch <- w
-	}
-	return ch
+	return c.HTMLBlob(status, p.plain(key))
 }
 
 // viewCtx is the request context with the page environment for the views,

@@ -3,7 +3,7 @@
 package handlers
 
 import (
-	"compress/gzip"
+	"compress/flate"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -35,8 +35,8 @@ type Server struct {
 	joins   *limiter
 	live    *hub
 	cache   *pageCache
-	// compressors are the few gzip writers pages share.
-	compressors chan *gzip.Writer
+	// compressors are the few compressors pages share.
+	compressors chan *flate.Writer
 }
 
 // New builds the Echo instance with every route and middleware.

@@ -46,18 +46,18 @@ func (m member) nav() views.GroupNav {
 // in the URL; anyone else gets the same 404 as for a group that does not exist.
 func (s *Server) requireMember(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		key := c.Param("group") + "\x00" + sessionToken(c)
-		if m, ok := s.cache.member(key); ok {
+		slug, token := c.Param("group"), sessionToken(c)
+		if m, ok := s.cache.member(slug, token); ok {
 			c.Set("member", m)
 			return next(c)
 		}
-		epoch := s.cache.now()
-		g, m, err := s.store.Membership(c.Request().Context(), c.Param("group"), sessionToken(c))
+		gen := s.cache.gen(slug)
+		g, m, err := s.store.Membership(c.Request().Context(), slug, token)
 		if err != nil {
 			return err
 		}
 		mb := member{group: g, who: m}
-		s.cache.keepMember(key, epoch, mb)
+		s.cache.keepMember(slug, token, gen, mb)
 		c.Set("member", mb)
 		return next(c)
 	}

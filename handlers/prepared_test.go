@@ -1,0 +1,96 @@
+package handlers
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"testing"
+)
+
+// A prepared page sent with a key is, once a browser unzips it, exactly the
+// rendered page with that key in every hole: whatever the number of holes,
+// wherever they are, and for pages longer than one deflate block.
+func TestPreparedPageCarriesItsKey(t *testing.T) {
+	s := &Server{compressors: newCompressors(1)}
+	rng := rand.New(rand.NewPCG(1, 2))
+	noisy := make([]byte, 150_000) // hardly compressible: many blocks
+	for i := range noisy {
+		noisy[i] = byte('a' + rng.IntN(26))
+	}
+	text := bytes.Repeat([]byte("<td class=score>12</td> "), 400)
+	h := submitKeyHole
+	cases := map[string]string{
+		"small, no hole":      "<p>hi</p>",
+		"small, one hole":     "<input value=1." + h + ">",
+		"large, no hole":      string(text),
+		"large, one hole":     string(text) + "<input name=submitKey value=\"3." + h + "\">" + string(text),
+		"large, two holes":    string(text) + h + string(text[:100]) + h + string(text),
+		"hole first and last": h + string(text) + h,
+		"noisy, one hole":     string(noisy[:90_000]) + h + string(noisy[90_000:]),
+	}
+	for name, body := range cases {
+		t.Run(name, func(t *testing.T) {
+			p := s.prepare([]byte(body))
+			if len(body) < minGzip && p.zip != nil {
+				t.Error("a page under 1 KB is compressed")
+			}
+			for _, key := range []string{"Zk3-Pq_7", "0123456789abcdefghijklmnopqrstuv"} {
+				want := bytes.ReplaceAll([]byte(body), []byte(h), []byte(key))
+				if got := p.plain(key); !bytes.Equal(got, want) {
+					t.Errorf("plain answer with key %q differs from the page", key)
+				}
+				if p.zip == nil {
+					continue
+				}
+				got, err := gunzipOne(p.gzipped(key))
+				if err != nil {
+					t.Fatalf("key %q: %v", key, err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("key %q: unzipped %d bytes differ from the %d-byte page", key, len(got), len(want))
+				}
+			}
+		})
+	}
+	if s.prepare([]byte("a"+h)).etag != s.prepare([]byte("a"+h)).etag || s.prepare([]byte("a")).etag == s.prepare([]byte("b")).etag {
+		t.Error("the ETag must follow the page, not the key")
+	}
+}
+
+// gunzipOne reads exactly one gzip member, checking its CRC and length, and
+// refuses anything after it.
+func gunzipOne(b []byte) ([]byte, error) {
+	r := bytes.NewReader(b)
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, err
+	}
+	zr.Multistream(false)
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, err
+	}
+	if r.Len() != 0 {
+		return nil, fmt.Errorf("%d bytes after the gzip member", r.Len())
+	}
+	return out, nil
+}
+
+func BenchmarkPreparedAnswer(b *testing.B) {
+	s := &Server{compressors: newCompressors(1)}
+	body := bytes.Repeat([]byte("<td class=score>12</td> "), 300)
+	body = append(append(body, submitKeyHole...), body...)
+	p := s.prepare(body)
+	b.Run("prepare", func(b *testing.B) {
+		for b.Loop() {
+			s.prepare(body)
+		}
+	})
+	b.Run("gzipped", func(b *testing.B) {
+		for b.Loop() {
+			p.gzipped("0123456789abcdefghijklmnopqrstuv")
+		}
+	})
+}
