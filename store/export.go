@@ -128,7 +128,7 @@ func (e *ImportError) Unwrap() error { return ErrInvalid }
 func (s *Store) ExportGroup(ctx context.Context, groupID int64) (Export, error) {
 	e := Export{Format: ExportFormat, Version: ExportVersion, ExportedAt: s.now(),
 		Players: []ExportPlayer{}, Seasons: []ExportSeason{}, HouseRules: []ExportRule{}, Matches: []ExportMatch{}}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		if err := tx.QueryRowContext(ctx, `SELECT name, created_at FROM groups WHERE id = ?`, groupID).
 			Scan(&e.Group.Name, &e.Group.CreatedAt); err != nil {
 			return notFound(err, "export group")
@@ -250,7 +250,7 @@ func (s *Store) ExportGroup(ctx context.Context, groupID int64) (Export, error) 
 type scanner interface{ Scan(...any) error }
 
 // each runs query and calls fn for every row.
-func each(ctx context.Context, tx *sql.Tx, query string, args []any, fn func(scanner) error) error {
+func each(ctx context.Context, tx *txn, query string, args []any, fn func(scanner) error) error {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
@@ -417,7 +417,7 @@ func (s *Store) ImportGroup(ctx context.Context, e Export, display, sessionToken
 		return CreatedGroup{}, err
 	}
 	out := CreatedGroup{AdminToken: NewToken()}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		sid, tok, err := s.ensureSession(ctx, tx, sessionToken)
 		if err != nil {
 			return err

@@ -44,7 +44,7 @@ func (s *Store) CreateGroup(ctx context.Context, name, display, sessionToken str
 		return CreatedGroup{}, fmt.Errorf("store: create group: name and display are required: %w", ErrInvalid)
 	}
 	out := CreatedGroup{AdminToken: NewToken()}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		sid, tok, err := s.ensureSession(ctx, tx, sessionToken)
 		if err != nil {
 			return err
@@ -69,7 +69,7 @@ func (s *Store) CreateGroup(ctx context.Context, name, display, sessionToken str
 
 // ensureSession returns the session for token, creating one (with a new
 // token) when token is empty or unknown.
-func (s *Store) ensureSession(ctx context.Context, tx *sql.Tx, token string) (int64, string, error) {
+func (s *Store) ensureSession(ctx context.Context, tx *txn, token string) (int64, string, error) {
 	if token != "" {
 		var id int64
 		err := tx.QueryRowContext(ctx, `SELECT id FROM sessions WHERE token_hash = ?`, hashToken(token)).Scan(&id)
@@ -94,7 +94,7 @@ func (s *Store) GroupBySlug(ctx context.Context, slug string) (Group, error) {
 	var g Group
 	var created string
 	var public sql.NullString
-	err := s.db.QueryRowContext(ctx,
+	err := s.queryRow(ctx,
 		`SELECT id, slug, name, invite_token, public_token, created_at FROM groups WHERE slug = ?`, slug).
 		Scan(&g.ID, &g.Slug, &g.Name, &g.InviteToken, &public, &created)
 	if err != nil {
@@ -116,7 +116,7 @@ func (s *Store) Membership(ctx context.Context, slug, sessionToken string) (Grou
 	var m Member
 	var created string
 	var public sql.NullString
-	err := s.db.QueryRowContext(ctx, `
+	err := s.queryRow(ctx, `
 		SELECT g.id, g.slug, g.name, g.invite_token, g.public_token, g.created_at, m.session_id, m.display, m.is_admin
 		FROM groups g JOIN memberships m ON m.group_id = g.id JOIN sessions s ON s.id = m.session_id
 		WHERE g.slug = ? AND s.token_hash = ?`, slug, hashToken(sessionToken)).
@@ -138,7 +138,7 @@ func (s *Store) Join(ctx context.Context, slug, invite, display, sessionToken st
 		return "", fmt.Errorf("store: join: display is required: %w", ErrInvalid)
 	}
 	var tok string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var gid int64
 		var current string
 		err := tx.QueryRowContext(ctx, `SELECT id, invite_token FROM groups WHERE slug = ?`, slug).Scan(&gid, &current)
@@ -166,7 +166,7 @@ func (s *Store) Join(ctx context.Context, slug, invite, display, sessionToken st
 // adminToken is the group's admin token. Returns ErrNotFound otherwise.
 func (s *Store) ClaimAdmin(ctx context.Context, slug, adminToken, sessionToken string) (string, error) {
 	var tok string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var gid int64
 		var hash string
 		if err := tx.QueryRowContext(ctx, `SELECT id, admin_token FROM groups WHERE slug = ?`, slug).Scan(&gid, &hash); err != nil {
@@ -191,7 +191,7 @@ func (s *Store) ClaimAdmin(ctx context.Context, slug, adminToken, sessionToken s
 // RotateInvite replaces the group's invite token; the old link stops working.
 func (s *Store) RotateInvite(ctx context.Context, groupID int64) (string, error) {
 	tok := NewToken()
-	return tok, s.tx(ctx, func(tx *sql.Tx) error {
+	return tok, s.tx(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `UPDATE groups SET invite_token = ?, invite_version = invite_version + 1 WHERE id = ?`, tok, groupID)
 		return err
 	})
@@ -202,7 +202,7 @@ func (s *Store) GroupsOf(ctx context.Context, sessionToken string) ([]Group, err
 	if sessionToken == "" {
 		return nil, nil
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT g.id, g.slug, g.name FROM groups g
+	rows, err := s.query(ctx, `SELECT g.id, g.slug, g.name FROM groups g
 		JOIN memberships m ON m.group_id = g.id JOIN sessions s ON s.id = m.session_id
 		WHERE s.token_hash = ? ORDER BY g.name COLLATE NOCASE`, hashToken(sessionToken))
 	if err != nil {

@@ -33,7 +33,7 @@ type PlayedSeat struct {
 // and rounds packed by SQLite): crossing from SQLite to Go row by row is
 // what costs.
 func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds bool) ([]PlayedMatch, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.game, m.finished_at,
+	rows, err := s.query(ctx, `SELECT m.id, m.game, m.finished_at,
 		group_concat(mp.seat || ' ' || mp.player_id || ' ' || mp.total, ',')
 		FROM matches m JOIN match_players mp ON mp.match_id = m.id
 		WHERE m.group_id = ? AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL
@@ -95,7 +95,7 @@ func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds boo
 		return out, nil
 	}
 
-	rrows, err := s.db.QueryContext(ctx, `SELECT r.match_id, group_concat(r.number || ' ' || r.points, ';')
+	rrows, err := s.query(ctx, `SELECT r.match_id, group_concat(r.number || ' ' || r.points, ';')
 		FROM rounds r JOIN matches m ON m.id = r.match_id
 		WHERE m.group_id = ? AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL AND r.undone_at IS NULL
 		GROUP BY r.match_id`, groupID)

@@ -2,14 +2,13 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 )
 
 // HouseRules returns the values a group set for a game's house rules (keys
 // without the game prefix). Keys never set are absent: the game's defaults apply.
 func (s *Store) HouseRules(ctx context.Context, groupID int64, game string) (map[string]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT key, value FROM house_rules WHERE group_id = ? AND game = ?`, groupID, game)
+	rows, err := s.query(ctx, `SELECT key, value FROM house_rules WHERE group_id = ? AND game = ?`, groupID, game)
 	if err != nil {
 		return nil, fmt.Errorf("store: house rules: %w", err)
 	}
@@ -28,7 +27,7 @@ func (s *Store) HouseRules(ctx context.Context, groupID int64, game string) (map
 // SetHouseRules replaces a group's house rules for a game. The caller has
 // validated the values against the game's declarations.
 func (s *Store) SetHouseRules(ctx context.Context, groupID int64, game string, values map[string]string) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM house_rules WHERE group_id = ? AND game = ?`, groupID, game); err != nil {
 			return fmt.Errorf("store: set house rules: %w", err)
 		}

@@ -45,7 +45,7 @@ func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (in
 	rules, _ := json.Marshal(nm.Rules)
 	opts, _ := json.Marshal(nm.Options)
 	var id int64
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		seen := map[int64]bool{}
 		for _, pid := range nm.Players {
 			var archived sql.NullString
@@ -90,7 +90,7 @@ func scanMatch(sc interface{ Scan(...any) error }) (Match, error) {
 // Match returns a match of the group with its seats, or ErrNotFound (also for
 // a deleted match or one of another group).
 func (s *Store) Match(ctx context.Context, groupID, id int64) (Match, error) {
-	m, err := scanMatch(s.db.QueryRowContext(ctx,
+	m, err := scanMatch(s.queryRow(ctx,
 		`SELECT `+matchColumns+` FROM matches m WHERE m.id = ? AND m.group_id = ? AND m.deleted_at IS NULL`, id, groupID))
 	if err != nil {
 		return Match{}, notFound(err, "match")
@@ -102,7 +102,7 @@ func (s *Store) Match(ctx context.Context, groupID, id int64) (Match, error) {
 
 // Matches lists the group's matches, newest first, at most limit of them.
 func (s *Store) Matches(ctx context.Context, groupID int64, limit int) ([]Match, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+matchColumns+` FROM matches m
+	rows, err := s.query(ctx, `SELECT `+matchColumns+` FROM matches m
 		WHERE m.group_id = ? AND m.deleted_at IS NULL ORDER BY m.created_at DESC, m.id DESC LIMIT ?`, groupID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: matches: %w", err)
@@ -137,7 +137,7 @@ func (s *Store) seats(ctx context.Context, ids []int64) (map[int64][]Seat, error
 	for i, id := range ids {
 		args[i] = id
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT mp.match_id, mp.player_id, p.name, mp.total
+	rows, err := s.query(ctx, `SELECT mp.match_id, mp.player_id, p.name, mp.total
 		FROM match_players mp JOIN players p ON p.id = mp.player_id
 		WHERE mp.match_id IN (?`+strings.Repeat(",?", len(ids)-1)+`) ORDER BY mp.match_id, mp.seat`, args...)
 	if err != nil {
@@ -158,7 +158,7 @@ func (s *Store) seats(ctx context.Context, ids []int64) (map[int64][]Seat, error
 // DeleteMatch marks a match deleted (it disappears from lists and standings
 // but stays in the database).
 func (s *Store) DeleteMatch(ctx context.Context, groupID, id int64) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE matches SET deleted_at = ? WHERE id = ? AND group_id = ? AND deleted_at IS NULL`, s.now(), id, groupID)
 		if err != nil {
 			return fmt.Errorf("store: delete match: %w", err)

@@ -30,7 +30,7 @@ func (s *Store) AddPlayer(ctx context.Context, groupID int64, name string) (Play
 		return Player{}, fmt.Errorf("store: add player: empty name: %w", ErrInvalid)
 	}
 	p := Player{GroupID: groupID, Name: name}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO players (group_id, name, created_at) VALUES (?, ?, ?)`, groupID, name, s.now())
 		if err != nil {
 			return fmt.Errorf("store: add player: %w", err)
@@ -43,7 +43,7 @@ func (s *Store) AddPlayer(ctx context.Context, groupID int64, name string) (Play
 
 // Players lists the group's players by name, archived ones included.
 func (s *Store) Players(ctx context.Context, groupID int64) ([]Player, error) {
-	rows, err := s.db.QueryContext(ctx,
+	rows, err := s.query(ctx,
 		`SELECT id, group_id, name, archived_at FROM players WHERE group_id = ? ORDER BY name COLLATE NOCASE, id`, groupID)
 	if err != nil {
 		return nil, fmt.Errorf("store: players: %w", err)
@@ -66,7 +66,7 @@ func (s *Store) Players(ctx context.Context, groupID int64) ([]Player, error) {
 func (s *Store) Player(ctx context.Context, groupID, id int64) (Player, error) {
 	p := Player{ID: id, GroupID: groupID}
 	var archived sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT name, archived_at FROM players WHERE id = ? AND group_id = ?`, id, groupID).
+	err := s.queryRow(ctx, `SELECT name, archived_at FROM players WHERE id = ? AND group_id = ?`, id, groupID).
 		Scan(&p.Name, &archived)
 	if err != nil {
 		return Player{}, notFound(err, "player")
@@ -94,7 +94,7 @@ func (s *Store) SetArchived(ctx context.Context, groupID, id int64, archived boo
 }
 
 func (s *Store) updatePlayer(ctx context.Context, query string, args ...any) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, query, args...)
 		if err != nil {
 			return fmt.Errorf("store: update player: %w", err)

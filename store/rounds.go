@@ -57,7 +57,7 @@ type RoundWrite struct {
 // the next round.
 func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Round, error) {
 	var out Round
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		if w.SubmitKey != "" {
 			r, err := roundWhere(ctx, tx, `match_id = ? AND submit_key = ?`, matchID, w.SubmitKey)
 			if err == nil {
@@ -111,7 +111,7 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 // unknown or undone round.
 func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version int, w RoundWrite) (Round, error) {
 	var out Round
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		cur, err := roundWhere(ctx, tx, `id = ? AND match_id = ? AND undone_at IS NULL`, roundID, matchID)
 		if err != nil {
 			return err
@@ -140,7 +140,7 @@ func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version i
 // totals; the match is open again. Returns ErrConflict when roundID is no
 // longer the last round.
 func (s *Store) UndoLastRound(ctx context.Context, matchID, roundID int64, author string) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx *txn) error {
 		last, err := roundWhere(ctx, tx, `match_id = ? AND undone_at IS NULL ORDER BY number DESC LIMIT 1`, matchID)
 		if err != nil {
 			return err
@@ -160,7 +160,7 @@ func (s *Store) UndoLastRound(ctx context.Context, matchID, roundID int64, autho
 
 // Rounds lists every round of a match in order, undone ones included.
 func (s *Store) Rounds(ctx context.Context, matchID int64) ([]Round, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+roundColumns+` FROM rounds WHERE match_id = ? ORDER BY number, id`, matchID)
+	rows, err := s.query(ctx, `SELECT `+roundColumns+` FROM rounds WHERE match_id = ? ORDER BY number, id`, matchID)
 	if err != nil {
 		return nil, fmt.Errorf("store: rounds: %w", err)
 	}
@@ -183,7 +183,7 @@ func (s *Store) Round(ctx context.Context, matchID, roundID int64) (Round, error
 
 // History lists a round's revisions, oldest first.
 func (s *Store) History(ctx context.Context, roundID int64) ([]Revision, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT version, kind, entry, points, author, at FROM round_revisions WHERE round_id = ? ORDER BY id`, roundID)
+	rows, err := s.query(ctx, `SELECT version, kind, entry, points, author, at FROM round_revisions WHERE round_id = ? ORDER BY id`, roundID)
 	if err != nil {
 		return nil, fmt.Errorf("store: history: %w", err)
 	}
@@ -202,7 +202,7 @@ func (s *Store) History(ctx context.Context, roundID int64) ([]Revision, error) 
 	return out, rows.Err()
 }
 
-func (s *Store) revise(ctx context.Context, tx *sql.Tx, roundID int64, version int, kind, entry, points, author string) error {
+func (s *Store) revise(ctx context.Context, tx *txn, roundID int64, version int, kind, entry, points, author string) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO round_revisions (round_id, version, kind, entry, points, author, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		roundID, version, kind, entry, points, author, s.now())
 	if err != nil {
@@ -213,7 +213,7 @@ func (s *Store) revise(ctx context.Context, tx *sql.Tx, roundID int64, version i
 
 // finished decides whether the match is over after this write, on the live
 // rounds as they now stand in the transaction.
-func (w RoundWrite) finished(ctx context.Context, tx *sql.Tx, matchID int64) bool {
+func (w RoundWrite) finished(ctx context.Context, tx *txn, matchID int64) bool {
 	if w.Decide == nil {
 		return w.Finished
 	}
@@ -239,7 +239,7 @@ func (w RoundWrite) finished(ctx context.Context, tx *sql.Tx, matchID int64) boo
 // settle makes the totals equal the sum of the live rounds and records
 // whether the match is finished. A match that stays finished keeps the
 // moment it first finished (a correction must not move it to another season).
-func (s *Store) settle(ctx context.Context, tx *sql.Tx, matchID int64, finished bool) error {
+func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, finished bool) error {
 	_, err := tx.ExecContext(ctx, `UPDATE match_players SET total = COALESCE((
 		SELECT SUM(json_extract(r.points, '$[' || match_players.seat || ']')) FROM rounds r
 		WHERE r.match_id = match_players.match_id AND r.undone_at IS NULL), 0) WHERE match_id = ?`, matchID)

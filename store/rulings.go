@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -24,7 +23,7 @@ type Ruling struct {
 func (s *Store) AddRuling(ctx context.Context, r Ruling) (int64, error) {
 	rules, _ := json.Marshal(r.Rules)
 	var id int64
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO rulings (match_id, form, legal, summary, rules, author, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			r.MatchID, r.Form, r.Legal, r.Summary, string(rules), r.Author, s.now())
 		if err != nil {
@@ -38,7 +37,7 @@ func (s *Store) AddRuling(ctx context.Context, r Ruling) (int64, error) {
 
 // Rulings lists a match's rulings, oldest first.
 func (s *Store) Rulings(ctx context.Context, matchID int64) ([]Ruling, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, match_id, form, legal, summary, rules, author, at FROM rulings WHERE match_id = ? ORDER BY id`, matchID)
+	rows, err := s.query(ctx, `SELECT id, match_id, form, legal, summary, rules, author, at FROM rulings WHERE match_id = ? ORDER BY id`, matchID)
 	if err != nil {
 		return nil, fmt.Errorf("store: rulings: %w", err)
 	}

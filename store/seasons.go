@@ -34,7 +34,7 @@ func (s *Store) AddSeason(ctx context.Context, groupID int64, name string, from,
 		return Season{}, fmt.Errorf("store: add season: %w", ErrInvalid)
 	}
 	se := Season{GroupID: groupID, Name: name, From: from, To: to}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO seasons (group_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
 			groupID, name, from.Format(dateFormat), to.Format(dateFormat), s.now())
 		if err != nil {
@@ -48,7 +48,7 @@ func (s *Store) AddSeason(ctx context.Context, groupID int64, name string, from,
 
 // Seasons lists the group's seasons, most recent first.
 func (s *Store) Seasons(ctx context.Context, groupID int64) ([]Season, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, starts_on, ends_on FROM seasons WHERE group_id = ?
+	rows, err := s.query(ctx, `SELECT id, name, starts_on, ends_on FROM seasons WHERE group_id = ?
 		ORDER BY starts_on DESC, id DESC`, groupID)
 	if err != nil {
 		return nil, fmt.Errorf("store: seasons: %w", err)
@@ -71,7 +71,7 @@ func (s *Store) Seasons(ctx context.Context, groupID int64) ([]Season, error) {
 // DeleteSeason removes a season (matches are not touched). Returns
 // ErrNotFound for a season of another group.
 func (s *Store) DeleteSeason(ctx context.Context, groupID, id int64) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM seasons WHERE id = ? AND group_id = ?`, id, groupID)
 		if err != nil {
 			return fmt.Errorf("store: delete season: %w", err)
@@ -88,7 +88,7 @@ func (s *Store) DeleteSeason(ctx context.Context, groupID, id int64) error {
 // it can be shown. The previous link stops working.
 func (s *Store) RotatePublicToken(ctx context.Context, groupID int64) (string, error) {
 	tok := NewToken()
-	return tok, s.tx(ctx, func(tx *sql.Tx) error {
+	return tok, s.tx(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `UPDATE groups SET public_token = ? WHERE id = ?`, hashToken(tok), groupID)
 		return err
 	})
@@ -96,7 +96,7 @@ func (s *Store) RotatePublicToken(ctx context.Context, groupID int64) (string, e
 
 // DisablePublicToken turns the read-only standings link off.
 func (s *Store) DisablePublicToken(ctx context.Context, groupID int64) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `UPDATE groups SET public_token = NULL WHERE id = ?`, groupID)
 		return err
 	})
@@ -111,7 +111,7 @@ func (s *Store) GroupByPublicToken(ctx context.Context, slug, token string) (Gro
 		return Group{}, err
 	}
 	var hash sql.NullString
-	if err := s.db.QueryRowContext(ctx, `SELECT public_token FROM groups WHERE id = ?`, g.ID).Scan(&hash); err != nil {
+	if err := s.queryRow(ctx, `SELECT public_token FROM groups WHERE id = ?`, g.ID).Scan(&hash); err != nil {
 		return Group{}, notFound(err, "public standings")
 	}
 	if token == "" || !hash.Valid || subtle.ConstantTimeCompare([]byte(hash.String), []byte(hashToken(token))) != 1 {

@@ -1,0 +1,100 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"sync"
+)
+
+// stmts keeps a prepared statement for each query text the store runs.
+// modernc's driver parses every query it is handed; parsing was about a
+// third of the cost of the short queries behind a scoresheet. database/sql
+// prepares each statement once per connection, on first use there.
+type stmts struct {
+	mu sync.Mutex
+	m  map[string]*sql.Stmt
+}
+
+// maxStmts bounds the kept statements: queries with a variable number of
+// placeholders (IN lists) have many texts, and those past the bound simply
+// run unprepared.
+const maxStmts = 200
+
+// prep is the kept statement for q, nil when it cannot be kept.
+func (s *Store) prep(q string) *sql.Stmt {
+	s.stmts.mu.Lock()
+	defer s.stmts.mu.Unlock()
+	if st, ok := s.stmts.m[q]; ok {
+		return st
+	}
+	if len(s.stmts.m) >= maxStmts {
+		return nil
+	}
+	// Not the request's context: the statement outlives the request.
+	st, err := s.db.PrepareContext(context.Background(), q)
+	if err != nil {
+		return nil // the query itself will report the error
+	}
+	if s.stmts.m == nil {
+		s.stmts.m = map[string]*sql.Stmt{}
+	}
+	s.stmts.m[q] = st
+	return st
+}
+
+func (s *Store) closeStmts() {
+	s.stmts.mu.Lock()
+	defer s.stmts.mu.Unlock()
+	for _, st := range s.stmts.m {
+		st.Close()
+	}
+	s.stmts.m = nil
+}
+
+func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if st := s.prep(q); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
+	return s.query(ctx, q, args...)
+}
+
+func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	if st := s.prep(q); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return s.queryRow(ctx, q, args...)
+}
+
+func (s *Store) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if st := s.prep(q); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
+	return s.exec(ctx, q, args...)
+}
+
+// txn is a write transaction whose queries use the kept statements.
+type txn struct {
+	*sql.Tx
+	s *Store
+}
+
+func (t *txn) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if st := t.s.prep(q); st != nil {
+		return t.Tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	}
+	return t.Tx.QueryContext(ctx, q, args...)
+}
+
+func (t *txn) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	if st := t.s.prep(q); st != nil {
+		return t.Tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	}
+	return t.Tx.QueryRowContext(ctx, q, args...)
+}
+
+func (t *txn) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if st := t.s.prep(q); st != nil {
+		return t.Tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
+	return t.Tx.ExecContext(ctx, q, args...)
+}
