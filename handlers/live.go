@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // hub tells every phone watching a match that it changed. It lives in the
@@ -60,6 +62,12 @@ func (s *Server) changed(c echo.Context, matchID int64) {
 	if err != nil {
 		return
 	}
+	s.live.publish(matchID, sheetVersion(rounds))
+}
+
+// announce is changed for a caller that has just read the match's rounds.
+func (s *Server) announce(c echo.Context, matchID int64, rounds []store.Round) {
+	s.cache.forget(memberOf(c).group.Slug)
 	s.live.publish(matchID, sheetVersion(rounds))
 }
 

@@ -55,8 +55,12 @@ func (s *Server) postRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.changed(c, match.ID)
-	return s.savedAnswer(c, match)
+	match, g, rounds, err = s.loadMatch(c) // after the write: fresh totals and rounds
+	if err != nil {
+		return err
+	}
+	s.announce(c, match.ID, rounds)
+	return s.savedAnswer(c, match, g, rounds)
 }
 
 // decider lets the store ask the game whether the match is over, on the
@@ -138,21 +142,17 @@ func withoutOp(form map[string][]string) map[string][]string {
 }
 
 // savedAnswer sends the player back to the scoresheet after a save.
-func (s *Server) savedAnswer(c echo.Context, match store.Match) error {
+func (s *Server) savedAnswer(c echo.Context, match store.Match, g Game, rounds []store.Round) error {
 	url := s.matchURL(c, match.ID)
 	if isHTMX(c) {
-		match, g, rounds, err := s.loadMatch(c) // after the write: fresh totals and rounds
-		if err != nil {
-			return err
-		}
 		c.Response().Header().Set("HX-Push-Url", url)
 		return s.sheetAnswer(c, http.StatusOK, match, g, rounds, "", nil)
 	}
 	return c.Redirect(http.StatusSeeOther, url)
 }
 
-// sheetAnswer renders the whole scoresheet (callers pass the match and rounds
-// as just read); with htmx it replaces #sheet.
+// sheetAnswer renders the scoresheet (callers pass the match and rounds as
+// just read); with htmx it replaces #sheet.
 func (s *Server) sheetAnswer(c echo.Context, status int, match store.Match, g Game, rounds []store.Round, flash string, form templComponent) error {
 	if isHTMX(c) {
 		h := c.Response().Header()
@@ -160,12 +160,20 @@ func (s *Server) sheetAnswer(c echo.Context, status int, match store.Match, g Ga
 		h.Set("HX-Reselect", "#sheet")
 		h.Set("HX-Reswap", "outerHTML")
 	}
-	return s.render(c, status, views.ScoresheetPage(s.sheetModel(c, match, g, rounds, flash, form)))
+	return s.render(c, status, s.sheetView(c, s.sheetModel(c, match, g, rounds, flash, form)))
 }
 
 // formAnswer redraws the round form inside the scoresheet (htmx picks the form out).
 func (s *Server) formAnswer(c echo.Context, status int, match store.Match, g Game, rounds []store.Round, form templComponent) error {
-	return s.render(c, status, views.ScoresheetPage(s.sheetModel(c, match, g, rounds, "", form)))
+	return s.render(c, status, s.sheetView(c, s.sheetModel(c, match, g, rounds, "", form)))
+}
+
+// sheetView is the whole page, or for htmx only the part it swaps.
+func (s *Server) sheetView(c echo.Context, sh views.Scoresheet) templComponent {
+	if isHTMX(c) {
+		return views.Sheet(sh)
+	}
+	return views.ScoresheetPage(sh)
 }
 
 // liveRound finds the round named in the URL among the match's live rounds
