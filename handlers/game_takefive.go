@@ -146,8 +146,9 @@ func (g TakeFive) Info(ctx context.Context, m store.Match, played Played, number
 	if known && starter >= 0 && starter < len(m.Seats) {
 		info.Starter = m.Seats[starter].Name
 	}
-	for _, st := range m.Seats {
-		info.Markers = append(info.Markers, views.TFMarker{Name: st.Name, Wins: st.Total})
+	wins := sums(len(m.Seats), played.Points) // the rounds shown, not totals stored before them
+	for i, st := range m.Seats {
+		info.Markers = append(info.Markers, views.TFMarker{Name: st.Name, Wins: wins[i]})
 	}
 	info.ToWin = tfscore.MarkersToWin
 	return views.TFInfo(info)

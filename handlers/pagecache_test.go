@@ -119,3 +119,40 @@ func TestCacheForgetsOnlyTheGroupWritten(t *testing.T) {
 		t.Errorf("after the save the other phone sees %d rounds, want 1", n)
 	}
 }
+
+// A save from htmx answers the sheet alone, as it stands after the save: the
+// new round, the totals, and a form (with a new key) for the next round. A
+// repeat of the same post saves nothing more.
+func TestHTMXSaveAnswersTheSheet(t *testing.T) {
+	app, a, _, matchURL := twoPhones(t)
+	post := func(form url.Values) *goquery.Document {
+		t.Helper()
+		req := httptestRequest(http.MethodPost, matchURL+"/rounds", form)
+		req.Header.Set("HX-Request", "true")
+		for _, ck := range a.cookies {
+			req.AddCookie(ck)
+		}
+		rec := serve(app, req)
+		if rec.Code != http.StatusOK || rec.Header().Get("HX-Retarget") != "#sheet" {
+			t.Fatalf("htmx save: %d, HX-Retarget %q", rec.Code, rec.Header().Get("HX-Retarget"))
+		}
+		if strings.Contains(rec.Body.String(), "<html") {
+			t.Error("the htmx answer carries the whole page; htmx keeps only #sheet")
+		}
+		return doc(t, rec)
+	}
+	for range 2 {
+		d := post(roundForm("1.same", "12"))
+		if n := d.Find("#sheet [data-testid=round-row]").Length(); n != 1 {
+			t.Errorf("the answer shows %d rounds, want 1", n)
+		}
+		var totals []string
+		d.Find("[data-testid=total]").Each(func(_ int, s *goquery.Selection) { totals = append(totals, s.Text()) })
+		if strings.Join(totals, " ") != "0 12" {
+			t.Errorf("totals = %q, want 0 12", totals)
+		}
+		if key, _ := d.Find("#sheet input[name=submitKey]").Attr("value"); !strings.HasPrefix(key, "2.") {
+			t.Errorf("next form's key = %q, want one for round 2", key)
+		}
+	}
+}

@@ -47,7 +47,7 @@ func (s *Server) postRound(c echo.Context) error {
 		}
 		return s.formAnswer(c, status, match, g, rounds, redraw)
 	}
-	_, err = s.store.AddRound(c.Request().Context(), match.ID, store.RoundWrite{Number: number, Entry: save.Entry,
+	_, rounds, err = s.store.AddRound(c.Request().Context(), match.ID, store.RoundWrite{Number: number, Entry: save.Entry,
 		Points: save.Points, SubmitKey: rc.SubmitKey, Author: memberOf(c).who.Display, Decide: decider(g, match)})
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid) {
 		return s.roundConflict(c, g, number, form)
@@ -55,11 +55,8 @@ func (s *Server) postRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	match, g, rounds, err = s.loadMatch(c) // after the write: fresh totals and rounds
-	if err != nil {
-		return err
-	}
-	s.announce(c, match.ID, rounds)
+	s.announce(c, match.ID, rounds) // rounds as they stand after the write
+
 	return s.savedAnswer(c, match, g, rounds)
 }
 

@@ -69,7 +69,7 @@ func (f *standingsFixture) play(game string, at time.Time, seats []string, round
 		f.t.Fatal(err)
 	}
 	for i, pts := range rounds {
-		if _, err := f.app.store.AddRound(ctx, mid, store.RoundWrite{Number: i + 1, Entry: map[string]any{"points": pts}, Points: pts,
+		if _, _, err := f.app.store.AddRound(ctx, mid, store.RoundWrite{Number: i + 1, Entry: map[string]any{"points": pts}, Points: pts,
 			Author: "test", Finished: i == len(rounds)-1}); err != nil {
 			f.t.Fatal(err)
 		}

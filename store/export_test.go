@@ -16,11 +16,11 @@ func exportFixture(t *testing.T) fixture {
 	ctx := context.Background()
 	f := newFixture(t)
 	s, gid := f.s, f.g.Group.ID
-	r1, _ := s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: map[string]any{"cards": []string{"JK"}}, Points: []int{0, 50, 7}, Author: "Ana"})
+	r1, _, _ := s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: map[string]any{"cards": []string{"JK"}}, Points: []int{0, 50, 7}, Author: "Ana"})
 	if _, err := s.EditRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: map[string]any{"typed": true}, Points: []int{0, 40, 7}, Author: "Ben"}); err != nil {
 		t.Fatal(err)
 	}
-	r2, _ := s.AddRound(ctx, f.match, RoundWrite{Number: 2, Entry: "{}", Points: []int{3, 0, 1}, Author: "Ana"})
+	r2, _, _ := s.AddRound(ctx, f.match, RoundWrite{Number: 2, Entry: "{}", Points: []int{3, 0, 1}, Author: "Ana"})
 	s.UndoLastRound(ctx, f.match, r2.ID, "Ana")
 	s.AddRound(ctx, f.match, RoundWrite{Number: 2, Entry: "{}", Points: []int{4, 0, 1}, Author: "Ana", Finished: true})
 	from, _ := ParseDate("2026-01-01")

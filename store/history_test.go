@@ -13,7 +13,7 @@ func TestPlayedMatches(t *testing.T) {
 	f := newFixture(t)
 	s, gid := f.s, f.g.Group.ID
 	for n, pts := range [][]int{{3, 0, 5}, {9, 9, 9}, {0, 4, 1}} {
-		if _, err := s.AddRound(ctx, f.match, RoundWrite{Number: n + 1, Entry: "{}", Points: pts, Author: "Ana"}); err != nil {
+		if _, _, err := s.AddRound(ctx, f.match, RoundWrite{Number: n + 1, Entry: "{}", Points: pts, Author: "Ana"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -21,7 +21,7 @@ func TestPlayedMatches(t *testing.T) {
 	if err := s.UndoLastRound(ctx, f.match, r3[2].ID, "Ana"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AddRound(ctx, f.match, RoundWrite{Number: 3, Entry: "{}", Points: []int{1, 2, 0}, Author: "Ana", Finished: true}); err != nil {
+	if _, _, err := s.AddRound(ctx, f.match, RoundWrite{Number: 3, Entry: "{}", Points: []int{1, 2, 0}, Author: "Ana", Finished: true}); err != nil {
 		t.Fatal(err)
 	}
 	// An unfinished match and a deleted one are not played matches.

@@ -54,15 +54,18 @@ type RoundWrite struct {
 // revision, in one transaction. A repeated SubmitKey returns the round already
 // saved. Returns ErrConflict when that round number was saved meanwhile (by
 // another phone), ErrInvalid when the match is finished or w.Number is not
-// the next round.
-func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Round, error) {
+// the next round. It also returns all the match's rounds as they stand after
+// the write (read in the same transaction), for the answer to show.
+func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Round, []Round, error) {
 	var out Round
+	var rounds []Round
 	err := s.tx(ctx, func(tx *txn) error {
 		if w.SubmitKey != "" {
 			r, err := roundWhere(ctx, tx, `match_id = ? AND submit_key = ?`, matchID, w.SubmitKey)
 			if err == nil {
 				out = r
-				return nil
+				rounds, err = roundsOf(ctx, tx.QueryContext, matchID)
+				return err
 			}
 			if !errors.Is(err, ErrNotFound) {
 				return err
@@ -70,11 +73,11 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 		}
 		var live int
 		var finished sql.NullString
-		if err := tx.QueryRowContext(ctx, `SELECT finished_at FROM matches WHERE id = ?`, matchID).Scan(&finished); err != nil {
+		err := tx.QueryRowContext(ctx, `SELECT finished_at,
+			(SELECT COUNT(*) FROM rounds WHERE match_id = m.id AND undone_at IS NULL) FROM matches m WHERE id = ?`, matchID).
+			Scan(&finished, &live)
+		if err != nil {
 			return notFound(err, "add round")
-		}
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM rounds WHERE match_id = ? AND undone_at IS NULL`, matchID).Scan(&live); err != nil {
-			return fmt.Errorf("store: add round: %w", err)
 		}
 		switch {
 		case w.Number <= live:
@@ -96,13 +99,17 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 		if err := s.revise(ctx, tx, id, 1, "created", entry, points, w.Author); err != nil {
 			return err
 		}
-		if err := s.settle(ctx, tx, matchID, w.finished(ctx, tx, matchID)); err != nil {
+		if rounds, err = roundsOf(ctx, tx.QueryContext, matchID); err != nil {
 			return err
 		}
-		out, err = roundWhere(ctx, tx, `id = ?`, id)
-		return err
+		for _, r := range rounds {
+			if r.ID == id {
+				out = r
+			}
+		}
+		return s.settle(ctx, tx, matchID, w.decide(rounds))
 	})
-	return out, err
+	return out, rounds, err
 }
 
 // EditRound replaces a round's entry and points if it is still at version
@@ -126,11 +133,16 @@ func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version i
 		if err := s.revise(ctx, tx, roundID, version+1, "edited", entry, points, w.Author); err != nil {
 			return err
 		}
-		if err := s.settle(ctx, tx, matchID, w.finished(ctx, tx, matchID)); err != nil {
+		rounds, err := roundsOf(ctx, tx.QueryContext, matchID)
+		if err != nil {
 			return err
 		}
-		out, err = roundWhere(ctx, tx, `id = ?`, roundID)
-		return err
+		for _, r := range rounds {
+			if r.ID == roundID {
+				out = r
+			}
+		}
+		return s.settle(ctx, tx, matchID, w.decide(rounds))
 	})
 	return out, err
 }
@@ -160,7 +172,11 @@ func (s *Store) UndoLastRound(ctx context.Context, matchID, roundID int64, autho
 
 // Rounds lists every round of a match in order, undone ones included.
 func (s *Store) Rounds(ctx context.Context, matchID int64) ([]Round, error) {
-	rows, err := s.query(ctx, `SELECT `+roundColumns+` FROM rounds WHERE match_id = ? ORDER BY number, id`, matchID)
+	return roundsOf(ctx, s.query, matchID)
+}
+
+func roundsOf(ctx context.Context, query func(context.Context, string, ...any) (*sql.Rows, error), matchID int64) ([]Round, error) {
+	rows, err := query(ctx, `SELECT `+roundColumns+` FROM rounds WHERE match_id = ? ORDER BY number, id`, matchID)
 	if err != nil {
 		return nil, fmt.Errorf("store: rounds: %w", err)
 	}
@@ -211,27 +227,18 @@ func (s *Store) revise(ctx context.Context, tx *txn, roundID int64, version int,
 	return nil
 }
 
-// finished decides whether the match is over after this write, on the live
-// rounds as they now stand in the transaction.
-func (w RoundWrite) finished(ctx context.Context, tx *txn, matchID int64) bool {
+// decide says whether the match is over after this write, on its rounds as
+// they now stand in the transaction.
+func (w RoundWrite) decide(rounds []Round) bool {
 	if w.Decide == nil {
 		return w.Finished
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT entry, points FROM rounds WHERE match_id = ? AND undone_at IS NULL ORDER BY number`, matchID)
-	if err != nil {
-		return w.Finished
-	}
-	defer rows.Close()
 	var entries []json.RawMessage
 	var points [][]int
-	for rows.Next() {
-		var e, p string
-		if rows.Scan(&e, &p) != nil {
-			return w.Finished
+	for _, r := range rounds {
+		if !r.Undone() {
+			entries, points = append(entries, r.Entry), append(points, r.Points)
 		}
-		var pts []int
-		json.Unmarshal([]byte(p), &pts)
-		entries, points = append(entries, json.RawMessage(e)), append(points, pts)
 	}
 	return w.Decide(entries, points)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -109,8 +110,15 @@ func TestMembership(t *testing.T) {
 func TestRoundLifecycle(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
+	// Every save, a repeated one too, also returns the match's rounds as stored.
 	add := func(n int, pts []int, key string) (Round, error) {
-		return f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: map[string]any{"typed": pts}, Points: pts, SubmitKey: key, Author: "Ana"})
+		r, rounds, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: map[string]any{"typed": pts}, Points: pts, SubmitKey: key, Author: "Ana"})
+		if err == nil {
+			if stored, _ := f.s.Rounds(ctx, f.match); !reflect.DeepEqual(rounds, stored) {
+				t.Errorf("round %d: AddRound returned rounds %+v, the match has %+v", n, rounds, stored)
+			}
+		}
+		return r, err
 	}
 	r1, err := add(1, []int{0, 12, 30}, "k1")
 	if err != nil {
@@ -180,7 +188,7 @@ func TestConcurrentWritersQueue(t *testing.T) {
 			defer wg.Done()
 			// Everyone races for the next round; losers see a conflict, never "database is locked".
 			for n := 1; n <= 11; n++ {
-				_, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: "{}", Points: []int{0, 1, 2}, Author: "x"})
+				_, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: "{}", Points: []int{0, 1, 2}, Author: "x"})
 				if err != nil && !errors.Is(err, ErrConflict) {
 					errs <- err
 					return
@@ -249,7 +257,7 @@ func TestRulingsAreKeptWithTheMatch(t *testing.T) {
 func TestCorrectionKeepsTheFinishTime(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	r, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 1, 2}, Finished: true})
+	r, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 1, 2}, Finished: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +280,7 @@ func TestFinishedIsDecidedOnTheStoredRounds(t *testing.T) {
 	threeRounds := func(_ []json.RawMessage, points [][]int) bool { return len(points) >= 3 }
 	var first Round
 	for n := 1; n <= 2; n++ {
-		r, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: "{}", Points: []int{0, 1, 1}, Decide: threeRounds})
+		r, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: "{}", Points: []int{0, 1, 1}, Decide: threeRounds})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -282,7 +290,7 @@ func TestFinishedIsDecidedOnTheStoredRounds(t *testing.T) {
 	}
 	// Phone A saves round 3 (the last); phone B's correction of round 1 was
 	// prepared before it and lands after: it must not reopen the match.
-	if _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 3, Entry: "{}", Points: []int{0, 1, 1}, Decide: threeRounds}); err != nil {
+	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 3, Entry: "{}", Points: []int{0, 1, 1}, Decide: threeRounds}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.s.EditRound(ctx, f.match, first.ID, 1, RoundWrite{Entry: "{}", Points: []int{0, 2, 2}, Decide: threeRounds}); err != nil {
