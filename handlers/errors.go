@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -16,6 +17,13 @@ import (
 // request gets a fragment instead of a page; the API gets JSON.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
+		return
+	}
+	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
+		// The phone went away (closed the page, lost the network) before the
+		// answer: nothing to tell it, and nothing wrong on this side. A write
+		// it interrupted was rolled back whole.
+		s.log.Debug("request abandoned by the client", "method", c.Request().Method, "path", c.Path())
 		return
 	}
 	status, key := http.StatusInternalServerError, "error.internal"

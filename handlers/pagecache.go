@@ -39,7 +39,7 @@ type cachedPage struct {
 type cacheGen struct{ all, group uint64 }
 
 const (
-	maxCacheBytes = 8 << 20     // about 2,000 compressed scoresheets
+	maxCacheBytes = 4 << 20     // about 1,000 compressed scoresheets (4 KB each)
 	maxMembers    = 1000        // per group
 	pageTTL       = time.Minute // also bounds what depends on the clock (the default season)
 )
@@ -62,7 +62,7 @@ func (p *pageCache) forget(group string) {
 	p.gens[group]++
 	if g := p.groups[group]; g != nil {
 		for _, cp := range g.pages {
-			p.bytes -= cp.page.size()
+			p.bytes -= cp.page.mem()
 		}
 		delete(p.groups, group)
 	}
@@ -111,11 +111,11 @@ func (p *pageCache) keepPage(group, key string, gen cacheGen, page *prepared) {
 		return
 	}
 	if old, ok := g.pages[key]; ok {
-		p.bytes -= old.page.size()
+		p.bytes -= old.page.mem()
 	}
-	p.evict(page.size())
+	p.evict(page.mem())
 	g.pages[key] = cachedPage{page: page, at: time.Now()}
-	p.bytes += page.size()
+	p.bytes += page.mem()
 }
 
 // evict makes room for n bytes, dropping pages in no particular order (Go's
@@ -126,7 +126,7 @@ func (p *pageCache) evict(n int) {
 	}
 	for _, g := range p.groups {
 		for k, cp := range g.pages {
-			p.bytes -= cp.page.size()
+			p.bytes -= cp.page.mem()
 			delete(g.pages, k)
 			if p.bytes+n <= maxCacheBytes*3/4 {
 				return
@@ -189,6 +189,6 @@ func (s *Server) cachedPage(c echo.Context, build func() ([]byte, error)) error 
 		return err
 	}
 	page := s.prepare(body)
-	s.cache.keepPage(group, key, gen, page)
+	s.cache.keepPage(group, key, gen, page.slim())
 	return s.sendPrepared(c, http.StatusOK, page)
 }

@@ -3,10 +3,12 @@ package handlers
 import (
 	"bytes"
 	"compress/flate"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"hash/crc32"
+	"sync"
 )
 
 // submitKeyHole stands in a rendered page for the round form's submit key.
@@ -21,15 +23,34 @@ const submitKeyHole = "SUBMITKEYHOLE"
 // hole costs a copy and a checksum, not a compression of the whole page.
 type prepared struct {
 	etag  string
-	parts [][]byte // the body between holes
+	parts [][]byte // the body between holes; dropped by slim
 	zip   [][]byte // each part deflated; all but the last end in a sync flush
+	crc   []uint32 // each part's CRC-32
+	shift []crcShift
+	holes int
+	size  int // of the plain body without keys
 }
 
-// size is roughly what the page holds in memory.
-func (p *prepared) size() int {
-	n := len(p.etag)
+// slim is the page without its plain parts, to keep: a kept page takes a
+// quarter of the memory, and the rare browser without gzip gets the plain
+// page unzipped from it.
+func (p *prepared) slim() *prepared {
+	if p.zip == nil {
+		return p
+	}
+	q := *p
+	q.parts = nil
+	return &q
+}
+
+// mem is roughly what the page holds in memory.
+func (p *prepared) mem() int {
+	n := len(p.etag) + 64
+	for i := range p.zip {
+		n += len(p.zip[i]) + 4 + 128
+	}
 	for i := range p.parts {
-		n += len(p.parts[i]) + len(p.zip[i])
+		n += len(p.parts[i])
 	}
 	return n
 }
@@ -45,8 +66,14 @@ func (s *Server) prepare(body []byte) *prepared {
 	sum := sha256.Sum256(body)
 	p := &prepared{etag: `W/"` + hex.EncodeToString(sum[:12]) + `"`,
 		parts: bytes.Split(body, []byte(submitKeyHole))}
+	p.holes = len(p.parts) - 1
+	p.size = len(body) - p.holes*len(submitKeyHole)
 	if len(body) < minGzip {
 		return p
+	}
+	p.crc, p.shift = make([]uint32, len(p.parts)), make([]crcShift, len(p.parts))
+	for i, part := range p.parts {
+		p.crc[i], p.shift[i] = crc32.ChecksumIEEE(part), shiftBy(len(part))
 	}
 	w := <-s.compressors
 	defer func() { s.compressors <- w }()
@@ -68,7 +95,18 @@ func (s *Server) prepare(body []byte) *prepared {
 
 // plain is the page with key in every hole.
 func (p *prepared) plain(key string) []byte {
-	return bytes.Join(p.parts, []byte(key))
+	if p.parts != nil {
+		return bytes.Join(p.parts, []byte(key))
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(p.gzipped(key)))
+	if err != nil {
+		panic("handlers: a prepared page does not unzip: " + err.Error()) // built here, never from outside
+	}
+	out := bytes.NewBuffer(make([]byte, 0, p.size+p.holes*len(key)))
+	if _, err := out.ReadFrom(zr); err != nil {
+		panic("handlers: a prepared page does not unzip: " + err.Error())
+	}
+	return out.Bytes()
 }
 
 // gzipped is the page with key in every hole as one gzip stream (RFC 1952):
@@ -81,7 +119,7 @@ func (p *prepared) gzipped(key string) []byte {
 	}
 	out := make([]byte, 0, n)
 	out = append(out, 0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255) // deflate, no flags or time, OS unknown
-	crc, size := uint32(0), 0
+	crc := uint32(0)
 	for i, z := range p.zip {
 		if i > 0 {
 			// A stored block: BFINAL 0, BTYPE 00, padded to the byte, then LEN and NLEN.
@@ -90,14 +128,12 @@ func (p *prepared) gzipped(key string) []byte {
 			out = binary.LittleEndian.AppendUint16(out, ^uint16(len(key)))
 			out = append(out, key...)
 			crc = crc32.Update(crc, crc32.IEEETable, []byte(key))
-			size += len(key)
 		}
 		out = append(out, z...)
-		crc = crc32.Update(crc, crc32.IEEETable, p.parts[i])
-		size += len(p.parts[i])
+		crc = p.shift[i].apply(crc) ^ p.crc[i] // the CRC of all so far, then this part
 	}
 	out = binary.LittleEndian.AppendUint32(out, crc)
-	return binary.LittleEndian.AppendUint32(out, uint32(size))
+	return binary.LittleEndian.AppendUint32(out, uint32(p.size+p.holes*len(key)))
 }
 
 func newCompressors(n int) chan *flate.Writer {
@@ -108,3 +144,63 @@ func newCompressors(n int) chan *flate.Writer {
 	}
 	return ch
 }
+
+// crcShift turns the CRC-32 of some bytes A into the CRC-32 of A followed by
+// n zero bytes; then CRC(A‖B) = shift_len(B)(CRC(A)) xor CRC(B), so a page's
+// checksum is put together from its parts' without reading them again. It
+// is a 32×32 matrix over GF(2), one column per bit (as in zlib's
+// crc32_combine).
+type crcShift [32]uint32
+
+func (m *crcShift) apply(v uint32) uint32 {
+	var out uint32
+	for i := 0; v != 0; i, v = i+1, v>>1 {
+		if v&1 != 0 {
+			out ^= m[i]
+		}
+	}
+	return out
+}
+
+func (m *crcShift) times(a *crcShift) crcShift {
+	var out crcShift
+	for i := range out {
+		out[i] = m.apply(a[i])
+	}
+	return out
+}
+
+// shiftBy is the operator for n zero bytes: the product of the powers of
+// two of the one-byte operator that make up n.
+func shiftBy(n int) crcShift {
+	pow := bytePowers()
+	var out crcShift
+	for i := range out {
+		out[i] = 1 << i
+	}
+	for k := 0; n > 0; k, n = k+1, n>>1 {
+		if n&1 != 0 {
+			out = pow[k].times(&out)
+		}
+	}
+	return out
+}
+
+// bytePowers are the operators for 1, 2, 4… 2^62 zero bytes, by squaring:
+// one zero bit is the polynomial step, and each square doubles the length.
+var bytePowers = sync.OnceValue(func() *[63]crcShift {
+	var bit crcShift
+	bit[0] = 0xedb88320 // the reflected IEEE polynomial
+	for i := 1; i < 32; i++ {
+		bit[i] = 1 << (i - 1)
+	}
+	step := bit.times(&bit)  // 2 bits
+	step = step.times(&step) // 4 bits
+	step = step.times(&step) // 8 bits: one byte
+	var pow [63]crcShift
+	for k := range pow {
+		pow[k] = step
+		step = step.times(&step)
+	}
+	return &pow
+})

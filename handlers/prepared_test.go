@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"math/rand/v2"
 	"testing"
@@ -41,6 +42,9 @@ func TestPreparedPageCarriesItsKey(t *testing.T) {
 				if got := p.plain(key); !bytes.Equal(got, want) {
 					t.Errorf("plain answer with key %q differs from the page", key)
 				}
+				if got := p.slim().plain(key); !bytes.Equal(got, want) {
+					t.Errorf("plain answer of the kept (slim) page with key %q differs from the page", key)
+				}
 				if p.zip == nil {
 					continue
 				}
@@ -76,6 +80,25 @@ func gunzipOne(b []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%d bytes after the gzip member", r.Len())
 	}
 	return out, nil
+}
+
+// shiftBy(n) applied to CRC(A) and xored with CRC(B) is CRC(A‖B) for any B
+// of n bytes: the checksum of a page put together from its parts.
+func TestCRCShiftCombines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 2, 3, 7, 8, 100, 4096, 65537} {
+		a, b := make([]byte, rng.IntN(300)), make([]byte, n)
+		for i := range a {
+			a[i] = byte(rng.Uint32())
+		}
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		sh := shiftBy(n)
+		if got, want := sh.apply(crc32.ChecksumIEEE(a))^crc32.ChecksumIEEE(b), crc32.ChecksumIEEE(append(a, b...)); got != want {
+			t.Errorf("len(B) = %d: combined CRC %08x, want %08x", n, got, want)
+		}
+	}
 }
 
 func BenchmarkPreparedAnswer(b *testing.B) {
