@@ -32,11 +32,27 @@ func benchSeeded(b *testing.B) benchSite {
 	return benchSite{app: app, g: sd.Groups[0]}
 }
 
+// phoneHeaders is what a phone's browser sends with every request.
+var phoneHeaders = map[string]string{"Accept-Encoding": "gzip, deflate, br", "Accept-Language": "fr-FR,fr;q=0.9,en;q=0.8"}
+
+// benchCold is benchGet with the kept pages dropped before each request:
+// the page built from the database, as after a write.
+func benchCold(b *testing.B, site benchSite, path string) {
+	benchPage(b, site, path, phoneHeaders, true)
+}
+
 func benchGet(b *testing.B, site benchSite, path string, hdr map[string]string) {
+	benchPage(b, site, path, hdr, false)
+}
+
+func benchPage(b *testing.B, site benchSite, path string, hdr map[string]string, cold bool) {
 	b.Helper()
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {
+		if cold {
+			site.app.srv.cache.dropPages()
+		}
 		req := httptest.NewRequest(http.MethodGet, path, nil)
 		req.AddCookie(&http.Cookie{Name: sessionCookie, Value: site.g.Session})
 		for k, v := range hdr {
@@ -63,26 +79,27 @@ func inProgress(site benchSite, game string) seed.Match {
 
 // BenchmarkScoresheet renders a match page: each game half played (with
 // its round form), and a finished Five Crowns match.
+// "cold" is the page built from the database (the first request after a
+// write), "kept" the same page answered from the page cache; both as a
+// phoneHeaders asks (gzip, French first). "plain" is a kept page for a client
+// without gzip (unzipped on each answer).
 func BenchmarkScoresheet(b *testing.B) {
 	site := benchSeeded(b)
 	for _, game := range []string{"fivecrowns", "take5", "taki", "takefive"} {
-		m := inProgress(site, game)
-		b.Run(game+"/inprogress", func(b *testing.B) {
-			benchGet(b, site, fmt.Sprintf("/g/%s/matches/%d", site.g.Slug, m.ID), nil)
-		})
+		path := fmt.Sprintf("/g/%s/matches/%d", site.g.Slug, inProgress(site, game).ID)
+		b.Run(game+"/inprogress/cold", func(b *testing.B) { benchCold(b, site, path) })
+		b.Run(game+"/inprogress/kept", func(b *testing.B) { benchGet(b, site, path, phoneHeaders) })
 	}
 	for _, m := range site.g.Finished {
 		if m.Game == "fivecrowns" {
-			b.Run("fivecrowns/finished", func(b *testing.B) {
-				benchGet(b, site, fmt.Sprintf("/g/%s/matches/%d", site.g.Slug, m.ID), nil)
+			b.Run("fivecrowns/finished/cold", func(b *testing.B) {
+				benchCold(b, site, fmt.Sprintf("/g/%s/matches/%d", site.g.Slug, m.ID))
 			})
 			break
 		}
 	}
-	m := inProgress(site, "fivecrowns")
-	b.Run("fivecrowns/inprogress/gzip", func(b *testing.B) {
-		benchGet(b, site, fmt.Sprintf("/g/%s/matches/%d", site.g.Slug, m.ID), map[string]string{"Accept-Encoding": "gzip"})
-	})
+	path := fmt.Sprintf("/g/%s/matches/%d", site.g.Slug, inProgress(site, "fivecrowns").ID)
+	b.Run("fivecrowns/inprogress/plain", func(b *testing.B) { benchGet(b, site, path, nil) })
 }
 
 // BenchmarkStandings renders the group's standings over its whole history.
@@ -92,7 +109,8 @@ func BenchmarkStandings(b *testing.B) {
 	if code := status(site, path); code != http.StatusOK {
 		b.Skipf("%s answers %d: standings not there yet", path, code)
 	}
-	benchGet(b, site, path, nil)
+	b.Run("cold", func(b *testing.B) { benchCold(b, site, path) })
+	b.Run("kept", func(b *testing.B) { benchGet(b, site, path, phoneHeaders) })
 }
 
 // BenchmarkHome renders the home page of a browser that belongs to a group.
@@ -113,4 +131,14 @@ func status(site benchSite, path string) int {
 	rec := httptest.NewRecorder()
 	site.app.e.ServeHTTP(rec, req)
 	return rec.Code
+}
+
+// dropPages forgets the kept pages but not the members.
+func (p *pageCache) dropPages() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, g := range p.groups {
+		clear(g.pages)
+	}
+	p.bytes = 0
 }

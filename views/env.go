@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	"github.com/a-h/templ"
@@ -20,7 +21,17 @@ import (
 var locales embed.FS
 
 // Translator holds the English and French message files.
-type Translator struct{ bundle *i18n.Bundle }
+type Translator struct {
+	bundle *i18n.Bundle
+	langs  map[string]*lang
+}
+
+// lang is one language's localizer, with its messages that take no
+// arguments kept once translated: a page asks for dozens of them.
+type lang struct {
+	loc   *i18n.Localizer
+	plain sync.Map // message id → text
+}
 
 // NewTranslator loads the embedded message files. It fails only if a message
 // file is malformed, which a test catches.
@@ -35,7 +46,11 @@ func NewTranslator() (*Translator, error) {
 			return nil, fmt.Errorf("views: %s: %w", f, err)
 		}
 	}
-	return &Translator{bundle: b}, nil
+	t := &Translator{bundle: b, langs: map[string]*lang{}}
+	for _, l := range []string{"en", "fr"} {
+		t.langs[l] = &lang{loc: i18n.NewLocalizer(b, l)}
+	}
+	return t, nil
 }
 
 // Env is what every page needs besides its own model: the language, the
@@ -47,7 +62,7 @@ type Env struct {
 	JS    string          // content-hashed URL of htmx
 	AppJS string          // content-hashed URL of the app's small script
 	Extra templ.Component // shown at the top of the page (e.g. the offer to keep a ruling)
-	loc   *i18n.Localizer
+	lang  *lang
 }
 
 // NewEnv returns the page environment for lang ("fr" or "en").
@@ -55,7 +70,7 @@ func (t *Translator) NewEnv(lang, path, css, js, appJS string) Env {
 	if lang != "fr" {
 		lang = "en"
 	}
-	return Env{Lang: lang, Path: path, CSS: css, JS: js, AppJS: appJS, loc: i18n.NewLocalizer(t.bundle, lang)}
+	return Env{Lang: lang, Path: path, CSS: css, JS: js, AppJS: appJS, lang: t.langs[lang]}
 }
 
 type envKey struct{}
@@ -73,8 +88,13 @@ func EnvFrom(ctx context.Context) Env {
 // its id, so a gap is visible rather than blank (a test checks none is missing).
 func T(ctx context.Context, id string, args ...any) string {
 	e := EnvFrom(ctx)
-	if e.loc == nil {
+	if e.lang == nil {
 		return id
+	}
+	if len(args) == 0 {
+		if s, ok := e.lang.plain.Load(id); ok {
+			return s.(string)
+		}
 	}
 	var data map[string]any
 	if len(args) > 0 {
@@ -86,14 +106,17 @@ func T(ctx context.Context, id string, args ...any) string {
 	cfg := &i18n.LocalizeConfig{MessageID: id, TemplateData: data}
 	if n, ok := data["N"].(int); ok { // a plural message agrees with its count ("1 card", "0 point")
 		cfg.PluralCount = n
-		if s, err := e.loc.Localize(cfg); err == nil {
+		if s, err := e.lang.loc.Localize(cfg); err == nil {
 			return s
 		}
 		cfg.PluralCount = nil // a plain message with a number in it
 	}
-	s, err := e.loc.Localize(cfg)
+	s, err := e.lang.loc.Localize(cfg)
 	if err != nil {
 		return id
+	}
+	if len(args) == 0 {
+		e.lang.plain.Store(id, s)
 	}
 	return s
 }
