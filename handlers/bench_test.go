@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/tablekeeper/tablekeeper/cmd/loadgen/seed"
@@ -141,4 +143,43 @@ func (p *pageCache) dropPages() {
 		clear(g.pages)
 	}
 	p.bytes = 0
+}
+
+// BenchmarkSaveRound saves the next round of an open Five Crowns match as a
+// phone does with htmx (typed points, one player out) and reads the answer:
+// the sheet as it stands after the save.
+func BenchmarkSaveRound(b *testing.B) {
+	app := newTestApp(b)
+	cfg := seed.Config{Groups: 1, PlayersPerGroup: 20, Matches: 10, InProgress: 0, OpenFiveCrowns: 600, Seed: 9}
+	sd, err := seed.Seed(context.Background(), app.store, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := sd.Groups[0]
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		m, round := g.Open[(i/11)%len(g.Open)], i%11+1
+		if i >= 11*len(g.Open) {
+			b.Fatal("out of open matches")
+		}
+		form := url.Values{"op": {"save"}, "submitKey": {fmt.Sprintf("%d.k%d", round, i)}, "mode_0": {"out"}}
+		for s := 1; s < m.Seats; s++ {
+			form.Set(fmt.Sprintf("mode_%d", s), "points")
+			form.Set(fmt.Sprintf("points_%d", s), fmt.Sprint((i+s)%40))
+		}
+		req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/g/%s/matches/%d/rounds", g.Slug, m.ID), strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("HX-Request", "true")
+		for k, v := range phoneHeaders {
+			req.Header.Set(k, v)
+		}
+		req.AddCookie(&http.Cookie{Name: sessionCookie, Value: g.Session})
+		rec := httptest.NewRecorder()
+		app.e.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("save %d: status %d", i, rec.Code)
+		}
+		i++
+	}
 }

@@ -57,7 +57,7 @@ func (h *hub) publish(match int64, version string) {
 // changed tells the watchers of a match that it changed. The page cache
 // forgets first: a phone that refetches on the event must get the new page.
 func (s *Server) changed(c echo.Context, matchID int64) {
-	s.cache.forget(memberOf(c).group.Slug)
+	s.cache.forgetPages(memberOf(c).group.Slug)
 	rounds, err := s.store.Rounds(c.Request().Context(), matchID)
 	if err != nil {
 		return
@@ -67,7 +67,7 @@ func (s *Server) changed(c echo.Context, matchID int64) {
 
 // announce is changed for a caller that has just read the match's rounds.
 func (s *Server) announce(c echo.Context, matchID int64, rounds []store.Round) {
-	s.cache.forget(memberOf(c).group.Slug)
+	s.cache.forgetPages(memberOf(c).group.Slug)
 	s.live.publish(matchID, sheetVersion(rounds))
 }
 

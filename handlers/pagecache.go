@@ -61,11 +61,27 @@ func (p *pageCache) forget(group string) {
 	}
 	p.gens[group]++
 	if g := p.groups[group]; g != nil {
-		for _, cp := range g.pages {
-			p.bytes -= cp.page.mem()
-		}
+		p.dropPagesOf(g)
 		delete(p.groups, group)
 	}
+}
+
+// forgetPages drops group's pages but keeps who its members are: for the
+// writes that change no membership (rounds, matches, players, rules).
+func (p *pageCache) forgetPages(group string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.gens[group]++ // a member read meanwhile is not kept either: harmless
+	if g := p.groups[group]; g != nil {
+		p.dropPagesOf(g)
+	}
+}
+
+func (p *pageCache) dropPagesOf(g *groupEntries) {
+	for _, cp := range g.pages {
+		p.bytes -= cp.page.mem()
+	}
+	clear(g.pages)
 }
 
 func (p *pageCache) gen(group string) cacheGen {
@@ -160,16 +176,38 @@ func (p *pageCache) keepMember(group, key string, gen cacheGen, m member) {
 
 // forgetOnWrite empties the cache after every request that may have written:
 // any method other than GET or HEAD, except the JSON API, which reads no
-// stored data. A request to a group's routes forgets that group only.
+// stored data. A request to a group's routes forgets that group only, and
+// keeps its members when the route is one that leaves memberships alone.
 func (s *Server) forgetOnWrite(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		err := next(c)
 		r := c.Request()
-		if r.Method != http.MethodGet && r.Method != http.MethodHead && !strings.HasPrefix(r.URL.Path, "/api/") {
+		switch {
+		case r.Method == http.MethodGet || r.Method == http.MethodHead || strings.HasPrefix(r.URL.Path, "/api/"):
+		case keepsMembers[c.Path()]:
+			s.cache.forgetPages(c.Param("group"))
+		default:
 			s.cache.forget(c.Param("group"))
 		}
 		return err
 	}
+}
+
+// keepsMembers are the group routes whose writes change no membership, nor
+// what a member sees of the group itself (its name, invite, public link).
+// A route not listed forgets the members too.
+var keepsMembers = map[string]bool{
+	"/g/:group/players":                      true,
+	"/g/:group/players/:player":              true,
+	"/g/:group/rules/:game":                  true,
+	"/g/:group/matches":                      true,
+	"/g/:group/matches/:match/rounds":        true,
+	"/g/:group/matches/:match/rounds/:round": true,
+	"/g/:group/matches/:match/undo":          true,
+	"/g/:group/matches/:match/rulings":       true,
+	"/g/:group/matches/:match/delete":        true,
+	"/g/:group/seasons":                      true,
+	"/g/:group/seasons/:season/delete":       true,
 }
 
 // cachedPage answers a GET of a page that depends only on stored data, the

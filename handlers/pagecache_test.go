@@ -156,3 +156,45 @@ func TestHTMXSaveAnswersTheSheet(t *testing.T) {
 		}
 	}
 }
+
+// Saves keep the members a group's phones were recognised as (no lookup
+// after every round), but a write that changes the group itself shows at
+// once: a rotated invite link is the new one on the very next page.
+func TestMembersForgottenOnlyWhenTheGroupChanges(t *testing.T) {
+	app, a, b, matchURL := twoPhones(t)
+	slug := strings.Split(matchURL, "/")[2]
+	posts := map[string]bool{}
+	for _, r := range app.e.Routes() {
+		if r.Method == http.MethodPost {
+			posts[r.Path] = true
+		}
+	}
+	for path := range keepsMembers {
+		if !posts[path] {
+			t.Errorf("keepsMembers lists %s, which is not a POST route", path)
+		}
+	}
+	invite := func() string {
+		return doc(t, a.get("/g/"+slug)).Find("[data-testid=invite-url]").Text()
+	}
+	before := invite()
+	if before == "" {
+		t.Fatal("the admin's group page shows no invite link")
+	}
+	b.get(matchURL) // b's membership is now kept
+	if rec := a.post(matchURL+"/rounds", roundForm("1.x", "12")); rec.Code != http.StatusSeeOther {
+		t.Fatalf("save: %d", rec.Code)
+	}
+	app.srv.cache.mu.Lock()
+	kept := len(app.srv.cache.groups[slug].members)
+	app.srv.cache.mu.Unlock()
+	if kept == 0 {
+		t.Error("a round save forgot the group's members")
+	}
+	if rec := a.post("/g/"+slug+"/invite/rotate", url.Values{}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("rotate: %d", rec.Code)
+	}
+	if after := invite(); after == before || after == "" {
+		t.Errorf("after rotating, the group page shows %q (was %q)", after, before)
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"encoding/hex"
 	"hash/crc32"
 	"sync"
+
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // submitKeyHole stands in a rendered page for the round form's submit key.
@@ -59,21 +61,46 @@ func (p *prepared) mem() int {
 // would save little or nothing.
 const minGzip = 1024
 
-// prepare cuts and compresses a rendered page with one of the server's few
-// compressors (each holds about a megabyte, so their number, not the load,
-// bounds memory).
+// prepare cuts a rendered page at its submit-key holes and compresses it,
+// to be kept and sent many times.
 func (s *Server) prepare(body []byte) *prepared {
+	return s.compress(etagOf(body), bytes.Split(body, []byte(submitKeyHole)))
+}
+
+// prepareOnce readies a page to be sent once: the holes are filled with a
+// fresh key before compressing, and only a GET's page needs an ETag.
+func (s *Server) prepareOnce(body []byte, withETag bool) *prepared {
+	etag := ""
+	if withETag {
+		etag = etagOf(body)
+	}
+	if bytes.Contains(body, []byte(submitKeyHole)) {
+		body = bytes.ReplaceAll(body, []byte(submitKeyHole), []byte(store.NewToken()))
+	}
+	return s.compress(etag, [][]byte{body})
+}
+
+func etagOf(body []byte) string {
 	sum := sha256.Sum256(body)
-	p := &prepared{etag: `W/"` + hex.EncodeToString(sum[:12]) + `"`,
-		parts: bytes.Split(body, []byte(submitKeyHole))}
-	p.holes = len(p.parts) - 1
-	p.size = len(body) - p.holes*len(submitKeyHole)
-	if len(body) < minGzip {
+	return `W/"` + hex.EncodeToString(sum[:12]) + `"`
+}
+
+// compress deflates a page's parts with one of the server's few compressors
+// (each holds about a megabyte, so their number, not the load, bounds memory).
+func (s *Server) compress(etag string, parts [][]byte) *prepared {
+	p := &prepared{etag: etag, parts: parts, holes: len(parts) - 1}
+	for _, part := range parts {
+		p.size += len(part)
+	}
+	if p.size < minGzip {
 		return p
 	}
 	p.crc, p.shift = make([]uint32, len(p.parts)), make([]crcShift, len(p.parts))
 	for i, part := range p.parts {
-		p.crc[i], p.shift[i] = crc32.ChecksumIEEE(part), shiftBy(len(part))
+		p.crc[i] = crc32.ChecksumIEEE(part)
+		if i > 0 { // the first part's CRC is shifted onto nothing
+			p.shift[i] = shiftBy(len(part))
+		}
 	}
 	w := <-s.compressors
 	defer func() { s.compressors <- w }()

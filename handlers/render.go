@@ -36,7 +36,8 @@ func (s *Server) renderBytes(c echo.Context, component templ.Component) ([]byte,
 
 // send writes a rendered page (see sendPrepared).
 func (s *Server) send(c echo.Context, status int, body []byte) error {
-	return s.sendPrepared(c, status, s.prepare(body))
+	get := status == http.StatusOK && c.Request().Method == http.MethodGet
+	return s.sendPrepared(c, status, s.prepareOnce(body, get))
 }
 
 // sendPrepared writes a prepared page with a fresh submit key. A 200 page
@@ -53,7 +54,7 @@ func (s *Server) sendPrepared(c echo.Context, status int, p *prepared) error {
 		}
 	}
 	key := ""
-	if len(p.parts) > 1 {
+	if p.holes > 0 {
 		key = store.NewToken()
 	}
 	if p.zip != nil && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
