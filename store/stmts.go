@@ -72,29 +72,43 @@ func (s *Store) exec(ctx context.Context, q string, args ...any) (sql.Result, er
 	return s.exec(ctx, q, args...)
 }
 
-// txn is a write transaction whose queries use the kept statements.
-type txn struct {
-	*sql.Tx
-	s *Store
+// txn is the write transaction in progress on the write connection (its
+// holder holds wmu). Its queries use statements prepared on that connection.
+type txn struct{ s *Store }
+
+// stmt is the write connection's statement for q, nil past maxStmts.
+func (t *txn) stmt(ctx context.Context, q string) *sql.Stmt {
+	if st, ok := t.s.wst[q]; ok {
+		return st
+	}
+	if len(t.s.wst) >= maxStmts {
+		return nil
+	}
+	st, err := t.s.w.PrepareContext(context.WithoutCancel(ctx), q)
+	if err != nil {
+		return nil // the query itself will report the error
+	}
+	t.s.wst[q] = st
+	return st
 }
 
 func (t *txn) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	if st := t.s.prep(q); st != nil {
-		return t.Tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	if st := t.stmt(ctx, q); st != nil {
+		return st.QueryContext(ctx, args...)
 	}
-	return t.Tx.QueryContext(ctx, q, args...)
+	return t.s.w.QueryContext(ctx, q, args...)
 }
 
 func (t *txn) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	if st := t.s.prep(q); st != nil {
-		return t.Tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	if st := t.stmt(ctx, q); st != nil {
+		return st.QueryRowContext(ctx, args...)
 	}
-	return t.Tx.QueryRowContext(ctx, q, args...)
+	return t.s.w.QueryRowContext(ctx, q, args...)
 }
 
 func (t *txn) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	if st := t.s.prep(q); st != nil {
-		return t.Tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	if st := t.stmt(ctx, q); st != nil {
+		return st.ExecContext(ctx, args...)
 	}
-	return t.Tx.ExecContext(ctx, q, args...)
+	return t.s.w.ExecContext(ctx, q, args...)
 }

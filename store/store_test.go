@@ -300,3 +300,26 @@ func TestFinishedIsDecidedOnTheStoredRounds(t *testing.T) {
 		t.Error("a correction decided on stale rounds reopened a finished match")
 	}
 }
+
+// A save whose request is cancelled midway (the phone went away) leaves
+// nothing behind, and the next save goes through: the write connection is
+// never left inside a transaction.
+func TestCancelledWriteRollsBackWhole(t *testing.T) {
+	f := newFixture(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	_, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3},
+		Decide: func([]json.RawMessage, [][]int) bool { cancel(); return false }})
+	if err == nil {
+		t.Fatal("a save cancelled inside its transaction reported success")
+	}
+	if rounds, _ := f.s.Rounds(context.Background(), f.match); len(rounds) != 0 {
+		t.Errorf("the cancelled save left %d rounds", len(rounds))
+	}
+	if _, _, err := f.s.AddRound(context.Background(), f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}}); err != nil {
+		t.Fatalf("the next save: %v", err)
+	}
+	m, _ := f.s.Match(context.Background(), f.g.Group.ID, f.match)
+	if m.Seats[1].Total != 2 {
+		t.Errorf("totals after the next save: %+v", m.Seats)
+	}
+}
