@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/a-h/templ"
 
@@ -136,18 +137,42 @@ func (g FiveCrowns) blankForm(rc RoundCtx) views.FCRoundForm {
 	for _, st := range rc.Match.Seats {
 		f.Seats = append(f.Seats, views.FCSeat{Name: st.Name, Mode: "points"})
 	}
-	for _, c := range fc.Deck() {
-		f.Deck = append(f.Deck, g.cardView(rc, c, r))
+	f.Deck = append([]views.FCCard(nil), pickerDeck(views.Lang(rc.Ctx))...)
+	for i, c := range fc.Deck() {
+		f.Deck[i].Wild = c.IsWild(r)
 	}
 	return f
 }
 
+// pickerDeck is the card picker's deck in a language, wild cards not yet
+// marked: built once, as every round form shows it.
+func pickerDeck(lang string) []views.FCCard {
+	if lang != "fr" {
+		lang = "en"
+	}
+	return pickerDecks()[lang]
+}
+
+var pickerDecks = sync.OnceValue(func() map[string][]views.FCCard {
+	out := map[string][]views.FCCard{}
+	for _, lang := range []string{"en", "fr"} {
+		for _, c := range fc.Deck() {
+			out[lang] = append(out[lang], cardLook(c, lang, false))
+		}
+	}
+	return out
+})
+
 func (g FiveCrowns) cardView(rc RoundCtx, c fc.Card, round int) views.FCCard {
+	return cardLook(c, views.Lang(rc.Ctx), c.IsWild(round))
+}
+
+func cardLook(c fc.Card, lang string, wild bool) views.FCCard {
 	class := "suit-" + c.Suit.Letter()
 	if c.Suit.Letter() == "*" {
 		class = "suit-star"
 	}
-	return views.FCCard{Code: c.String(), Label: c.Display(), Class: class, Name: c.Name(views.Lang(rc.Ctx)), Wild: c.IsWild(round)}
+	return views.FCCard{Code: c.String(), Label: c.Display(), Class: class, Name: c.Name(lang), Wild: wild}
 }
 
 func (g FiveCrowns) cardViews(rc RoundCtx, codes []string) []views.FCCard {

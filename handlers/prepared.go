@@ -16,7 +16,9 @@ import (
 // submitKeyHole stands in a rendered page for the round form's submit key.
 // Every answer puts a fresh random key in its place, so a kept page never
 // hands two phones the same key, and the page's ETag stays the same.
-const submitKeyHole = "SUBMITKEYHOLE"
+// It is as long as a key (a test checks), so a page sent once gets its key
+// written over the hole, in place.
+const submitKeyHole = "SUBMITKEYHOLE-SUBMITKEYHOLE-SUBM"
 
 // prepared is a rendered page made ready to be sent many times: its ETag,
 // and its body cut at each submit-key hole, plain and compressed. Each part
@@ -68,14 +70,18 @@ func (s *Server) prepare(body []byte) *prepared {
 }
 
 // prepareOnce readies a page to be sent once: the holes are filled with a
-// fresh key before compressing, and only a GET's page needs an ETag.
+// fresh key before compressing (body, the caller's own, is written over),
+// and only a GET's page needs an ETag.
 func (s *Server) prepareOnce(body []byte, withETag bool) *prepared {
 	etag := ""
 	if withETag {
 		etag = etagOf(body)
 	}
-	if bytes.Contains(body, []byte(submitKeyHole)) {
-		body = bytes.ReplaceAll(body, []byte(submitKeyHole), []byte(store.NewToken()))
+	if i := bytes.Index(body, []byte(submitKeyHole)); i >= 0 {
+		key := store.NewToken()
+		for ; i >= 0; i = bytes.Index(body, []byte(submitKeyHole)) {
+			copy(body[i:], key)
+		}
 	}
 	return s.compress(etag, [][]byte{body})
 }

@@ -7,7 +7,10 @@ import (
 	"hash/crc32"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // A prepared page sent with a key is, once a browser unzips it, exactly the
@@ -60,6 +63,29 @@ func TestPreparedPageCarriesItsKey(t *testing.T) {
 	}
 	if s.prepare([]byte("a"+h)).etag != s.prepare([]byte("a"+h)).etag || s.prepare([]byte("a")).etag == s.prepare([]byte("b")).etag {
 		t.Error("the ETag must follow the page, not the key")
+	}
+}
+
+// A page sent once has its key written over the hole in place: both must
+// be the same length.
+func TestSubmitKeyHoleIsAKeyLong(t *testing.T) {
+	if len(submitKeyHole) != len(store.NewToken()) {
+		t.Errorf("the hole is %d bytes, a key %d", len(submitKeyHole), len(store.NewToken()))
+	}
+	s := &Server{compressors: newCompressors(1)}
+	body := []byte(strings.Repeat("x", 2000) + "<input value=\"1." + submitKeyHole + "\"> and " + submitKeyHole)
+	got, err := gunzipOne(s.prepareOnce(append([]byte(nil), body...), false).gzipped(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(got, []byte(submitKeyHole)) || len(got) != len(body) {
+		t.Errorf("a page sent once still has a hole, or changed length: %q", got[2000:])
+	}
+	first := bytes.Index(body, []byte(submitKeyHole))
+	last := bytes.LastIndex(body, []byte(submitKeyHole))
+	k1, k2 := got[first:first+len(submitKeyHole)], got[last:last+len(submitKeyHole)]
+	if !bytes.Equal(k1, k2) || bytes.ContainsAny(k1, "\"<> ") {
+		t.Errorf("the two holes hold %q and %q; want one key in both", k1, k2)
 	}
 }
 

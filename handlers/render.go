@@ -28,6 +28,7 @@ func (s *Server) render(c echo.Context, status int, component templ.Component) e
 // renderBytes renders a component for this request.
 func (s *Server) renderBytes(c echo.Context, component templ.Component) ([]byte, error) {
 	var buf bytes.Buffer
+	buf.Grow(16 << 10) // most pages fit: one allocation rather than five
 	if err := component.Render(s.viewCtx(c), &buf); err != nil {
 		return nil, err
 	}
