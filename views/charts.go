@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -67,6 +68,7 @@ func ChartSVG(c LineChart) string {
 		return padT + (y1-v)*(chartH-padT-padB)/(y1-y0)
 	}
 	var b strings.Builder
+	b.Grow(1024 + 160*n*len(c.Series))
 	fmt.Fprintf(&b, `<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" role="img" aria-label="%s" font-size="11">`,
 		chartW, chartH, html.EscapeString(c.Title))
 	fmt.Fprintf(&b, `<title>%s</title>`, html.EscapeString(c.Title))
@@ -90,25 +92,33 @@ func ChartSVG(c LineChart) string {
 		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f"%s>%s</text>`, x(i), chartH-padB+15, anchor, html.EscapeString(c.XLabels[i]))
 	}
 	b.WriteString(`</g>`)
+	type point struct{ x, y string }
+	var pts []point
 	for si, s := range c.Series {
-		var pts []string
+		pts = pts[:0]
 		for i, v := range s.Values {
 			if i >= n || math.IsNaN(v) {
 				continue
 			}
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(i), y(v)))
+			pts = append(pts, point{oneDecimal(x(i)), oneDecimal(y(v))})
 		}
 		if len(pts) == 0 {
 			continue
 		}
 		fmt.Fprintf(&b, `<g class="line %s"><title>%s</title>`, SeriesClass(si), html.EscapeString(s.Label))
 		if len(pts) > 1 {
-			fmt.Fprintf(&b, `<polyline fill="none" points="%s"/>`, strings.Join(pts, " "))
+			b.WriteString(`<polyline fill="none" points="`)
+			for i, p := range pts {
+				if i > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(p.x + "," + p.y)
+			}
+			b.WriteString(`"/>`)
 		}
 		if len(pts) <= maxMarkers {
 			for _, p := range pts {
-				xy := strings.SplitN(p, ",", 2)
-				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="%g"/>`, xy[0], xy[1], 2.5)
+				b.WriteString(`<circle cx="` + p.x + `" cy="` + p.y + `" r="2.5"/>`)
 			}
 		}
 		b.WriteString(`</g>`)
@@ -116,6 +126,9 @@ func ChartSVG(c LineChart) string {
 	b.WriteString(`</svg>`)
 	return b.String()
 }
+
+// oneDecimal is v as %.1f writes it.
+func oneDecimal(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 // xLabelPositions picks at most maxXLabels evenly spread x positions, the
 // first and the last always among them, so labels never collide.
