@@ -19,7 +19,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
-	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
+	if c.Request().Context().Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
 		// The phone went away (closed the page, lost the network) before the
 		// answer: nothing to tell it, and nothing wrong on this side. A write
 		// it interrupted was rolled back whole.

@@ -2,10 +2,12 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -196,5 +198,43 @@ func TestMembersForgottenOnlyWhenTheGroupChanges(t *testing.T) {
 	}
 	if after := invite(); after == before || after == "" {
 		t.Errorf("after rotating, the group page shows %q (was %q)", after, before)
+	}
+}
+
+// While every turn is taken, a request waits (and gives up when its phone
+// does), but a phone's event stream is never kept waiting for a turn.
+func TestBusyServerQueuesRequestsButNotEventStreams(t *testing.T) {
+	app, _, b, matchURL := twoPhones(t)
+	for range cap(app.srv.turns) {
+		app.srv.turns <- struct{}{}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	req := httptestRequest(http.MethodGet, matchURL+"/events?poll=1", nil).WithContext(ctx)
+	for _, ck := range b.cookies {
+		req.AddCookie(ck)
+	}
+	if rec := serve(app, req); rec.Code != http.StatusOK {
+		t.Errorf("event poll while the server is busy: %d, want 200", rec.Code)
+	}
+	req = httptestRequest(http.MethodGet, matchURL, nil).WithContext(ctx)
+	for _, ck := range b.cookies {
+		req.AddCookie(ck)
+	}
+	done := make(chan struct{})
+	go func() { serve(app, req); close(done) }()
+	select {
+	case <-done:
+		if ctx.Err() == nil {
+			t.Error("a page was served while every turn was taken")
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("a request whose phone gave up kept waiting for a turn")
+	}
+	for range cap(app.srv.turns) {
+		<-app.srv.turns
+	}
+	if rec := b.get(matchURL); rec.Code != http.StatusOK {
+		t.Errorf("once turns are free: %d", rec.Code)
 	}
 }

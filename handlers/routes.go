@@ -10,6 +10,7 @@ import (
 // routes is the site map, top to bottom.
 func (s *Server) routes(e *echo.Echo) {
 	e.Use(middleware.Recover())
+	e.Use(s.admitted)
 	e.Use(securityHeaders)
 	e.Use(s.forgetOnWrite)
 	// Cross-site form posts are refused. The JSON API is meant for other

@@ -37,6 +37,7 @@ type Server struct {
 	cache   *pageCache
 	// compressors are the few compressors pages share.
 	compressors chan *flate.Writer
+	turns       chan struct{} // see admitted
 }
 
 // New builds the Echo instance with every route and middleware.
@@ -64,6 +65,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		live:        newHub(),
 		cache:       newPageCache(),
 		compressors: newCompressors(4),
+		turns:       make(chan struct{}, inFlight()),
 	}
 	if s.log == nil {
 		s.log = slog.Default()

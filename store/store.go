@@ -75,8 +75,12 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// Every connection stays open: database/sql keeps only 2 idle by default,
 	// so under load the others were closed after each query and reopened
 	// (schema parsed again, pragmas run again, busy waits on the WAL lock).
-	db.SetMaxOpenConns(8)
-	db.SetMaxIdleConns(8)
+	// Five: one for writes (below) and four readers. Each keeps its own page
+	// cache (up to 2 MB) and prepared statements; with eight, the server's
+	// resident memory after the load run was ~75 MB instead of ~52 MB, for
+	// no more pages or saves per second on two cores.
+	db.SetMaxOpenConns(5)
+	db.SetMaxIdleConns(5)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
