@@ -350,7 +350,9 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		if !measured {
 			continue
 		}
-		verdict(sheet.rps >= 0.4*ceil.rps, "%s: %.0f req/s at %d clients ≥ 40%% of static %.0f req/s (%.0f%%)", name, sheet.rps, top, ceil.rps, 100*sheet.rps/max(ceil.rps, 1))
+		if ceil.rps > 0 {
+			verdict(sheet.rps >= 0.4*ceil.rps, "%s: %.0f req/s at %d clients ≥ 40%% of static %.0f req/s (%.0f%%)", name, sheet.rps, top, ceil.rps, 100*sheet.rps/max(ceil.rps, 1))
+		}
 		verdict(sheet.p99 < 20*time.Millisecond, "%s: p99 %s < 20 ms at %d clients", name, ms(sheet.p99), top)
 	}
 	best := cell{}
