@@ -61,7 +61,8 @@ func TestPreparedPageCarriesItsKey(t *testing.T) {
 			}
 		})
 	}
-	if s.prepare([]byte("a"+h)).etag != s.prepare([]byte("a"+h)).etag || s.prepare([]byte("a")).etag == s.prepare([]byte("b")).etag {
+	once, again := s.prepare([]byte("a"+h)), s.prepare([]byte("a"+h))
+	if once.etag != again.etag || s.prepare([]byte("a")).etag == s.prepare([]byte("b")).etag {
 		t.Error("the ETag must follow the page, not the key")
 	}
 }

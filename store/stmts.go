@@ -55,21 +55,14 @@ func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, er
 	if st := s.prep(q); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
-	return s.query(ctx, q, args...)
+	return s.db.QueryContext(ctx, q, args...)
 }
 
 func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	if st := s.prep(q); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
-	return s.queryRow(ctx, q, args...)
-}
-
-func (s *Store) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	if st := s.prep(q); st != nil {
-		return st.ExecContext(ctx, args...)
-	}
-	return s.exec(ctx, q, args...)
+	return s.db.QueryRowContext(ctx, q, args...)
 }
 
 // txn is the write transaction in progress on the write connection (its

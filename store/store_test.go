@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"sync"
@@ -321,5 +322,30 @@ func TestCancelledWriteRollsBackWhole(t *testing.T) {
 	m, _ := f.s.Match(context.Background(), f.g.Group.ID, f.match)
 	if m.Seats[1].Total != 2 {
 		t.Errorf("totals after the next save: %+v", m.Seats)
+	}
+}
+
+// A query the store cannot keep prepared (past the bound on kept statements,
+// or one SQLite refuses) still runs, or fails with SQLite's error.
+func TestQueriesPastTheStatementBound(t *testing.T) {
+	s := newTestStore(t)
+	ctx := context.Background()
+	if _, err := s.query(ctx, "SELEC nonsense"); err == nil {
+		t.Error("a malformed query gave no error")
+	}
+	for i := 0; len(s.stmts.m) < maxStmts; i++ {
+		s.prep(fmt.Sprintf("SELECT %d", i))
+	}
+	var n int
+	if err := s.queryRow(ctx, "SELECT 40 + 2").Scan(&n); err != nil || n != 42 {
+		t.Errorf("a query past the bound: %d, %v", n, err)
+	}
+	if err := s.tx(ctx, func(tx *txn) error {
+		for i := 0; len(s.wst) < maxStmts; i++ {
+			tx.stmt(ctx, fmt.Sprintf("SELECT %d", i))
+		}
+		return tx.QueryRowContext(ctx, "SELECT 6 * 7").Scan(&n)
+	}); err != nil || n != 42 {
+		t.Errorf("a write-side query past the bound: %d, %v", n, err)
 	}
 }
