@@ -223,7 +223,9 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	if lastLive != 0 {
 		sh.UndoURL, sh.UndoRound = url+"/undo", lastLive
 	}
-	sh.Rulings = s.rulingLines(c, g, match.ID)
+	if match.Rulings > 0 { // most matches have none: no query for them
+		sh.Rulings = s.rulingLines(c, g, match.ID)
+	}
 	if _, ok := g.(RefereePage); ok {
 		sh.RefereeURL = url + "/referee"
 	}

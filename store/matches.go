@@ -19,6 +19,7 @@ type Match struct {
 	Seats      []Seat            // in seat order
 	FinishedAt *time.Time
 	CreatedAt  time.Time
+	Rulings    int // how many referee rulings were kept with it
 }
 
 // Seat is a player's place at a match, with their running total.
@@ -72,13 +73,14 @@ func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (in
 	return id, err
 }
 
-const matchColumns = `m.id, m.group_id, m.game, m.rules, m.options, m.finished_at, m.created_at`
+const matchColumns = `m.id, m.group_id, m.game, m.rules, m.options, m.finished_at, m.created_at,
+	(SELECT COUNT(*) FROM rulings r WHERE r.match_id = m.id)`
 
 func scanMatch(sc interface{ Scan(...any) error }) (Match, error) {
 	var m Match
 	var rules, opts, created string
 	var finished sql.NullString
-	if err := sc.Scan(&m.ID, &m.GroupID, &m.Game, &rules, &opts, &finished, &created); err != nil {
+	if err := sc.Scan(&m.ID, &m.GroupID, &m.Game, &rules, &opts, &finished, &created, &m.Rulings); err != nil {
 		return Match{}, err
 	}
 	json.Unmarshal([]byte(rules), &m.Rules)

@@ -257,7 +257,9 @@ func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, finished boo
 	if finished {
 		at = s.now()
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = CASE WHEN ? IS NULL THEN NULL ELSE COALESCE(finished_at, ?) END WHERE id = ?`, at, at, matchID); err != nil {
+	// Only a change of state writes the row (an unchanged row left as it is
+	// costs no page in the commit).
+	if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = ? WHERE id = ? AND (? IS NULL) != (finished_at IS NULL)`, at, matchID, at); err != nil {
 		return fmt.Errorf("store: finish: %w", err)
 	}
 	return nil
