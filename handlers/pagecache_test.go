@@ -238,3 +238,28 @@ func TestBusyServerQueuesRequestsButNotEventStreams(t *testing.T) {
 		t.Errorf("once turns are free: %d", rec.Code)
 	}
 }
+
+// A tap on the card picker redraws the round form: htmx gets the form alone
+// (it swaps #round-form), a browser without JavaScript the whole sheet.
+func TestTapAnswersTheFormAlone(t *testing.T) {
+	app, a, _, matchURL := twoPhones(t)
+	tap := url.Values{"picker": {"1"}, "tap": {"JK"}, "mode_0": {"points"}, "mode_1": {"cards"}}
+	req := httptestRequest(http.MethodPost, matchURL+"/rounds", tap)
+	req.Header.Set("HX-Request", "true")
+	for _, ck := range a.cookies {
+		req.AddCookie(ck)
+	}
+	rec := serve(app, req)
+	d := doc(t, rec)
+	if rec.Code != http.StatusOK || d.Find("form#round-form").Length() != 1 || d.Find("table.scores").Length() != 0 {
+		t.Errorf("htmx tap: %d, %d round forms, %d score tables; want the form alone", rec.Code,
+			d.Find("form#round-form").Length(), d.Find("table.scores").Length())
+	}
+	if got := d.Find("[data-testid=seat]").Eq(1).Find("[data-testid=computed]").Text(); !strings.Contains(got, "50") {
+		t.Errorf("after tapping a joker for Ben, his line reads %q; want 50 points", got)
+	}
+	plain := doc(t, a.post(matchURL+"/rounds", tap))
+	if plain.Find("form#round-form").Length() != 1 || plain.Find("table.scores").Length() != 1 {
+		t.Error("a tap without JavaScript should redraw the whole sheet with the form")
+	}
+}

@@ -160,9 +160,14 @@ func (s *Server) sheetAnswer(c echo.Context, status int, match store.Match, g Ga
 	return s.render(c, status, s.sheetView(c, s.sheetModel(c, match, g, rounds, flash, form)))
 }
 
-// formAnswer redraws the round form inside the scoresheet (htmx picks the form out).
+// formAnswer redraws the round form: htmx (which swaps #round-form) gets the
+// form alone, at every tap on the card picker; a browser without JavaScript
+// gets the whole scoresheet around it.
 func (s *Server) formAnswer(c echo.Context, status int, match store.Match, g Game, rounds []store.Round, form templComponent) error {
-	return s.render(c, status, s.sheetView(c, s.sheetModel(c, match, g, rounds, "", form)))
+	if isHTMX(c) {
+		return s.render(c, status, form)
+	}
+	return s.render(c, status, views.ScoresheetPage(s.sheetModel(c, match, g, rounds, "", form)))
 }
 
 // sheetView is the whole page, or for htmx only the part it swaps.
