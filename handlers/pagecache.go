@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -8,6 +9,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // pageCache keeps rendered pages and members' lookups, per group, until
@@ -41,6 +44,7 @@ type cacheGen struct{ all, group uint64 }
 const (
 	maxCacheBytes = 4 << 20     // about 1,000 compressed scoresheets (4 KB each)
 	maxMembers    = 1000        // per group
+	maxGens       = 10000       // groups written to between two full forgets
 	pageTTL       = time.Minute // also bounds what depends on the clock (the default season)
 )
 
@@ -59,11 +63,26 @@ func (p *pageCache) forget(group string) {
 		p.bytes = 0
 		return
 	}
-	p.gens[group]++
+	p.bump(group)
 	if g := p.groups[group]; g != nil {
 		p.dropPagesOf(g)
 		delete(p.groups, group)
 	}
+}
+
+// bump records a write to group. The counters are kept only for groups
+// written since the last full forget, a few hundred at most; should they
+// ever pile up, everything is forgotten and they start again.
+// The caller holds p.mu.
+func (p *pageCache) bump(group string) {
+	if len(p.gens) >= maxGens {
+		p.all++
+		clear(p.gens)
+		clear(p.groups)
+		p.bytes = 0
+		return
+	}
+	p.gens[group]++
 }
 
 // forgetPages drops group's pages but keeps who its members are: for the
@@ -71,7 +90,7 @@ func (p *pageCache) forget(group string) {
 func (p *pageCache) forgetPages(group string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.gens[group]++ // a member read meanwhile is not kept either: harmless
+	p.bump(group) // a member read meanwhile is not kept either: harmless
 	if g := p.groups[group]; g != nil {
 		p.dropPagesOf(g)
 	}
@@ -128,6 +147,7 @@ func (p *pageCache) keepPage(group, key string, gen cacheGen, page *prepared) {
 	}
 	if old, ok := g.pages[key]; ok {
 		p.bytes -= old.page.mem()
+		delete(g.pages, key)
 	}
 	p.evict(page.mem())
 	g.pages[key] = cachedPage{page: page, at: time.Now()}
@@ -179,18 +199,38 @@ func (p *pageCache) keepMember(group, key string, gen cacheGen, m member) {
 // stored data. A request to a group's routes forgets that group only, and
 // keeps its members when the route is one that leaves memberships alone.
 func (s *Server) forgetOnWrite(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		err := next(c)
+	return func(c echo.Context) (err error) {
 		r := c.Request()
-		switch {
-		case r.Method == http.MethodGet || r.Method == http.MethodHead || strings.HasPrefix(r.URL.Path, "/api/"):
-		case keepsMembers[c.Path()]:
-			s.cache.forgetPages(c.Param("group"))
-		default:
-			s.cache.forget(c.Param("group"))
+		if r.Method == http.MethodGet || r.Method == http.MethodHead || strings.HasPrefix(r.URL.Path, "/api/") {
+			return next(c)
 		}
-		return err
+		defer func() { // deferred: a handler that panics after its write forgets too
+			switch {
+			case refused(c, err): // nothing was written (a stranger's 404 among them)
+			case keepsMembers[c.Path()]:
+				s.cache.forgetPages(c.Param("group"))
+			default:
+				s.cache.forget(c.Param("group"))
+			}
+		}()
+		return next(c)
 	}
+}
+
+// refused says whether a request ended in a refusal, a 4xx: bad input or
+// a conflict changes nothing, by rule, and an outsider is refused before
+// anything is read.
+func refused(c echo.Context, err error) bool {
+	var he *echo.HTTPError
+	switch {
+	case err == nil:
+		return c.Response().Status >= 400 && c.Response().Status < 500
+	case errors.Is(err, store.ErrNotFound), errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrInvalid):
+		return true
+	case errors.As(err, &he):
+		return he.Code >= 400 && he.Code < 500
+	}
+	return false
 }
 
 // keepsMembers are the group routes whose writes change no membership, nor

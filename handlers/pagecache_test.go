@@ -3,7 +3,10 @@ package handlers
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -261,5 +264,60 @@ func TestTapAnswersTheFormAlone(t *testing.T) {
 	plain := doc(t, a.post(matchURL+"/rounds", tap))
 	if plain.Find("form#round-form").Length() != 1 || plain.Find("table.scores").Length() != 1 {
 		t.Error("a tap without JavaScript should redraw the whole sheet with the form")
+	}
+}
+
+// Phones that start a post and never finish sending it hold no turn: the
+// server keeps answering everyone else.
+func TestSlowSendersHoldNoTurn(t *testing.T) {
+	app := newTestApp(t)
+	srv := httptest.NewServer(app.e)
+	defer srv.Close()
+	addr := strings.TrimPrefix(srv.URL, "http://")
+	for range cap(app.srv.turns) + 2 {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		fmt.Fprintf(conn, "POST /groups HTTP/1.1\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nname=", addr)
+	}
+	time.Sleep(100 * time.Millisecond) // the posts are in, waiting for their bodies
+	client := &http.Client{Timeout: 3 * time.Second}
+	resp, err := client.Get(srv.URL + "/")
+	if err != nil {
+		t.Fatalf("GET / while %d phones are slow to send: %v", cap(app.srv.turns)+2, err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET / = %d", resp.StatusCode)
+	}
+}
+
+// The cache counts what it holds exactly (a page kept again replaces the
+// old one), and a refused post, such as a stranger's, records no write.
+func TestCacheAccountsAndIgnoresRefusals(t *testing.T) {
+	app := newTestApp(t)
+	p := newPageCache()
+	page := app.srv.prepare(bytes.Repeat([]byte("<td>12</td>"), 300)).slim()
+	gen := p.gen("g")
+	p.keepPage("g", "k", gen, page)
+	p.keepPage("g", "k", gen, page)
+	if p.bytes != page.mem() {
+		t.Errorf("one page kept twice counts %d bytes, want %d", p.bytes, page.mem())
+	}
+	p.forget("g")
+	if p.bytes != 0 {
+		t.Errorf("after forgetting the group, %d bytes counted", p.bytes)
+	}
+	stranger := app.client()
+	if rec := stranger.post("/g/no-such-group/players", url.Values{"name": {"Eve"}}); rec.Code != http.StatusNotFound {
+		t.Fatalf("stranger's post: %d", rec.Code)
+	}
+	app.srv.cache.mu.Lock()
+	_, recorded := app.srv.cache.gens["no-such-group"]
+	app.srv.cache.mu.Unlock()
+	if recorded {
+		t.Error("a refused post was recorded as a write")
 	}
 }

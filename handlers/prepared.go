@@ -146,6 +146,9 @@ func (p *prepared) plain(key string) []byte {
 // header, the deflated parts with the key between them as stored blocks
 // (RFC 1951 §3.2.4), then the CRC-32 and length of the whole plain body.
 func (p *prepared) gzipped(key string) []byte {
+	if len(key) > 0xffff {
+		panic("handlers: a submit key longer than a stored block") // keys are 32 bytes
+	}
 	n := 10 + 8
 	for _, z := range p.zip {
 		n += len(z) + 5 + len(key)

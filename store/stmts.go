@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"sync"
 )
 
@@ -11,29 +12,42 @@ import (
 // third of the cost of the short queries behind a scoresheet. database/sql
 // prepares each statement once per connection, on first use there.
 type stmts struct {
-	mu sync.Mutex
-	m  map[string]*sql.Stmt
+	mu     sync.Mutex
+	m      map[string]*sql.Stmt
+	closed bool
 }
 
-// maxStmts bounds the kept statements: queries with a variable number of
-// placeholders (IN lists) have many texts, and those past the bound simply
-// run unprepared.
-const maxStmts = 200
+// maxStmts bounds the kept statements, and queries with more than
+// maxStmtArgs placeholders (IN lists, whose text changes with their length)
+// are not kept: those run unprepared.
+const (
+	maxStmts    = 200
+	maxStmtArgs = 8
+)
 
 // prep is the kept statement for q, nil when it cannot be kept.
 func (s *Store) prep(q string) *sql.Stmt {
 	s.stmts.mu.Lock()
-	defer s.stmts.mu.Unlock()
-	if st, ok := s.stmts.m[q]; ok {
+	st, ok := s.stmts.m[q]
+	full := len(s.stmts.m) >= maxStmts
+	s.stmts.mu.Unlock()
+	if ok {
 		return st
 	}
-	if len(s.stmts.m) >= maxStmts {
+	if full || strings.Count(q, "?") > maxStmtArgs {
 		return nil
 	}
-	// Not the request's context: the statement outlives the request.
+	// Prepared outside the lock (it may wait for a connection), and not with
+	// the request's context: the statement outlives the request.
 	st, err := s.db.PrepareContext(context.Background(), q)
 	if err != nil {
 		return nil // the query itself will report the error
+	}
+	s.stmts.mu.Lock()
+	defer s.stmts.mu.Unlock()
+	if kept, ok := s.stmts.m[q]; ok || s.stmts.m == nil && s.stmts.closed {
+		st.Close() // another request kept one meanwhile, or the store closed
+		return kept
 	}
 	if s.stmts.m == nil {
 		s.stmts.m = map[string]*sql.Stmt{}
@@ -48,7 +62,7 @@ func (s *Store) closeStmts() {
 	for _, st := range s.stmts.m {
 		st.Close()
 	}
-	s.stmts.m = nil
+	s.stmts.m, s.stmts.closed = nil, true
 }
 
 func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
@@ -74,7 +88,7 @@ func (t *txn) stmt(ctx context.Context, q string) *sql.Stmt {
 	if st, ok := t.s.wst[q]; ok {
 		return st
 	}
-	if len(t.s.wst) >= maxStmts {
+	if len(t.s.wst) >= maxStmts || strings.Count(q, "?") > maxStmtArgs {
 		return nil
 	}
 	st, err := t.s.w.PrepareContext(context.WithoutCancel(ctx), q)

@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -42,12 +43,13 @@ type Store struct {
 	// busy_timeout's sleep-and-retry loop (sleeps of up to 100 ms), which
 	// capped saves at about 320/s with a p99 of 0.5 s under 64 clients.
 	// Queued on a mutex they are handed the lock the moment it is free.
-	wmu   sync.Mutex
-	w     *sql.Conn            // the connection every write goes through, under wmu
-	wst   map[string]*sql.Stmt // its prepared statements, under wmu
-	stmts stmts
-	stop  chan struct{} // ends checkpoints
-	done  chan struct{} // closed when checkpoints has ended
+	wmu    sync.Mutex
+	w      *sql.Conn            // the connection every write goes through, under wmu
+	wst    map[string]*sql.Stmt // its prepared statements, under wmu
+	stmts  stmts
+	stop   chan struct{} // ends checkpoints
+	closed atomic.Bool
+	done   chan struct{} // closed when checkpoints has ended
 }
 
 // Open opens (creating if needed) the SQLite database at path, with WAL,
@@ -117,6 +119,9 @@ func migrate(ctx context.Context, db *sql.DB) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
+	if s.closed.Swap(true) {
+		return nil
+	}
 	close(s.stop)
 	<-s.done
 	s.closeStmts()
@@ -174,25 +179,35 @@ func (s *Store) IntegrityCheck(ctx context.Context) (string, error) {
 }
 
 // tx runs fn in one IMMEDIATE write transaction on the write connection,
-// committing when fn returns nil and rolling back otherwise. A request that
-// is cancelled midway fails its next statement, and so rolls back whole.
+// committing when fn returns nil and rolling back otherwise (a panic in fn
+// too). A request cancelled midway fails its next statement, and so rolls
+// back whole.
 func (s *Store) tx(ctx context.Context, fn func(*txn) error) error {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
-	if _, err := s.w.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
-	// The end of a transaction must run even when ctx is done: a connection
-	// left inside one would take every later write with it.
+	// BEGIN, COMMIT and ROLLBACK run whatever becomes of ctx: a BEGIN that
+	// succeeds while ctx is cancelled reports the cancellation all the same,
+	// and a connection left inside a transaction would fail every later write.
 	end := context.WithoutCancel(ctx)
+	if _, err := s.w.ExecContext(end, "BEGIN IMMEDIATE"); err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	done := false
+	defer func() {
+		if !done {
+			s.w.ExecContext(end, "ROLLBACK")
+		}
+	}()
 	if err := fn(&txn{s: s}); err != nil {
-		s.w.ExecContext(end, "ROLLBACK")
 		return err
 	}
 	if _, err := s.w.ExecContext(end, "COMMIT"); err != nil {
-		s.w.ExecContext(end, "ROLLBACK")
 		return fmt.Errorf("store: commit: %w", err)
 	}
+	done = true
 	return nil
 }
 

@@ -349,3 +349,30 @@ func TestQueriesPastTheStatementBound(t *testing.T) {
 		t.Errorf("a write-side query past the bound: %d, %v", n, err)
 	}
 }
+
+// Neither a request cancelled before its save starts nor a panic inside a
+// save leaves the write connection inside a transaction: the next save goes
+// through.
+func TestWriteConnectionSurvivesCancelAndPanic(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	gone, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, _, err := f.s.AddRound(gone, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}}); err == nil {
+		t.Error("a save with a cancelled request reported success")
+	}
+	func() {
+		defer func() { recover() }()
+		f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3},
+			Decide: func([]json.RawMessage, [][]int) bool { panic("a game's bug") }})
+	}()
+	if rounds, _ := f.s.Rounds(ctx, f.match); len(rounds) != 0 {
+		t.Errorf("the panicking save left %d rounds", len(rounds))
+	}
+	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}}); err != nil {
+		t.Fatalf("the next save: %v", err)
+	}
+	if err := f.s.Close(); err != nil || f.s.Close() != nil {
+		t.Error("closing twice should be harmless")
+	}
+}
