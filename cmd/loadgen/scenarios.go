@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -123,11 +124,15 @@ func (ld *load) historySheet(rng *rand.Rand) (*http.Request, int, func()) {
 
 // clubSaves saves rounds at perSecond across the groups until ctx ends: the
 // other tables of the evening. Each save makes its group's kept pages go.
+// Saves are sent on schedule, each on its own, however long the last one
+// takes, so a slower server does not get fewer of them.
 func (ld *load) clubSaves(perSecond float64) func(ctx context.Context) {
 	return func(ctx context.Context) {
 		rng := rand.New(rand.NewPCG(7, uint64(time.Now().UnixNano())))
 		tick := time.NewTicker(time.Duration(float64(time.Second) / perSecond))
 		defer tick.Stop()
+		var wg sync.WaitGroup
+		defer wg.Wait()
 		for {
 			select {
 			case <-ctx.Done():
@@ -136,14 +141,23 @@ func (ld *load) clubSaves(perSecond float64) func(ctx context.Context) {
 			}
 			req, want, done := ld.save(rng)
 			if req == nil {
+				fmt.Fprintln(os.Stderr, "loadgen: club evening: "+errNoOpenMatch.Error())
 				return
 			}
-			if err := ld.do(ctx, req, want); err == nil {
-				done()
-			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := ld.do(ctx, req, want); err == nil {
+					done()
+				}
+			}()
 		}
 	}
 }
+
+// errNoOpenMatch ends a save scenario early: it shows as an error, so a run
+// that ran out of matches to save into cannot pass for a fast one.
+var errNoOpenMatch = errors.New("no open match left to save into (seed more with -groups)")
 
 func (ld *load) standings(rng *rand.Rand) (*http.Request, int, func()) {
 	g := ld.groups[rng.IntN(len(ld.groups))]
@@ -298,6 +312,7 @@ func (ld *load) measure(ctx context.Context, sc scenario, n int, warmup, d time.
 			for ctx.Err() == nil && t.more() {
 				req, want, done := sc.next(rng)
 				if req == nil {
+					t.add(time.Now(), 0, errNoOpenMatch)
 					return
 				}
 				start := time.Now()
@@ -326,6 +341,7 @@ func (ld *load) schedule(ctx context.Context, sc scenario, t *tally, wg *sync.Wa
 		req, want, done := sc.next(rng)
 		mu.Unlock()
 		if req == nil {
+			t.add(due, 0, errNoOpenMatch)
 			return
 		}
 		wg.Add(1)
