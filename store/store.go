@@ -68,6 +68,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Add("_pragma", "wal_autocheckpoint(0)") // see checkpoints
+	// 1 MB of page cache per connection instead of 2: the hot pages of a
+	// table's evening are few, the rest comes from the OS cache, and the
+	// server's resident memory after the load run went from ~64 to ~54 MB
+	// at the same throughput.
+	q.Add("_pragma", "cache_size(-1024)")
 	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
