@@ -308,7 +308,7 @@ func ratingChart(vctx context.Context, lg, id, title string, series []standings.
 	slices.SortFunc(nights, func(a, b time.Time) int { return a.Compare(b) })
 	nights = slices.CompactFunc(nights, func(a, b time.Time) bool { return a.Equal(b) })
 	at := make(map[time.Time]int, len(nights))
-	lc := views.LineChart{Title: title}
+	lc := views.LineChart{Title: title, DecimalComma: lg == "fr"}
 	for i, n := range nights {
 		at[n] = i
 		lc.XLabels = append(lc.XLabels, shortDay(lg, n))
@@ -341,7 +341,7 @@ func runningTotals(vctx context.Context, names []string, live [][]int) *views.Ch
 		return nil
 	}
 	title := views.T(vctx, "standings.sheet.chart.desc", "Rounds", len(live))
-	lc := views.LineChart{Title: title, XLabels: []string{"0"}}
+	lc := views.LineChart{Title: title, XLabels: []string{"0"}, DecimalComma: views.Lang(vctx) == "fr"}
 	cv := &views.ChartView{ID: "totals", Title: title}
 	for r := range live {
 		lc.XLabels = append(lc.XLabels, intText(r+1))

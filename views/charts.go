@@ -13,9 +13,10 @@ import (
 // by its container, so it fits a 360 px phone; the page gives the same
 // numbers as a table for whoever cannot see it.
 type LineChart struct {
-	Title   string        // what the chart shows, read by screen readers
-	XLabels []string      // one per x position, oldest first
-	Series  []ChartSeries // at most a few dozen lines
+	Title        string        // what the chart shows, read by screen readers
+	XLabels      []string      // one per x position, oldest first
+	Series       []ChartSeries // at most a few dozen lines
+	DecimalComma bool          // French: ticks read 2,5 rather than 2.5
 }
 
 // ChartSeries is one line. Values has one entry per x position; NaN where
@@ -78,7 +79,7 @@ func ChartSVG(c LineChart) string {
 	}
 	b.WriteString(`</g><g class="axis" text-anchor="end">`)
 	for _, t := range ticks {
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f">%s</text>`, padL-4, y(t)+3.5, html.EscapeString(formatTick(t)))
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f">%s</text>`, padL-4, y(t)+3.5, html.EscapeString(formatTick(t, c.DecimalComma)))
 	}
 	b.WriteString(`</g><g class="axis" text-anchor="middle">`)
 	for _, i := range xLabelPositions(n) {
@@ -173,11 +174,15 @@ func niceTicks(lo, hi float64, target int) []float64 {
 	return out
 }
 
-// formatTick writes a tick value without trailing zeros, with a true minus sign.
-func formatTick(v float64) string {
+// formatTick writes a tick value without trailing zeros, with a true minus
+// sign, and a decimal comma when asked.
+func formatTick(v float64, comma bool) string {
 	if v == 0 {
 		return "0"
 	}
 	s := strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.1f", v), "0"), ".")
+	if comma {
+		s = strings.Replace(s, ".", ",", 1)
+	}
 	return strings.Replace(s, "-", "−", 1)
 }

@@ -86,3 +86,18 @@ func TestSeriesClass(t *testing.T) {
 		t.Errorf("SeriesClass(0)=%q SeriesClass(8)=%q SeriesClass(1)=%q", SeriesClass(0), SeriesClass(8), SeriesClass(1))
 	}
 }
+
+// Tick labels read as the page's language writes numbers: 2.5 in English,
+// 2,5 in French, with a true minus sign in both.
+func TestChartTicksFollowTheLanguage(t *testing.T) {
+	c := LineChart{Title: "t", XLabels: []string{"1", "2"}, Series: []ChartSeries{{Label: "Ana", Values: []float64{-1, 1}}}}
+	en := ChartSVG(c)
+	c.DecimalComma = true
+	fr := ChartSVG(c)
+	if !strings.Contains(en, ">0.5</text>") || !strings.Contains(en, ">−0.5</text>") {
+		t.Errorf("English ticks should read 0.5 and −0.5: %s", en)
+	}
+	if !strings.Contains(fr, ">0,5</text>") || !strings.Contains(fr, ">−0,5</text>") || strings.Contains(fr, ">0.5<") {
+		t.Errorf("French ticks should read 0,5 and −0,5: %s", fr)
+	}
+}
