@@ -195,13 +195,15 @@ func (p *pageCache) keepMember(group, key string, gen cacheGen, m member) {
 }
 
 // forgetOnWrite empties the cache after every request that may have written:
-// any method other than GET or HEAD, except the JSON API, which reads no
-// stored data. A request to a group's routes forgets that group only, and
+// any method other than GET or HEAD, except the JSON API and the public
+// referee pages, which store nothing (a ruling is kept through the group's
+// own route). A request to a group's routes forgets that group only, and
 // keeps its members when the route is one that leaves memberships alone.
 func (s *Server) forgetOnWrite(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) (err error) {
 		r := c.Request()
-		if r.Method == http.MethodGet || r.Method == http.MethodHead || strings.HasPrefix(r.URL.Path, "/api/") {
+		if r.Method == http.MethodGet || r.Method == http.MethodHead ||
+			strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/referee/") {
 			return next(c)
 		}
 		defer func() { // deferred: a handler that panics after its write forgets too

@@ -321,3 +321,20 @@ func TestCacheAccountsAndIgnoresRefusals(t *testing.T) {
 		t.Error("a refused post was recorded as a write")
 	}
 }
+
+// Asking the public referee a question stores nothing, so it keeps every
+// group's pages: a stranger cannot empty the cache by posting there.
+func TestRefereeQuestionsKeepThePages(t *testing.T) {
+	app, _, b, matchURL := twoPhones(t)
+	slug := strings.Split(matchURL, "/")[2]
+	b.get(matchURL)
+	stranger := app.client()
+	stranger.post("/referee/take5", url.Values{"rows": {"23"}})
+	app.srv.cache.mu.Lock()
+	g := app.srv.cache.groups[slug]
+	kept := g != nil && len(g.pages) > 0
+	app.srv.cache.mu.Unlock()
+	if !kept {
+		t.Error("a referee question emptied a group's kept pages")
+	}
+}
