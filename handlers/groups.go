@@ -39,7 +39,7 @@ func (s *Server) groupHome(c echo.Context) error {
 			continue
 		}
 		line := views.MatchLine{URL: fmt.Sprintf("/g/%s/matches/%d", m.group.Slug, mt.ID), Game: g.Name(lang(c)), Finished: mt.Finished(),
-			When: humanTime(mt.CreatedAt, lang(c))}
+			When: humanTime(s.local(mt.CreatedAt), lang(c))}
 		var names []string
 		totals := make([]int, len(mt.Seats))
 		for i, st := range mt.Seats {

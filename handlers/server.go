@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -17,10 +18,11 @@ import (
 
 // Config is what the HTTP layer needs from the outside.
 type Config struct {
-	Store   *store.Store
-	Log     *slog.Logger
-	BaseURL string // public URL used in invite links, e.g. https://games.example.org
-	Games   []Game // the games offered, in menu order
+	Store    *store.Store
+	Log      *slog.Logger
+	BaseURL  string         // public URL used in invite links, e.g. https://games.example.org
+	TimeZone *time.Location // the zone pages show times in; nil: UTC
+	Games    []Game         // the games offered, in menu order
 }
 
 // Server holds the dependencies of every handler.
@@ -28,6 +30,7 @@ type Server struct {
 	store   *store.Store
 	log     *slog.Logger
 	baseURL string
+	zone    *time.Location // pages show times here
 	games   []Game
 	byID    map[string]Game
 	tr      *views.Translator
@@ -57,6 +60,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		store:       cfg.Store,
 		log:         cfg.Log,
 		baseURL:     strings.TrimRight(cfg.BaseURL, "/"),
+		zone:        cfg.TimeZone,
 		games:       cfg.Games,
 		byID:        map[string]Game{},
 		tr:          tr,
@@ -66,6 +70,9 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		cache:       newPageCache(),
 		compressors: newCompressors(4),
 		turns:       make(chan struct{}, inFlight()),
+	}
+	if s.zone == nil {
+		s.zone = time.UTC
 	}
 	if s.log == nil {
 		s.log = slog.Default()

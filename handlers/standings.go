@@ -76,7 +76,7 @@ type seasonChoice struct {
 // picks the one asked for in ?season=, by default the season that holds
 // today, else the current calendar year.
 func (s *Server) seasonChoices(vctx context.Context, seasons []store.Season, asked string) ([]seasonChoice, seasonChoice) {
-	now := s.store.Now().UTC()
+	now := s.local(s.store.Now()) // today is the pages' time zone's today
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	var out []seasonChoice
 	yearFirst := time.Date(now.Year(), 1, 1, 0, 0, 0, 0, time.UTC)
@@ -85,7 +85,7 @@ func (s *Server) seasonChoices(vctx context.Context, seasons []store.Season, ask
 	def := ""
 	for _, se := range seasons {
 		out = append(out, seasonChoice{key: strconv.FormatInt(se.ID, 10), label: se.Name,
-			from: se.From, to: se.To.AddDate(0, 0, 1), first: se.From, end: se.To})
+			from: s.startOf(se.From), to: s.startOf(se.To.AddDate(0, 0, 1)), first: se.From, end: se.To})
 		if se.From.Equal(yearFirst) && se.To.Equal(yearEnd) {
 			yearDefined = true
 		}
@@ -94,8 +94,8 @@ func (s *Server) seasonChoices(vctx context.Context, seasons []store.Season, ask
 		}
 	}
 	if !yearDefined {
-		out = append([]seasonChoice{{key: "year", label: strconv.Itoa(now.Year()), from: yearFirst,
-			to: yearEnd.AddDate(0, 0, 1), first: yearFirst, end: yearEnd}}, out...)
+		out = append([]seasonChoice{{key: "year", label: strconv.Itoa(now.Year()), from: s.startOf(yearFirst),
+			to: s.startOf(yearEnd.AddDate(0, 0, 1)), first: yearFirst, end: yearEnd}}, out...)
 	}
 	out = append(out, seasonChoice{key: "all", label: views.T(vctx, "standings.alltime")})
 	if def == "" {
@@ -240,7 +240,7 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 			page.Matches++
 		}
 	}
-	opts := standings.DefaultOptions()
+	opts := s.standingsOptions()
 	tb, err := standings.Standings(matches, f, opts)
 	if err != nil {
 		return page, err
@@ -397,7 +397,7 @@ func (s *Server) playerPage(c echo.Context) error {
 		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(self, "season", k) }),
 		BackURL: withQuery(base+"/standings", "season", cur.key)}
 	f := cur.filter("")
-	opts := standings.DefaultOptions()
+	opts := s.standingsOptions()
 	prof, err := standings.PlayerProfile(matches, f, id, opts)
 	if err != nil {
 		return err
@@ -410,13 +410,13 @@ func (s *Server) playerPage(c echo.Context) error {
 	}
 	page.LongestStreak, page.CurrentStreak = prof.LongestStreak.Length, prof.CurrentStreak
 	for _, a := range prof.Form {
-		page.Form = append(page.Form, views.FormItem{Game: s.gameName(a.Game, lg), Date: dayText(lg, a.PlayedAt),
+		page.Form = append(page.Form, views.FormItem{Game: s.gameName(a.Game, lg), Date: dayText(lg, s.local(a.PlayedAt)),
 			Place: views.T(vctx, "standings.form.place", "Place", a.Place, "Players", a.Players), Win: a.Win, URL: matchURL(a.MatchID)})
 	}
 	for _, e := range prof.Extremes {
 		page.Games = append(page.Games, views.PlayerGame{Game: s.gameName(e.Game, lg),
-			Best: intText(e.Best.Total), BestURL: matchURL(e.Best.MatchID), BestDate: dayText(lg, e.Best.PlayedAt),
-			Worst: intText(e.Worst.Total), WorstURL: matchURL(e.Worst.MatchID), WorstDate: dayText(lg, e.Worst.PlayedAt)})
+			Best: intText(e.Best.Total), BestURL: matchURL(e.Best.MatchID), BestDate: dayText(lg, s.local(e.Best.PlayedAt)),
+			Worst: intText(e.Worst.Total), WorstURL: matchURL(e.Worst.MatchID), WorstDate: dayText(lg, s.local(e.Worst.PlayedAt))})
 	}
 	for _, v := range prof.Rivals {
 		page.Rivals = append(page.Rivals, views.RivalRow{Name: names[v.Opponent], URL: playerURL(v.Opponent),
@@ -459,7 +459,7 @@ func (s *Server) recordItems(vctx context.Context, lg string, recs standings.Rec
 	var out []heldRecord
 	add := func(game, label string, f standings.Feat) {
 		out = append(out, heldRecord{game: game, holder: f.Player, RecordItem: views.RecordItem{Label: label, Value: intText(f.Value),
-			Who: names[f.Player], WhoURL: playerURL(f.Player), When: dayText(lg, f.PlayedAt), MatchURL: matchURL(f.MatchID)}})
+			Who: names[f.Player], WhoURL: playerURL(f.Player), When: dayText(lg, s.local(f.PlayedAt)), MatchURL: matchURL(f.MatchID)}})
 	}
 	for _, g := range recs.Games {
 		name := s.gameName(g.Game, lg)

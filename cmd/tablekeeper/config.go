@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net/url"
 	"strings"
+	"time"
+	_ "time/tzdata" // zone names work on a machine without tzdata (a small Pi image)
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
@@ -18,6 +20,7 @@ type config struct {
 	DB       string
 	BaseURL  string
 	LogLevel slog.Level
+	TimeZone *time.Location
 }
 
 // settings lists the keys, their defaults and what they mean (the README's table).
@@ -26,6 +29,7 @@ var settings = []struct{ key, def, help string }{
 	{"db", "./data/tablekeeper.db", "SQLite database file (created if missing)"},
 	{"base_url", "", "public URL used in invite links (default: the address the browser used)"},
 	{"log_level", "info", "debug, info, warn or error"},
+	{"timezone", "Local", "time zone the pages show times in, e.g. Europe/Paris (default: this machine's)"},
 	{"config", "", "optional config file (YAML, TOML or JSON)"},
 }
 
@@ -69,11 +73,11 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 		}
 	}
 	c := config{Addr: v.GetString("addr"), DB: v.GetString("db"), BaseURL: v.GetString("base_url")}
-	return c, fs.Args(), c.validate(v.GetString("log_level"))
+	return c, fs.Args(), c.validate(v.GetString("log_level"), v.GetString("timezone"))
 }
 
 // validate checks each setting, naming the one to fix.
-func (c *config) validate(level string) error {
+func (c *config) validate(level, zone string) error {
 	if err := c.LogLevel.UnmarshalText([]byte(level)); err != nil {
 		return fmt.Errorf("config: TABLEKEEPER_LOG_LEVEL (--log-level) is %q: use debug, info, warn or error", level)
 	}
@@ -83,6 +87,11 @@ func (c *config) validate(level string) error {
 	if c.DB == "" {
 		return errors.New("config: TABLEKEEPER_DB (--db) is empty: give a database file such as ./data/tablekeeper.db")
 	}
+	loc, err := time.LoadLocation(zone)
+	if err != nil || zone == "" {
+		return fmt.Errorf("config: TABLEKEEPER_TIMEZONE (--timezone) is %q: give a zone such as Europe/Paris, UTC or Local", zone)
+	}
+	c.TimeZone = loc
 	if c.BaseURL != "" {
 		u, err := url.Parse(c.BaseURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -43,7 +43,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 }
 
 func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger) error {
-	e, err := handlers.New(handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, Games: handlers.AllGames()})
+	e, err := handlers.New(handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: handlers.AllGames()})
 	if err != nil {
 		return err
 	}

@@ -44,6 +44,7 @@ func TestBadSettingsStopStartUp(t *testing.T) {
 	}{
 		{"unknown log level", []string{"--db", db}, map[string]string{"TABLEKEEPER_LOG_LEVEL": "loud"}, "TABLEKEEPER_LOG_LEVEL"},
 		{"bad base URL", []string{"--db", db, "--base-url", "games.example.org"}, nil, "TABLEKEEPER_BASE_URL"},
+		{"unknown time zone", []string{"--db", db}, map[string]string{"TABLEKEEPER_TIMEZONE": "Mars/Olympus"}, "TABLEKEEPER_TIMEZONE"},
 		{"port in use", []string{"--db", db}, map[string]string{"TABLEKEEPER_ADDR": busy.Addr().String()}, "TABLEKEEPER_ADDR"},
 		{"missing config file", []string{"--db", db, "--config", filepath.Join(dir, "nope.toml")}, nil, "TABLEKEEPER_CONFIG"},
 		{"unknown command", []string{"--db", db, "dance"}, nil, "unknown command"},
