@@ -121,10 +121,12 @@ func BenchmarkHome(b *testing.B) {
 	benchGet(b, site, "/", nil)
 }
 
-// BenchmarkGroupHome renders the group's page (its recent matches).
+// BenchmarkGroupHome renders the group's page (its recent matches, its
+// invite and QR code), cold and kept.
 func BenchmarkGroupHome(b *testing.B) {
 	site := benchSeeded(b)
-	benchGet(b, site, "/g/"+site.g.Slug, nil)
+	b.Run("cold", func(b *testing.B) { benchCold(b, site, "/g/"+site.g.Slug) })
+	b.Run("kept", func(b *testing.B) { benchGet(b, site, "/g/"+site.g.Slug, phoneHeaders) })
 }
 
 func status(site benchSite, path string) int {

@@ -11,17 +11,38 @@ import (
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
+// groupHome is the group's page: its games, its invite and its recent
+// matches. It is kept in the page cache like the scoresheet (its QR code
+// alone costs a millisecond), except on the one visit that shows the admin
+// link.
 func (s *Server) groupHome(c echo.Context) error {
+	if _, err := c.Cookie("tk_admin_once"); err == nil && memberOf(c).who.IsAdmin {
+		page, err := s.groupPage(c)
+		if err != nil {
+			return err
+		}
+		return s.render(c, http.StatusOK, views.GroupHome(page))
+	}
+	return s.cachedPage(c, func() ([]byte, error) {
+		page, err := s.groupPage(c)
+		if err != nil {
+			return nil, err
+		}
+		return s.renderBytes(c, views.GroupHome(page))
+	})
+}
+
+func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 	m := memberOf(c)
 	ctx := c.Request().Context()
 	vctx := s.viewCtx(c)
 	matches, err := s.store.Matches(ctx, m.group.ID, 50)
 	if err != nil {
-		return err
+		return views.GroupPage{}, err
 	}
 	players, err := s.store.Players(ctx, m.group.ID)
 	if err != nil {
-		return err
+		return views.GroupPage{}, err
 	}
 	invite := s.baseURLFor(c.Request()) + "/join/" + m.group.Slug + "/" + m.group.InviteToken
 	page := views.GroupPage{Group: m.nav(), InviteURL: invite, InviteQR: qrSVG(invite),
@@ -59,7 +80,7 @@ func (s *Server) groupHome(c echo.Context) error {
 		}
 		page.Matches = append(page.Matches, line)
 	}
-	return s.render(c, http.StatusOK, views.GroupHome(page))
+	return page, nil
 }
 
 func (s *Server) rotateInvite(c echo.Context) error {

@@ -257,7 +257,9 @@ var keepsMembers = map[string]bool{
 // happened since it was built, otherwise built and kept.
 func (s *Server) cachedPage(c echo.Context, build func() ([]byte, error)) error {
 	m := memberOf(c)
-	key := strings.Join([]string{c.Request().URL.RequestURI(), lang(c), strconv.FormatBool(m.who.IsAdmin),
+	// The host too: without a base URL setting, links to share (the invite)
+	// are written with the address the browser used.
+	key := strings.Join([]string{c.Request().Host, c.Request().URL.RequestURI(), lang(c), strconv.FormatBool(m.who.IsAdmin),
 		c.Request().Header.Get("HX-Request")}, "\x00")
 	group := m.group.Slug
 	if page, ok := s.cache.page(group, key); ok {

@@ -338,3 +338,19 @@ func TestRefereeQuestionsKeepThePages(t *testing.T) {
 		t.Error("a referee question emptied a group's kept pages")
 	}
 }
+
+// The group's page is kept too, and follows the group's writes: a match
+// started from one phone is listed at once on another's.
+func TestKeptGroupPageFollowsNewMatches(t *testing.T) {
+	_, a, b, matchURL := twoPhones(t)
+	slug := strings.Split(matchURL, "/")[2]
+	count := func() int { return doc(t, b.get("/g/"+slug)).Find("[data-testid=matches] a").Length() }
+	before := count()
+	if before == 0 || count() != before {
+		t.Fatalf("the group page lists %d matches, then %d", before, count())
+	}
+	fcMatch(t, a, slug, a.players(slug, "Zoé", "Yann"), "1")
+	if after := count(); after <= before {
+		t.Errorf("after a new match the other phone's group page lists %d matches (was %d)", after, before)
+	}
+}
