@@ -246,7 +246,7 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage, hand []fc.Card, set refe
 		res.Best.Discard = g.refCards(rc, []fc.Card{*best.Discard}, round)
 	}
 	if declared {
-		v := fc.CheckLayDown(round, hand, melds, discard, opts)
+		v := fc.CheckLayDown(round, hand, fc.LayDown{Melds: melds, Discard: discard}, fc.Table{}, opts)
 		d := &views.FCRDeclared{Valid: v.Valid, GoesOut: v.Valid && len(v.Leftover) == 0,
 			Leftover: g.refCards(rc, v.Leftover, round), Penalty: v.Penalty}
 		if discard != nil {

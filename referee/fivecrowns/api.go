@@ -10,13 +10,28 @@ import (
 // round+2 cards (as scored at the end of a round) or round+3 (just after
 // drawing). Without Melds the answer is the best lay-down; with Melds (nil
 // means absent, [] is a lay-down of no meld) the declared lay-down is checked,
-// with Discard required for a hand of round+3 cards.
+// with Discard required for a hand of round+3 cards, and LayOff the cards it
+// lays off onto OutMelds.
+//
+// TookFromDiscard (a hand of round+3 cards) is the card taken from the
+// discard pile this turn, which forbidImmediateRediscard keeps from being
+// discarded. OutMelds are the melds of the player who went out, which
+// allowLayOff lets the hand lay cards off onto.
 type HandRequest struct {
-	Round   int               `json:"round"`
-	Hand    []string          `json:"hand"`
-	Melds   [][]string        `json:"melds,omitempty"`
-	Discard *string           `json:"discard,omitempty"`
-	Rules   referee.JSONRules `json:"rules,omitempty"`
+	Round           int               `json:"round"`
+	Hand            []string          `json:"hand"`
+	Melds           [][]string        `json:"melds,omitempty"`
+	Discard         *string           `json:"discard,omitempty"`
+	LayOff          []WireLayOff      `json:"layOff,omitempty"`
+	TookFromDiscard *string           `json:"tookFromDiscard,omitempty"`
+	OutMelds        [][]string        `json:"outMelds,omitempty"`
+	Rules           referee.JSONRules `json:"rules,omitempty"`
+}
+
+// WireLayOff is cards laid off onto out meld Meld (an index of outMelds).
+type WireLayOff struct {
+	Meld  int      `json:"meld"`
+	Cards []string `json:"cards"`
 }
 
 // HandResponse answers a HandRequest.
@@ -32,9 +47,10 @@ type HandResponse struct {
 // WireLayDown is a lay-down in API notation. Discard is null for a hand of
 // round+2 cards.
 type WireLayDown struct {
-	Melds    [][]string `json:"melds"`
-	Leftover []string   `json:"leftover"`
-	Discard  *string    `json:"discard"`
+	Melds    [][]string   `json:"melds"`
+	LayOff   []WireLayOff `json:"layOff"`
+	Leftover []string     `json:"leftover"`
+	Discard  *string      `json:"discard"`
 }
 
 // WireDeclared is the verdict on a declared lay-down. Penalty counts the
@@ -49,8 +65,11 @@ type WireDeclared struct {
 // *referee.InputError, and no other error, for a round outside 1…11, an
 // unknown card, a hand that holds a suited card more than twice or more than
 // six jokers, a hand of the wrong size for the round, a discard given with a
-// hand already after its discard or without melds, or an unknown house rule;
-// Field is the JSON path ("hand[3]", "melds[1][0]", "discard", "rules.x").
+// hand already after its discard or without melds, a layOff without melds or
+// naming no out meld, a tookFromDiscard not in a hand of round+3 cards, out
+// melds that are not valid melds or too many cards with the hand, or an
+// unknown house rule; Field is the JSON path ("hand[3]", "melds[1][0]",
+// "discard", "outMelds[0]", "layOff[1].meld", "rules.x").
 func AnswerHand(req HandRequest, lang string) (HandResponse, error) {
 	settings, err := referee.Resolve(HouseRules, req.Rules)
 	if err != nil {
@@ -104,20 +123,94 @@ func AnswerHand(req HandRequest, lang string) (HandResponse, error) {
 		}
 		melds = append(melds, cs)
 	}
+	table, err := readTable(req, hand, opts)
+	if err != nil {
+		return HandResponse{}, err
+	}
+	layOff, err := readLayOff(req, table)
+	if err != nil {
+		return HandResponse{}, err
+	}
 
-	best := Solve(req.Round, hand, opts)
+	best := SolveAt(req.Round, hand, table, opts)
 	resp := HandResponse{
 		Wild:       WildRank(req.Round).Label(),
 		CardsDealt: CardsDealt(req.Round),
 		MinPenalty: best.Penalty,
 		CanGoOut:   best.CanGoOut,
-		Best:       WireLayDown{Melds: wireMelds(best.Melds), Leftover: wireCards(best.Leftover), Discard: wireCard(best.Discard)},
+		Best: WireLayDown{Melds: wireMelds(best.Melds), LayOff: wireLayOff(best.LayOff),
+			Leftover: wireCards(best.Leftover), Discard: wireCard(best.Discard)},
 	}
 	if req.Melds != nil {
-		v := CheckLayDown(req.Round, hand, melds, discard, opts)
+		v := CheckLayDown(req.Round, hand, LayDown{Melds: melds, Discard: discard, LayOff: layOff}, table, opts)
 		resp.Declared = &WireDeclared{Valid: v.Valid, Violations: referee.WireAll(v.Violations, lang), Penalty: v.Penalty}
 	}
 	return resp, nil
+}
+
+// readTable reads tookFromDiscard and outMelds.
+func readTable(req HandRequest, hand []Card, opts Options) (Table, error) {
+	var t Table
+	if req.TookFromDiscard != nil {
+		c, err := ParseCard(*req.TookFromDiscard)
+		if err != nil {
+			return t, referee.Invalid("tookFromDiscard",
+				fmt.Sprintf("%q is not a Five Crowns card.", *req.TookFromDiscard),
+				fmt.Sprintf("« %s » n'est pas une carte des Cinq Rois.", *req.TookFromDiscard))
+		}
+		if err := CheckTaken("tookFromDiscard", req.Round, hand, c); err != nil {
+			return t, err
+		}
+		t.Taken = &c
+	}
+	for i, m := range req.OutMelds {
+		cs, err := ParseCards(fmt.Sprintf("outMelds[%d]", i), m)
+		if err != nil {
+			return t, err
+		}
+		t.OutMelds = append(t.OutMelds, cs)
+	}
+	field := func(i int) string {
+		if i < 0 {
+			return "outMelds"
+		}
+		return fmt.Sprintf("outMelds[%d]", i)
+	}
+	return t, CheckOutMelds(field, req.Round, hand, t.OutMelds, opts)
+}
+
+// readLayOff reads the declared lay-offs, which need melds and name an out meld.
+func readLayOff(req HandRequest, t Table) ([]LayOff, error) {
+	if req.LayOff != nil && req.Melds == nil {
+		return nil, referee.Invalid("layOff",
+			"A lay-off is read only with the melds it goes with (give \"melds\": [] for none).",
+			"Un ajout n'est lu qu'avec les combinaisons qui l'accompagnent (donnez \"melds\": [] s'il n'y en a pas).")
+	}
+	var out []LayOff
+	for i, l := range req.LayOff {
+		if l.Meld < 0 || l.Meld >= len(t.OutMelds) {
+			return nil, referee.Invalid(fmt.Sprintf("layOff[%d].meld", i),
+				fmt.Sprintf("Meld %d is not one of the %d out melds given (they count from 0).", l.Meld, len(t.OutMelds)),
+				fmt.Sprintf("La combinaison %d ne fait pas partie des %d combinaisons posées données (elles se comptent à partir de 0).", l.Meld, len(t.OutMelds)))
+		}
+		if len(l.Cards) == 0 {
+			return nil, referee.Invalid(fmt.Sprintf("layOff[%d].cards", i), "A lay-off holds at least one card.", "Un ajout compte au moins une carte.")
+		}
+		cs, err := ParseCards(fmt.Sprintf("layOff[%d].cards", i), l.Cards)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, LayOff{Meld: l.Meld, Cards: cs})
+	}
+	return out, nil
+}
+
+func wireLayOff(ls []LayOff) []WireLayOff {
+	out := make([]WireLayOff, len(ls))
+	for i, l := range ls {
+		out[i] = WireLayOff{Meld: l.Meld, Cards: wireCards(l.Cards)}
+	}
+	return out
 }
 
 func wireCards(cs []Card) []string {

@@ -21,7 +21,7 @@ func TestAnswerHandAPIExample(t *testing.T) {
 		t.Fatalf("AnswerHand(API.md example) error = %v", err)
 	}
 	b, _ := json.Marshal(got)
-	want := `{"wild":"6","cardsDealt":6,"minPenalty":0,"canGoOut":true,"best":{"melds":[["JH","JS","JD"],["8S","9S","10S"]],"leftover":[],"discard":"3C"},"declared":{"valid":true,"violations":[],"penalty":0}}`
+	want := `{"wild":"6","cardsDealt":6,"minPenalty":0,"canGoOut":true,"best":{"melds":[["JH","JS","JD"],["8S","9S","10S"]],"layOff":[],"leftover":[],"discard":"3C"},"declared":{"valid":true,"violations":[],"penalty":0}}`
 	if string(b) != want {
 		t.Errorf("AnswerHand(API.md example) =\n%s\nwant\n%s", b, want)
 	}
@@ -33,7 +33,7 @@ func TestAnswerHandBestOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(got)
-	want := `{"wild":"4","cardsDealt":4,"minPenalty":37,"canGoOut":false,"best":{"melds":[],"leftover":["3H","QH","KH","9S"],"discard":null},"declared":null}`
+	want := `{"wild":"4","cardsDealt":4,"minPenalty":37,"canGoOut":false,"best":{"melds":[],"layOff":[],"leftover":["3H","QH","KH","9S"],"discard":null},"declared":null}`
 	if string(b) != want {
 		t.Errorf("AnswerHand(TV-FC-3 hand) =\n%s\nwant\n%s", b, want)
 	}

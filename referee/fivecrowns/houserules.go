@@ -45,6 +45,8 @@ type Options struct {
 	MinNaturals         int  // fewest non-wild cards per meld: 0 or 1
 	RunsWrap            bool // Q K 3 is a run
 	GoOutWithoutDiscard bool // a player may go out with no discard
+	AllowLayOff         bool // a final-turn player may add cards to the melds of the one who went out
+	ForbidRediscard     bool // the card taken from the discard pile may not be discarded the same turn
 }
 
 // OptionsFrom reads Options from resolved settings.
@@ -53,6 +55,8 @@ func OptionsFrom(s referee.Settings) Options {
 		MinNaturals:         s.Int(KeyMinNaturals),
 		RunsWrap:            s.Bool(KeyRunsWrap),
 		GoOutWithoutDiscard: s.Bool(KeyGoOutNoDiscard),
+		AllowLayOff:         s.Bool(KeyAllowLayOff),
+		ForbidRediscard:     s.Bool(KeyForbidRediscard),
 	}
 }
 

@@ -1,6 +1,9 @@
 package fivecrowns
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // solve runs the programme and rebuilds the lay-down it found.
 func (s *solver) solve() Solution {
@@ -14,60 +17,104 @@ func (s *solver) solve() Solution {
 			}
 		}
 	}
-	sol := Solution{Penalty: best, Melds: [][]Card{}, Leftover: []Card{}}
-	wildsUsed := s.wilds[:bt] // the dearest wilds go into melds
-	spare := s.wilds[bt:]
-	var meldNat [][]Card
-	var meldRun []bool
-	var meldWilds []int
-	mask, t, d := full, bt, bd
-	for mask != 0 {
-		want := s.slab[int(s.memo[mask])+d*s.width+t]
+	if best >= inf {
+		// Nothing can be discarded. A hand after drawing holds at least four
+		// cards and only one card is locked, so this cannot happen; should it,
+		// the hand is scored as it stands rather than refused.
+		return Solution{Penalty: sum(s.nat, s.round) + sum(s.wilds, s.round), Melds: [][]Card{},
+			LayOff: []LayOff{}, Leftover: append(slices.Clone(s.nat), s.wilds...)}
+	}
+	sol := Solution{Penalty: best, Melds: [][]Card{}, LayOff: []LayOff{}, Leftover: []Card{}}
+	wilds := slices.Clone(s.wilds)
+	if s.discard && bd == 0 && bt < len(wilds) && s.isLocked && wilds[bt] == s.locked {
+		// the locked card would be the discard: into a meld with it, or kept
+		other := bt - 1
+		if bt == 0 {
+			other = 1
+		}
+		wilds[bt], wilds[other] = wilds[other], wilds[bt]
+	}
+	wildsUsed := wilds[:bt] // the dearest wilds go into melds and lay-offs
+	spare := wilds[bt:]
+	type placed struct {
+		nat   []Card
+		run   bool
+		out   int
+		wilds int
+	}
+	var melds []placed
+	state, t, d := full, bt, bd
+	for state&s.natBits != 0 {
+		at, _ := s.memo.get(state)
+		want := s.slab[int(at)+d*s.width+t]
 		found := false
-		s.moves(mask, func(m move) {
+		s.moves(state, func(m move) {
 			if found {
 				return
 			}
-			child := int(s.memo[mask&^m.set])
+			at, _ := s.memo.get(s.after(state, m))
+			child := int(at)
 			switch m.kind {
 			case moveKeep:
-				c := s.nat[bits.TrailingZeros32(mask)]
+				c := s.nat[bits.TrailingZeros32(state)]
 				if s.slab[child+d*s.width+t]+int32(c.Value(s.round)) == want {
 					sol.Leftover = append(sol.Leftover, c)
 					found = true
 				}
 			case moveDiscard:
 				if d == 1 && s.slab[child+t] == want {
-					c := s.nat[bits.TrailingZeros32(mask)]
+					c := s.nat[bits.TrailingZeros32(state)]
 					sol.Discard = &c
 					d, found = 0, true
 				}
 			case moveMeld:
 				for j := m.lo; j <= min(m.hi, t) && !found; j++ {
 					if s.slab[child+d*s.width+t-j] == want {
-						meldNat = append(meldNat, s.cardsOf(m.set))
-						meldRun = append(meldRun, m.run)
-						meldWilds = append(meldWilds, j)
+						melds = append(melds, placed{s.cardsOf(m.set), m.run, m.out, j})
 						t -= j
 						found = true
 					}
 				}
 			}
 			if found {
-				mask &^= m.set
+				state = s.after(state, m)
 			}
 		})
 		if !found {
 			panic("fivecrowns: solver could not rebuild its own answer")
 		}
 	}
-	for i, nat := range meldNat {
-		w := wildsUsed[:meldWilds[i]]
-		wildsUsed = wildsUsed[meldWilds[i]:]
-		sol.Melds = append(sol.Melds, s.arrange(nat, w, meldRun[i]))
+	laid := map[int][]Card{}
+	asRun := map[int]bool{} // out melds laid off onto as runs
+	for _, m := range melds {
+		w := wildsUsed[:m.wilds]
+		wildsUsed = wildsUsed[m.wilds:]
+		if m.out >= 0 {
+			laid[m.out] = append(append(laid[m.out], m.nat...), w...)
+			asRun[m.out] = m.run
+		} else {
+			sol.Melds = append(sol.Melds, s.arrange(m.nat, w, m.run))
+		}
 	}
-	if t > 0 { // the rest of the melded wilds make one all-wild book
-		sol.Melds = append(sol.Melds, append([]Card(nil), wildsUsed...))
+	if t > 0 { // the rest of the absorbed wilds: one all-wild book, or laid off
+		if s.opts.MinNaturals == 0 && t >= 3 {
+			sol.Melds = append(sol.Melds, slices.Clone(wildsUsed))
+		} else {
+			for j, o := range s.out {
+				run, used := asRun[j]
+				n := len(wildsUsed)
+				if run || (!used && !o.book) { // a run holds 11 cards at most
+					n = min(n, 11-o.size-len(laid[j]))
+				}
+				laid[j] = append(laid[j], wildsUsed[:n]...)
+				wildsUsed = wildsUsed[n:]
+			}
+		}
+	}
+	for j := range s.out {
+		if len(laid[j]) > 0 {
+			sol.LayOff = append(sol.LayOff, LayOff{Meld: j, Cards: laid[j]})
+		}
 	}
 	if s.discard && sol.Discard == nil && len(spare) > 0 {
 		c := spare[0] // the dearest spare wild
@@ -77,6 +124,14 @@ func (s *solver) solve() Solution {
 	sol.Leftover = append(sol.Leftover, spare...)
 	sol.CanGoOut = len(sol.Leftover) == 0
 	return sol
+}
+
+func sum(cards []Card, round int) int {
+	n := 0
+	for _, c := range cards {
+		n += c.Value(round)
+	}
+	return n
 }
 
 func (s *solver) cardsOf(set uint32) []Card {

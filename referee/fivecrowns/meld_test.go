@@ -95,7 +95,7 @@ func TestCheckLayDown(t *testing.T) {
 		for _, m := range tt.melds {
 			melds = append(melds, cards(t, m))
 		}
-		got := CheckLayDown(tt.round, cards(t, tt.hand), melds, tt.discard, tt.opts)
+		got := CheckLayDown(tt.round, cards(t, tt.hand), LayDown{Melds: melds, Discard: tt.discard}, Table{}, tt.opts)
 		var rules []string
 		for _, v := range got.Violations {
 			rules = append(rules, v.Rule)

@@ -14,6 +14,9 @@ const (
 	RuleMinNaturals     = "fivecrowns.min-naturals"
 	RuleNotInHand       = "fivecrowns.not-in-hand"
 	RuleDiscardRequired = "fivecrowns.discard-required"
+	RuleRediscard       = "fivecrowns.rediscard"
+	RuleLayOff          = "fivecrowns.lay-off"
+	RuleLayOffFit       = "fivecrowns.lay-off-fit"
 )
 
 const (
@@ -23,6 +26,7 @@ const (
 	sheetRanks  = "Chaque couleur comprend 11 cartes : roi, dame, valet, 10, 9, 8, 7, 6, 5, 4, 3."
 	sheetLayOut = "les joueurs tentent d'être les premiers à poser leur main en formant une ou plusieurs combinaisons avec la totalité de leurs cartes"
 	sheetTurn   = "un joueur choisit d'abord de prendre soit la carte supérieure de la pioche, soit celle de la défausse. Puis il remet une carte de sa main sur la défausse"
+	sheetFinal  = "chacun pioche une dernière carte, en défausse une puis pose les suites et les familles qu'il peut éventuellement former"
 )
 
 // Rules is the catalogue of every rule this engine enforces.
@@ -57,4 +61,13 @@ var Rules = []referee.Rule{
 	{ID: RuleDiscardRequired, Sheet: sheetTurn, Text: referee.Text{
 		EN: "Every turn ends with a discard, including the turn in which a player goes out (unless the house rule “going out without discarding” is on).",
 		FR: "Chaque tour se termine par une défausse, y compris celui où le joueur pose sa main (sauf règle maison « sortir sans défausser »)."}},
+	{ID: RuleRediscard, Sheet: sheetTurn, Text: referee.Text{
+		EN: "House rule forbidImmediateRediscard (a common rummy house rule; the sheet is silent): a player who took the top card of the discard pile may not discard that same card in the same turn. A hand holding that card twice may discard the other copy, since the two cannot be told apart.",
+		FR: "Règle maison forbidImmediateRediscard (courante au rami ; la règle du jeu n'en dit rien) : un joueur qui a pris la carte de la défausse ne peut pas redéfausser cette même carte au même tour. Une main qui tient cette carte en deux exemplaires peut défausser l'autre, les deux étant indiscernables."}},
+	{ID: RuleLayOff, Sheet: sheetFinal, Text: referee.Text{
+		EN: "In his final turn a player lays down only melds of his own: nobody may add cards to another player's melds (“It is not allowed to play on another player's books or runs”, official rules), unless the house rule allowLayOff is on.",
+		FR: "Lors de son dernier tour, un joueur ne pose que ses propres combinaisons : personne ne peut ajouter de cartes aux combinaisons d'un autre joueur (« It is not allowed to play on another player's books or runs », règle officielle), sauf règle maison allowLayOff."}},
+	{ID: RuleLayOffFit, Sheet: sheetRun + " ; " + sheetBook, Text: referee.Text{
+		EN: "House rule allowLayOff: in his final turn a player may add cards to the melds of the player who went out, extending a run at either end (within 3 to king, unless runs wrap) or adding to a book, wild cards included; each meld must stay a valid run or book.",
+		FR: "Règle maison allowLayOff : lors de son dernier tour, un joueur peut ajouter des cartes aux combinaisons du joueur qui a posé sa main, en prolongeant une suite à l'un ou l'autre bout (du 3 au roi, sauf si les suites bouclent) ou en complétant une famille, atouts compris ; chaque combinaison doit rester une suite ou une famille valide."}},
 }

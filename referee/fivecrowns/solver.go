@@ -8,50 +8,118 @@ import (
 // Solution is the best lay-down of a hand: the lowest penalty it can keep.
 type Solution struct {
 	Melds    [][]Card // each a valid meld, runs in rank order with their wilds in place
+	LayOff   []LayOff // cards added to the melds of the player who went out, by meld
 	Leftover []Card   // the cards kept, scoring against the player
 	Discard  *Card    // the card to discard, for a hand just after drawing
 	Penalty  int      // the sum of the leftover's values: the minimum possible
-	CanGoOut bool     // every card but the discard is melded
+	CanGoOut bool     // every card but the discard is melded or laid off
 }
 
 // Solve finds the lay-down of hand with the lowest penalty in round under
+// opts, knowing nothing of the table (see SolveAt).
+func Solve(round int, hand []Card, opts Options) Solution {
+	return SolveAt(round, hand, Table{}, opts)
+}
+
+// SolveAt finds the lay-down of hand with the lowest penalty in round under
 // opts. A hand of round+3 cards is a hand just after drawing: one card must
 // be discarded (it does not count), unless the whole hand melds and the house
-// rule goOutWithoutDiscard is on; the best discard is part of the answer. Any
-// other size is scored as it is, every card either melded or kept. The answer
-// is exact for every hand; cards must be valid and the hand hold at most 16
-// natural (non-wild) cards.
+// rule goOutWithoutDiscard is on; the best discard is part of the answer, and
+// under forbidImmediateRediscard it is never table.Taken (unless the hand
+// holds that card twice). Under allowLayOff, cards may also be laid off onto
+// table.OutMelds (see CanLayOff). Any other size is scored as it is, every
+// card either melded, laid off or kept. The answer is exact for every hand;
+// cards must be valid, the out melds valid melds (at most 16), and the hand
+// hold at most 16 natural (non-wild) cards.
 //
 // How: wild cards are interchangeable inside melds, so only their number
 // matters there, and the ones kept should be the cheapest (a wild of the
 // round's rank, 20, before a joker, 50). The natural cards are split by a
 // dynamic programme over the set still to place, taking its lowest card each
-// time: it is kept, discarded, or starts the book or run it belongs to. Each
-// set's answer is a table over the number of wilds the melds absorb, so the
-// wild count is chosen exactly at the end.
-func Solve(round int, hand []Card, opts Options) Solution {
-	s := newSolver(round, hand, opts, len(hand) == CardsDealt(round)+1)
+// time: it is kept, discarded, starts the book or run it belongs to, or
+// starts what is laid off onto one out meld (all of it at once, so the meld
+// is then marked used in the state). Each state's answer is a table over the
+// number of wilds the melds and lay-offs absorb, so the wild count is chosen
+// exactly at the end.
+func SolveAt(round int, hand []Card, table Table, opts Options) Solution {
+	s := newSolver(round, hand, table, opts, len(hand) == CardsDealt(round)+1)
 	return s.solve()
 }
 
 const inf = 1 << 20
+
+// A state of the programme is the set of natural cards still to place (the
+// low bits, one per natural card) and the out melds already laid off onto
+// (the bits above).
+type memo struct {
+	dense  []int32 // by state, -1 unknown: when states are few enough
+	sparse map[uint32]int32
+}
+
+// denseBits is the most state bits a dense memo is made for (1 MiB).
+const denseBits = 18
+
+// newMemo makes a memo for states of stateBits bits. Lay-offs multiply the
+// states and make a dense memo pay for itself; without them most states are
+// never reached and a map is quicker to make.
+func newMemo(stateBits int, layOffs bool) memo {
+	if !layOffs || stateBits > denseBits {
+		return memo{sparse: map[uint32]int32{}}
+	}
+	d := make([]int32, 1<<stateBits)
+	for i := range d {
+		d[i] = -1
+	}
+	return memo{dense: d}
+}
+
+func (m memo) get(state uint32) (int32, bool) {
+	if m.dense != nil {
+		return m.dense[state], m.dense[state] >= 0
+	}
+	off, ok := m.sparse[state]
+	return off, ok
+}
+
+func (m memo) set(state uint32, off int32) {
+	if m.dense != nil {
+		m.dense[state] = off
+	} else {
+		m.sparse[state] = off
+	}
+}
 
 type solver struct {
 	round    int
 	opts     Options
 	discard  bool   // the hand must discard one card
 	nat      []Card // natural cards, sorted by suit then rank
-	wilds    []Card // wild cards, jokers first
+	wilds    []Card // wild cards, dearest first, a locked wild last among equals
 	nWild    int
 	rankWild int // how many wilds are of the round's rank (value 20)
 	width    int // nWild+1: one table entry per number of wilds absorbed
 	layers   int // 2 when a discard is owed (layer 1: not yet made)
-	memo     map[uint32]int32
+	memo     memo
+	natBits  uint32 // the state's bits for natural cards
 	slab     []int32
+
+	locked      Card        // the card that may not be discarded (forbidImmediateRediscard)
+	isLocked    bool        // locked is set
+	out         []outMeld   // the melds that may be laid off onto (allowLayOff)
+	claimOf     []uint32    // each out meld's bit in the state, 0 for a book that takes cards one by one
+	needs       []rankCache // per out meld, its runNeed by laid ranks
+	floors      []rankCache // per out meld, its needAtLeast by laid ranks
+	own         rankCache   // ownNeed by ranks
+	takers      []uint32    // per out meld, the natural cards that could ever be laid off onto it
+	roomToSpare bool        // the out melds take every wild the hand holds, however they are used
+	bookOfRank  [King + 1]int8
 }
 
-func newSolver(round int, hand []Card, opts Options, discard bool) *solver {
+func newSolver(round int, hand []Card, table Table, opts Options, discard bool) *solver {
 	s := &solver{round: round, opts: opts, discard: discard, layers: 1}
+	if discard {
+		s.locked, s.isLocked = lockedDiscard(hand, table, opts)
+	}
 	for _, c := range hand {
 		if c.IsWild(round) {
 			s.wilds = append(s.wilds, c)
@@ -60,7 +128,12 @@ func newSolver(round int, hand []Card, opts Options, discard bool) *solver {
 		}
 	}
 	slices.SortFunc(s.nat, func(a, b Card) int { return a.Index() - b.Index() })
-	slices.SortFunc(s.wilds, func(a, b Card) int { return b.Value(round) - a.Value(round) })
+	slices.SortStableFunc(s.wilds, func(a, b Card) int {
+		if d := b.Value(round) - a.Value(round); d != 0 {
+			return d
+		}
+		return s.lockRank(a) - s.lockRank(b)
+	})
 	s.nWild = len(s.wilds)
 	for _, w := range s.wilds {
 		if !w.IsJoker() {
@@ -71,8 +144,82 @@ func newSolver(round int, hand []Card, opts Options, discard bool) *solver {
 	if discard {
 		s.layers = 2
 	}
-	s.memo = make(map[uint32]int32, 4*len(s.nat)+4)
+	for i := range s.bookOfRank {
+		s.bookOfRank[i] = -1
+	}
+	if opts.AllowLayOff {
+		for j, m := range table.OutMelds {
+			o := readOutMeld(m, round, opts)
+			var claim uint32
+			if o.run || o.twoReads {
+				claim = 1 << (len(s.nat) + j)
+			} else if s.bookOfRank[o.rank] < 0 {
+				s.bookOfRank[o.rank] = int8(j)
+			}
+			s.out, s.claimOf = append(s.out, o), append(s.claimOf, claim)
+			s.needs, s.floors = append(s.needs, newRankCache()), append(s.floors, newRankCache())
+		}
+		if len(s.out) > 0 {
+			s.own = newRankCache()
+		}
+	}
+	s.roomToSpare = s.spareRoom()
+	s.natBits = 1<<len(s.nat) - 1
+	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0)
 	return s
+}
+
+// spareRoom reports whether the out melds can always take every wild of the
+// hand, whatever is laid off onto them: when one is a book that takes cards
+// one by one, or when the room of the runs (11 cards each) exceeds every
+// card of the hand. The programme then needs no count of the room left, and
+// forgets that a meld was laid off onto once no card left could go there,
+// which merges many states. It also records which cards each meld can take.
+func (s *solver) spareRoom() bool {
+	room, free := 0, false
+	for j, o := range s.out {
+		var takers uint32
+		for i, c := range s.nat {
+			if (o.book && (o.rank == 0 || o.rank == c.Rank)) || (o.run && (o.suit == NoSuit || o.suit == c.Suit)) {
+				takers |= 1 << i
+			}
+		}
+		s.takers = append(s.takers, takers)
+		room += 11 - o.size
+		free = free || s.claimOf[j] == 0
+	}
+	return len(s.out) > 0 && (free || room >= len(s.nat)+s.nWild)
+}
+
+// after is the state a move leads to. With room to spare, an out meld that
+// no card left can go onto is no longer marked as laid off onto.
+func (s *solver) after(state uint32, m move) uint32 {
+	next := state&^m.set | m.claim
+	if s.roomToSpare && next > s.natBits {
+		for j, claim := range s.claimOf {
+			if next&claim != 0 && next&s.takers[j] == 0 {
+				next &^= claim
+			}
+		}
+	}
+	return next
+}
+
+// lockRank sorts the locked card after the other wilds of its value, so that
+// another one is discarded first.
+func (s *solver) lockRank(c Card) int {
+	if s.isLocked && c == s.locked {
+		return 1
+	}
+	return 0
+}
+
+// wildLocked reports whether the dearest wild is the locked card with no
+// other wild of its value: a hand that melds no wild and discards a wild
+// must then discard the next one and keep this one.
+func (s *solver) wildLocked() bool {
+	// sorted last among equals, it comes first only when it is the dearest alone
+	return s.isLocked && s.nWild > 0 && s.wilds[0] == s.locked
 }
 
 // keepCost is the value of the k cheapest wilds.
@@ -85,8 +232,10 @@ func (s *solver) keepCost(k int) int {
 type move struct {
 	kind   uint8 // moveKeep, moveDiscard or moveMeld
 	set    uint32
-	lo, hi int // wilds the meld takes, at least and at most
-	run    bool
+	lo, hi int    // wilds the meld takes, at least and at most
+	run    bool   // the meld reads as a run
+	out    int    // the out meld laid off onto, -1 for a meld of the hand's own
+	claim  uint32 // the state bit the lay-off uses up
 }
 
 const (
@@ -95,14 +244,15 @@ const (
 	moveMeld
 )
 
-// moves calls f for every placement of the lowest card of mask.
-func (s *solver) moves(mask uint32, f func(move)) {
+// moves calls f for every placement of the lowest card of state.
+func (s *solver) moves(state uint32, f func(move)) {
+	mask := state & s.natBits
 	i := bits.TrailingZeros32(mask)
 	c := s.nat[i]
 	bit := uint32(1) << i
-	f(move{kind: moveKeep, set: bit})
-	if s.discard {
-		f(move{kind: moveDiscard, set: bit})
+	f(move{kind: moveKeep, set: bit, out: -1})
+	if s.discard && !(s.isLocked && c == s.locked) {
+		f(move{kind: moveDiscard, set: bit, out: -1})
 	}
 	// Books: c with any copies of its rank still in mask, taking the first
 	// remaining copy of a card before its twin.
@@ -112,7 +262,9 @@ func (s *solver) moves(mask uint32, f func(move)) {
 			same = append(same, 1<<j)
 		}
 	}
-	s.books(bit, 1, same, f)
+	s.books(bit, 1, same, func(set uint32, k int) {
+		f(move{kind: moveMeld, set: set, lo: max(0, 3-k), hi: s.nWild, out: -1})
+	})
 	// Runs: c as the lowest natural with distinct higher ranks of its suit.
 	var up []uint32
 	var upRank []int
@@ -130,20 +282,104 @@ func (s *solver) moves(mask uint32, f func(move)) {
 	}
 	low := int(c.Rank - Three)
 	s.runs(bit, 1, low, low, 0, 0, up, upRank, f)
+	s.layOffs(state, c, bit, same, up, upRank, f)
 }
 
-func (s *solver) books(set uint32, k int, same []uint32, f func(move)) {
-	if len(same) == 0 {
-		f(move{kind: moveMeld, set: set, lo: max(0, 3-k), hi: s.nWild})
+// rankCache keeps a small number per set of ranks (bit r-3): the same ranks
+// are laid off from many states.
+type rankCache []int8
+
+const unknown = -128
+
+func newRankCache() rankCache {
+	c := make(rankCache, 1<<11)
+	for i := range c {
+		c[i] = unknown
+	}
+	return c
+}
+
+func (c rankCache) get(ranks uint16, f func() int) int {
+	if c[ranks] == unknown {
+		c[ranks] = int8(f())
+	}
+	return int(c[ranks])
+}
+
+// ownNeed is the fewest wilds that make the k naturals of ranks laid (one
+// suit) a meld of the hand's own: a run, or with one card a book. A lay-off
+// that needs as many is skipped: the meld of its own is as good, absorbs as
+// many wilds, and leaves the out meld free.
+func (s *solver) ownNeed(laid uint16, k int) int {
+	if k == 1 {
+		return 2
+	}
+	span := bits.Len16(laid) - bits.TrailingZeros16(laid)
+	if s.opts.RunsWrap {
+		span = cyclicSpan(laid)
+	}
+	return max(span, 3) - k
+}
+
+// layOffs calls f for every lay-off that c starts under allowLayOff: onto a
+// book of its rank alone (a book takes any number of cards, one at a time),
+// or, with the cards of same (its rank) or up (its suit, higher) that go
+// with it, onto an out meld not yet laid off onto.
+func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, upRank []int, f func(move)) {
+	if len(s.out) == 0 {
 		return
 	}
-	s.books(set|same[0], k+1, same[1:], f)
+	if j := s.bookOfRank[c.Rank]; j >= 0 {
+		f(move{kind: moveMeld, set: bit, out: int(j)})
+	}
+	for j, o := range s.out {
+		claim := s.claimOf[j]
+		if claim == 0 || state&claim != 0 {
+			continue
+		}
+		if o.book && (o.rank == 0 || o.rank == c.Rank) {
+			s.books(bit, 1, same, func(set uint32, k int) {
+				if k < 3 { // three or more make a book of the hand's own, which is no worse
+					f(move{kind: moveMeld, set: set, hi: s.nWild, out: j, claim: claim})
+				}
+			})
+		}
+		if o.run && (o.suit == NoSuit || o.suit == c.Suit) {
+			room := 11 - o.size
+			var try func(set uint32, laid uint16, k, from int)
+			try = func(set uint32, laid uint16, k, from int) {
+				if s.floors[j].get(laid, func() int { return o.needAtLeast(laid, s.opts) }) > s.nWild {
+					return // no higher card brings it within the wilds held
+				}
+				need := s.needs[j].get(laid, func() int { return o.runNeed(laid, s.opts) })
+				if need >= 0 && need <= s.nWild && need < s.own.get(laid, func() int { return s.ownNeed(laid, k) }) {
+					f(move{kind: moveMeld, set: set, lo: need, hi: min(room-k, s.nWild), run: true, out: j, claim: claim})
+				}
+				for u := from; u < len(up) && k < room; u++ {
+					if b := uint16(1) << upRank[u]; o.ranks&b == 0 {
+						try(set|up[u], laid|b, k+1, u+1)
+					}
+				}
+			}
+			if b := uint16(1) << (c.Rank - Three); o.ranks&b == 0 {
+				try(bit, b, 1, 0)
+			}
+		}
+	}
+}
+
+func (s *solver) books(set uint32, k int, same []uint32, emit func(set uint32, k int)) {
+	if len(same) == 0 {
+		emit(set, k)
+		return
+	}
+	s.books(set|same[0], k+1, same[1:], emit)
 	// skipping a card: skip its twin too, so copies are taken in order
 	rest := same[1:]
 	if len(rest) > 0 && s.nat[bits.TrailingZeros32(rest[0])] == s.nat[bits.TrailingZeros32(same[0])] {
 		rest = rest[1:]
 	}
-	s.books(set, k, rest, f)
+	s.books(set, k, rest, emit)
 }
 
 // runs builds the runs whose lowest natural is the card at set, one card at
@@ -166,7 +402,7 @@ func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32,
 		}
 		lo := max(span, 3) - k
 		if lo <= s.nWild {
-			f(move{kind: moveMeld, set: set, lo: lo, hi: min(11-k, s.nWild), run: true})
+			f(move{kind: moveMeld, set: set, lo: lo, hi: min(11-k, s.nWild), run: true, out: -1})
 		}
 		return
 	}
@@ -186,43 +422,64 @@ func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32,
 	s.runs(set, k, low, last, gapSum, gapMax, up[1:], upRank[1:], f)
 }
 
-// table returns the offset in slab of mask's table: entry [t] is the least
-// value of the natural cards kept when the melds absorb exactly t wilds and
-// no natural card is discarded; entry [width+t] (hands that owe a discard)
-// the same when one natural card of mask is discarded.
-func (s *solver) table(mask uint32) int32 {
-	if off, ok := s.memo[mask]; ok {
+// table returns the offset in slab of state's table: entry [t] is the least
+// value of the natural cards kept when the melds and lay-offs absorb exactly
+// t wilds and no natural card is discarded; entry [width+t] (hands that owe
+// a discard) the same when one natural card of state is discarded.
+func (s *solver) table(state uint32) int32 {
+	if off, ok := s.memo.get(state); ok {
 		return off
 	}
 	off := int32(len(s.slab))
 	for range s.layers * s.width {
 		s.slab = append(s.slab, inf)
 	}
-	if mask == 0 {
+	if state&s.natBits == 0 {
 		// Layer 1 stays infinite: a discard still owed here must be a wild,
 		// which finish charges at the top.
+		room := s.wildRoom(state)
 		for t := range s.width {
-			if t == 0 || (s.opts.MinNaturals == 0 && t >= 3) {
-				s.slab[int(off)+t] = 0 // extra wilds form one all-wild book
+			if t <= room || (s.opts.MinNaturals == 0 && t >= 3) {
+				s.slab[int(off)+t] = 0 // extra wilds form one all-wild book, or are laid off
 			}
 		}
-		s.memo[mask] = off
+		s.memo.set(state, off)
 		return off
 	}
-	s.moves(mask, func(m move) {
-		child := s.table(mask &^ m.set)
-		s.relax(off, child, mask, m)
+	s.moves(state, func(m move) {
+		child := s.table(s.after(state, m))
+		s.relax(off, child, state, m)
 	})
-	s.memo[mask] = off
+	s.memo.set(state, off)
 	return off
 }
 
+// wildRoom is how many wilds alone can still be laid off onto the out melds
+// of state not yet laid off onto: any number onto one that reads as a book,
+// up to 11 cards onto a run.
+func (s *solver) wildRoom(state uint32) int {
+	if s.roomToSpare {
+		return s.nWild
+	}
+	room := 0
+	for j, o := range s.out {
+		switch {
+		case state&s.claimOf[j] != 0:
+		case o.book:
+			return s.nWild
+		default:
+			room += 11 - o.size
+		}
+	}
+	return room
+}
+
 // relax improves table off with move m onto table child.
-func (s *solver) relax(off, child int32, mask uint32, m move) {
+func (s *solver) relax(off, child int32, state uint32, m move) {
 	w := s.width
 	switch m.kind {
 	case moveKeep:
-		v := int32(s.nat[bits.TrailingZeros32(mask)].Value(s.round))
+		v := int32(s.nat[bits.TrailingZeros32(state)].Value(s.round))
 		for e := range s.layers * w {
 			s.slab[int(off)+e] = min(s.slab[int(off)+e], s.slab[int(child)+e]+v)
 		}
@@ -232,12 +489,14 @@ func (s *solver) relax(off, child int32, mask uint32, m move) {
 		}
 	case moveMeld:
 		for d := range s.layers {
+			row := s.slab[int(off)+d*w : int(off)+d*w+w]
+			from := s.slab[int(child)+d*w : int(child)+d*w+w]
 			for t := m.lo; t < w; t++ {
-				best := s.slab[int(off)+d*w+t]
-				for j := m.lo; j <= min(m.hi, t); j++ {
-					best = min(best, s.slab[int(child)+d*w+t-j])
+				best := row[t]
+				for _, v := range from[t-min(m.hi, t) : t-m.lo+1] {
+					best = min(best, v)
 				}
-				s.slab[int(off)+d*w+t] = best
+				row[t] = best
 			}
 		}
 	}
@@ -252,6 +511,7 @@ func (s *solver) finish(nat int32, t, layer int) int {
 		return inf
 	}
 	spare := s.nWild - t
+	extra := 0
 	if s.discard && layer == 0 {
 		if spare == 0 {
 			if s.opts.GoOutWithoutDiscard && nat == 0 {
@@ -259,7 +519,15 @@ func (s *solver) finish(nat int32, t, layer int) int {
 			}
 			return inf
 		}
+		if t == 0 && s.wildLocked() {
+			// With a wild in a meld the locked one goes there instead; with
+			// none, the next wild is thrown and the locked one kept.
+			if spare == 1 {
+				return inf
+			}
+			extra = s.wilds[0].Value(s.round) - s.wilds[1].Value(s.round)
+		}
 		spare-- // the discard is a spare wild
 	}
-	return int(nat) + s.keepCost(spare)
+	return int(nat) + s.keepCost(spare) + extra
 }

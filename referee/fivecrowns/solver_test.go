@@ -8,9 +8,18 @@ import (
 // bruteForce tries every way to split hand into kept cards, at most one
 // discard and melds, judging each meld with CheckMeld.
 func bruteForce(round int, hand []Card, opts Options) int {
+	return bruteForceAt(round, hand, Table{}, opts)
+}
+
+// bruteForceAt is bruteForce at a table: the locked card is never the
+// discard, and under allowLayOff each card may also go onto an out meld,
+// judged with CanLayOff.
+func bruteForceAt(round int, hand []Card, table Table, opts Options) int {
 	mustDiscard := len(hand) == CardsDealt(round)+1
+	locked, isLocked := lockedDiscard(hand, table, opts)
 	best := inf
 	var melds [][]Card
+	laid := make([][]Card, len(table.OutMelds))
 	var rec func(i, kept int, discarded bool)
 	rec = func(i, kept int, discarded bool) {
 		if i == len(hand) {
@@ -22,13 +31,25 @@ func bruteForce(round int, hand []Card, opts Options) int {
 					return
 				}
 			}
+			for j, l := range laid {
+				if len(l) > 0 && !CanLayOff(table.OutMelds[j], l, round, opts) {
+					return
+				}
+			}
 			best = min(best, kept)
 			return
 		}
 		c := hand[i]
 		rec(i+1, kept+c.Value(round), discarded)
-		if mustDiscard && !discarded {
+		if mustDiscard && !discarded && !(isLocked && c == locked) {
 			rec(i+1, kept, true)
+		}
+		if opts.AllowLayOff {
+			for j := range laid {
+				laid[j] = append(laid[j], c)
+				rec(i+1, kept, discarded)
+				laid[j] = laid[j][:len(laid[j])-1]
+			}
 		}
 		for j := range melds {
 			melds[j] = append(melds[j], c)
@@ -69,10 +90,15 @@ func randomHand(rng *rand.Rand, n, suits, ranks int, jokers bool) []Card {
 // penalty it claims.
 func checkSolution(t *testing.T, round int, hand []Card, opts Options, sol Solution) {
 	t.Helper()
-	v := CheckLayDown(round, hand, sol.Melds, sol.Discard, opts)
+	checkSolutionAt(t, round, hand, Table{}, opts, sol)
+}
+
+func checkSolutionAt(t *testing.T, round int, hand []Card, table Table, opts Options, sol Solution) {
+	t.Helper()
+	v := CheckLayDown(round, hand, LayDown{Melds: sol.Melds, Discard: sol.Discard, LayOff: sol.LayOff}, table, opts)
 	if !v.Valid || v.Penalty != sol.Penalty || len(v.Leftover) != len(sol.Leftover) {
-		t.Fatalf("Solve(round %d, %v, %+v) = %v melds, discard %v, leftover %v, penalty %d; CheckLayDown says valid %v, penalty %d, %v",
-			round, hand, opts, sol.Melds, sol.Discard, sol.Leftover, sol.Penalty, v.Valid, v.Penalty, v.Violations)
+		t.Fatalf("SolveAt(round %d, %v, %+v, %+v) = %v melds, lay-off %v, discard %v, leftover %v, penalty %d; CheckLayDown says valid %v, penalty %d, %v",
+			round, hand, table, opts, sol.Melds, sol.LayOff, sol.Discard, sol.Leftover, sol.Penalty, v.Valid, v.Penalty, v.Violations)
 	}
 	if sol.CanGoOut != (sol.Penalty == 0) {
 		t.Fatalf("Solve(%v).CanGoOut = %v with penalty %d", hand, sol.CanGoOut, sol.Penalty)
@@ -130,5 +156,64 @@ func TestSolveVectors(t *testing.T) {
 			t.Errorf("%s: Solve(%s).Penalty = %d, want %d (melds %v, discard %v, leftover %v)", tt.name, tt.hand, sol.Penalty, tt.want, sol.Melds, sol.Discard, sol.Leftover)
 		}
 		checkSolution(t, tt.round, hand, tt.opts, sol)
+	}
+}
+
+// randomTable gives hand a table: maybe a card taken from the discard pile
+// (one of the hand's), and maybe out melds, valid in round, dealt from what
+// the hand leaves of the game and found by the solver itself.
+func randomTable(rng *rand.Rand, round int, hand []Card, opts Options) Table {
+	var t Table
+	if rng.IntN(2) == 0 {
+		c := hand[rng.IntN(len(hand))]
+		t.Taken = &c
+	}
+	if rng.IntN(4) == 0 {
+		return t
+	}
+	var s Supply
+	_ = s.Take("", hand)
+	for range 1 + rng.IntN(2) {
+		pool := randomHand(rng, 3+rng.IntN(4), 1+rng.IntN(2), 3+rng.IntN(6), rng.IntN(3) == 0)
+		sol := Solve(round, pool, Options{MinNaturals: opts.MinNaturals, RunsWrap: opts.RunsWrap})
+		for _, m := range sol.Melds {
+			if len(t.OutMelds) < MaxOutMelds(round) && s.Take("", m) == nil {
+				t.OutMelds = append(t.OutMelds, m)
+			}
+		}
+	}
+	return t
+}
+
+func TestSolveAtMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	allOpts := []Options{
+		{AllowLayOff: true}, {ForbidRediscard: true}, {AllowLayOff: true, ForbidRediscard: true},
+		{AllowLayOff: true, RunsWrap: true}, {AllowLayOff: true, MinNaturals: 1},
+		{AllowLayOff: true, ForbidRediscard: true, GoOutWithoutDiscard: true, RunsWrap: true},
+		{}, // a table with every house rule off changes nothing
+	}
+	cases := 3000
+	if testing.Short() {
+		cases = 500
+	}
+	for i := range cases {
+		round := 1 + rng.IntN(4)
+		n := CardsDealt(round) + rng.IntN(2)
+		if n > 7 {
+			n = 7 - rng.IntN(2)
+		}
+		hand := randomHand(rng, n, 1+rng.IntN(3), 3+rng.IntN(9), rng.IntN(2) == 0)
+		opts := allOpts[i%len(allOpts)]
+		table := randomTable(rng, round, hand, opts)
+		sol := SolveAt(round, hand, table, opts)
+		if want := bruteForceAt(round, hand, table, opts); sol.Penalty != want {
+			t.Fatalf("SolveAt(round %d, %v, taken %v, out %v, %+v).Penalty = %d, want %d (melds %v, lay-off %v, discard %v, leftover %v)",
+				round, hand, table.Taken, table.OutMelds, opts, sol.Penalty, want, sol.Melds, sol.LayOff, sol.Discard, sol.Leftover)
+		}
+		checkSolutionAt(t, round, hand, table, opts, sol)
+		if locked, ok := lockedDiscard(hand, table, opts); ok && sol.Discard != nil && *sol.Discard == locked {
+			t.Fatalf("SolveAt(round %d, %v, taken %v) discards the card taken", round, hand, locked)
+		}
 	}
 }
