@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -21,7 +22,11 @@ const fcrMelds = 4
 
 // fcrRuleKeys are the house rules that change melds and the best lay-down,
 // the ones the page offers.
-var fcrRuleKeys = []string{fc.KeyMinNaturals, fc.KeyRunsWrap, fc.KeyGoOutNoDiscard}
+var fcrRuleKeys = []string{fc.KeyMinNaturals, fc.KeyRunsWrap, fc.KeyGoOutNoDiscard, fc.KeyAllowLayOff, fc.KeyForbidRediscard}
+
+// fcrOutMelds is how many melds of the player who went out the page takes:
+// fc.MaxOutMelds of the last round.
+const fcrOutMelds = 4
 
 // fcrLast is the last value posted for key (a ticked checkbox after its hidden "false").
 func fcrLast(form url.Values, key string) string {
@@ -34,9 +39,17 @@ func fcrLast(form url.Values, key string) string {
 // fcrPage is the page being drawn, with the fields indexed by name.
 type fcrPage struct {
 	views.FCReferee
-	fields map[string]*views.FCRField
-	round  int // 0 when the round posted is not 1…11
+	fields   map[string]*views.FCRField
+	fromHand []*views.FCRField // the fields whose cards are also in the hand
+	round    int               // 0 when the round posted is not 1…11
 }
+
+// fcrSingle are the fields of one card: a tap there goes back to the hand next.
+func fcrSingle(name string) bool { return name == "discard" || name == "taken" }
+
+// fcrIsOut reports whether name is a meld of the player who went out, whose
+// cards are not in the hand.
+func fcrIsOut(name string) bool { return strings.HasPrefix(name, "out") }
 
 // Referee draws the Five Crowns dispute page. A tap on the picker adds the
 // card to the hand (and to the meld or discard aimed at) and redraws;
@@ -80,9 +93,22 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 	}
 	p.Melds = append(p.Melds, views.FCRField{Name: "discard", Label: views.T(rc.Ctx, "fcref.discardfield"), Value: strings.TrimSpace(f.Get("discard"))})
 	p.Targets = append(p.Targets, views.FCRTarget{Value: "discard", Label: views.T(rc.Ctx, "fcref.discardfield")})
+	p.Taken = views.FCRField{Name: "taken", Label: views.T(rc.Ctx, "fcref.takenfield"), Value: strings.TrimSpace(f.Get("taken"))}
+	p.Targets = append(p.Targets, views.FCRTarget{Value: "taken", Label: p.Taken.Label})
+	for i := 1; i <= fcrOutMelds; i++ {
+		name, label := fmt.Sprintf("out%d", i), views.T(rc.Ctx, "fcref.outn", "N", i)
+		p.Out = append(p.Out, views.FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
+		p.Targets = append(p.Targets, views.FCRTarget{Value: name, Label: views.T(rc.Ctx, "fcref.target.out", "Field", label)})
+	}
 	p.fields["hand"] = &p.Hand
 	for i := range p.Melds {
 		p.fields[p.Melds[i].Name] = &p.Melds[i]
+		p.fromHand = append(p.fromHand, &p.Melds[i])
+	}
+	p.fields["taken"] = &p.Taken
+	p.fromHand = append(p.fromHand, &p.Taken)
+	for i := range p.Out {
+		p.fields[p.Out[i].Name] = &p.Out[i]
 	}
 	if t := f.Get("target"); p.fields[t] != nil {
 		p.Target = t
@@ -93,13 +119,17 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 	if tap := f.Get("tap"); tap != "" {
 		if c, err := fc.ParseCard(tap); err == nil {
 			code := c.String()
-			fcrAdd(&p.Hand.Value, code)
-			switch p.Target {
-			case "hand":
-			case "discard": // one card: the next taps go back to the hand
-				p.fields["discard"].Value, p.Target = code, "hand"
+			switch t := p.Target; {
+			case fcrIsOut(t): // on the table, not in the hand
+				fcrAdd(&p.fields[t].Value, code)
+			case fcrSingle(t): // one card: the next taps go back to the hand
+				fcrAdd(&p.Hand.Value, code)
+				p.fields[t].Value, p.Target = code, "hand"
+			case t == "hand":
+				fcrAdd(&p.Hand.Value, code)
 			default:
-				fcrAdd(&p.fields[p.Target].Value, code)
+				fcrAdd(&p.Hand.Value, code)
+				fcrAdd(&p.fields[t].Value, code)
 			}
 		}
 	}
@@ -123,8 +153,9 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 // fcrAdd appends a code to a field of codes.
 func fcrAdd(field *string, code string) { *field = strings.TrimSpace(*field + " " + code) }
 
-// dropExtra takes a card off the discard or the last meld holding it when
-// the hand no longer holds as many copies as they use.
+// dropExtra takes a card off the last field holding it (a meld, the
+// discard, the card taken) when the hand no longer holds as many copies as
+// they use.
 func (p *fcrPage) dropExtra(code string) {
 	count := func(s string) int {
 		n := 0
@@ -137,13 +168,14 @@ func (p *fcrPage) dropExtra(code string) {
 	}
 	have := count(p.Hand.Value)
 	used := 0
-	for _, m := range p.Melds {
-		used += count(m.Value)
+	for _, fl := range p.fromHand {
+		used += count(fl.Value)
 	}
-	for i := len(p.Melds) - 1; i >= 0 && used > have; i-- {
-		codes := strings.Fields(p.Melds[i].Value)
+	for i := len(p.fromHand) - 1; i >= 0 && used > have; i-- {
+		fl := p.fromHand[i]
+		codes := strings.Fields(fl.Value)
 		if j := slices.Index(codes, code); j >= 0 {
-			p.Melds[i].Value = strings.Join(slices.Delete(codes, j, j+1), " ")
+			fl.Value = strings.Join(slices.Delete(codes, j, j+1), " ")
 			used--
 			i++ // the same field may hold it twice
 		}
@@ -232,21 +264,25 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage, hand []fc.Card, set refe
 			discard = &cs[0]
 		}
 	}
-	if !ok {
+	opts := fc.OptionsFrom(set)
+	table, outLabels, tableOK := g.refTable(rc, p, hand, opts)
+	if !ok || !tableOK {
 		return false
 	}
-	opts := fc.OptionsFrom(set)
 	res := views.FCRResult{Round: round, CardsDealt: fc.CardsDealt(round), Held: len(hand), Wild: fc.WildRank(round).Label(), AfterDraw: afterDraw}
-	best := fc.Solve(round, hand, opts)
+	best := fc.SolveAt(round, hand, table, opts)
 	res.Best = views.FCRBest{Leftover: g.refCards(rc, best.Leftover, round), Penalty: best.Penalty, CanGoOut: best.CanGoOut}
 	for _, m := range best.Melds {
 		res.Best.Melds = append(res.Best.Melds, g.refCards(rc, m, round))
+	}
+	for _, l := range best.LayOff {
+		res.Best.LayOff = append(res.Best.LayOff, views.FCRLayOff{Onto: outLabels[l.Meld], Cards: g.refCards(rc, l.Cards, round)})
 	}
 	if best.Discard != nil {
 		res.Best.Discard = g.refCards(rc, []fc.Card{*best.Discard}, round)
 	}
 	if declared {
-		v := fc.CheckLayDown(round, hand, fc.LayDown{Melds: melds, Discard: discard}, fc.Table{}, opts)
+		v := fc.CheckLayDown(round, hand, fc.LayDown{Melds: melds, Discard: discard}, table, opts)
 		d := &views.FCRDeclared{Valid: v.Valid, GoesOut: v.Valid && len(v.Leftover) == 0,
 			Leftover: g.refCards(rc, v.Leftover, round), Penalty: v.Penalty}
 		if discard != nil {
@@ -290,6 +326,59 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage, hand []fc.Card, set refe
 	p.Result = &res
 	fiveCrownsRuling(rc, p.Result)
 	return true
+}
+
+// refTable reads the card taken from the discard pile and the melds of the
+// player who went out, with the labels of the melds given; a card or meld
+// that cannot be on the table gets its sentence next to its field.
+func (g FiveCrowns) refTable(rc RefereeCtx, p *fcrPage, hand []fc.Card, opts fc.Options) (fc.Table, []string, bool) {
+	var t fc.Table
+	fail := func(err error, name string) (fc.Table, []string, bool) {
+		var ie *referee.InputError
+		if errors.As(err, &ie) && p.fields[ie.Field] != nil {
+			name = ie.Field
+		}
+		p.fields[name].Error = fcrSentence(inputMessage(err, rc.Ctx))
+		return t, nil, false
+	}
+	if p.Taken.Value != "" {
+		cs, err := fc.ParseCards("taken", strings.Fields(p.Taken.Value))
+		if err == nil && len(cs) > 1 {
+			err = referee.Invalid("taken", "A player takes one card from the discard pile: leave a single card here.",
+				"Un joueur prend une seule carte sur la défausse : ne laissez qu'une carte ici.")
+		}
+		if err == nil {
+			err = fc.CheckTaken("taken", p.round, hand, cs[0])
+		}
+		if err != nil {
+			return fail(err, "taken")
+		}
+		t.Taken = &cs[0]
+	}
+	var names, labels []string
+	for _, fl := range p.Out {
+		cs, err := fc.ParseCards(fl.Name, strings.Fields(fl.Value))
+		if err != nil {
+			return fail(err, fl.Name)
+		}
+		if len(cs) > 0 {
+			t.OutMelds, names, labels = append(t.OutMelds, cs), append(names, fl.Name), append(labels, fl.Label)
+		}
+	}
+	field := func(i int) string {
+		if i < 0 {
+			return names[len(names)-1] // the first meld too many is the last given
+		}
+		return names[i]
+	}
+	if err := fc.CheckOutMelds(field, p.round, hand, t.OutMelds, opts); err != nil {
+		var ie *referee.InputError
+		if errors.As(err, &ie) {
+			ie.Field, _, _ = strings.Cut(ie.Field, "[")
+		}
+		return fail(err, "hand")
+	}
+	return t, labels, true
 }
 
 // fcrCite quotes the rule a violation breaks: the sheet's French words and

@@ -279,3 +279,107 @@ func TestFiveCrownsRefereeTapsAndImpossibleHands(t *testing.T) {
 		}
 	}
 }
+
+// The table part of the page: the card taken from the discard pile and the
+// melds of the player who went out, read under the two house rules.
+func TestFiveCrownsRefereeTable(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	judge := func(kv ...string) url.Values {
+		f := url.Values{"op": {"judge"}}
+		for i := 0; i+1 < len(kv); i += 2 {
+			f.Set(kv[i], kv[i+1])
+		}
+		return f
+	}
+	chips := func(d *goquery.Document, sel string) string {
+		var out []string
+		d.Find(sel + " [data-card]").Each(func(_ int, s *goquery.Selection) { out = append(out, s.AttrOr("data-card", "")) })
+		return strings.Join(out, " ")
+	}
+	tests := []struct {
+		name       string
+		form       url.Values
+		minPenalty int
+		layOff     string // best-layoff chips
+		rules      []string
+		houseRules string
+	}{
+		{"going out only by laying off", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H", "rule.allowLayOff", "true"),
+			0, "5H", nil, "add cards to the melds"},
+		{"… not without the house rule", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H"),
+			5, "", nil, "none"},
+		{"a run extended at both ends, a wild filling the gap", judge("round", "4", "hand", "5H 10H 6S QD 3C 4D", "out1", "7H 8H 9H", "out2", "KS KD KC", "rule.allowLayOff", "true"),
+			12 + 3 + 4, "5H 10H 6S", nil, "add cards"},
+		{"Sophie rediscards the 3♣ she took", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "taken", "3C", "meld1", "JH JS JD", "meld2", "8S 9S 10S", "discard", "3C", "rule.forbidImmediateRediscard", "true"),
+			14, "", []string{"fivecrowns.rediscard"}, "same card"},
+		{"… allowed without the house rule", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "taken", "3C", "meld1", "JH JS JD", "meld2", "8S 9S 10S", "discard", "3C"),
+			0, "", nil, "none"},
+	}
+	for _, tt := range tests {
+		code, d := fcRef(t, c, tt.form)
+		if code != http.StatusOK {
+			t.Errorf("%s: status %d, errors %q", tt.name, code, d.Find(".error").Text())
+			continue
+		}
+		if got := d.Find("[data-testid=min-penalty]").Text(); !strings.Contains(got, fmt.Sprintf(": %d point", tt.minPenalty)) {
+			t.Errorf("%s: minimum %q, want %d", tt.name, got, tt.minPenalty)
+		}
+		if got := chips(d, "[data-testid=best-layoff]"); got != tt.layOff {
+			t.Errorf("%s: best lay-off %q, want %q", tt.name, got, tt.layOff)
+		}
+		var rules []string
+		d.Find("[data-testid=declared] [data-testid=violation]").Each(func(_ int, s *goquery.Selection) { rules = append(rules, s.AttrOr("data-rule", "")) })
+		if strings.Join(rules, " ") != strings.Join(tt.rules, " ") {
+			t.Errorf("%s: violations %v, want %v", tt.name, rules, tt.rules)
+		}
+		if got := d.Find("[data-testid=house-rules]").Text(); !strings.Contains(got, tt.houseRules) {
+			t.Errorf("%s: house rules line %q, want %q", tt.name, got, tt.houseRules)
+		}
+	}
+
+	// Taps: into a meld of the player who went out, not into the hand; into
+	// the card taken, into the hand too, and the next tap goes to the hand.
+	_, d := fcRef(t, c, url.Values{"round": {"2"}, "hand": {"5H"}, "out1": {"6H 7H"}, "target": {"out1"}, "tap": {"8H"}})
+	if d.Find("[data-testid=hand]").AttrOr("value", "") != "5H" || d.Find("[data-testid=out1]").AttrOr("value", "") != "6H 7H 8H" {
+		t.Errorf("a tap into out meld 1: hand %q, out1 %q", d.Find("[data-testid=hand]").AttrOr("value", ""), d.Find("[data-testid=out1]").AttrOr("value", ""))
+	}
+	_, d = fcRef(t, c, url.Values{"round": {"4"}, "hand": {"JH"}, "target": {"taken"}, "tap": {"3C"}})
+	if d.Find("[data-testid=hand]").AttrOr("value", "") != "JH 3C" || d.Find("[data-testid=taken]").AttrOr("value", "") != "3C" ||
+		d.Find("input[name=target][value=hand]").AttrOr("checked", "x") == "x" {
+		t.Errorf("a tap into the card taken: hand %q, taken %q", d.Find("[data-testid=hand]").AttrOr("value", ""), d.Find("[data-testid=taken]").AttrOr("value", ""))
+	}
+	_, d = fcRef(t, c, url.Values{"round": {"4"}, "hand": {"JH 3C"}, "taken": {"3C"}, "untap": {"hand:1"}})
+	if d.Find("[data-testid=taken]").AttrOr("value", "x") != "" {
+		t.Errorf("taking 3♣ off the hand leaves it as the card taken: %q", d.Find("[data-testid=taken]").AttrOr("value", ""))
+	}
+
+	// What cannot be on the table: 422, the sentence next to the field, and
+	// everything typed kept.
+	bad := []struct {
+		name, field, want string
+		form              url.Values
+	}{
+		{"a card taken that is not in the hand", "taken", "not in the hand", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "taken", "QH")},
+		{"a card taken in a hand after its discard", "taken", "just after drawing", judge("round", "5", "hand", "JH JS JD 8S 9S 10S 3C", "taken", "3C")},
+		{"two cards taken", "taken", "single card", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "taken", "3C JH")},
+		{"an out meld that is not a meld", "out2", "different suits", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "out1", "KS KD KC", "out2", "5H 9S 8H")},
+		{"an out meld card a third time", "out1", "more than twice", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "out1", "JH JH JC")},
+		{"too many out melds in round 1", "out2", "at most 1 melds", judge("round", "1", "hand", "5H 6H 7H", "out1", "KS KD KC", "out2", "QS QD QC")},
+	}
+	for _, tt := range bad {
+		code, d := fcRef(t, c, tt.form)
+		if code != http.StatusUnprocessableEntity {
+			t.Errorf("%s: status %d, want 422", tt.name, code)
+			continue
+		}
+		if d.Find(fmt.Sprintf(`[data-testid=%q][aria-invalid="true"]`, tt.field)).Length() != 1 || !strings.Contains(d.Find("[data-testid=field-"+tt.field+"] .error").Text(), tt.want) {
+			t.Errorf("%s: field %s not marked with %q: errors %q", tt.name, tt.field, tt.want, d.Find(".error").Text())
+		}
+		for k, v := range tt.form {
+			if k != "op" && k != "round" && d.Find(fmt.Sprintf("[data-testid=%q]", k)).AttrOr("value", "") != v[0] {
+				t.Errorf("%s: %s redrawn as %q, want %q", tt.name, k, d.Find(fmt.Sprintf("[data-testid=%q]", k)).AttrOr("value", ""), v[0])
+			}
+		}
+	}
+}
