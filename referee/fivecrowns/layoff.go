@@ -264,31 +264,3 @@ func CheckTaken(field string, round int, hand []Card, taken Card) error {
 	}
 	return nil
 }
-
-// needAtLeast is a lower bound on runNeed(more) for every more that holds
-// laid and otherwise only higher ranks: for each place of the run's own
-// cards, a missing rank below the highest laid one stays missing, since
-// higher cards cannot fill it. Without runsWrap only (0 with it).
-func (o outMeld) needAtLeast(laid uint16, opts Options) int {
-	if opts.RunsWrap || laid == 0 {
-		return 0
-	}
-	low, high := bits.TrailingZeros16(laid), bits.Len16(laid)-1
-	best := -1
-	for a := 0; a+o.size <= 11; a++ {
-		block := arc(a, o.size)
-		if o.ranks&^block != 0 || laid&block != 0 {
-			continue
-		}
-		holes := 0
-		for p := min(low, a); p <= high; p++ {
-			if (block|laid)&(1<<p) == 0 {
-				holes++
-			}
-		}
-		if best < 0 || holes < best {
-			best = holes
-		}
-	}
-	return max(best, 0)
-}

@@ -52,7 +52,7 @@ const inf = 1 << 20
 // low bits, one per natural card) and the out melds already laid off onto
 // (the bits above).
 type memo struct {
-	dense  []int32 // by state, -1 unknown: when states are few enough
+	dense  []int32 // by state, the offset + 1 (0 unknown, so no fill is needed)
 	sparse map[uint32]int32
 }
 
@@ -66,16 +66,12 @@ func newMemo(stateBits int, layOffs bool) memo {
 	if !layOffs || stateBits > denseBits {
 		return memo{sparse: map[uint32]int32{}}
 	}
-	d := make([]int32, 1<<stateBits)
-	for i := range d {
-		d[i] = -1
-	}
-	return memo{dense: d}
+	return memo{dense: make([]int32, 1<<stateBits)}
 }
 
 func (m memo) get(state uint32) (int32, bool) {
 	if m.dense != nil {
-		return m.dense[state], m.dense[state] >= 0
+		return m.dense[state] - 1, m.dense[state] > 0
 	}
 	off, ok := m.sparse[state]
 	return off, ok
@@ -83,7 +79,7 @@ func (m memo) get(state uint32) (int32, bool) {
 
 func (m memo) set(state uint32, off int32) {
 	if m.dense != nil {
-		m.dense[state] = off
+		m.dense[state] = off + 1
 	} else {
 		m.sparse[state] = off
 	}
@@ -108,7 +104,6 @@ type solver struct {
 	out         []outMeld   // the melds that may be laid off onto (allowLayOff)
 	claimOf     []uint32    // each out meld's bit in the state, 0 for a book that takes cards one by one
 	needs       []rankCache // per out meld, its runNeed by laid ranks
-	floors      []rankCache // per out meld, its needAtLeast by laid ranks
 	own         rankCache   // ownNeed by ranks
 	takers      []uint32    // per out meld, the natural cards that could ever be laid off onto it
 	roomToSpare bool        // the out melds take every wild the hand holds, however they are used
@@ -147,59 +142,68 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	for i := range s.bookOfRank {
 		s.bookOfRank[i] = -1
 	}
-	if opts.AllowLayOff {
-		for j, m := range table.OutMelds {
-			o := readOutMeld(m, round, opts)
-			var claim uint32
-			if o.run || o.twoReads {
-				claim = 1 << (len(s.nat) + j)
-			} else if s.bookOfRank[o.rank] < 0 {
-				s.bookOfRank[o.rank] = int8(j)
-			}
-			s.out, s.claimOf = append(s.out, o), append(s.claimOf, claim)
-			s.needs, s.floors = append(s.needs, newRankCache()), append(s.floors, newRankCache())
-		}
-		if len(s.out) > 0 {
-			s.own = newRankCache()
-		}
+	if opts.AllowLayOff && len(table.OutMelds) > 0 {
+		s.readOutMelds(table.OutMelds)
 	}
-	s.roomToSpare = s.spareRoom()
 	s.natBits = 1<<len(s.nat) - 1
 	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0)
 	return s
 }
 
-// spareRoom reports whether the out melds can always take every wild of the
-// hand, whatever is laid off onto them: when one is a book that takes cards
-// one by one, or when the room of the runs (11 cards each) exceeds every
-// card of the hand. The programme then needs no count of the room left, and
-// forgets that a meld was laid off onto once no card left could go there,
-// which merges many states. It also records which cards each meld can take.
-func (s *solver) spareRoom() bool {
-	room, free := 0, false
-	for j, o := range s.out {
-		var takers uint32
+// readOutMelds reads the melds of the player who went out for the
+// programme: the reading each may take, the cards it may take, its bit in
+// the state when laying off onto it must happen in one move.
+func (s *solver) readOutMelds(melds [][]Card) {
+	holds := func(keep func(Card) bool) bool { return slices.ContainsFunc(s.nat, keep) }
+	room, book := 0, false
+	for _, m := range melds {
+		o := readOutMeld(m, s.round, s.opts)
+		if o.twoReads && o.rank != 0 && !holds(func(c Card) bool { return c.Suit == o.suit }) {
+			// one natural card and no card of its suit: it can only grow as a book
+			o.run, o.suit, o.ranks, o.twoReads = false, NoSuit, 0, false
+		}
+		s.out = append(s.out, o)
+		room += 11 - o.size
+		book = book || (o.book && !o.run)
+	}
+	// Room to spare: a book takes any number of wilds, and runs with room for
+	// every card of the hand never run out of it.
+	s.roomToSpare = book || room >= len(s.nat)+s.nWild
+	for j := range s.out {
+		o := &s.out[j]
+		if s.roomToSpare && o.twoReads && o.rank != 0 && !holds(func(c Card) bool { return c.Rank == o.rank }) {
+			// no card of its rank: as a book it would only take wilds, which
+			// other melds take as well
+			o.book, o.rank, o.twoReads = false, 0, false
+		}
+		var claim, takers uint32
+		if o.run || o.twoReads {
+			claim = 1 << (len(s.nat) + j)
+		} else if s.bookOfRank[o.rank] < 0 {
+			s.bookOfRank[o.rank] = int8(j)
+		}
 		for i, c := range s.nat {
 			if (o.book && (o.rank == 0 || o.rank == c.Rank)) || (o.run && (o.suit == NoSuit || o.suit == c.Suit)) {
 				takers |= 1 << i
 			}
 		}
-		s.takers = append(s.takers, takers)
-		room += 11 - o.size
-		free = free || s.claimOf[j] == 0
+		s.claimOf, s.takers = append(s.claimOf, claim), append(s.takers, takers)
+		s.needs = append(s.needs, newRankCache())
 	}
-	return len(s.out) > 0 && (free || room >= len(s.nat)+s.nWild)
+	s.own = newRankCache()
 }
 
 // after is the state a move leads to. With room to spare, an out meld that
 // no card left can go onto is no longer marked as laid off onto.
 func (s *solver) after(state uint32, m move) uint32 {
 	next := state&^m.set | m.claim
-	if s.roomToSpare && next > s.natBits {
-		for j, claim := range s.claimOf {
-			if next&claim != 0 && next&s.takers[j] == 0 {
-				next &^= claim
-			}
+	if !s.roomToSpare {
+		return next
+	}
+	for claims := next &^ s.natBits; claims != 0; claims &= claims - 1 {
+		j := bits.TrailingZeros32(claims) - len(s.nat)
+		if next&s.takers[j] == 0 {
+			next &^= s.claimOf[j]
 		}
 	}
 	return next
@@ -348,11 +352,13 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 			room := 11 - o.size
 			var try func(set uint32, laid uint16, k, from int)
 			try = func(set uint32, laid uint16, k, from int) {
-				if s.floors[j].get(laid, func() int { return o.needAtLeast(laid, s.opts) }) > s.nWild {
-					return // no higher card brings it within the wilds held
-				}
+				// Prune when no more cards can bring the need within the wilds
+				// held: each card added fills one missing rank at most.
 				need := s.needs[j].get(laid, func() int { return o.runNeed(laid, s.opts) })
-				if need >= 0 && need <= s.nWild && need < s.own.get(laid, func() int { return s.ownNeed(laid, k) }) {
+				if need < 0 || need-min(len(up)-from, room-k) > s.nWild {
+					return
+				}
+				if need <= s.nWild && need < s.own.get(laid, func() int { return s.ownNeed(laid, k) }) {
 					f(move{kind: moveMeld, set: set, lo: need, hi: min(room-k, s.nWild), run: true, out: j, claim: claim})
 				}
 				for u := from; u < len(up) && k < room; u++ {
