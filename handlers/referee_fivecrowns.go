@@ -99,6 +99,9 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 		name, label := fmt.Sprintf("out%d", i), views.T(rc.Ctx, "fcref.outn", "N", i)
 		p.Out = append(p.Out, views.FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
 		p.Targets = append(p.Targets, views.FCRTarget{Value: name, Label: views.T(rc.Ctx, "fcref.target.out", "Field", label)})
+		name, label = fmt.Sprintf("lay%d", i), views.T(rc.Ctx, "fcref.layn", "N", i)
+		p.LayOff = append(p.LayOff, views.FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
+		p.Targets = append(p.Targets, views.FCRTarget{Value: name, Label: label})
 	}
 	p.fields["hand"] = &p.Hand
 	for i := range p.Melds {
@@ -109,6 +112,8 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 	p.fromHand = append(p.fromHand, &p.Taken)
 	for i := range p.Out {
 		p.fields[p.Out[i].Name] = &p.Out[i]
+		p.fields[p.LayOff[i].Name] = &p.LayOff[i]
+		p.fromHand = append(p.fromHand, &p.LayOff[i])
 	}
 	if t := f.Get("target"); p.fields[t] != nil {
 		p.Target = t
@@ -226,7 +231,7 @@ func fcrSentence(s string) string {
 	return strings.ToUpper(string(r[0])) + string(r[1:])
 }
 
-// refJudge reads the declared melds and discard and fills in the answer.
+// refJudge reads the declared melds, discard and lay-offs and fills in the answer.
 func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage, hand []fc.Card, set referee.Settings) bool {
 	if p.round == 0 || len(p.Errs) > 0 {
 		return false
@@ -265,9 +270,30 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage, hand []fc.Card, set refe
 		}
 	}
 	opts := fc.OptionsFrom(set)
-	table, outLabels, tableOK := g.refTable(rc, p, hand, opts)
+	table, outAt, tableOK := g.refTable(rc, p, hand, opts)
+	var layOff []fc.LayOff
+	var layLabels []string
+	for i, fl := range p.LayOff {
+		cs, err := fc.ParseCards(fl.Name, strings.Fields(fl.Value))
+		switch {
+		case err != nil:
+			p.LayOff[i].Error, ok = fcrSentence(inputMessage(err, rc.Ctx)), false
+		case len(cs) == 0:
+		case tableOK && outAt[i] < 0:
+			p.LayOff[i].Error, ok = views.T(rc.Ctx, "fcref.err.layoffnomeld", "N", i+1), false
+		default:
+			declared = true
+			layOff, layLabels = append(layOff, fc.LayOff{Meld: outAt[i], Cards: cs}), append(layLabels, p.Out[i].Label)
+		}
+	}
 	if !ok || !tableOK {
 		return false
+	}
+	outLabels := make([]string, len(table.OutMelds))
+	for i, j := range outAt {
+		if j >= 0 {
+			outLabels[j] = p.Out[i].Label
+		}
 	}
 	res := views.FCRResult{Round: round, CardsDealt: fc.CardsDealt(round), Held: len(hand), Wild: fc.WildRank(round).Label(), AfterDraw: afterDraw}
 	best := fc.SolveAt(round, hand, table, opts)
@@ -282,9 +308,12 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage, hand []fc.Card, set refe
 		res.Best.Discard = g.refCards(rc, []fc.Card{*best.Discard}, round)
 	}
 	if declared {
-		v := fc.CheckLayDown(round, hand, fc.LayDown{Melds: melds, Discard: discard}, table, opts)
+		v := fc.CheckLayDown(round, hand, fc.LayDown{Melds: melds, Discard: discard, LayOff: layOff}, table, opts)
 		d := &views.FCRDeclared{Valid: v.Valid, GoesOut: v.Valid && len(v.Leftover) == 0,
 			Leftover: g.refCards(rc, v.Leftover, round), Penalty: v.Penalty}
+		for i, l := range layOff {
+			d.LayOff = append(d.LayOff, views.FCRLayOff{Onto: layLabels[i], Cards: g.refCards(rc, l.Cards, round)})
+		}
 		if discard != nil {
 			d.Discard = g.refCards(rc, []fc.Card{*discard}, round)
 		}
@@ -329,11 +358,11 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage, hand []fc.Card, set refe
 }
 
 // refTable reads the card taken from the discard pile and the melds of the
-// player who went out, with the labels of the melds given; a card or meld
-// that cannot be on the table gets its sentence next to its field.
-func (g FiveCrowns) refTable(rc RefereeCtx, p *fcrPage, hand []fc.Card, opts fc.Options) (fc.Table, []string, bool) {
-	var t fc.Table
-	fail := func(err error, name string) (fc.Table, []string, bool) {
+// player who went out; outAt[i] is where field out(i+1) is in the table's
+// melds, -1 when empty. A card or meld that cannot be on the table gets its
+// sentence next to its field.
+func (g FiveCrowns) refTable(rc RefereeCtx, p *fcrPage, hand []fc.Card, opts fc.Options) (t fc.Table, outAt []int, ok bool) {
+	fail := func(err error, name string) (fc.Table, []int, bool) {
 		var ie *referee.InputError
 		if errors.As(err, &ie) && p.fields[ie.Field] != nil {
 			name = ie.Field
@@ -355,14 +384,16 @@ func (g FiveCrowns) refTable(rc RefereeCtx, p *fcrPage, hand []fc.Card, opts fc.
 		}
 		t.Taken = &cs[0]
 	}
-	var names, labels []string
+	var names []string
 	for _, fl := range p.Out {
 		cs, err := fc.ParseCards(fl.Name, strings.Fields(fl.Value))
 		if err != nil {
 			return fail(err, fl.Name)
 		}
+		outAt = append(outAt, -1)
 		if len(cs) > 0 {
-			t.OutMelds, names, labels = append(t.OutMelds, cs), append(names, fl.Name), append(labels, fl.Label)
+			outAt[len(outAt)-1] = len(t.OutMelds)
+			t.OutMelds, names = append(t.OutMelds, cs), append(names, fl.Name)
 		}
 	}
 	field := func(i int) string {
@@ -378,7 +409,7 @@ func (g FiveCrowns) refTable(rc RefereeCtx, p *fcrPage, hand []fc.Card, opts fc.
 		}
 		return fail(err, "hand")
 	}
-	return t, labels, true
+	return t, outAt, true
 }
 
 // fcrCite quotes the rule a violation breaks: the sheet's French words and

@@ -315,6 +315,12 @@ func TestFiveCrownsRefereeTable(t *testing.T) {
 			14, "", []string{"fivecrowns.rediscard"}, "same card"},
 		{"… allowed without the house rule", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "taken", "3C", "meld1", "JH JS JD", "meld2", "8S 9S 10S", "discard", "3C"),
 			0, "", nil, "none"},
+		{"a declared lay-off", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H", "meld1", "JS JD JC", "lay1", "5H", "discard", "QD", "rule.allowLayOff", "true"),
+			0, "5H", nil, "add cards"},
+		{"a declared lay-off into the run", judge("round", "4", "hand", "9H JH QS QD 3C 4D", "out1", "8H 6S 10H", "lay1", "9H", "rule.allowLayOff", "true"),
+			9 + 12 + 12 + 3 + 4, "JH", []string{"fivecrowns.lay-off-fit"}, "add cards"},
+		{"a declared lay-off without the house rule", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H", "meld1", "JS JD JC", "lay1", "5H", "discard", "QD"),
+			5, "", []string{"fivecrowns.lay-off"}, "none"},
 	}
 	for _, tt := range tests {
 		code, d := fcRef(t, c, tt.form)
@@ -336,6 +342,9 @@ func TestFiveCrownsRefereeTable(t *testing.T) {
 		if got := d.Find("[data-testid=house-rules]").Text(); !strings.Contains(got, tt.houseRules) {
 			t.Errorf("%s: house rules line %q, want %q", tt.name, got, tt.houseRules)
 		}
+		if lay := tt.form.Get("lay1"); lay != "" && chips(d, "[data-testid=declared-layoff]") != lay {
+			t.Errorf("%s: declared lay-off shows %q, want %q", tt.name, chips(d, "[data-testid=declared-layoff]"), lay)
+		}
 	}
 
 	// Taps: into a meld of the player who went out, not into the hand; into
@@ -348,6 +357,10 @@ func TestFiveCrownsRefereeTable(t *testing.T) {
 	if d.Find("[data-testid=hand]").AttrOr("value", "") != "JH 3C" || d.Find("[data-testid=taken]").AttrOr("value", "") != "3C" ||
 		d.Find("input[name=target][value=hand]").AttrOr("checked", "x") == "x" {
 		t.Errorf("a tap into the card taken: hand %q, taken %q", d.Find("[data-testid=hand]").AttrOr("value", ""), d.Find("[data-testid=taken]").AttrOr("value", ""))
+	}
+	_, d = fcRef(t, c, url.Values{"round": {"2"}, "hand": {"QD"}, "out1": {"6H 7H 8H"}, "target": {"lay1"}, "tap": {"5H"}})
+	if d.Find("[data-testid=hand]").AttrOr("value", "") != "QD 5H" || d.Find("[data-testid=lay1]").AttrOr("value", "") != "5H" {
+		t.Errorf("a tap into lay-off 1: hand %q, lay1 %q", d.Find("[data-testid=hand]").AttrOr("value", ""), d.Find("[data-testid=lay1]").AttrOr("value", ""))
 	}
 	_, d = fcRef(t, c, url.Values{"round": {"4"}, "hand": {"JH 3C"}, "taken": {"3C"}, "untap": {"hand:1"}})
 	if d.Find("[data-testid=taken]").AttrOr("value", "x") != "" {
@@ -366,6 +379,7 @@ func TestFiveCrownsRefereeTable(t *testing.T) {
 		{"an out meld that is not a meld", "out2", "different suits", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "out1", "KS KD KC", "out2", "5H 9S 8H")},
 		{"an out meld card a third time", "out1", "more than twice", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "out1", "JH JH JC")},
 		{"too many out melds in round 1", "out2", "at most 1 melds", judge("round", "1", "hand", "5H 6H 7H", "out1", "KS KD KC", "out2", "QS QD QC")},
+		{"a lay-off onto no meld", "lay2", "nothing here", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H", "lay2", "5H")},
 	}
 	for _, tt := range bad {
 		code, d := fcRef(t, c, tt.form)
