@@ -45,15 +45,15 @@ func (s *solver) solve() Solution {
 	var melds []placed
 	state, t, d := full, bt, bd
 	for state&s.natBits != 0 {
-		at, _ := s.memo.get(state)
-		want := s.slab[int(at)+d*s.width+t]
+		// table, not the memo: the programme skips melds that cannot
+		// improve a table, so a child met here may not be solved yet.
+		want := s.slab[int(s.table(state))+d*s.width+t]
 		found := false
 		s.moves(state, func(m move) {
 			if found {
 				return
 			}
-			at, _ := s.memo.get(s.after(state, m))
-			child := int(at)
+			child := int(s.table(s.after(state, m)))
 			switch m.kind {
 			case moveKeep:
 				c := s.nat[bits.TrailingZeros32(state)]

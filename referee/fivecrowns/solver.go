@@ -3,6 +3,7 @@ package fivecrowns
 import (
 	"math/bits"
 	"slices"
+	"sync"
 )
 
 // Solution is the best lay-down of a hand: the lowest penalty it can keep.
@@ -40,10 +41,14 @@ func Solve(round int, hand []Card, opts Options) Solution {
 // starts what is laid off onto one out meld (all of it at once, so the meld
 // is then marked used in the state). Each state's answer is a table over the
 // number of wilds the melds and lay-offs absorb, so the wild count is chosen
-// exactly at the end.
+// exactly at the end. A meld is not tried when every entry it could lower
+// is 0 already, the least possible: in hands that can go out, that cuts
+// most of the work.
 func SolveAt(round int, hand []Card, table Table, opts Options) Solution {
 	s := newSolver(round, hand, table, opts, len(hand) == CardsDealt(round)+1)
-	return s.solve()
+	sol := s.solve()
+	s.release() // sol holds no part of the memo or the slab
+	return sol
 }
 
 const inf = 1 << 20
@@ -59,14 +64,49 @@ type memo struct {
 // denseBits is the most state bits a dense memo is made for (1 MiB).
 const denseBits = 18
 
+// smallBits is the most state bits a dense memo is always made for (16 KiB):
+// that small, it costs less to clear than a map costs to fill.
+const smallBits = 12
+
+// densePool keeps dense memos between solves: a fresh one of 64 KiB or more
+// is paid for in page faults and zeroing by the runtime on every solve, a
+// reused one only in clearing. slabPool does the same for the slabs, which
+// otherwise grow by copying from nothing on every solve.
+var densePool, slabPool sync.Pool // of *[]int32
+
 // newMemo makes a memo for states of stateBits bits. Lay-offs multiply the
 // states and make a dense memo pay for itself; without them most states are
-// never reached and a map is quicker to make.
+// never reached and a map is quicker to make, unless the states are few.
 func newMemo(stateBits int, layOffs bool) memo {
-	if !layOffs || stateBits > denseBits {
+	if stateBits > denseBits || (!layOffs && stateBits > smallBits) {
 		return memo{sparse: map[uint32]int32{}}
 	}
-	return memo{dense: make([]int32, 1<<stateBits)}
+	n := 1 << stateBits
+	if p, ok := densePool.Get().(*[]int32); ok && cap(*p) >= n {
+		d := (*p)[:n]
+		clear(d)
+		return memo{dense: d}
+	}
+	return memo{dense: make([]int32, n)}
+}
+
+// minPooledSlab is the smallest slab worth keeping for the next solve (16
+// KiB): most hands fill less, and get theirs as cheaply from the allocator.
+const minPooledSlab = 4096
+
+// release gives the dense memo and a large slab back to their pools once
+// the solve is done with them.
+func (s *solver) release() {
+	// The pools get their own copies of the slice headers: s is cleared
+	// below, so that nothing uses the memo or slab after another solve
+	// has taken them.
+	if dense := s.memo.dense; dense != nil {
+		densePool.Put(&dense)
+	}
+	if slab := s.slab[:0]; cap(slab) >= minPooledSlab {
+		slabPool.Put(&slab)
+	}
+	s.memo, s.slab = memo{}, nil
 }
 
 func (m memo) get(state uint32) (int32, bool) {
@@ -147,6 +187,9 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	}
 	s.natBits = 1<<len(s.nat) - 1
 	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0)
+	if p, ok := slabPool.Get().(*[]int32); ok {
+		s.slab = *p
+	}
 	return s
 }
 
@@ -453,11 +496,31 @@ func (s *solver) table(state uint32) int32 {
 		return off
 	}
 	s.moves(state, func(m move) {
+		if m.kind == moveMeld && s.settled(off, m.lo) {
+			// Nothing is cheaper than keeping no natural card: the meld
+			// cannot improve the table, and its child need not be solved.
+			// The table is the same either way; the rebuild solves the
+			// children it needs (see solve).
+			return
+		}
 		child := s.table(s.after(state, m))
 		s.relax(off, child, state, m)
 	})
 	s.memo.set(state, off)
 	return off
+}
+
+// settled reports whether every entry of table off for lo wilds or more,
+// in every layer, is already 0, the least any entry can be.
+func (s *solver) settled(off int32, lo int) bool {
+	for d := range s.layers {
+		for _, v := range s.slab[int(off)+d*s.width+min(lo, s.width) : int(off)+(d+1)*s.width] {
+			if v != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // wildRoom is how many wilds alone can still be laid off onto the out melds
