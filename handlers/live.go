@@ -54,18 +54,19 @@ func (h *hub) publish(match int64, version string) {
 	}
 }
 
-// changed tells the watchers of a match that it changed. The page cache
-// forgets first: a phone that refetches on the event must get the new page.
+// changed tells the watchers of a match that it changed (see announce).
 func (s *Server) changed(c echo.Context, matchID int64) {
-	s.cache.forgetPages(memberOf(c).group.Slug)
 	rounds, err := s.store.Rounds(c.Request().Context(), matchID)
 	if err != nil {
+		s.cache.forgetPages(memberOf(c).group.Slug) // the write happened all the same
 		return
 	}
-	s.live.publish(matchID, sheetVersion(rounds))
+	s.announce(c, matchID, rounds)
 }
 
-// announce is changed for a caller that has just read the match's rounds.
+// announce tells the watchers of a match its version after a write, given
+// the rounds as they now stand. The page cache forgets first: a phone that
+// refetches on the event must get the new page.
 func (s *Server) announce(c echo.Context, matchID int64, rounds []store.Round) {
 	s.cache.forgetPages(memberOf(c).group.Slug)
 	s.live.publish(matchID, sheetVersion(rounds))

@@ -57,10 +57,7 @@ func (p *pageCache) forget(group string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if group == "" {
-		p.all++
-		clear(p.gens)
-		clear(p.groups)
-		p.bytes = 0
+		p.forgetAll()
 		return
 	}
 	p.bump(group)
@@ -76,13 +73,18 @@ func (p *pageCache) forget(group string) {
 // The caller holds p.mu.
 func (p *pageCache) bump(group string) {
 	if len(p.gens) >= maxGens {
-		p.all++
-		clear(p.gens)
-		clear(p.groups)
-		p.bytes = 0
+		p.forgetAll()
 		return
 	}
 	p.gens[group]++
+}
+
+// forgetAll drops every group's entries and counters. The caller holds p.mu.
+func (p *pageCache) forgetAll() {
+	p.all++
+	clear(p.gens)
+	clear(p.groups)
+	p.bytes = 0
 }
 
 // forgetPages drops group's pages but keeps who its members are: for the
