@@ -99,17 +99,27 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 		if err := s.revise(ctx, tx, id, 1, "created", entry, points, w.Author); err != nil {
 			return err
 		}
-		if rounds, err = roundsOf(ctx, tx.QueryContext, matchID); err != nil {
-			return err
-		}
-		for _, r := range rounds {
-			if r.ID == id {
-				out = r
-			}
-		}
-		return s.settle(ctx, tx, matchID, w.decide(rounds))
+		out, rounds, err = s.settleAfter(ctx, tx, matchID, id, w)
+		return err
 	})
 	return out, rounds, err
+}
+
+// settleAfter ends a write of round id: it reads the match's rounds as they
+// now stand, settles the totals and whether the match is over on them, and
+// returns the round written with all of them.
+func (s *Store) settleAfter(ctx context.Context, tx *txn, matchID, id int64, w RoundWrite) (Round, []Round, error) {
+	rounds, err := roundsOf(ctx, tx.QueryContext, matchID)
+	if err != nil {
+		return Round{}, nil, err
+	}
+	var out Round
+	for _, r := range rounds {
+		if r.ID == id {
+			out = r
+		}
+	}
+	return out, rounds, s.settle(ctx, tx, matchID, w.decide(rounds))
 }
 
 // EditRound replaces a round's entry and points if it is still at version
@@ -133,16 +143,8 @@ func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version i
 		if err := s.revise(ctx, tx, roundID, version+1, "edited", entry, points, w.Author); err != nil {
 			return err
 		}
-		rounds, err := roundsOf(ctx, tx.QueryContext, matchID)
-		if err != nil {
-			return err
-		}
-		for _, r := range rounds {
-			if r.ID == roundID {
-				out = r
-			}
-		}
-		return s.settle(ctx, tx, matchID, w.decide(rounds))
+		out, _, err = s.settleAfter(ctx, tx, matchID, roundID, w)
+		return err
 	})
 	return out, err
 }
