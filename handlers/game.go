@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"encoding/json"
+	"github.com/tablekeeper/tablekeeper/scoring/standings"
 	"net/url"
 
 	"github.com/a-h/templ"
@@ -98,17 +99,14 @@ type Progress struct {
 	Leaders  []int // seats currently ahead
 }
 
-// leaders returns the seats with the best total (lowest when lowWins).
+// leaders returns the seats with the best total (lowest when lowWins): the
+// first places as the standings rank them, so the sheet, the group's list
+// and the standings never disagree on who is ahead.
 func leaders(totals []int, lowWins bool) []int {
 	var out []int
-	for i, t := range totals {
-		switch {
-		case len(out) == 0:
-			out = []int{i}
-		case t == totals[out[0]]:
+	for i, place := range standings.Places(totals, lowWins) {
+		if place == 1 {
 			out = append(out, i)
-		case lowWins == (t < totals[out[0]]):
-			out = []int{i}
 		}
 	}
 	return out
