@@ -23,12 +23,12 @@ var locales embed.FS
 // Translator holds the English and French message files.
 type Translator struct {
 	bundle *i18n.Bundle
-	langs  map[string]*lang
+	langs  map[string]*messages
 }
 
-// lang is one language's localizer, with its messages that take no
+// messages is one language's localizer, with its messages that take no
 // arguments kept once translated: a page asks for dozens of them.
-type lang struct {
+type messages struct {
 	loc   *i18n.Localizer
 	plain sync.Map // message id → text
 }
@@ -46,9 +46,9 @@ func NewTranslator() (*Translator, error) {
 			return nil, fmt.Errorf("views: %s: %w", f, err)
 		}
 	}
-	t := &Translator{bundle: b, langs: map[string]*lang{}}
+	t := &Translator{bundle: b, langs: map[string]*messages{}}
 	for _, l := range []string{"en", "fr"} {
-		t.langs[l] = &lang{loc: i18n.NewLocalizer(b, l)}
+		t.langs[l] = &messages{loc: i18n.NewLocalizer(b, l)}
 	}
 	return t, nil
 }
@@ -62,7 +62,7 @@ type Env struct {
 	JS    string          // content-hashed URL of htmx
 	AppJS string          // content-hashed URL of the app's small script
 	Extra templ.Component // shown at the top of the page (e.g. the offer to keep a ruling)
-	lang  *lang
+	msgs  *messages
 }
 
 // NewEnv returns the page environment for lang ("fr" or "en").
@@ -70,7 +70,7 @@ func (t *Translator) NewEnv(lang, path, css, js, appJS string) Env {
 	if lang != "fr" {
 		lang = "en"
 	}
-	return Env{Lang: lang, Path: path, CSS: css, JS: js, AppJS: appJS, lang: t.langs[lang]}
+	return Env{Lang: lang, Path: path, CSS: css, JS: js, AppJS: appJS, msgs: t.langs[lang]}
 }
 
 type envKey struct{}
@@ -88,11 +88,11 @@ func EnvFrom(ctx context.Context) Env {
 // its id, so a gap is visible rather than blank (a test checks none is missing).
 func T(ctx context.Context, id string, args ...any) string {
 	e := EnvFrom(ctx)
-	if e.lang == nil {
+	if e.msgs == nil {
 		return id
 	}
 	if len(args) == 0 {
-		if s, ok := e.lang.plain.Load(id); ok {
+		if s, ok := e.msgs.plain.Load(id); ok {
 			return s.(string)
 		}
 	}
@@ -106,17 +106,17 @@ func T(ctx context.Context, id string, args ...any) string {
 	cfg := &i18n.LocalizeConfig{MessageID: id, TemplateData: data}
 	if n, ok := data["N"].(int); ok { // a plural message agrees with its count ("1 card", "0 point")
 		cfg.PluralCount = n
-		if s, err := e.lang.loc.Localize(cfg); err == nil {
+		if s, err := e.msgs.loc.Localize(cfg); err == nil {
 			return s
 		}
 		cfg.PluralCount = nil // a plain message with a number in it
 	}
-	s, err := e.lang.loc.Localize(cfg)
+	s, err := e.msgs.loc.Localize(cfg)
 	if err != nil {
 		return id
 	}
 	if len(args) == 0 {
-		e.lang.plain.Store(id, s)
+		e.msgs.plain.Store(id, s)
 	}
 	return s
 }
