@@ -46,6 +46,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 			key = "error.toomany"
 		case status == http.StatusRequestEntityTooLarge:
 			key = "error.toolarge"
+		case status == http.StatusRequestTimeout:
+			key = "error.slow"
 		case status < 500:
 			key = "error.badrequest"
 		}

@@ -3,13 +3,16 @@ package handlers
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
@@ -352,5 +355,18 @@ func TestKeptGroupPageFollowsNewMatches(t *testing.T) {
 	fcMatch(t, a, slug, a.players(slug, "Zoé", "Yann"), "1")
 	if after := count(); after <= before {
 		t.Errorf("after a new match the other phone's group page lists %d matches (was %d)", after, before)
+	}
+}
+
+// A form whose body never arrives whole is refused with a sentence that says
+// what happened and that nothing was saved.
+func TestBodyThatNeverArrivesIsExplained(t *testing.T) {
+	app := newTestApp(t)
+	req := httptest.NewRequest(http.MethodPost, "/groups", io.NopCloser(iotest.ErrReader(errors.New("connection reset"))))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.ContentLength = 100
+	rec := serve(app, req)
+	if rec.Code != http.StatusRequestTimeout || !strings.Contains(rec.Body.String(), "nothing was saved") {
+		t.Errorf("body lost on the way: %d %q", rec.Code, rec.Body.String())
 	}
 }
