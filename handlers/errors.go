@@ -26,32 +26,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		s.log.Debug("request abandoned by the client", "method", c.Request().Method, "path", c.Path())
 		return
 	}
-	status, key := http.StatusInternalServerError, "error.internal"
-	var he *echo.HTTPError
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		status, key = http.StatusNotFound, "error.notfound"
-	case errors.Is(err, store.ErrConflict):
-		status, key = http.StatusConflict, "error.conflict"
-	case errors.Is(err, store.ErrInvalid):
-		status, key = http.StatusUnprocessableEntity, "error.badrequest"
-	case errors.As(err, &he):
-		status = he.Code
-		switch {
-		case status == http.StatusNotFound || status == http.StatusMethodNotAllowed:
-			status, key = http.StatusNotFound, "error.notfound"
-		case status == http.StatusForbidden:
-			key = "error.forbidden"
-		case status == http.StatusTooManyRequests:
-			key = "error.toomany"
-		case status == http.StatusRequestEntityTooLarge:
-			key = "error.toolarge"
-		case status == http.StatusRequestTimeout:
-			key = "error.slow"
-		case status < 500:
-			key = "error.badrequest"
-		}
-	}
+	status, key := errorStatus(err)
 	if status >= 500 {
 		s.log.Error("request failed", "method", c.Request().Method, "path", c.Path(), "err", err)
 	}
@@ -70,4 +45,34 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	s.render(c, status, views.Error(page))
+}
+
+// errorStatus is the status an error becomes and the message that says so.
+func errorStatus(err error) (status int, key string) {
+	var he *echo.HTTPError
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return http.StatusNotFound, "error.notfound"
+	case errors.Is(err, store.ErrConflict):
+		return http.StatusConflict, "error.conflict"
+	case errors.Is(err, store.ErrInvalid):
+		return http.StatusUnprocessableEntity, "error.badrequest"
+	case !errors.As(err, &he):
+		return http.StatusInternalServerError, "error.internal"
+	}
+	switch status = he.Code; {
+	case status == http.StatusNotFound || status == http.StatusMethodNotAllowed:
+		return http.StatusNotFound, "error.notfound"
+	case status == http.StatusForbidden:
+		return status, "error.forbidden"
+	case status == http.StatusTooManyRequests:
+		return status, "error.toomany"
+	case status == http.StatusRequestEntityTooLarge:
+		return status, "error.toolarge"
+	case status == http.StatusRequestTimeout:
+		return status, "error.slow"
+	case status < 500:
+		return status, "error.badrequest"
+	}
+	return status, "error.internal"
 }

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -9,8 +8,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-
-	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // pageCache keeps rendered pages and members' lookups, per group, until
@@ -225,16 +222,11 @@ func (s *Server) forgetOnWrite(next echo.HandlerFunc) echo.HandlerFunc {
 // a conflict changes nothing, by rule, and an outsider is refused before
 // anything is read.
 func refused(c echo.Context, err error) bool {
-	var he *echo.HTTPError
-	switch {
-	case err == nil:
-		return c.Response().Status >= 400 && c.Response().Status < 500
-	case errors.Is(err, store.ErrNotFound), errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrInvalid):
-		return true
-	case errors.As(err, &he):
-		return he.Code >= 400 && he.Code < 500
+	status := c.Response().Status
+	if err != nil {
+		status, _ = errorStatus(err) // as handleError will answer
 	}
-	return false
+	return status >= 400 && status < 500
 }
 
 // keepsMembers are the group routes whose writes change no membership, nor
