@@ -46,4 +46,6 @@ func TestBrowserFiveCrownsReferee(t *testing.T) {
 	p.noOverflow("/referee/fivecrowns")
 	p.noOverflow("/referee/fivecrowns?op=judge&round=4&hand=JH+JS+JD+8S+9S+10S+3C&meld1=JH+JS+JD&meld2=8S+9S+10S")
 	p.noOverflow("/referee/fivecrowns?op=judge&round=11&hand=JK+JK+JK+JK+JK+JK+3H+4H+5H+6H+7H+8H+9H+10H")
+	// A lay-off verdict, with the out melds and the card taken shown.
+	p.noOverflow("/referee/fivecrowns?op=judge&round=4&hand=JH+JS+JD+8S+9S+10S+3C&taken=3C&out1=3H+3D+3S&out2=QH+KH+JK&rule.allowLayOff=true&rule.forbidImmediateRediscard=true")
 }
