@@ -115,7 +115,7 @@ func (s *Server) createMatch(c echo.Context) error {
 	for i, st := range seats {
 		ids[i], names[i] = st.id, st.name
 	}
-	opts, optErrs := g.ParseOptions(OptionsCtx{Ctx: vctx, Names: names, Form: form})
+	opts, optErrs := readOptions(g, OptionsCtx{Ctx: vctx, Names: names, Form: form})
 	for k, v := range optErrs {
 		errs[k] = v
 	}
@@ -190,7 +190,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	url := s.matchURL(c, match.ID)
 	live := livePlayed(rounds)
 	totals := sums(len(match.Seats), live.Points)
-	prog := g.Progress(match, live)
+	prog := progress(g, match, live)
 	sh := views.Scoresheet{Group: memberOf(c).nav(), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
 		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,
 		Rules: describeRules(g, match.Rules, lang(c)), Version: sheetVersion(rounds)}

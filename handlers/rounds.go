@@ -28,7 +28,7 @@ func (s *Server) postRound(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
 	live := livePlayed(rounds)
-	if g.Progress(match, live).Finished {
+	if progress(g, match, live).Finished {
 		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
 	}
 	// The form says which round it was drawn for: if another phone saved that
@@ -39,7 +39,10 @@ func (s *Server) postRound(c echo.Context) error {
 	}
 	rc := s.roundCtx(c, match, live, number, 0)
 	rc.SubmitKey = form.Get("submitKey")
-	save, redraw, invalid := g.PostRound(rc, form)
+	save, redraw, invalid, err := readRound(g, rc, form)
+	if err != nil {
+		return err
+	}
 	if save == nil {
 		status := http.StatusOK
 		if invalid {
@@ -64,7 +67,7 @@ func (s *Server) postRound(c echo.Context) error {
 // rounds as they stand inside the write transaction.
 func decider(g Game, match store.Match) func([]json.RawMessage, [][]int) bool {
 	return func(entries []json.RawMessage, points [][]int) bool {
-		return g.Progress(match, Played{Entries: entries, Points: points}).Finished
+		return progress(g, match, Played{Entries: entries, Points: points}).Finished
 	}
 }
 
@@ -103,7 +106,10 @@ func (s *Server) roundConflict(c echo.Context, g Game, number int, form map[stri
 		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "error.conflict"), nil)
 	}
 	ec := s.editCtx(c, match, livePlayed(rounds), saved, number)
-	_, redraw, _ := g.PostRound(ec.RoundCtx, withoutOp(form))
+	_, redraw, _, err := readRound(g, ec.RoundCtx, withoutOp(form))
+	if err != nil {
+		return err
+	}
 	msg := views.T(ec.Ctx, "round.conflict", "Round", ec.label, "Points", s.pointsLine(match, rounds, number))
 	return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
 }
@@ -244,7 +250,10 @@ func (s *Server) postEdit(c echo.Context) error {
 	live := livePlayed(rounds)
 	ec := s.editCtx(c, match, live, r, n)
 	ec.Version = version
-	save, redraw, invalid := g.PostRound(ec.RoundCtx, form)
+	save, redraw, invalid, err := readRound(g, ec.RoundCtx, form)
+	if err != nil {
+		return err
+	}
 	if save == nil {
 		status := http.StatusOK
 		if invalid {
@@ -261,7 +270,10 @@ func (s *Server) postEdit(c echo.Context) error {
 			return err
 		}
 		ec.Version = cur.Version
-		_, redraw, _ := g.PostRound(ec.RoundCtx, withoutOp(form))
+		_, redraw, _, err := readRound(g, ec.RoundCtx, withoutOp(form))
+		if err != nil {
+			return err
+		}
 		msg := views.T(ec.Ctx, "round.editconflict", "Points", s.pointsLine(match, rounds, n))
 		page := views.EditRoundPage(memberOf(c).nav(), ec.title, flashThen(msg, redraw))
 		return s.render(c, http.StatusConflict, page)

@@ -16,6 +16,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/scoring/standings"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -49,7 +50,7 @@ func (s *Server) playedMatches(ctx context.Context, groupID int64, withRounds bo
 		for _, st := range m.Seats {
 			totals = append(totals, st.Total)
 		}
-		places := standings.Places(totals, lowWins)
+		places := scoring.Places(totals, lowWins)
 		points := s.hasPoints(m.Game)
 		res := make([]standings.Result, len(m.Seats))
 		for i, st := range m.Seats {
