@@ -123,7 +123,6 @@ func (s *Server) claimAdmin(c echo.Context) error {
 	if s.joins.blocked(c.RealIP()) {
 		return echo.NewHTTPError(http.StatusTooManyRequests)
 	}
-	defer s.cache.forget(c.Param("group")) // a GET that writes: the membership cache must forget
 	tok, err := s.store.ClaimAdmin(c.Request().Context(), c.Param("group"), c.Param("token"), sessionToken(c))
 	if errors.Is(err, store.ErrNotFound) {
 		return s.joinRefused(c)

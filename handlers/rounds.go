@@ -58,7 +58,7 @@ func (s *Server) postRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.announce(c, match.ID, rounds) // rounds as they stand after the write
+	s.announce(match.ID, rounds) // rounds as they stand after the write
 
 	return s.savedAnswer(c, match, g, rounds)
 }

@@ -580,11 +580,10 @@ func (s *Server) deleteMatch(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	defer s.live.publish(id, "deleted")     // phones watching it learn it is gone
-	defer s.cache.forgetPages(m.group.Slug) // (deferred calls run last first: forget, then tell)
 	if err := s.store.DeleteMatch(c.Request().Context(), m.group.ID, id); err != nil {
 		return err
 	}
+	s.live.publish(id, "deleted") // phones watching it learn it is gone
 	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug)
 }
 

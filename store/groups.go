@@ -59,6 +59,7 @@ func (s *Store) CreateGroup(ctx context.Context, name, display, sessionToken str
 		}
 		g.ID, _ = res.LastInsertId()
 		out.Group = g
+		tx.wrote(g.ID, true)
 		_, err = tx.ExecContext(ctx,
 			`INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at) VALUES (?, ?, ?, 1, ?)`,
 			sid, g.ID, display, s.now())
@@ -148,6 +149,7 @@ func (s *Store) Join(ctx context.Context, slug, invite, display, sessionToken st
 		if subtle.ConstantTimeCompare([]byte(current), []byte(invite)) != 1 {
 			return fmt.Errorf("store: join: stale invite: %w", ErrNotFound)
 		}
+		tx.wrote(gid, true)
 		sid, t, err := s.ensureSession(ctx, tx, sessionToken)
 		if err != nil {
 			return err
@@ -175,6 +177,7 @@ func (s *Store) ClaimAdmin(ctx context.Context, slug, adminToken, sessionToken s
 		if subtle.ConstantTimeCompare([]byte(hash), []byte(hashToken(adminToken))) != 1 {
 			return fmt.Errorf("store: admin: wrong token: %w", ErrNotFound)
 		}
+		tx.wrote(gid, true)
 		sid, t, err := s.ensureSession(ctx, tx, sessionToken)
 		if err != nil {
 			return err
@@ -192,6 +195,7 @@ func (s *Store) ClaimAdmin(ctx context.Context, slug, adminToken, sessionToken s
 func (s *Store) RotateInvite(ctx context.Context, groupID int64) (string, error) {
 	tok := NewToken()
 	return tok, s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, true)
 		_, err := tx.ExecContext(ctx, `UPDATE groups SET invite_token = ?, invite_version = invite_version + 1 WHERE id = ?`, tok, groupID)
 		return err
 	})

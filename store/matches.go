@@ -47,6 +47,7 @@ func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (in
 	opts, _ := json.Marshal(nm.Options)
 	var id int64
 	err := s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, false)
 		seen := map[int64]bool{}
 		for _, pid := range nm.Players {
 			var archived sql.NullString
@@ -161,6 +162,7 @@ func (s *Store) seats(ctx context.Context, ids []int64) (map[int64][]Seat, error
 // but stays in the database).
 func (s *Store) DeleteMatch(ctx context.Context, groupID, id int64) error {
 	return s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, false)
 		res, err := tx.ExecContext(ctx, `UPDATE matches SET deleted_at = ? WHERE id = ? AND group_id = ? AND deleted_at IS NULL`, s.now(), id, groupID)
 		if err != nil {
 			return fmt.Errorf("store: delete match: %w", err)

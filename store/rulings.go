@@ -24,6 +24,9 @@ func (s *Store) AddRuling(ctx context.Context, r Ruling) (int64, error) {
 	rules, _ := json.Marshal(r.Rules)
 	var id int64
 	err := s.tx(ctx, func(tx *txn) error {
+		if err := tx.wroteMatch(ctx, r.MatchID); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO rulings (match_id, form, legal, summary, rules, author, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			r.MatchID, r.Form, r.Legal, r.Summary, string(rules), r.Author, s.now())
 		if err != nil {
