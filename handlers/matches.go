@@ -175,7 +175,11 @@ func (s *Server) scoresheet(c echo.Context) error {
 		if err != nil {
 			return nil, err
 		}
-		return s.renderBytes(c, views.ScoresheetPage(s.sheetModel(c, match, g, rounds, "", nil)))
+		sh, err := s.sheetModel(c, match, g, rounds, "", nil)
+		if err != nil {
+			return nil, err // not kept: a page missing its rulings is not the page
+		}
+		return s.renderBytes(c, views.ScoresheetPage(sh))
 	})
 }
 
@@ -185,7 +189,7 @@ func (s *Server) matchURL(c echo.Context, matchID int64) string {
 
 // sheetModel builds the scoresheet; form replaces the blank round form (to
 // keep what a player typed after an error).
-func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []store.Round, flash string, form templ.Component) views.Scoresheet {
+func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []store.Round, flash string, form templ.Component) (views.Scoresheet, error) {
 	vctx := s.viewCtx(c)
 	url := s.matchURL(c, match.ID)
 	live := livePlayed(rounds)
@@ -224,7 +228,10 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		sh.UndoURL, sh.UndoRound = url+"/undo", lastLive
 	}
 	if match.Rulings > 0 { // most matches have none: no query for them
-		sh.Rulings = s.rulingLines(c, g, match.ID)
+		var err error
+		if sh.Rulings, err = s.rulingLines(c, g, match.ID); err != nil {
+			return sh, err
+		}
 	}
 	if _, ok := g.(RefereePage); ok {
 		sh.RefereeURL = url + "/referee"
@@ -237,7 +244,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		}
 		sh.Form = form
 	}
-	return sh
+	return sh, nil
 }
 
 // sheetVersion changes whenever any round changes.

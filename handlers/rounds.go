@@ -163,7 +163,11 @@ func (s *Server) sheetAnswer(c echo.Context, status int, match store.Match, g Ga
 		h.Set("HX-Reselect", "#sheet")
 		h.Set("HX-Reswap", "outerHTML")
 	}
-	return s.render(c, status, s.sheetView(c, s.sheetModel(c, match, g, rounds, flash, form)))
+	sh, err := s.sheetModel(c, match, g, rounds, flash, form)
+	if err != nil {
+		return err
+	}
+	return s.render(c, status, s.sheetView(c, sh))
 }
 
 // formAnswer redraws the round form: htmx (which swaps #round-form) gets the
@@ -173,7 +177,11 @@ func (s *Server) formAnswer(c echo.Context, status int, match store.Match, g Gam
 	if isHTMX(c) {
 		return s.render(c, status, form)
 	}
-	return s.render(c, status, views.ScoresheetPage(s.sheetModel(c, match, g, rounds, "", form)))
+	sh, err := s.sheetModel(c, match, g, rounds, "", form)
+	if err != nil {
+		return err
+	}
+	return s.render(c, status, views.ScoresheetPage(sh))
 }
 
 // sheetView is the whole page, or for htmx only the part it swaps.

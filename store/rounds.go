@@ -222,7 +222,9 @@ func (s *Store) History(ctx context.Context, roundID int64) ([]Revision, error) 
 			return nil, fmt.Errorf("store: history: %w", err)
 		}
 		rv.Entry, rv.At = json.RawMessage(entry), parseTime(at)
-		json.Unmarshal([]byte(points), &rv.Points)
+		if err := json.Unmarshal([]byte(points), &rv.Points); err != nil {
+			return nil, fmt.Errorf("store: history of round %d: its points: %w", roundID, err)
+		}
 		out = append(out, rv)
 	}
 	return out, rows.Err()
@@ -297,7 +299,9 @@ func scanRound(sc interface{ Scan(...any) error }) (Round, error) {
 		return Round{}, err
 	}
 	r.Entry = json.RawMessage(entry)
-	json.Unmarshal([]byte(points), &r.Points)
+	if err := json.Unmarshal([]byte(points), &r.Points); err != nil {
+		return Round{}, fmt.Errorf("store: round %d: its points: %w", r.ID, err)
+	}
 	r.UndoneAt, r.CreatedAt = parseNullTime(undone), parseTime(created)
 	return r, nil
 }

@@ -52,7 +52,9 @@ func (s *Store) Rulings(ctx context.Context, matchID int64) ([]Ruling, error) {
 		if err := rows.Scan(&r.ID, &r.MatchID, &r.Form, &r.Legal, &r.Summary, &rules, &r.Author, &at); err != nil {
 			return nil, fmt.Errorf("store: rulings: %w", err)
 		}
-		json.Unmarshal([]byte(rules), &r.Rules)
+		if err := json.Unmarshal([]byte(rules), &r.Rules); err != nil {
+			return nil, fmt.Errorf("store: ruling %d: its rules: %w", r.ID, err)
+		}
 		r.At = parseTime(at)
 		out = append(out, r)
 	}

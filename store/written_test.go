@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -81,5 +82,28 @@ func TestEveryWriteTellsItsGroup(t *testing.T) {
 	}
 	if len(told) != 0 {
 		t.Errorf("a refused write told %+v", told)
+	}
+}
+
+// A row the store cannot decode is an error, not a match with no rules: the
+// page that needs it answers a server error instead of drawing wrong data.
+func TestUndecodableRowsAreErrors(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	r, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 5, 7}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.db.ExecContext(ctx, `UPDATE matches SET rules = '{oops' WHERE id = ?`, f.match); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.Match(ctx, f.g.Group.ID, f.match); err == nil || errors.Is(err, ErrNotFound) {
+		t.Errorf("a match with undecodable rules: err %v, want a decode error", err)
+	}
+	if _, err := f.s.db.ExecContext(ctx, `UPDATE rounds SET points = 'x' WHERE id = ?`, r.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.Rounds(ctx, f.match); err == nil {
+		t.Error("rounds with undecodable points: no error")
 	}
 }
