@@ -60,7 +60,7 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 			continue
 		}
 		line := views.MatchLine{URL: fmt.Sprintf("/g/%s/matches/%d", m.group.Slug, mt.ID), Game: g.Name(lang(c)), Finished: mt.Finished(),
-			When: humanTime(s.local(mt.CreatedAt), lang(c))}
+			When: views.HumanTime(s.local(mt.CreatedAt), lang(c))}
 		var names []string
 		totals := make([]int, len(mt.Seats))
 		for i, st := range mt.Seats {

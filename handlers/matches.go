@@ -260,3 +260,18 @@ func (s *Server) roundCtx(c echo.Context, match store.Match, played Played, numb
 	return RoundCtx{Ctx: s.viewCtx(c), Match: match, Played: played, Number: number,
 		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: fmt.Sprintf("%d.%s", number, submitKeyHole), Version: version}
 }
+
+// deleteMatch marks a match deleted (admin only): it leaves the lists and
+// the standings, and stays in the database and the export.
+func (s *Server) deleteMatch(c echo.Context) error {
+	m := memberOf(c)
+	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	if err := s.store.DeleteMatch(c.Request().Context(), m.group.ID, id); err != nil {
+		return err
+	}
+	s.live.publish(id, "deleted") // phones watching it learn it is gone
+	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug)
+}

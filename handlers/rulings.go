@@ -99,7 +99,7 @@ func (s *Server) rulingLines(c echo.Context, g Game, matchID int64) ([]views.Rul
 	var out []views.RulingLine
 	for _, r := range rs {
 		out = append(out, views.RulingLine{Legal: r.Legal, Summary: r.Summary, Rules: r.Rules, Author: r.Author,
-			At: humanTime(s.local(r.At), lang(c)), URL: "/referee/" + g.ID() + "?" + r.Form})
+			At: views.HumanTime(s.local(r.At), lang(c)), URL: "/referee/" + g.ID() + "?" + r.Form})
 	}
 	return out, nil
 }

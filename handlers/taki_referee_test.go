@@ -1,11 +1,12 @@
 package handlers
 
 import (
-	"github.com/PuerkitoBio/goquery"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 // takiTable is a referee form: the table, then the turn, as a user fills it in.
