@@ -4,22 +4,26 @@ import "github.com/tablekeeper/tablekeeper/referee"
 
 // Rule ids, stable: the API and the pages cite them.
 const (
-	RuleTurn      = "taki.turn"       // TK-R1: play one card (or several), or draw one
-	RuleMatch     = "taki.match"      // TK-R2: same colour or same symbol, or a colourless card
-	RulePlus2     = "taki.plus2"      // TK-R3: answer a +2 with a +2, or draw the total
-	RuleStop      = "taki.stop"       // TK-R4
-	RuleDirection = "taki.direction"  // TK-R5
-	RuleColour    = "taki.colour"     // TK-R6
-	RuleTaki      = "taki.taki"       // TK-R7: a TAKI run stays in its colour
-	RuleSuperTaki = "taki.super-taki" // TK-R8
-	RulePlus      = "taki.plus"       // TK-R9: a Plus is followed by a card of its colour
-	RulePlus3     = "taki.plus3"      // TK-R10: the +3 combination and its counter
-	RuleCrazy     = "taki.crazy"      // TK-R11
-	RuleLastCard  = "taki.last-card"  // TK-R12: «Taki» at one card
-	RuleRoundEnd  = "taki.round-end"  // TK-R13
-	RuleMustPlay  = "taki.must-play"  // TK-A9 house rule
-	RuleStartCard = "taki.start-card" // TK-A10
+	RuleTurn        = "taki.turn"         // TK-R1: play one card (or several), or draw one
+	RuleMatch       = "taki.match"        // TK-R2: same colour or same symbol, or a colourless card
+	RulePlus2       = "taki.plus2"        // TK-R3: answer a +2 with a +2, or draw the total
+	RuleStop        = "taki.stop"         // TK-R4
+	RuleDirection   = "taki.direction"    // TK-R5
+	RuleColour      = "taki.colour"       // TK-R6
+	RuleTaki        = "taki.taki"         // TK-R7: a TAKI run stays in its colour
+	RuleSuperTaki   = "taki.super-taki"   // TK-R8
+	RulePlus        = "taki.plus"         // TK-R9: a Plus is followed by a card of its colour
+	RulePlus3       = "taki.plus3"        // TK-R10: the +3 combination and its counter
+	RuleCrazy       = "taki.crazy"        // TK-R11: hands are passed; any card may follow (TK-A3)
+	RuleCrazyColour = "taki.crazy-colour" // TK-A3 house rule crazyAnyColour off: the colour underneath
+	RuleLastCard    = "taki.last-card"    // TK-R12: «Taki» at one card
+	RuleRoundEnd    = "taki.round-end"    // TK-R13
+	RuleMustPlay    = "taki.must-play"    // TK-A9 house rule
+	RuleStartCard   = "taki.start-card"   // TK-A10
 )
+
+// sheetTransparent is the sheet's sentence on what follows a crazy card.
+const sheetTransparent = "La carte folle est \"transparente\", on peut donc jouer une carte de n'importe quelle couleur sur elle."
 
 // Rules is the catalogue of the rules this referee enforces, each with the
 // French sheet's words as printed in the seed.
@@ -49,9 +53,12 @@ var Rules = []referee.Rule{
 	{ID: RulePlus3, Sheet: "la combinaison d'une carte \"Plus\" avec une carte \"3\" de la même couleur a un effet spécial : lorsque cette combinaison est jouée, tous les autres joueurs doivent piocher 3 cartes. Ceci ne peut être contré que si un autre joueur joue la même combinaison (quelle que soit sa couleur).",
 		Text: referee.Text{EN: "A Plus followed by a 3 of its colour makes every other player draw 3, unless another player answers at once with the same combination; then the first player draws 3. Either way his left neighbour plays next.",
 			FR: "Un Plus suivi d'un 3 de sa couleur fait piocher 3 cartes à tous les autres, sauf si un autre joueur répond aussitôt par la même combinaison : le premier pioche alors 3 cartes. Dans les deux cas son voisin de gauche joue ensuite."}},
-	{ID: RuleCrazy, Sheet: "les joueurs donnent leur main de cartes à leur voisin. Le joueur qui joue la carte décide si on le donne à son voisin de droite ou à son voisin de gauche. La carte folle est \"transparente\"",
-		Text: referee.Text{EN: "After a crazy card every player passes his hand to the neighbour on the side its player chooses; the next player matches the card underneath.",
-			FR: "Après une carte folle chacun donne sa main au voisin du côté choisi par celui qui l'a jouée ; le joueur suivant joue sur la carte du dessous."}},
+	{ID: RuleCrazy, Sheet: "Carte folle (une flèche courbe) : lorsque cette carte est jouée, les joueurs donnent leur main de cartes à leur voisin. Le joueur qui joue la carte décide si on le donne à son voisin de droite ou à son voisin de gauche. " + sheetTransparent,
+		Text: referee.Text{EN: "After a crazy card every player passes his hand to the neighbour on the side its player chooses; the crazy card is transparent, so a card of any colour may be played on it.",
+			FR: "Après une carte folle chacun donne sa main au voisin du côté choisi par celui qui l'a jouée ; la carte folle est transparente, on peut donc jouer dessus une carte de n'importe quelle couleur."}},
+	{ID: RuleCrazyColour, Sheet: sheetTransparent,
+		Text: referee.Text{EN: "House rule crazyAnyColour off (the AMIGO edition's reading; the sheet lets any colour follow): the crazy card is transparent and a card played on it must have the colour underneath, unless it is a colourless card.",
+			FR: "Règle maison crazyAnyColour désactivée (lecture de l'édition AMIGO ; la règle laisse jouer toute couleur) : la carte folle est transparente et une carte jouée dessus doit avoir la couleur du dessous, sauf une carte sans couleur."}},
 	{ID: RuleLastCard, Sheet: "Lorsqu'un joueur n'a plus qu'une seule carte en main, il doit annoncer \"Taki\" à haute voix. S'il ne le fait pas avant que le joueur suivant ait joué une carte, il doit piocher 4 cartes.",
 		Text: referee.Text{EN: "With one card left you must say «Taki» before the next player acts, or draw the penalty.",
 			FR: "Avec une seule carte en main, il faut dire « Taki » avant que le joueur suivant agisse, sinon on pioche la pénalité."}},
@@ -87,9 +94,9 @@ var HouseRules = []referee.HouseRule{
 	referee.Bool(HRAnswerPlus2WithTakiRun, false, referee.Text{
 		EN: "A pending +2 may be answered by a TAKI run that ends in a +2 (otherwise only by a +2 card).",
 		FR: "On peut répondre à un +2 par une série TAKI terminée par un +2 (sinon seulement par une carte +2)."}),
-	referee.Bool(HRCrazyAnyColour, false, referee.Text{
-		EN: "Any card may be played on a crazy card (otherwise it is transparent: match the card underneath).",
-		FR: "On peut jouer n'importe quelle carte sur une carte folle (sinon elle est transparente : on joue sur la carte du dessous)."}),
+	referee.Bool(HRCrazyAnyColour, true, referee.Text{
+		EN: "A card of any colour may be played on a crazy card, which is transparent (the sheet); off: the card played on it must have the colour underneath (the AMIGO reading).",
+		FR: "On peut jouer une carte de n'importe quelle couleur sur une carte folle, qui est transparente (la règle) ; désactivée : la carte jouée dessus doit avoir la couleur du dessous (lecture AMIGO)."}),
 	referee.Bool(HRCrazyLastCardPasses, false, referee.Text{
 		EN: "A crazy card played as the last card still passes the hands.",
 		FR: "Une carte folle jouée en dernière carte fait quand même passer les mains."}),

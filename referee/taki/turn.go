@@ -89,7 +89,9 @@ func opening(s State, set referee.Settings) (eff State, skip bool) {
 
 // matches is TK-R2 against the table: a colourless card always, else the
 // colour in force, or the top card's number or symbol. A free colour (an
-// opening colourless card) and, under crazyAnyColour, a crazy card take anything.
+// opening colourless card) takes anything, and so does a crazy card («on peut
+// donc jouer une carte de n'importe quelle couleur sur elle», TK-A3) unless
+// crazyAnyColour is off: then only the colour underneath, the colour in force.
 func matches(c Card, eff State, set referee.Settings) bool {
 	switch {
 	case c.Kind.Colourless(), eff.Colour == NoColour, c.Colour == eff.Colour:
@@ -108,8 +110,13 @@ func firstCard(c Card, eff State, set referee.Settings) (referee.Violation, bool
 		}
 		return msgPending(eff.PendingDraw, c, 0), false
 	}
-	if (eff.OpenTaki != NoColour && c.Kind == Taki) || matches(c, eff, set) {
+	// On an open TAKI the cards of its colour match anyway; any other card,
+	// a TAKI of another colour included, matches the top card (TK-R7).
+	if matches(c, eff, set) {
 		return referee.Violation{}, true
+	}
+	if eff.OpenTaki != NoColour {
+		return msgOpenTaki(eff.OpenTaki, c, eff.Top, 0), false
 	}
 	return msgMatch(c, eff.Top, eff.Colour, 0), false
 }
