@@ -46,7 +46,7 @@ type Result struct {
 //
 // It returns an *referee.InputError (Field as in the API: "state.top",
 // "turn.play[2]", "hand[0]"…) when s is impossible (see State.Validate), the
-// turn neither draws nor plays or does both, a card played is not in hand,
+// hand is given but empty, the turn neither draws nor plays or does both, a card played is not in hand,
 // the cards in sight hold more copies than the deck, a colour is missing for
 // a change of colour or Super TAKI (or given with none), a crazy card's side
 // is missing (or given with none), or the counter is by the current player or
@@ -125,6 +125,10 @@ func firstCard(c Card, eff State, set referee.Settings) (referee.Violation, bool
 func checkTurn(s State, hand []Card, t Turn, set referee.Settings) error {
 	if t.Draw == (len(t.Play) > 0) {
 		return referee.Invalid("turn", "A turn either draws or plays one or more cards.", "Un tour consiste à piocher ou à jouer une ou plusieurs cartes.")
+	}
+	if hand != nil && len(hand) == 0 {
+		return referee.Invalid("hand", "A player whose turn it is holds at least one card: the round ends when a player plays his last card.",
+			"Le joueur dont c'est le tour a au moins une carte : la manche s'arrête dès qu'un joueur pose sa dernière carte.")
 	}
 	if len(hand) > DeckSize || len(t.Play) > DeckSize {
 		return referee.Invalid("hand", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
