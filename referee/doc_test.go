@@ -63,7 +63,7 @@ var games = []game{
 		{"Seats are numbered from 0 in the API and named A, B, … J for players (A = seat 0). Play goes clockwise to seat + 1; after a crazy card, hands passed to the left go to seat + 1 and to the right to seat − 1.",
 			"Le joueur qui joue la carte décide si on le donne à son voisin de droite ou à son voisin de gauche."},
 		{"A Super TAKI's colour (with the house rule `superTakiChoosesColour` on): when a card of a colour follows it in the same turn, that card names the run's colour; the turn's `color` names it only when the Super TAKI is the last card that chooses a colour, and a `color` that contradicts the card that follows is refused.",
-			"cette carte fonctionne comme la carte TAKI, mais le joueur choisit la couleur de son choix."},
+			"Super TAKI : cette carte fonctionne comme la carte TAKI, mais le joueur choisit la couleur de son choix."},
 		{"A Plus on top of the pile can only be the starting card: in play a Plus is always followed by another card, so a state showing one outside the opening is an input mistake.", ""},
 	}},
 }
