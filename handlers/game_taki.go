@@ -130,6 +130,20 @@ func takiCards(lang string, codes []string) []views.TKCard {
 	return out
 }
 
+// takiTyped reads the codes of a seat as posted: one that is no card (typed
+// by hand, or a stale page) stays as a plain chip and reaches the engine,
+// which refuses it naming the seat and the card.
+func takiTyped(lang string, codes []string) []views.TKCard {
+	out := make([]views.TKCard, len(codes))
+	for i, code := range codes {
+		out[i] = views.TKCard{Code: code, Label: code, Class: "c-none", Name: code}
+		if c, err := tk.ParseCard(code); err == nil {
+			out[i] = takiCardView(lang, c)
+		}
+	}
+	return out
+}
+
 func (g Taki) blankForm(rc RoundCtx) views.TKRoundForm {
 	label := g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)
 	f := views.TKRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
@@ -208,7 +222,7 @@ func (g Taki) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 			s.Mode = tkscore.ModePoints
 		}
 		s.Points = strings.TrimSpace(form.Get(fmt.Sprintf("points_%d", i)))
-		s.Cards = takiCards(lang, strings.Fields(form.Get(fmt.Sprintf("cards_%d", i))))
+		s.Cards = takiTyped(lang, strings.Fields(form.Get(fmt.Sprintf("cards_%d", i))))
 	}
 	if tap := form.Get("tap"); tap != "" && f.Picker >= 0 {
 		if cs := takiCards(lang, []string{tap}); len(cs) == 1 {
