@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -13,76 +14,30 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/scoring"
 	tkscore "github.com/tablekeeper/tablekeeper/scoring/taki"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
-// Taki is TAKI on the scoresheet and on the referee page.
+// Taki is TAKI on the scoresheet and on the referee page. Its rules are in
+// scoring/taki (the round entry, its checks, the match's end) and
+// referee/taki (turns): this file only maps forms to them and back.
 type Taki struct{}
 
-// takiEntry is what a TAKI round stores: who went out and, per seat, how
-// the points were given.
-type takiEntry struct {
-	Winner int             `json:"winner"`
-	Seats  []takiSeatEntry `json:"seats"`
-}
-
-type takiSeatEntry struct {
-	Mode   string   `json:"mode"` // out, cards, points
-	Cards  []string `json:"cards,omitempty"`
-	Points int      `json:"points"`
-}
-
-// Limits on the match options: beyond them a typo is more likely than a plan.
-const (
-	takiMaxRounds = 100
-	takiMaxLimit  = 100000
-)
+var _ SheetGame = Taki{}
 
 func (Taki) ID() string { return "taki" }
 
 func (Taki) Name(string) string { return "TAKI" }
 
-func (Taki) Seats() (int, int) { return tk.MinPlayers, tk.MaxPlayers }
+func (Taki) Seats() (int, int) { return tkscore.Sheet{}.Seats() }
 
 func (Taki) HouseRules() []referee.HouseRule { return tk.HouseRules }
 
 func (Taki) LowWins() bool { return false }
 
-// settings resolves the match's stored house-rule snapshot (defaults for
-// anything missing or no longer allowed).
-func (Taki) settings(m store.Match) referee.Settings {
-	set, err := referee.Resolve(tk.HouseRules, knownRules(tk.HouseRules, m.Rules))
-	if err != nil {
-		return referee.Defaults(tk.HouseRules)
-	}
-	return set
-}
-
-// knownRules keeps the keys a game declares.
-func knownRules(decl []referee.HouseRule, given map[string]string) map[string]string {
-	out := map[string]string{}
-	for _, h := range decl {
-		if v, ok := given[h.Key]; ok {
-			out[h.Key] = v
-		}
-	}
-	return out
-}
-
-func (g Taki) plus2(m store.Match) int { return g.settings(m).Int(tk.HRPlus2ScoresAs) }
-
-// end is how the match ends, from its options and its limitSign house rule.
-func (g Taki) end(m store.Match) tkscore.End {
-	e := tkscore.End{Minus: g.settings(m).Get(tk.HRLimitSign) == "-"}
-	if m.Options["end"] == "limit" {
-		e.Limit, _ = strconv.Atoi(m.Options["limit"])
-	} else {
-		e.Rounds, _ = strconv.Atoi(m.Options["rounds"])
-	}
-	return e
-}
+func (Taki) Engine() scoring.Game { return tkscore.Sheet{} }
 
 func (g Taki) Options(oc OptionsCtx) templ.Component {
 	o := views.TKOptions{End: first(oc.Form, "end"), Rounds: first(oc.Form, "rounds"), Limit: first(oc.Form, "limit"), Sign: "+", Errs: oc.Errs}
@@ -92,36 +47,13 @@ func (g Taki) Options(oc OptionsCtx) templ.Component {
 	return views.TKOptionsForm(o)
 }
 
-func (g Taki) ParseOptions(oc OptionsCtx) (map[string]string, views.FieldErrors) {
-	errs := views.FieldErrors{}
-	end := first(oc.Form, "end")
-	if end != "limit" {
-		end = "rounds"
+// ReadOptions maps the new-match form; the engine checks it.
+func (Taki) ReadOptions(oc OptionsCtx) map[string]string {
+	out := map[string]string{}
+	for _, k := range []string{tkscore.OptEnd, tkscore.OptRounds, tkscore.OptLimit} {
+		out[k] = first(oc.Form, k)
 	}
-	opts := map[string]string{"end": end}
-	if end == "rounds" {
-		n, err := strconv.Atoi(strings.TrimSpace(first(oc.Form, "rounds")))
-		if err != nil || n < 1 || n > takiMaxRounds {
-			errs["rounds"] = views.T(oc.Ctx, "taki.err.rounds", "Max", takiMaxRounds)
-		}
-		opts["rounds"] = strconv.Itoa(n)
-	} else {
-		n, err := strconv.Atoi(strings.TrimSpace(first(oc.Form, "limit")))
-		if err != nil || n < 1 || n > takiMaxLimit {
-			errs["limit"] = views.T(oc.Ctx, "taki.err.limit", "Max", takiMaxLimit)
-		}
-		opts["limit"] = strconv.Itoa(n)
-	}
-	return opts, errs
-}
-
-func (g Taki) Progress(m store.Match, played Played) Progress {
-	totals := tkscore.Totals(len(m.Seats), played.Points)
-	p := Progress{Leaders: leaders(totals, false)}
-	if g.end(m).Over(len(played.Points), totals) {
-		p.Finished, p.Winners = true, tkscore.Winners(totals)
-	}
-	return p
+	return out
 }
 
 func (g Taki) RoundLabel(ctx context.Context, m store.Match, _ Played, number int) string {
@@ -129,11 +61,12 @@ func (g Taki) RoundLabel(ctx context.Context, m store.Match, _ Played, number in
 }
 
 func (g Taki) Info(ctx context.Context, m store.Match, _ Played, number int) templ.Component {
-	e := g.end(m)
+	em := engineMatch(g, m)
+	e := tkscore.MatchEnd(em)
 	if e.Rounds > 0 && number > e.Rounds {
 		return nil
 	}
-	info := views.TKRoundInfo{Round: number, Of: e.Rounds, Plus2: tkscore.CardPoints(tk.Card{Colour: tk.Red, Kind: tk.Plus2}, g.plus2(m))}
+	info := views.TKRoundInfo{Round: number, Of: e.Rounds, Plus2: tkscore.CardPoints(tk.Card{Colour: tk.Red, Kind: tk.Plus2}, tkscore.Plus2(em))}
 	if e.Limit > 0 {
 		info.Limit = "+" + strconv.Itoa(e.Limit)
 		if e.Minus {
@@ -197,6 +130,20 @@ func takiCards(lang string, codes []string) []views.TKCard {
 	return out
 }
 
+// takiTyped reads the codes of a seat as posted: one that is no card (typed
+// by hand, or a stale page) stays as a plain chip and reaches the engine,
+// which refuses it naming the seat and the card.
+func takiTyped(lang string, codes []string) []views.TKCard {
+	out := make([]views.TKCard, len(codes))
+	for i, code := range codes {
+		out[i] = views.TKCard{Code: code, Label: code, Class: "c-none", Name: code}
+		if c, err := tk.ParseCard(code); err == nil {
+			out[i] = takiCardView(lang, c)
+		}
+	}
+	return out
+}
+
 func (g Taki) blankForm(rc RoundCtx) views.TKRoundForm {
 	label := g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)
 	f := views.TKRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
@@ -212,16 +159,15 @@ func (g Taki) blankForm(rc RoundCtx) views.TKRoundForm {
 
 func (g Taki) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
 	f := g.blankForm(rc)
-	var e takiEntry
-	if json.Unmarshal(entry, &e) == nil && len(e.Seats) > 0 {
+	if e, err := tkscore.DecodeEntry(entry); err == nil && len(e.Seats) > 0 {
 		f.Winner = e.Winner
 		for i := range f.Seats {
 			if i >= len(e.Seats) {
 				break
 			}
 			se := e.Seats[i]
-			if se.Mode == "points" {
-				f.Seats[i].Mode, f.Seats[i].Points = "points", strconv.Itoa(-se.Points)
+			if se.Mode == tkscore.ModePoints {
+				f.Seats[i].Mode, f.Seats[i].Points = se.Mode, strconv.Itoa(-se.Points)
 			}
 			f.Seats[i].Cards = takiCards(views.Lang(rc.Ctx), se.Cards)
 		}
@@ -239,7 +185,7 @@ func (g Taki) compute(rc RoundCtx, f *views.TKRoundForm) {
 		if s.Winner || s.Mode != "cards" || len(s.Cards) == 0 {
 			continue
 		}
-		_, s.Computed = tkscore.HandPoints(takiParse(s.Cards), g.plus2(rc.Match))
+		_, s.Computed = tkscore.HandPoints(takiParse(s.Cards), tkscore.Plus2(engineMatch(g, rc.Match)))
 	}
 }
 
@@ -253,9 +199,11 @@ func takiParse(cs []views.TKCard) []tk.Card {
 	return out
 }
 
-// PostRound reads the form: a tap adds or removes a card on the chosen
-// player's hand and redraws; "save" validates everything and returns the round.
-func (g Taki) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Component, bool) {
+// ReadRound reads the form: a tap adds or removes a card on the chosen
+// player's hand; «save» maps it to the engine's entry. A form the engine
+// cannot be asked about (nobody went out, a seat left blank, text where the
+// points go) is refused here, naming the seat: the rest is Score's.
+func (g Taki) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 	lang := views.Lang(rc.Ctx)
 	f := g.blankForm(rc)
 	if w, err := strconv.Atoi(form.Get("winner")); err == nil && w >= 0 && w < len(f.Seats) {
@@ -270,16 +218,16 @@ func (g Taki) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Component,
 	}
 	for i := range f.Seats {
 		s := &f.Seats[i]
-		if form.Get(fmt.Sprintf("mode_%d", i)) == "points" {
-			s.Mode = "points"
+		if form.Get(fmt.Sprintf("mode_%d", i)) == tkscore.ModePoints {
+			s.Mode = tkscore.ModePoints
 		}
 		s.Points = strings.TrimSpace(form.Get(fmt.Sprintf("points_%d", i)))
-		s.Cards = takiCards(lang, strings.Fields(form.Get(fmt.Sprintf("cards_%d", i))))
+		s.Cards = takiTyped(lang, strings.Fields(form.Get(fmt.Sprintf("cards_%d", i))))
 	}
 	if tap := form.Get("tap"); tap != "" && f.Picker >= 0 {
 		if cs := takiCards(lang, []string{tap}); len(cs) == 1 {
 			s := &f.Seats[f.Picker]
-			s.Cards, s.Mode = append(s.Cards, cs[0]), "cards"
+			s.Cards, s.Mode = append(s.Cards, cs[0]), tkscore.ModeCards
 		}
 	}
 	if un := form.Get("untap"); un != "" {
@@ -290,85 +238,89 @@ func (g Taki) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Component,
 		}
 	}
 	g.compute(rc, &f)
-	if form.Get("op") != "save" {
-		return nil, views.TKForm(f), false
+	post := RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
+		shown := f
+		shown.Seats = append([]views.TKSeat(nil), f.Seats...)
+		takiShowErrors(rc.Ctx, &shown, err)
+		return views.TKForm(shown)
+	}}
+	if post.Save {
+		e, err := takiEntry(rc.Ctx, f)
+		post.Entry, post.Err = e.Encode(), err
+		if err != nil {
+			post.Entry = nil
+		}
 	}
-	entry, pts, ok := g.validate(rc, &f)
-	if !ok {
-		return nil, views.TKForm(f), true
-	}
-	return &Scored{Entry: entry, Points: pts}, nil, false
+	return post
 }
 
-// validate turns the form into the scorer's input, lets the scorer decide,
-// and writes its objection next to the field at fault.
-func (g Taki) validate(rc RoundCtx, f *views.TKRoundForm) (takiEntry, []int, bool) {
+// takiEntry maps the form to the engine's entry. Cards left are sent as
+// tapped: counting them, and refusing a hand the deck cannot deal, is Score's.
+func takiEntry(ctx context.Context, f views.TKRoundForm) (tkscore.Entry, error) {
 	if f.Winner < 0 {
-		f.Error = views.T(rc.Ctx, "taki.err.nowinner")
-		return takiEntry{}, nil, false
+		return tkscore.Entry{}, takiFormErr("winner", views.T(ctx, "taki.err.nowinner"))
 	}
-	e := takiEntry{Winner: f.Winner}
-	hands := make([]tkscore.Hand, len(f.Seats))
-	ok := true
-	for i := range f.Seats {
-		s := &f.Seats[i]
-		se := takiSeatEntry{Mode: s.Mode}
+	e := tkscore.Entry{Winner: f.Winner}
+	var errs []error
+	for i, s := range f.Seats {
+		field := fmt.Sprintf("seats[%d]", i)
 		switch {
 		case i == f.Winner:
-			se = takiSeatEntry{Mode: "out", Points: tkscore.WinnerPoints}
-		case s.Mode == "points":
+			e.Seats = append(e.Seats, tkscore.WentOut())
+		case s.Mode == tkscore.ModePoints:
 			n, err := strconv.Atoi(strings.TrimLeft(strings.ReplaceAll(s.Points, "−", "-"), "-+"))
 			if s.Points == "" || err != nil {
-				s.Error, ok = views.T(rc.Ctx, "taki.err.points"), false
-				break
+				errs = append(errs, takiFormErr(field+".points", views.T(ctx, "taki.err.points")))
 			}
-			n = -n // points lost
-			hands[i].Typed = &n
+			e.Seats = append(e.Seats, tkscore.Lost(-n)) // typed as points lost
+		case len(s.Cards) == 0:
+			errs = append(errs, takiFormErr(field+".cards", views.T(ctx, "taki.err.nocards")))
 		default:
-			if len(s.Cards) == 0 {
-				s.Error, ok = views.T(rc.Ctx, "taki.err.nocards"), false
-				break
+			codes := make([]string, len(s.Cards))
+			for j, c := range s.Cards {
+				codes[j] = c.Code
 			}
-			hands[i].Cards = takiParse(s.Cards)
-			se.Cards = tkCodesOf(s.Cards)
+			e.Seats = append(e.Seats, tkscore.Holding(codes...))
 		}
-		e.Seats = append(e.Seats, se)
 	}
-	if !ok {
-		return e, nil, false
-	}
-	pts, _, err := tkscore.RoundPoints(hands, f.Winner, g.plus2(rc.Match))
-	if err != nil {
-		var ie *referee.InputError
-		msg := inputMessage(err, rc.Ctx)
-		seat := -1
-		if errors.As(err, &ie) {
-			fmt.Sscanf(ie.Field, "players[%d]", &seat)
-		}
-		if seat >= 0 && seat < len(f.Seats) {
-			f.Seats[seat].Error = msg
-		} else {
-			f.Error = msg
-		}
-		return e, nil, false
-	}
-	for i := range e.Seats {
-		e.Seats[i].Points = pts[i]
-	}
-	return e, pts, true
+	return e, errors.Join(errs...)
 }
 
-func tkCodesOf(cs []views.TKCard) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.Code
+// takiFormErr is a form the engine cannot be asked about, in the page's language.
+func takiFormErr(field, msg string) error {
+	return &referee.InputError{Field: field, Message: referee.Text{EN: msg, FR: msg}}
+}
+
+var takiSeatField = regexp.MustCompile(`^seats\[(\d+)\]`)
+
+// takiShowErrors writes each refusal next to the seat it names, or above
+// the form.
+func takiShowErrors(ctx context.Context, f *views.TKRoundForm, err error) {
+	if err == nil {
+		return
 	}
-	return out
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	for _, err := range errs {
+		msg := inputMessage(err, ctx)
+		var ie *referee.InputError
+		if errors.As(err, &ie) {
+			if m := takiSeatField.FindStringSubmatch(ie.Field); m != nil {
+				if i, _ := strconv.Atoi(m[1]); i < len(f.Seats) {
+					f.Seats[i].Error = msg
+					continue
+				}
+			}
+		}
+		f.Error = msg
+	}
 }
 
 func (g Taki) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
-	var e takiEntry
-	if json.Unmarshal(entry, &e) != nil {
+	e, err := tkscore.DecodeEntry(entry)
+	if err != nil {
 		return ""
 	}
 	var parts []string
@@ -377,9 +329,9 @@ func (g Taki) Detail(ctx context.Context, m store.Match, entry json.RawMessage) 
 			break
 		}
 		switch s.Mode {
-		case "out":
+		case tkscore.ModeOut:
 			parts = append(parts, m.Seats[i].Name+" "+views.T(ctx, "taki.wentout"))
-		case "cards":
+		case tkscore.ModeCards:
 			parts = append(parts, m.Seats[i].Name+": "+strings.Join(s.Cards, " "))
 		}
 	}

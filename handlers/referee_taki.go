@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -28,22 +27,18 @@ func last(form url.Values, key string) string {
 	return ""
 }
 
-// Referee draws the TAKI dispute page. Taps on the picker redraw it; «Judge»
-// asks the engine, and an impossible table or turn is a 422 with the
-// sentence next to the field at fault.
+// Referee draws the TAKI dispute page. Taps on the picker redraw it;
+// «Judge» builds the API's request from the form and asks the engine through
+// the same function as POST /api/v1/taki/turn: an impossible table or turn
+// is a 422 with the engine's sentence next to the field at fault.
 func (g Taki) Referee(rc RefereeCtx) (templ.Component, int) {
 	p := g.refereeForm(rc)
-	set, ruleErr := g.refereeRules(rc, &p)
+	given := houseRulesPosted(rc.Form, tk.HouseRules)
+	p.Rules = houseRuleFields(tk.HouseRules, referee.ResolveKnown(tk.HouseRules, given), rc.Lang)
 	if last(rc.Form, "op") != "judge" {
-		if ruleErr {
-			return views.TKRefereePage(p), http.StatusUnprocessableEntity
-		}
 		return views.TKRefereePage(p), http.StatusOK
 	}
-	if ruleErr {
-		return views.TKRefereePage(p), http.StatusUnprocessableEntity
-	}
-	if err := g.judge(rc, &p, set); err != nil {
+	if err := g.judge(rc, &p, given); err != nil {
 		g.placeError(rc, &p, err)
 		return views.TKRefereePage(p), http.StatusUnprocessableEntity
 	}
@@ -97,25 +92,6 @@ func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 	return p
 }
 
-// refereeRules resolves the house rules set on the page; ok is false (and
-// the error shown) when one is not allowed.
-func (g Taki) refereeRules(rc RefereeCtx, p *views.TKReferee) (referee.Settings, bool) {
-	given := houseRulesPosted(rc.Form, tk.HouseRules)
-	set, err := referee.Resolve(tk.HouseRules, given)
-	bad := err != nil
-	if bad {
-		p.Errs["rules"] = inputMessage(err, rc.Ctx)
-		set = referee.Defaults(tk.HouseRules)
-		for k, v := range given {
-			if slices.ContainsFunc(tk.HouseRules, func(h referee.HouseRule) bool { return h.Key == k && slices.Contains(h.Choices, v) }) {
-				set[k] = v
-			}
-		}
-	}
-	p.Rules = houseRuleFields(tk.HouseRules, set, rc.Lang)
-	return set, bad
-}
-
 // fieldError is a mistake in one field of the page.
 type fieldError struct {
 	field string
@@ -140,135 +116,98 @@ func parseCodes(field, s string) ([]tk.Card, error) {
 	return out, nil
 }
 
-// seatOf reads a seat select, checking it is at the table.
-func seatOf(field, v string, players int) (int, error) {
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 || n >= players {
-		return 0, bad(field, fmt.Sprintf("Choose a player seated at this table of %d (A to %s).", players, takiSeat(players-1)),
-			fmt.Sprintf("Choisissez un joueur assis à cette table de %d (A à %s).", players, takiSeat(players-1)))
+// seatNum reads a number select (players, seats, cards owed). Anything
+// else reaches the engine as −1, which it refuses naming the field.
+func seatNum(v string) int {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil {
+		return -1
 	}
-	return n, nil
+	return n
 }
 
-func colourOf(field, v string) (tk.Colour, error) {
-	if v == "" {
-		return tk.NoColour, nil
+// takiCodes reads a field of tapped or typed codes for the request.
+func takiCodes(field, s string) ([]string, error) {
+	cards, err := parseCodes(field, s)
+	out := make([]string, len(cards))
+	for i, c := range cards {
+		out[i] = c.String()
 	}
-	c, ok := tk.ParseColour(v)
-	if !ok {
-		return c, bad(field, "The colour is red, green, blue or yellow.", "La couleur est rouge, vert, bleu ou jaune.")
-	}
-	return c, nil
+	return out, err
 }
 
-// readState turns the table fields into the engine's State.
-func (g Taki) readState(p *views.TKReferee) (tk.State, error) {
-	s := tk.State{Direction: tk.Clockwise, Opening: p.Opening, SilentOneCard: []int{}}
-	var err error
-	if s.Players, err = strconv.Atoi(p.Players); err != nil || s.Players < tk.MinPlayers || s.Players > tk.MaxPlayers {
-		return s, bad("players", "TAKI is played by 2 to 10 players.", "TAKI se joue de 2 à 10 joueurs.")
+// request maps the page to the API's request. Only what the form cannot
+// say is refused here (no card or several on top, «plays» with nothing
+// tapped, counter cards without who played them, a code that is no card):
+// every rule about the table and the turn is the engine's.
+func (g Taki) request(p *views.TKReferee, rules map[string]string) (tk.TurnRequest, error) {
+	req := tk.TurnRequest{Rules: referee.JSONRules(rules), State: tk.WireState{
+		Players: seatNum(p.Players), Current: seatNum(p.Current), Direction: p.Direction,
+		PendingDraw: seatNum(p.Pending), SilentOneCard: []int{}, Opening: p.Opening}}
+	if req.State.Direction == "" {
+		req.State.Direction = tk.Clockwise.String()
 	}
-	if s.Current, err = seatOf("current", p.Current, s.Players); err != nil {
-		return s, err
-	}
-	if p.Direction == "ccw" {
-		s.Direction = tk.CounterClockwise
-	}
-	top, err := parseCodes("top", p.Top)
+	top, err := takiCodes("top", p.Top)
 	switch {
 	case err != nil:
-		return s, err
+		return req, err
 	case len(top) != 1:
-		return s, bad("top", "Tap the one card on top of the discard pile.", "Touchez la carte du dessus de la défausse (une seule).")
+		return req, bad("top", "Tap the one card on top of the discard pile.", "Touchez la carte du dessus de la défausse (une seule).")
 	}
-	s.Top = top[0]
-	if s.Colour, err = colourOf("colour", p.Colour); err != nil {
-		return s, err
+	req.State.Top = top[0]
+	if p.Colour != "" {
+		req.State.Color = &p.Colour
 	}
-	if s.Colour == tk.NoColour {
-		s.Colour = s.Top.Colour
-	}
-	if s.PendingDraw, err = strconv.Atoi(p.Pending); err != nil {
-		return s, bad("pending", "The cards owed are an even number.", "Les cartes dues sont un nombre pair.")
-	}
-	if s.OpenTaki, err = colourOf("openTaki", p.OpenTaki); err != nil {
-		return s, err
+	if p.OpenTaki != "" {
+		req.State.OpenTaki = &p.OpenTaki
 	}
 	for i, on := range p.Silent {
 		if on {
-			if i >= s.Players {
-				return s, bad("silent", fmt.Sprintf("Player %s is not at this table of %d.", takiSeat(i), s.Players),
-					fmt.Sprintf("Le joueur %s n'est pas à cette table de %d.", takiSeat(i), s.Players))
-			}
-			s.SilentOneCard = append(s.SilentOneCard, i)
+			req.State.SilentOneCard = append(req.State.SilentOneCard, i)
 		}
 	}
-	return s, nil
-}
-
-// readTurn turns the turn fields into the engine's Turn and the hand (nil when not given).
-func (g Taki) readTurn(p *views.TKReferee, s tk.State) (tk.Turn, []tk.Card, error) {
-	t := tk.Turn{CallTaki: p.CallTaki}
-	hand, err := parseCodes("hand", p.Hand)
-	if err != nil {
-		return t, nil, err
+	if strings.TrimSpace(p.Hand) != "" {
+		if req.Hand, err = takiCodes("hand", p.Hand); err != nil {
+			return req, err
+		}
 	}
+	req.Turn.CallTaki = p.CallTaki
 	if p.Move == "draw" {
-		t.Draw = true
-		return t, hand, nil
+		req.Turn.Draw = true // what is typed for a play is left aside
+		return req, nil
 	}
-	if t.Play, err = parseCodes("play", p.Play); err != nil {
-		return t, nil, err
+	if req.Turn.Play, err = takiCodes("play", p.Play); err != nil {
+		return req, err
 	}
-	if len(t.Play) == 0 {
-		return t, nil, bad("play", "Tap the cards played, in order, or choose «draws a card».", "Touchez les cartes jouées, dans l'ordre, ou choisissez « pioche une carte ».")
+	if len(req.Turn.Play) == 0 {
+		return req, bad("play", "Tap the cards played, in order, or choose «draws a card».", "Touchez les cartes jouées, dans l'ordre, ou choisissez « pioche une carte ».")
 	}
-	if t.Colour, err = colourOf("turnColour", p.TurnColour); err != nil {
-		return t, nil, err
-	}
-	t.CloseTaki = p.CloseTaki
-	switch p.PassHands {
-	case "left":
-		t.PassHands = tk.Left
-	case "right":
-		t.PassHands = tk.Right
-	}
-	counter, err := parseCodes("counter", p.CounterPlay)
+	req.Turn.Color, req.Turn.PassHands, req.Turn.CloseTaki = p.TurnColour, p.PassHands, p.CloseTaki
+	counter, err := takiCodes("counter", p.CounterPlay)
 	if err != nil {
-		return t, nil, err
+		return req, err
 	}
 	if p.CounterPlayer != "" {
-		who, err := seatOf("counterPlayer", p.CounterPlayer, s.Players)
-		if err != nil {
-			return t, nil, err
-		}
-		t.Counter = &tk.Counter{Player: who, Play: counter}
+		req.Turn.Counter = &tk.WireCounter{Player: seatNum(p.CounterPlayer), Play: counter}
 	} else if len(counter) > 0 {
-		return t, nil, bad("counterPlayer", "Choose who plays the counter.", "Choisissez qui joue le contre.")
+		return req, bad("counterPlayer", "Choose who plays the counter.", "Choisissez qui joue le contre.")
 	}
-	return t, hand, nil
+	return req, nil
 }
 
 // judge asks the engine and fills in the verdict.
-func (g Taki) judge(rc RefereeCtx, p *views.TKReferee, set referee.Settings) error {
-	s, err := g.readState(p)
+func (g Taki) judge(rc RefereeCtx, p *views.TKReferee, rules map[string]string) error {
+	req, err := g.request(p, rules)
 	if err != nil {
 		return err
 	}
-	t, hand, err := g.readTurn(p, s)
+	j, err := tk.JudgeRequest(req)
 	if err != nil {
 		return err
 	}
-	if strings.TrimSpace(p.Hand) == "" {
-		hand = nil
-	}
-	r, err := tk.Judge(s, hand, t, set)
-	if err != nil {
-		return err
-	}
-	v := g.verdict(rc, s, hand, t, r, set)
-	if hand != nil {
-		can, err := tk.Playable(s, hand, set)
+	v := g.verdict(rc, j.State, j.Hand, j.Turn, j.Result, j.Rules)
+	if j.Hand != nil {
+		can, err := tk.Playable(j.State, j.Hand, j.Rules)
 		if err != nil {
 			return err
 		}

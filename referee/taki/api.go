@@ -67,34 +67,11 @@ type TurnResponse struct {
 // field (direction, colour, side, card) or an impossible state or turn (see
 // Judge).
 func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
-	set, err := referee.Resolve(HouseRules, req.Rules)
+	j, err := JudgeRequest(req)
 	if err != nil {
 		return TurnResponse{}, err
 	}
-	s, err := req.State.decode()
-	if err != nil {
-		return TurnResponse{}, err
-	}
-	var hand []Card
-	if req.Hand != nil {
-		if len(req.Hand) > DeckSize {
-			return TurnResponse{}, referee.Invalid("hand", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
-		}
-		hand = make([]Card, len(req.Hand))
-		for i, x := range req.Hand {
-			if hand[i], err = parseAt(x, fmt.Sprintf("hand[%d]", i)); err != nil {
-				return TurnResponse{}, err
-			}
-		}
-	}
-	t, err := req.Turn.decode()
-	if err != nil {
-		return TurnResponse{}, err
-	}
-	r, err := Judge(s, hand, t, set)
-	if err != nil {
-		return TurnResponse{}, err
-	}
+	r := j.Result
 	out := TurnResponse{Legal: r.Legal, Violations: referee.WireAll(r.Violations, lang), Next: r.Next,
 		Direction: r.Direction.String(), Draws: map[string]int{}, Skipped: r.Skipped, Penalized: r.Penalized,
 		State: encodeState(r.State), RoundOver: r.RoundOver}
@@ -106,6 +83,52 @@ func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
 		out.HandsPassed = &side
 	}
 	return out, nil
+}
+
+// Judged is a TurnRequest read and judged: the table, hand, turn and house
+// rules as the engine understood them, and its verdict.
+type Judged struct {
+	State  State
+	Hand   []Card // nil when the request gave none
+	Turn   Turn
+	Rules  referee.Settings
+	Result Result
+}
+
+// JudgeRequest reads a TurnRequest and judges it. It is the one way a
+// described turn is judged: AnswerTurn writes its verdict for the API, and
+// the referee page, which builds the same request from its form, draws it.
+// Errors are AnswerTurn's.
+func JudgeRequest(req TurnRequest) (Judged, error) {
+	set, err := referee.Resolve(HouseRules, req.Rules)
+	if err != nil {
+		return Judged{}, err
+	}
+	s, err := req.State.decode()
+	if err != nil {
+		return Judged{}, err
+	}
+	var hand []Card
+	if req.Hand != nil {
+		if len(req.Hand) > DeckSize {
+			return Judged{}, referee.Invalid("hand", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
+		}
+		hand = make([]Card, len(req.Hand))
+		for i, x := range req.Hand {
+			if hand[i], err = parseAt(x, fmt.Sprintf("hand[%d]", i)); err != nil {
+				return Judged{}, err
+			}
+		}
+	}
+	t, err := req.Turn.decode()
+	if err != nil {
+		return Judged{}, err
+	}
+	r, err := Judge(s, hand, t, set)
+	if err != nil {
+		return Judged{}, err
+	}
+	return Judged{State: s, Hand: hand, Turn: t, Rules: set, Result: r}, nil
 }
 
 func (w WireState) decode() (State, error) {

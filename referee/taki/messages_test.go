@@ -47,7 +47,7 @@ func TestInputErrorsNameSeatsByLetter(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := AnswerTurn(req, "en")
-	want := "referee: state.current: The current player must be one of the seats A to C."
+	want := "referee: state.current: The current player must be one of the seats A to C at this table of 3."
 	if err == nil || err.Error() != want {
 		t.Errorf("AnswerTurn(%s) error = %v, want %q", body, err, want)
 	}

@@ -90,8 +90,8 @@ func (s State) Validate() error {
 		return referee.Invalid("state.players", "TAKI is played by 2 to 10 players.", "TAKI se joue de 2 à 10 joueurs.")
 	}
 	if s.Current < 0 || s.Current >= s.Players {
-		return referee.Invalid("state.current", fmt.Sprintf("The current player must be one of the seats A to %s.", SeatName(s.Players-1)),
-			fmt.Sprintf("Le joueur courant doit être l'une des places A à %s.", SeatName(s.Players-1)))
+		return referee.Invalid("state.current", fmt.Sprintf("The current player must be one of the seats A to %s at this table of %d.", SeatName(s.Players-1), s.Players),
+			fmt.Sprintf("Le joueur courant doit être l'une des places A à %s à cette table de %d.", SeatName(s.Players-1), s.Players))
 	}
 	if s.Direction != Clockwise && s.Direction != CounterClockwise {
 		return referee.Invalid("state.direction", "The direction is cw or ccw.", "Le sens est cw ou ccw.")
@@ -136,9 +136,14 @@ func (s State) Validate() error {
 		}
 	}
 	for i, p := range s.SilentOneCard {
-		if p < 0 || p >= s.Players || slices.Contains(s.SilentOneCard[:i], p) {
-			return referee.Invalid(fmt.Sprintf("state.silentOneCard[%d]", i), fmt.Sprintf("Each silent player is one of the seats A to %s, listed once.", SeatName(s.Players-1)),
-				fmt.Sprintf("Chaque joueur silencieux est l'une des places A à %s, citée une seule fois.", SeatName(s.Players-1)))
+		f := fmt.Sprintf("state.silentOneCard[%d]", i)
+		if p < 0 || p >= s.Players {
+			return referee.Invalid(f, fmt.Sprintf("Player %s is not at this table of %d: each silent player is one of the seats A to %s.", SeatName(p), s.Players, SeatName(s.Players-1)),
+				fmt.Sprintf("Le joueur %s n'est pas à cette table de %d : chaque joueur silencieux est l'une des places A à %s.", SeatName(p), s.Players, SeatName(s.Players-1)))
+		}
+		if slices.Contains(s.SilentOneCard[:i], p) {
+			return referee.Invalid(f, fmt.Sprintf("Player %s is listed twice among the silent players.", SeatName(p)),
+				fmt.Sprintf("Le joueur %s est cité deux fois parmi les joueurs silencieux.", SeatName(p)))
 		}
 	}
 	return nil

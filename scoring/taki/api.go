@@ -36,57 +36,26 @@ type ScoredPlayer struct {
 	Working string `json:"working"`
 }
 
-// AnswerScore scores one round. It returns an *referee.InputError whose Field
-// is the JSON path of the mistake for an unknown house rule, a missing or
-// repeated name, a winner who is not a player, an unknown card, both cards
-// and points for one player, or any impossible hand (see RoundPoints).
+// AnswerScore scores one round. The request becomes an Entry and goes
+// through the same validator as the scoresheet's rounds (Entry.score), so
+// the API and the pages refuse the same tables. It returns an
+// *referee.InputError whose Field is the JSON path of the mistake for an
+// unknown house rule, a missing or repeated name, a winner who is not a
+// player, an unknown card, both cards and points for one player, or any
+// table that cannot exist (see Sheet.Score).
 func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 	set, err := referee.Resolve(tk.HouseRules, req.Rules)
 	if err != nil {
 		return ScoreResponse{}, err
 	}
-	if len(req.Players) < 2 || len(req.Players) > 10 {
-		return ScoreResponse{}, referee.Invalid("players", "A TAKI round has 2 to 10 players.", "Une manche de TAKI se joue de 2 à 10 joueurs.")
+	if err := checkPlayers("players", len(req.Players)); err != nil {
+		return ScoreResponse{}, err
 	}
-	winner := -1
-	names := map[string]bool{}
-	hands := make([]Hand, len(req.Players))
-	for i, p := range req.Players {
-		f := fmt.Sprintf("players[%d]", i)
-		if p.Name == "" {
-			return ScoreResponse{}, referee.Invalid(f+".name", "Every player needs a name.", "Chaque joueur doit avoir un nom.")
-		}
-		if names[p.Name] {
-			return ScoreResponse{}, referee.Invalid(f+".name", fmt.Sprintf("Two players are called %q.", p.Name),
-				fmt.Sprintf("Deux joueurs s'appellent « %s ».", p.Name))
-		}
-		names[p.Name] = true
-		if p.Name == req.Winner {
-			winner = i
-		}
-		if p.Points != nil && len(p.Cards) > 0 {
-			return ScoreResponse{}, referee.Invalid(f, "Give either the cards left in hand or the points, not both.",
-				"Indiquez soit les cartes restées en main, soit les points, pas les deux.")
-		}
-		if len(p.Cards) > tk.DeckSize {
-			return ScoreResponse{}, referee.Invalid(f+".cards", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
-		}
-		hands[i].Typed = p.Points
-		for j, s := range p.Cards {
-			c, err := tk.ParseCard(s)
-			if err != nil {
-				ie := err.(*referee.InputError)
-				ie.Field = fmt.Sprintf("%s.cards[%d]", f, j)
-				return ScoreResponse{}, ie
-			}
-			hands[i].Cards = append(hands[i].Cards, c)
-		}
+	e, err := req.entry()
+	if err != nil {
+		return ScoreResponse{}, err
 	}
-	if winner < 0 {
-		return ScoreResponse{}, referee.Invalid("winner", fmt.Sprintf("The winner %q is not among the players.", req.Winner),
-			fmt.Sprintf("Le vainqueur « %s » ne fait pas partie des joueurs.", req.Winner))
-	}
-	points, working, err := RoundPoints(hands, winner, set.Int(tk.HRPlus2ScoresAs))
+	points, working, err := e.score(set, "players")
 	if err != nil {
 		return ScoreResponse{}, err
 	}
@@ -95,4 +64,38 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 		out.Players[i] = ScoredPlayer{Name: req.Players[i].Name, Points: points[i], Working: working[i]}
 	}
 	return out, nil
+}
+
+// entry is the request as the scoresheet would store it: the winner by
+// seat, each player by his cards or his typed points.
+func (req ScoreRequest) entry() (Entry, error) {
+	e := Entry{Winner: -1, Seats: make([]Seat, len(req.Players))}
+	names := map[string]bool{}
+	for i, p := range req.Players {
+		f := fmt.Sprintf("players[%d]", i)
+		if p.Name == "" {
+			return e, referee.Invalid(f+".name", "Every player needs a name.", "Chaque joueur doit avoir un nom.")
+		}
+		if names[p.Name] {
+			return e, referee.Invalid(f+".name", fmt.Sprintf("Two players are called %q.", p.Name),
+				fmt.Sprintf("Deux joueurs s'appellent « %s ».", p.Name))
+		}
+		names[p.Name] = true
+		switch {
+		case p.Points != nil:
+			e.Seats[i] = Seat{Mode: ModePoints, Points: *p.Points, Cards: p.Cards}
+		case p.Name == req.Winner && len(p.Cards) == 0:
+			e.Seats[i] = WentOut()
+		default:
+			e.Seats[i] = Holding(p.Cards...)
+		}
+		if p.Name == req.Winner {
+			e.Winner = i
+		}
+	}
+	if e.Winner < 0 {
+		return e, referee.Invalid("winner", fmt.Sprintf("The winner %q is not among the players.", req.Winner),
+			fmt.Sprintf("Le vainqueur « %s » ne fait pas partie des joueurs.", req.Winner))
+	}
+	return e, nil
 }

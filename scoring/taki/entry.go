@@ -1,0 +1,119 @@
+package taki
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+)
+
+// EntryVersion is the version of Entry's stored form written today. Rows
+// stored before the field existed have no "v" and are version 1, which has
+// the same shape: a new version is needed only when a field changes meaning.
+const EntryVersion = 1
+
+// Entry is one TAKI round as the scoresheet stores it: the seat that played
+// its last card and, seat by seat, how the others' points were given. Build
+// it from code with the Seat constructors:
+//
+//	Entry{Winner: 0, Seats: []Seat{WentOut(), Holding("R7", "CRAZY"), Lost(-12)}}
+type Entry struct {
+	V      int    `json:"v,omitempty"`
+	Winner int    `json:"winner"`
+	Seats  []Seat `json:"seats"`
+}
+
+// Modes of a Seat.
+const (
+	ModeOut    = "out"    // played his last card: +100
+	ModeCards  = "cards"  // the cards left in hand, counted by the engine
+	ModePoints = "points" // the points lost, typed as counted at the table
+)
+
+// Seat is how one seat's points were given. Points is what was typed (mode
+// points, negative); rows of version 1 also kept there what an out or cards
+// seat made when it was entered, which Score never reads: it counts again.
+type Seat struct {
+	Mode   string   `json:"mode"`
+	Cards  []string `json:"cards,omitempty"`
+	Points int      `json:"points"`
+}
+
+// WentOut is the seat of the player who played his last card.
+func WentOut() Seat { return Seat{Mode: ModeOut} }
+
+// Holding is a seat given by the cards left in hand (API notation: "R7").
+func Holding(cards ...string) Seat {
+	return Seat{Mode: ModeCards, Cards: append([]string{}, cards...)}
+}
+
+// Lost is a seat whose points were counted at the table (negative).
+func Lost(points int) Seat { return Seat{Mode: ModePoints, Points: points} }
+
+// Encode is the entry's stored form, at the current version.
+func (e Entry) Encode() json.RawMessage {
+	e.V = EntryVersion
+	raw, _ := json.Marshal(e) // strings and ints only: cannot fail
+	return raw
+}
+
+// DecodeEntry reads a stored or posted entry. A missing "v" is version 1.
+// It returns an *referee.InputError for what is not an entry or is of a
+// version this code does not know (written by a newer release).
+func DecodeEntry(raw json.RawMessage) (Entry, error) {
+	var e Entry
+	if err := json.Unmarshal(raw, &e); err != nil {
+		return Entry{}, referee.Invalid("", "The round is not a TAKI round entry.", "La manche n'est pas une saisie de manche de TAKI.")
+	}
+	if e.V == 0 {
+		e.V = 1
+	}
+	if e.V != EntryVersion {
+		return Entry{}, referee.Invalid("v", fmt.Sprintf("This round was stored in version %d of its form, which this release cannot read.", e.V),
+			fmt.Sprintf("Cette manche a été enregistrée dans la version %d de sa saisie, que cette version du logiciel ne sait pas lire.", e.V))
+	}
+	return e, nil
+}
+
+// hands turns the seats into the scorer's hands. Errors name the field as
+// "seats[i]…": an unknown mode, an unknown card, or both cards and points.
+func (e Entry) hands() ([]Hand, error) {
+	hands := make([]Hand, len(e.Seats))
+	for i, s := range e.Seats {
+		f := fmt.Sprintf("seats[%d]", i)
+		switch s.Mode {
+		case ModeOut, ModeCards:
+		case ModePoints:
+			if len(s.Cards) > 0 {
+				return nil, referee.Invalid(f, "Give either the cards left in hand or the points, not both.",
+					"Indiquez soit les cartes restées en main, soit les points, pas les deux.")
+			}
+			p := s.Points
+			hands[i].Typed = &p
+			continue
+		default:
+			return nil, referee.Invalid(f+".mode", fmt.Sprintf("A seat is entered as %q, %q or %q, not %q.", ModeOut, ModeCards, ModePoints, s.Mode),
+				fmt.Sprintf("Une place se saisit en « %s », « %s » ou « %s », pas « %s ».", ModeOut, ModeCards, ModePoints, s.Mode))
+		}
+		if len(s.Cards) > tk.DeckSize {
+			return nil, referee.Invalid(f+".cards", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
+		}
+		for j, code := range s.Cards {
+			c, err := tk.ParseCard(code)
+			if err != nil {
+				return nil, at(err, fmt.Sprintf("%s.cards[%d]", f, j))
+			}
+			hands[i].Cards = append(hands[i].Cards, c)
+		}
+	}
+	return hands, nil
+}
+
+// at returns err, an *referee.InputError, with its Field set to field.
+func at(err error, field string) error {
+	if ie, ok := err.(*referee.InputError); ok {
+		return &referee.InputError{Field: field, Message: ie.Message}
+	}
+	return err
+}
