@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -10,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 )
 
 // The scoresheet's «whole hand» mode: the tapped cards are the player's whole
@@ -55,8 +56,8 @@ func TestFiveCrownsWholeHandMode(t *testing.T) {
 	if len(rounds) != 1 || rounds[0].Points[1] != 30 {
 		t.Fatalf("stored rounds %+v, want Ben 30", rounds)
 	}
-	var e fcEntry
-	if err := json.Unmarshal(rounds[0].Entry, &e); err != nil || e.Seats[1].Mode != "hand" || len(e.Seats[1].Cards) != 6 {
+	e, err := fcscore.DecodeEntry(rounds[0].Entry)
+	if err != nil || e.Seats[1].Mode != "hand" || len(e.Seats[1].Cards) != 6 {
 		t.Errorf("stored entry %s, want Ben in mode hand with his 6 cards", rounds[0].Entry)
 	}
 	if hist := doc(t, c.get(fmt.Sprintf("%s/rounds/%d/history", matchURL, rounds[0].ID))).Text(); !strings.Contains(hist, "whole hand, 30") {
