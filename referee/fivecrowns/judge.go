@@ -37,8 +37,8 @@ func Judge(req HandRequest) (Judgement, error) {
 	opts := OptionsFrom(settings)
 	if !ValidRound(req.Round) {
 		return Judgement{}, referee.Invalid("round",
-			fmt.Sprintf("The round must be 1 to 11, not %d.", req.Round),
-			fmt.Sprintf("La manche doit être comprise entre 1 et 11, pas %d.", req.Round))
+			fmt.Sprintf("There is no round %d: choose a round from 1 to 11.", req.Round),
+			fmt.Sprintf("Il n'y a pas de manche %d : choisissez une manche de 1 à 11.", req.Round))
 	}
 	if req.Hand == nil {
 		return Judgement{}, referee.Invalid("hand", "The hand is missing.", "La main est absente.")
