@@ -148,12 +148,16 @@ func cardLook(c fc.Card, lang string, wild bool) views.FCCard {
 	return views.FCCard{Code: c.String(), Label: c.Display(), Class: class, Name: c.Name(lang), Wild: wild}
 }
 
+// cardViews draws cards from their codes. A code that is no card is kept
+// as typed, so that the engine names it rather than the form dropping it.
 func (g FiveCrowns) cardViews(rc RoundCtx, codes []string) []views.FCCard {
 	r := g.gameRound(rc.Match, rc.Number)
 	var out []views.FCCard
 	for _, code := range codes {
 		if c, err := fc.ParseCard(code); err == nil {
 			out = append(out, g.cardView(rc, c, r))
+		} else {
+			out = append(out, views.FCCard{Code: code, Label: code, Name: code})
 		}
 	}
 	return out
@@ -239,7 +243,8 @@ func (g FiveCrowns) readForm(rc RoundCtx, form url.Values) views.FCRoundForm {
 		f.Picker = -1
 	}
 	if tap := form.Get("tap"); tap != "" && f.Picker >= 0 {
-		if cs := g.cardViews(rc, []string{tap}); len(cs) == 1 {
+		if c, err := fc.ParseCard(tap); err == nil {
+			cs := []views.FCCard{g.cardView(rc, c, g.gameRound(rc.Match, rc.Number))}
 			s := &f.Seats[f.Picker]
 			s.Cards = append(s.Cards, cs[0])
 			if s.Mode != fcscore.ModeHand {
