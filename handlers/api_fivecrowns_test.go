@@ -29,12 +29,12 @@ func TestAPIFiveCrownsHandHouseRules(t *testing.T) {
 		return f
 	}
 
-	code, got := post(`{"round": 2, "hand": ["5H","QD","JS","JD","JC"], "outMelds": [["6H","7H","8H"]], "rules": {"allowLayOff": true}}`)
+	code, got := post(`{"round": 2, "hand": ["5H","QD","JS","JD","JC"], "outMelds": [["6H","7H","8H","9H"]], "rules": {"allowLayOff": true}}`)
 	best, _ := got["best"].(map[string]any)
 	if b, _ := json.Marshal(best["layOff"]); code != http.StatusOK || got["minPenalty"] != 0.0 || string(b) != `[{"cards":["5H"],"meld":0}]` {
 		t.Errorf("going out by laying off 5♥: %d %v", code, got)
 	}
-	code, got = post(`{"round": 2, "hand": ["5H","QD","JS","JD","JC"], "outMelds": [["6H","7H","8H"]]}`)
+	code, got = post(`{"round": 2, "hand": ["5H","QD","JS","JD","JC"], "outMelds": [["6H","7H","8H","9H"]]}`)
 	if code != http.StatusOK || got["minPenalty"] != 5.0 {
 		t.Errorf("the same without allowLayOff: %d %v, want 5 points", code, got)
 	}
@@ -51,7 +51,7 @@ func TestAPIFiveCrownsHandHouseRules(t *testing.T) {
 		{"out meld card a third time", `{"round": 2, "hand": ["5H","QD","JS","JD","JC"], "outMelds": [["JS","JC","JS"]]}`, "outMelds[0][2]"},
 		{"out meld card unknown", `{"round": 2, "hand": ["5H","QD","JS","JD","JC"], "outMelds": [["6H","7H","8Z"]]}`, "outMelds[0][2]"},
 		{"lay-off onto no meld", `{"round": 2, "hand": ["5H","QD","JS","JD","JC"], "melds": [], "discard": "QD", "layOff": [{"meld": 3, "cards": ["5H"]}]}`, "layOff[0].meld"},
-		{"lay-off without melds", `{"round": 2, "hand": ["5H","QD","JS","JD","JC"], "outMelds": [["6H","7H","8H"]], "layOff": [{"meld": 0, "cards": ["5H"]}]}`, "layOff"},
+		{"lay-off without melds", `{"round": 2, "hand": ["5H","QD","JS","JD","JC"], "outMelds": [["6H","7H","8H","9H"]], "layOff": [{"meld": 0, "cards": ["5H"]}]}`, "layOff"},
 		{"out melds not a list of lists", `{"round": 2, "hand": ["5H","QD","JS","JD","JC"], "outMelds": ["6H"]}`, "outMelds"},
 		{"misspelled field", `{"round": 2, "hand": ["5H","QD","JS","JD","JC"], "outmeld": []}`, "outmeld"},
 	}

@@ -218,13 +218,13 @@ func TestFiveCrownsMatchEndToEnd(t *testing.T) {
 	if strings.Join(got, " ") != "30 74 12" {
 		t.Errorf("totals after 2 rounds = %v, want 30 74 12", got)
 	}
-	// Correct round 9: Chloé had 2, not 12. The change is recorded.
+	// Correct round 9: Chloé had 3, not 12. The change is recorded.
 	rounds, _ := app.store.Rounds(context.Background(), mustInt(strings.TrimPrefix(matchURL, "/g/"+slug+"/matches/")))
 	edit := fmt.Sprintf("%s/rounds/%d", matchURL, rounds[0].ID)
-	if rec := c.post(edit, url.Values{"op": {"save"}, "version": {"1"}, "mode_0": {"out"}, "mode_1": {"cards"}, "cards_1": {"JK 7H KC 4*"}, "mode_2": {"points"}, "points_2": {"2"}}); rec.Code != http.StatusSeeOther {
+	if rec := c.post(edit, url.Values{"op": {"save"}, "version": {"1"}, "mode_0": {"out"}, "mode_1": {"cards"}, "cards_1": {"JK 7H KC 4*"}, "mode_2": {"points"}, "points_2": {"3"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("correct round: %d", rec.Code)
 	}
-	if rec := c.post(edit, url.Values{"op": {"save"}, "version": {"1"}, "mode_0": {"out"}, "mode_1": {"out"}, "mode_2": {"out"}}); rec.Code != http.StatusConflict {
+	if rec := c.post(edit, url.Values{"op": {"save"}, "version": {"1"}, "mode_0": {"out"}, "mode_1": {"points"}, "points_1": {"4"}, "mode_2": {"points"}, "points_2": {"4"}}); rec.Code != http.StatusConflict {
 		t.Errorf("correction from a stale version = %d, want 409", rec.Code)
 	}
 	hist := doc(t, c.get(edit+"/history"))
@@ -234,7 +234,7 @@ func TestFiveCrownsMatchEndToEnd(t *testing.T) {
 	save(url.Values{"mode_0": {"out"}, "mode_1": {"points"}, "points_1": {"5"}, "mode_2": {"points"}, "points_2": {"5"}})
 	d = doc(t, c.get(matchURL))
 	if w := d.Find("[data-testid=winner]").Text(); !strings.Contains(w, "Chloé") {
-		t.Errorf("winner = %q, want Chloé (7 against 30 and 79)", w)
+		t.Errorf("winner = %q, want Chloé (8 against 30 and 79)", w)
 	}
 	if d.Find("[data-testid=round-form]").Length() != 0 {
 		t.Errorf("a finished match still offers the round form")

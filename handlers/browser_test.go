@@ -231,7 +231,7 @@ func TestBrowserFiveCrownsMatch(t *testing.T) {
 	totals := []int{0, 0, 0}
 	for r := 1; r <= 11; r++ {
 		out := r % 3
-		pts := []int{r, r + 1, r + 2}
+		pts := []int{r + 2, r + 3, r + 4} // no hand is worth 1 or 2 points
 		pts[out] = 0
 		for seat := 0; seat < 3; seat++ {
 			if seat == out {
@@ -264,9 +264,9 @@ func TestBrowserFiveCrownsMatch(t *testing.T) {
 		}
 	}
 
-	// Correct round 3: Chloé had 1, not 5.
+	// Correct round 3: Chloé had 3, not 7.
 	host.do(chromedp.Click(css("[data-testid=round-row]:nth-child(3) a[href$=edit]")), chromedp.WaitVisible(css("#points_2")))
-	host.do(chromedp.SetValue(css("#points_2"), "1"), chromedp.Click(css("[data-testid=save-round]")))
+	host.do(chromedp.SetValue(css("#points_2"), "3"), chromedp.Click(css("[data-testid=save-round]")))
 	host.waitFor(`document.querySelector('[data-testid=winner]') !== null`)
 	totals[2] -= 4
 	var got []string
@@ -285,8 +285,8 @@ func TestBrowserFiveCrownsMatch(t *testing.T) {
 	if n := countSel(host, "[data-testid=revision]"); n != 2 {
 		t.Errorf("history of round 3 has %d revisions, want 2 (entered, corrected)", n)
 	}
-	if h := host.text("[data-testid=history]"); !strings.Contains(h, "Corrected") || !strings.Contains(h, "Chloé: 1") || !strings.Contains(h, "Chloé: 5") {
-		t.Errorf("history of round 3 = %q; want the entry (Chloé 5) and the correction (Chloé 1)", h)
+	if h := host.text("[data-testid=history]"); !strings.Contains(h, "Corrected") || !strings.Contains(h, "Chloé: 3") || !strings.Contains(h, "Chloé: 7") {
+		t.Errorf("history of round 3 = %q; want the entry (Chloé 7) and the correction (Chloé 3)", h)
 	}
 
 	// Every page fits a 360 px screen with thumb-sized targets.

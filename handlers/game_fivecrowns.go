@@ -13,49 +13,31 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/scoring"
 	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
-// FiveCrowns is Les Cinq Rois on the scoresheet.
+// FiveCrowns is Les Cinq Rois on the scoresheet: the mapping between its
+// round form and the engine's Entry. Every rule (what a round may hold, who
+// deals, when the match ends) is in scoring/fivecrowns.
 type FiveCrowns struct{}
 
-// fcEntry is what a Five Crowns round stores: the game round (which fixes
-// the wild) and, per seat, how the points were given.
-type fcEntry struct {
-	Round int           `json:"round"`
-	Seats []fcSeatEntry `json:"seats"`
-}
+// fcSheet is the engine.
+var fcSheet = fcscore.Sheet{}
 
-type fcSeatEntry struct {
-	Mode   string   `json:"mode"` // points, out, cards (the leftover), hand (the whole final hand)
-	Cards  []string `json:"cards,omitempty"`
-	Points int      `json:"points"`
-}
-
-func (FiveCrowns) ID() string { return "fivecrowns" }
-
-func (FiveCrowns) Name(lang string) string {
-	return pick(lang, "Five Crowns", "Les Cinq Rois")
-}
-
-func (FiveCrowns) Seats() (int, int) { return fcscore.MinPlayers, fcscore.MaxPlayers }
-
-func (FiveCrowns) HouseRules() []referee.HouseRule { return fc.HouseRules }
-
-func (FiveCrowns) LowWins() bool { return true }
-
-func (FiveCrowns) startRound(m store.Match) int {
-	n, err := strconv.Atoi(m.Options["startRound"])
-	if err != nil || !fcscore.ValidStartRound(n) {
-		return 1
-	}
-	return n
-}
+func (FiveCrowns) ID() string                      { return fcSheet.ID() }
+func (FiveCrowns) Name(lang string) string         { return pick(lang, "Five Crowns", "Les Cinq Rois") }
+func (FiveCrowns) Seats() (int, int)               { return fcSheet.Seats() }
+func (FiveCrowns) HouseRules() []referee.HouseRule { return fcSheet.HouseRules() }
+func (FiveCrowns) LowWins() bool                   { return fcSheet.LowWins() }
+func (FiveCrowns) Engine() scoring.Game            { return fcSheet }
 
 // gameRound is the Five Crowns round (1–11) of the match's number-th round.
-func (g FiveCrowns) gameRound(m store.Match, number int) int { return g.startRound(m) + number - 1 }
+func (g FiveCrowns) gameRound(m store.Match, number int) int {
+	return fcSheet.GameRound(engineMatch(g, m), number)
+}
 
 func (g FiveCrowns) Options(oc OptionsCtx) templ.Component {
 	dealer, _ := strconv.Atoi(first(oc.Form, "firstDealer"))
@@ -66,26 +48,20 @@ func (g FiveCrowns) Options(oc OptionsCtx) templ.Component {
 	return views.FCOptions(fcscore.MaxPlayers, dealer, start, oc.Errs)
 }
 
-func (g FiveCrowns) ParseOptions(oc OptionsCtx) (map[string]string, views.FieldErrors) {
-	errs := views.FieldErrors{}
-	dealer, err := strconv.Atoi(first(oc.Form, "firstDealer"))
-	if err != nil || dealer < 1 || (len(oc.Names) > 0 && dealer > len(oc.Names)) {
-		errs["firstDealer"] = views.T(oc.Ctx, "fc.err.firstdealer", "N", len(oc.Names))
+// ReadOptions maps the form (the first dealer counted from 1, as people
+// count seats) to the engine's options (seats from 0).
+func (FiveCrowns) ReadOptions(oc OptionsCtx) map[string]string {
+	o := map[string]string{}
+	if v := first(oc.Form, "firstDealer"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil {
+			v = strconv.Itoa(n - 1)
+		}
+		o[fcscore.OptFirstDealer] = v
 	}
-	start, err := strconv.Atoi(first(oc.Form, "startRound"))
-	if err != nil || !fcscore.ValidStartRound(start) {
-		errs["startRound"] = views.T(oc.Ctx, "fc.err.startround")
+	if v := first(oc.Form, "startRound"); v != "" {
+		o[fcscore.OptStartRound] = v
 	}
-	return map[string]string{"firstDealer": strconv.Itoa(dealer - 1), "startRound": strconv.Itoa(start)}, errs
-}
-
-func (g FiveCrowns) Progress(m store.Match, played Played) Progress {
-	totals := sums(len(m.Seats), played.Points)
-	p := Progress{Leaders: leaders(totals, true)}
-	if len(played.Points) >= len(fcscore.MatchRounds(g.startRound(m))) {
-		p.Finished, p.Winners = true, fcscore.Winners(totals)
-	}
-	return p
+	return o
 }
 
 func (g FiveCrowns) RoundLabel(ctx context.Context, m store.Match, _ Played, number int) string {
@@ -98,10 +74,8 @@ func (g FiveCrowns) Info(ctx context.Context, m store.Match, _ Played, number in
 	if r > fcscore.LastRound {
 		return nil
 	}
-	firstDealer, _ := strconv.Atoi(m.Options["firstDealer"])
-	dealer := fcscore.Dealer(len(m.Seats), firstDealer, g.startRound(m), r)
 	info := views.FCRoundInfo{Round: r, Of: fcscore.LastRound, CardsDealt: fc.CardsDealt(r), Wild: fc.WildRank(r).Label()}
-	if dealer >= 0 {
+	if dealer := fcSheet.DealerOf(engineMatch(g, m), number); dealer >= 0 && dealer < len(m.Seats) {
 		info.Dealer = m.Seats[dealer].Name
 		info.Starter = m.Seats[fcscore.FirstPlayer(len(m.Seats), dealer)].Name
 	}
@@ -110,13 +84,12 @@ func (g FiveCrowns) Info(ctx context.Context, m store.Match, _ Played, number in
 
 func (g FiveCrowns) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
 	f := g.blankForm(rc)
-	var e fcEntry
-	if json.Unmarshal(entry, &e) == nil {
+	if e, err := fcscore.DecodeEntry(entry); entry != nil && err == nil {
 		for i := range f.Seats {
 			if i < len(e.Seats) {
 				se := e.Seats[i]
 				f.Seats[i].Mode = se.Mode
-				if se.Mode == "points" {
+				if se.Mode == fcscore.ModePoints {
 					f.Seats[i].Points = strconv.Itoa(se.Points)
 				}
 				f.Seats[i].Cards = g.cardViews(rc, se.Cards)
@@ -135,7 +108,7 @@ func (g FiveCrowns) blankForm(rc RoundCtx) views.FCRoundForm {
 		f.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))
 	}
 	for _, st := range rc.Match.Seats {
-		f.Seats = append(f.Seats, views.FCSeat{Name: st.Name, Mode: "points"})
+		f.Seats = append(f.Seats, views.FCSeat{Name: st.Name, Mode: fcscore.ModePoints})
 	}
 	f.Deck = append([]views.FCCard(nil), pickerDeck(views.Lang(rc.Ctx))...)
 	for i, c := range fc.Deck() {
@@ -175,52 +148,36 @@ func cardLook(c fc.Card, lang string, wild bool) views.FCCard {
 	return views.FCCard{Code: c.String(), Label: c.Display(), Class: class, Name: c.Name(lang), Wild: wild}
 }
 
+// cardViews draws cards from their codes. A code that is no card is kept
+// as typed, so that the engine names it rather than the form dropping it.
 func (g FiveCrowns) cardViews(rc RoundCtx, codes []string) []views.FCCard {
 	r := g.gameRound(rc.Match, rc.Number)
 	var out []views.FCCard
 	for _, code := range codes {
 		if c, err := fc.ParseCard(code); err == nil {
 			out = append(out, g.cardView(rc, c, r))
+		} else {
+			out = append(out, views.FCCard{Code: code, Label: code, Name: code})
 		}
 	}
 	return out
 }
 
-// compute fills in the points the tapped cards make: their values for a
-// leftover, the lowest penalty the hand allows for a whole hand.
+// compute shows the points the tapped cards make as soon as they are
+// tapped, as the engine counts them (a leftover's values, a whole hand's
+// lowest penalty under the match's house rules).
 func (g FiveCrowns) compute(rc RoundCtx, f *views.FCRoundForm) {
-	r := g.gameRound(rc.Match, rc.Number)
+	m := engineMatch(g, rc.Match)
 	for i := range f.Seats {
 		s := &f.Seats[i]
 		s.Computed = ""
-		cards, _ := fc.ParseCards("cards", codesOf(s.Cards))
-		switch s.Mode {
-		case "cards":
-			if pts, err := fcscore.LeftoverPoints(r, cards); err == nil {
-				s.Computed = strconv.Itoa(pts)
-			}
-		case "hand":
-			if pts, err := g.handPoints(rc.Match, r, cards); err == nil {
-				s.Computed = strconv.Itoa(pts)
-			}
+		if s.Mode != fcscore.ModeCards && s.Mode != fcscore.ModeHand {
+			continue
+		}
+		if pts, err := fcSheet.SeatPoints(m, rc.Number, fcscore.Seat{Mode: s.Mode, Cards: codesOf(s.Cards)}); err == nil {
+			s.Computed = strconv.Itoa(pts)
 		}
 	}
-}
-
-// handPoints is the lowest penalty a whole final hand allows under the
-// match's house rules (the player melds the best he can).
-func (g FiveCrowns) handPoints(m store.Match, round int, hand []fc.Card) (int, error) {
-	if err := fc.CheckCards("cards", hand); err != nil {
-		return 0, err
-	}
-	if err := fc.CheckHandSize("cards", round, len(hand)); err != nil {
-		return 0, err
-	}
-	set, err := referee.Resolve(fc.HouseRules, m.Rules)
-	if err != nil {
-		set = referee.Defaults(fc.HouseRules)
-	}
-	return fc.Solve(round, hand, fc.OptionsFrom(set)).Penalty, nil
 }
 
 func codesOf(cs []views.FCCard) []string {
@@ -231,9 +188,43 @@ func codesOf(cs []views.FCCard) []string {
 	return out
 }
 
-// PostRound reads the form: a tap adds or removes a card on the chosen
-// player's leftover and redraws; "save" validates everything and returns the round.
-func (g FiveCrowns) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Component, bool) {
+// ReadRound reads the form: a tap adds a card to the chosen player's cards
+// and an untap takes one off (both only redraw); a save maps each seat to
+// the engine's Entry, which Score then checks.
+func (g FiveCrowns) ReadRound(rc RoundCtx, form url.Values) RoundPost {
+	f := g.readForm(rc, form)
+	g.compute(rc, &f)
+	post := RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
+		return views.FCForm(fcShowError(rc.Ctx, f, err))
+	}}
+	e := fcscore.Entry{Round: g.gameRound(rc.Match, rc.Number)}
+	for i, s := range f.Seats {
+		se := fcscore.Seat{Mode: s.Mode}
+		switch s.Mode {
+		case fcscore.ModeCards, fcscore.ModeHand:
+			se.Cards = codesOf(s.Cards)
+			se.Points, _ = strconv.Atoi(s.Computed) // kept for the round's summary
+		case fcscore.ModePoints:
+			n, err := strconv.Atoi(s.Points)
+			if err != nil && post.Err == nil {
+				msg := views.T(rc.Ctx, "fc.err.nopoints")
+				if s.Points != "" {
+					msg = views.T(rc.Ctx, "fc.err.points", "Max", fcscore.MaxPoints(e.Round))
+				}
+				post.Err = referee.Invalid(fmt.Sprintf("seats[%d].points", i), msg, msg)
+			}
+			se.Points = n
+		}
+		e.Seats = append(e.Seats, se)
+	}
+	if post.Err == nil {
+		post.Entry = e.Encode()
+	}
+	return post
+}
+
+// readForm is the form as posted, with a tap or an untap applied.
+func (g FiveCrowns) readForm(rc RoundCtx, form url.Values) views.FCRoundForm {
 	f := g.blankForm(rc)
 	f.Picker, _ = strconv.Atoi(form.Get("picker"))
 	if p := form.Get("pick"); p != "" {
@@ -241,7 +232,8 @@ func (g FiveCrowns) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Comp
 	}
 	for i := range f.Seats {
 		s := &f.Seats[i]
-		if m := form.Get(fmt.Sprintf("mode_%d", i)); m == "out" || m == "cards" || m == "points" || m == "hand" {
+		switch m := form.Get(fmt.Sprintf("mode_%d", i)); m {
+		case fcscore.ModeOut, fcscore.ModeCards, fcscore.ModePoints, fcscore.ModeHand:
 			s.Mode = m
 		}
 		s.Points = strings.TrimSpace(form.Get(fmt.Sprintf("points_%d", i)))
@@ -251,11 +243,12 @@ func (g FiveCrowns) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Comp
 		f.Picker = -1
 	}
 	if tap := form.Get("tap"); tap != "" && f.Picker >= 0 {
-		if cs := g.cardViews(rc, []string{tap}); len(cs) == 1 {
+		if c, err := fc.ParseCard(tap); err == nil {
+			cs := []views.FCCard{g.cardView(rc, c, g.gameRound(rc.Match, rc.Number))}
 			s := &f.Seats[f.Picker]
 			s.Cards = append(s.Cards, cs[0])
-			if s.Mode != "hand" {
-				s.Mode = "cards"
+			if s.Mode != fcscore.ModeHand {
+				s.Mode = fcscore.ModeCards
 			}
 		}
 	}
@@ -266,78 +259,26 @@ func (g FiveCrowns) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Comp
 			f.Seats[seat].Cards = append(cs[:idx:idx], cs[idx+1:]...)
 		}
 	}
-	g.compute(rc, &f)
-	if form.Get("op") != "save" {
-		return nil, views.FCForm(f), false
-	}
-	entry, ok := g.validate(rc, &f)
-	if !ok {
-		return nil, views.FCForm(f), true
-	}
-	pts := make([]int, len(entry.Seats))
-	for i, s := range entry.Seats {
-		pts[i] = s.Points
-	}
-	return &Scored{Entry: entry, Points: pts}, nil, false
+	return f
 }
 
-// validate checks every seat and the round as a whole, writing a sentence
-// next to each field at fault.
-func (g FiveCrowns) validate(rc RoundCtx, f *views.FCRoundForm) (fcEntry, bool) {
-	r := g.gameRound(rc.Match, rc.Number)
-	e := fcEntry{Round: r}
-	ok, zero := true, false
-	var supply fc.Supply
-	maxPts := fc.CardsDealt(r) * 50
-	for i := range f.Seats {
-		s := &f.Seats[i]
-		se := fcSeatEntry{Mode: s.Mode}
-		switch s.Mode {
-		case "out":
-			se.Points = fcscore.WentOutPoints
-		case "cards":
-			cards, _ := fc.ParseCards("cards", codesOf(s.Cards))
-			se.Cards = codesOf(s.Cards)
-			if err := supply.Take("cards", cards); err != nil {
-				s.Error, ok = inputMessage(err, rc.Ctx), false
-				break
-			}
-			pts, err := fcscore.LeftoverPoints(r, cards)
-			if err != nil {
-				s.Error, ok = inputMessage(err, rc.Ctx), false
-				break
-			}
-			se.Points = pts
-		case "hand":
-			cards, _ := fc.ParseCards("cards", codesOf(s.Cards))
-			se.Cards = codesOf(s.Cards)
-			if err := supply.Take("cards", cards); err != nil {
-				s.Error, ok = inputMessage(err, rc.Ctx), false
-				break
-			}
-			pts, err := g.handPoints(rc.Match, r, cards)
-			if err != nil {
-				s.Error, ok = inputMessage(err, rc.Ctx), false
-				break
-			}
-			se.Points = pts
-		default:
-			n, err := strconv.Atoi(s.Points)
-			switch {
-			case s.Points == "":
-				s.Error, ok = views.T(rc.Ctx, "fc.err.nopoints"), false
-			case err != nil || n < 0 || n > maxPts:
-				s.Error, ok = views.T(rc.Ctx, "fc.err.points", "Max", maxPts), false
-			}
-			se.Points = n
+// fcShowError puts an error of the entry next to its seat ("seats[2]…"),
+// or above the form when it is about the round as a whole.
+func fcShowError(ctx context.Context, f views.FCRoundForm, err error) views.FCRoundForm {
+	if err == nil {
+		return f
+	}
+	f.Seats = append([]views.FCSeat(nil), f.Seats...)
+	msg := inputMessage(err, ctx)
+	var i int
+	if ie, ok := err.(*referee.InputError); ok {
+		if n, _ := fmt.Sscanf(ie.Field, "seats[%d]", &i); n == 1 && i >= 0 && i < len(f.Seats) {
+			f.Seats[i].Error = msg
+			return f
 		}
-		zero = zero || se.Points == 0
-		e.Seats = append(e.Seats, se)
 	}
-	if ok && !zero {
-		f.Error, ok = views.T(rc.Ctx, "fc.err.nobodyout"), false
-	}
-	return e, ok
+	f.Error = msg
+	return f
 }
 
 // inputMessage is an engine's input error in the page's language.
@@ -349,8 +290,8 @@ func inputMessage(err error, ctx context.Context) string {
 }
 
 func (g FiveCrowns) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
-	var e fcEntry
-	if json.Unmarshal(entry, &e) != nil {
+	e, err := fcscore.DecodeEntry(entry)
+	if err != nil {
 		return ""
 	}
 	var parts []string
@@ -358,24 +299,18 @@ func (g FiveCrowns) Detail(ctx context.Context, m store.Match, entry json.RawMes
 		if i >= len(m.Seats) {
 			break
 		}
+		var labels []string
+		for _, code := range s.Cards {
+			if c, err := fc.ParseCard(code); err == nil {
+				labels = append(labels, c.Display())
+			}
+		}
 		switch s.Mode {
-		case "out":
+		case fcscore.ModeOut:
 			parts = append(parts, m.Seats[i].Name+" "+views.T(ctx, "fc.mode.out"))
-		case "cards":
-			var labels []string
-			for _, code := range s.Cards {
-				if c, err := fc.ParseCard(code); err == nil {
-					labels = append(labels, c.Display())
-				}
-			}
+		case fcscore.ModeCards:
 			parts = append(parts, m.Seats[i].Name+": "+strings.Join(labels, " "))
-		case "hand":
-			var labels []string
-			for _, code := range s.Cards {
-				if c, err := fc.ParseCard(code); err == nil {
-					labels = append(labels, c.Display())
-				}
-			}
+		case fcscore.ModeHand:
 			parts = append(parts, views.T(ctx, "fcref.detail.hand", "Name", m.Seats[i].Name, "Cards", strings.Join(labels, " "), "Points", s.Points))
 		}
 	}

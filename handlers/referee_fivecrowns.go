@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -42,6 +41,7 @@ type fcrPage struct {
 	fields   map[string]*views.FCRField
 	fromHand []*views.FCRField // the fields whose cards are also in the hand
 	round    int               // 0 when the round posted is not 1…11
+	rules    map[string]string // the house rules posted
 }
 
 // fcrSingle are the fields of one card: a tap there goes back to the hand next.
@@ -58,11 +58,10 @@ func fcrIsOut(name string) bool { return strings.HasPrefix(name, "out") }
 // everything tapped is kept.
 func (g FiveCrowns) Referee(rc RefereeCtx) (templ.Component, int) {
 	p := g.refForm(rc)
-	set := g.refRules(rc, p)
-	judge := fcrLast(rc.Form, "op") == "judge"
-	hand, ok := g.refCheckHand(rc, p, judge)
-	if ok && judge {
-		ok = g.refJudge(rc, p, hand, set)
+	g.refRules(rc, p)
+	ok := g.refCheckHand(rc, p)
+	if ok && fcrLast(rc.Form, "op") == "judge" && len(p.Errs) == 0 {
+		ok = g.refJudge(rc, p)
 	}
 	g.refChips(rc, p)
 	if !ok || len(p.Errs) > 0 || p.Error != "" {
@@ -80,9 +79,7 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 		p.Round = r
 	}
 	if n, err := strconv.Atoi(p.Round); err == nil && fc.ValidRound(n) {
-		p.round = n
-	} else {
-		p.Errs["round"] = views.T(rc.Ctx, "fcref.err.round")
+		p.round = n // marks the wilds on the picker; the engine judges the round
 	}
 	p.Hand = views.FCRField{Name: "hand", Label: views.T(rc.Ctx, "fcref.hand"), Value: strings.TrimSpace(f.Get("hand"))}
 	p.Targets = []views.FCRTarget{{Value: "hand", Label: views.T(rc.Ctx, "fcref.target.hand")}}
@@ -189,37 +186,30 @@ func (p *fcrPage) dropExtra(code string) {
 
 // refRules resolves the house rules set on the page (the others stay at
 // their defaults).
-func (g FiveCrowns) refRules(rc RefereeCtx, p *fcrPage) referee.Settings {
+func (g FiveCrowns) refRules(rc RefereeCtx, p *fcrPage) {
 	shown := slices.DeleteFunc(slices.Clone(fc.HouseRules), func(h referee.HouseRule) bool { return !slices.Contains(fcrRuleKeys, h.Key) })
-	set, err := referee.Resolve(fc.HouseRules, houseRulesPosted(rc.Form, shown))
+	p.rules = houseRulesPosted(rc.Form, shown)
+	set, err := referee.Resolve(fc.HouseRules, p.rules)
 	if err != nil {
 		p.Errs["rules"] = inputMessage(err, rc.Ctx)
 		set = referee.Defaults(fc.HouseRules)
 	}
 	p.Rules = houseRuleFields(shown, set, rc.Lang)
-	return set
 }
 
-// refCheckHand reads the hand and refuses one that cannot occur: an unknown
-// card, a suited card more than twice, more than six jokers, and (when
-// judging) a size that is not the round's.
-func (g FiveCrowns) refCheckHand(rc RefereeCtx, p *fcrPage, judge bool) ([]fc.Card, bool) {
+// refCheckHand says at once, as cards are tapped, when the hand holds a
+// card that does not exist or too many copies (the engine's own check);
+// everything else is judged by the engine on «Judge».
+func (g FiveCrowns) refCheckHand(rc RefereeCtx, p *fcrPage) bool {
 	hand, err := fc.ParseCards("hand", strings.Fields(p.Hand.Value))
 	if err == nil {
 		err = fc.CheckCards("hand", hand)
 	}
-	if err == nil && judge && p.round > 0 {
-		if len(hand) == 0 {
-			err = referee.Invalid("hand", "Tap the cards of the hand first.", "Touchez d'abord les cartes de la main.")
-		} else {
-			err = fc.CheckHandSize("hand", p.round, len(hand))
-		}
-	}
 	if err != nil {
 		p.Hand.Error = fcrSentence(inputMessage(err, rc.Ctx))
-		return nil, false
+		return false
 	}
-	return hand, true
+	return true
 }
 
 // fcrSentence capitalises an engine message for the page.
@@ -231,101 +221,104 @@ func fcrSentence(s string) string {
 	return strings.ToUpper(string(r[0])) + string(r[1:])
 }
 
-// refJudge reads the declared melds, discard and lay-offs and fills in the answer.
-func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage, hand []fc.Card, set referee.Settings) bool {
-	if p.round == 0 || len(p.Errs) > 0 {
-		return false
+// fcrAsk is the form as the engine's API request, with the page field
+// behind each list of the request (the empty fields are left out).
+type fcrAsk struct {
+	req                   fc.HandRequest
+	melds, outs, lays     []string // field names of req.Melds, req.OutMelds, req.LayOff
+	meldLabels, layLabels []string
+	outLabels             []string // label of each out meld, by index in req.OutMelds
+}
+
+// refAsk maps the form to the engine's request. Only what the request has
+// no room for is refused here: two cards where one goes.
+func (g FiveCrowns) refAsk(rc RefereeCtx, p *fcrPage) (fcrAsk, bool) {
+	round, _ := strconv.Atoi(p.Round)
+	a := fcrAsk{req: fc.HandRequest{Round: round, Hand: strings.Fields(p.Hand.Value), Rules: referee.JSONRules(p.rules)}}
+	single := func(fl *views.FCRField, key string) (*string, bool) {
+		codes := strings.Fields(fl.Value)
+		switch len(codes) {
+		case 0:
+			return nil, true
+		case 1:
+			return &codes[0], true
+		}
+		fl.Error = views.T(rc.Ctx, key)
+		return nil, false
 	}
-	round, lang := p.round, rc.Lang
-	afterDraw := len(hand) == fc.CardsDealt(round)+1
-	var melds [][]fc.Card
-	var labels []string
-	declared := false
-	ok := true
-	for i := range p.Melds {
-		fl := &p.Melds[i]
-		cs, err := fc.ParseCards(fl.Name, strings.Fields(fl.Value))
-		if err != nil {
-			fl.Error, ok = fcrSentence(inputMessage(err, rc.Ctx)), false
-			continue
-		}
-		if len(cs) == 0 {
-			continue
-		}
-		declared = true
-		if fl.Name != "discard" {
-			melds, labels = append(melds, cs), append(labels, fl.Label)
-		}
-	}
-	var discard *fc.Card
-	if d := p.fields["discard"]; ok && d.Value != "" {
-		cs, _ := fc.ParseCards("discard", strings.Fields(d.Value))
-		switch {
-		case len(cs) > 1:
-			d.Error, ok = views.T(rc.Ctx, "fcref.err.onediscard"), false
-		case !afterDraw:
-			d.Error, ok = views.T(rc.Ctx, "fcref.err.nodiscard", "Held", len(hand), "Round", round), false
-		default:
-			discard = &cs[0]
+	var ok1, ok2 bool
+	a.req.Discard, ok1 = single(p.fields["discard"], "fcref.err.onediscard")
+	a.req.TookFromDiscard, ok2 = single(&p.Taken, "fcref.err.onetaken")
+	for _, fl := range p.Melds {
+		if codes := strings.Fields(fl.Value); len(codes) > 0 && fl.Name != "discard" {
+			a.req.Melds, a.melds, a.meldLabels = append(a.req.Melds, codes), append(a.melds, fl.Name), append(a.meldLabels, fl.Label)
 		}
 	}
-	opts := fc.OptionsFrom(set)
-	table, outAt, tableOK := g.refTable(rc, p, hand, opts)
-	var layOff []fc.LayOff
-	var layLabels []string
+	outAt := make([]int, len(p.Out))
+	for i, fl := range p.Out {
+		outAt[i] = -1
+		if codes := strings.Fields(fl.Value); len(codes) > 0 {
+			outAt[i] = len(a.req.OutMelds)
+			a.req.OutMelds, a.outs, a.outLabels = append(a.req.OutMelds, codes), append(a.outs, fl.Name), append(a.outLabels, fl.Label)
+		}
+	}
 	for i, fl := range p.LayOff {
-		cs, err := fc.ParseCards(fl.Name, strings.Fields(fl.Value))
-		switch {
-		case err != nil:
-			p.LayOff[i].Error, ok = fcrSentence(inputMessage(err, rc.Ctx)), false
-		case len(cs) == 0:
-		case tableOK && outAt[i] < 0:
-			p.LayOff[i].Error, ok = views.T(rc.Ctx, "fcref.err.layoffnomeld", "N", i+1), false
-		default:
-			declared = true
-			layOff, layLabels = append(layOff, fc.LayOff{Meld: outAt[i], Cards: cs}), append(layLabels, p.Out[i].Label)
+		if codes := strings.Fields(fl.Value); len(codes) > 0 {
+			a.req.LayOff = append(a.req.LayOff, fc.WireLayOff{Meld: outAt[i], Cards: codes})
+			a.lays, a.layLabels = append(a.lays, fl.Name), append(a.layLabels, p.Out[i].Label)
 		}
 	}
-	if !ok || !tableOK {
+	if a.req.Melds == nil && (a.req.Discard != nil || a.req.LayOff != nil) {
+		a.req.Melds = [][]string{} // a lay-down of no meld
+	}
+	return a, ok1 && ok2
+}
+
+// refJudge asks the engine what the API would answer and draws it; an
+// input error goes next to the field it names.
+func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
+	a, ok := g.refAsk(rc, p)
+	if !ok {
 		return false
 	}
-	outLabels := make([]string, len(table.OutMelds))
-	for i, j := range outAt {
-		if j >= 0 {
-			outLabels[j] = p.Out[i].Label
-		}
+	j, err := fc.Judge(a.req)
+	if err != nil {
+		g.refError(rc, p, a, err)
+		return false
 	}
-	res := views.FCRResult{Round: round, CardsDealt: fc.CardsDealt(round), Held: len(hand), Wild: fc.WildRank(round).Label(), AfterDraw: afterDraw}
-	best := fc.SolveAt(round, hand, table, opts)
+	round, lang := j.Round, rc.Lang
+	res := views.FCRResult{Round: round, CardsDealt: fc.CardsDealt(round), Held: len(j.Hand), Wild: fc.WildRank(round).Label(),
+		AfterDraw: len(j.Hand) == fc.CardsDealt(round)+1}
+	best := j.Best
 	res.Best = views.FCRBest{Leftover: g.refCards(rc, best.Leftover, round), Penalty: best.Penalty, CanGoOut: best.CanGoOut}
 	for _, m := range best.Melds {
 		res.Best.Melds = append(res.Best.Melds, g.refCards(rc, m, round))
 	}
 	for _, l := range best.LayOff {
-		res.Best.LayOff = append(res.Best.LayOff, views.FCRLayOff{Onto: outLabels[l.Meld], Cards: g.refCards(rc, l.Cards, round)})
+		res.Best.LayOff = append(res.Best.LayOff, views.FCRLayOff{Onto: a.outLabels[l.Meld], Cards: g.refCards(rc, l.Cards, round)})
 	}
 	if best.Discard != nil {
 		res.Best.Discard = g.refCards(rc, []fc.Card{*best.Discard}, round)
 	}
-	if declared {
-		v := fc.CheckLayDown(round, hand, fc.LayDown{Melds: melds, Discard: discard, LayOff: layOff}, table, opts)
+	if ld, v := j.Declared, j.Verdict; v != nil {
 		d := &views.FCRDeclared{Valid: v.Valid, GoesOut: v.Valid && len(v.Leftover) == 0,
 			Leftover: g.refCards(rc, v.Leftover, round), Penalty: v.Penalty}
-		for i, l := range layOff {
-			d.LayOff = append(d.LayOff, views.FCRLayOff{Onto: layLabels[i], Cards: g.refCards(rc, l.Cards, round)})
+		for i, l := range ld.LayOff {
+			d.LayOff = append(d.LayOff, views.FCRLayOff{Onto: a.layLabels[i], Cards: g.refCards(rc, l.Cards, round)})
 		}
-		if discard != nil {
-			d.Discard = g.refCards(rc, []fc.Card{*discard}, round)
+		if ld.Discard != nil {
+			d.Discard = g.refCards(rc, []fc.Card{*ld.Discard}, round)
 		}
-		for i, m := range melds {
-			mv := views.FCRMeld{Label: labels[i], Cards: g.refCards(rc, m, round)}
+		opts := fc.OptionsFrom(j.Settings)
+		for i, m := range ld.Melds {
+			mv := views.FCRMeld{Label: a.meldLabels[i], Cards: g.refCards(rc, m, round)}
 			for _, vi := range v.Violations {
 				if vi.Step == i {
 					mv.Violations = append(mv.Violations, fcrCite(lang, vi))
 				}
 			}
 			if len(mv.Violations) == 0 {
-				if kind, _, valid := fc.CheckMeld(m, round, opts); valid {
+				if kind, _, valid := fc.CheckMeld(m, round, opts); valid { // which kind, to say so
 					mv.Valid, mv.Kind = true, "book"
 					if kind == fc.Run {
 						mv.Kind = "run"
@@ -335,18 +328,18 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage, hand []fc.Card, set refe
 			d.Melds = append(d.Melds, mv)
 		}
 		for _, vi := range v.Violations {
-			if vi.Step < 0 || vi.Step >= len(melds) {
+			if vi.Step < 0 || vi.Step >= len(ld.Melds) {
 				d.Other = append(d.Other, fcrCite(lang, vi))
 			}
 		}
 		res.Declared = d
 	}
-	for _, k := range set.Changed(fc.HouseRules) {
+	for _, k := range j.Settings.Changed(fc.HouseRules) {
 		for _, h := range fc.HouseRules {
 			if h.Key == k {
 				desc := h.Text.In(lang)
 				if !h.IsBool() {
-					desc = k + " = " + set.Get(k) + " (" + desc + ")"
+					desc = k + " = " + j.Settings.Get(k) + " (" + desc + ")"
 				}
 				res.HouseRules = append(res.HouseRules, desc)
 			}
@@ -357,59 +350,47 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage, hand []fc.Card, set refe
 	return true
 }
 
-// refTable reads the card taken from the discard pile and the melds of the
-// player who went out; outAt[i] is where field out(i+1) is in the table's
-// melds, -1 when empty. A card or meld that cannot be on the table gets its
-// sentence next to its field.
-func (g FiveCrowns) refTable(rc RefereeCtx, p *fcrPage, hand []fc.Card, opts fc.Options) (t fc.Table, outAt []int, ok bool) {
-	fail := func(err error, name string) (fc.Table, []int, bool) {
-		var ie *referee.InputError
-		if errors.As(err, &ie) && p.fields[ie.Field] != nil {
-			name = ie.Field
-		}
-		p.fields[name].Error = fcrSentence(inputMessage(err, rc.Ctx))
-		return t, nil, false
+// refError puts the engine's input error next to the page field behind
+// the request's field it names ("melds[1][0]" is the second meld given).
+func (g FiveCrowns) refError(rc RefereeCtx, p *fcrPage, a fcrAsk, err error) {
+	msg := fcrSentence(inputMessage(err, rc.Ctx))
+	ie, _ := err.(*referee.InputError)
+	if ie == nil {
+		p.Error = msg
+		return
 	}
-	if p.Taken.Value != "" {
-		cs, err := fc.ParseCards("taken", strings.Fields(p.Taken.Value))
-		if err == nil && len(cs) > 1 {
-			err = referee.Invalid("taken", "A player takes one card from the discard pile: leave a single card here.",
-				"Un joueur prend une seule carte sur la défausse : ne laissez qu'une carte ici.")
+	at := func(names []string, list string) (string, string, bool) {
+		var i int
+		var rest string
+		if n, _ := fmt.Sscanf(ie.Field, list+"[%d]%s", &i, &rest); n >= 1 && i >= 0 && i < len(names) {
+			return names[i], rest, true
 		}
-		if err == nil {
-			err = fc.CheckTaken("taken", p.round, hand, cs[0])
-		}
-		if err != nil {
-			return fail(err, "taken")
-		}
-		t.Taken = &cs[0]
+		return "", "", false
 	}
-	var names []string
-	for _, fl := range p.Out {
-		cs, err := fc.ParseCards(fl.Name, strings.Fields(fl.Value))
-		if err != nil {
-			return fail(err, fl.Name)
-		}
-		outAt = append(outAt, -1)
-		if len(cs) > 0 {
-			outAt[len(outAt)-1] = len(t.OutMelds)
-			t.OutMelds, names = append(t.OutMelds, cs), append(names, fl.Name)
+	name := "hand"
+	switch f := ie.Field; {
+	case f == "round" || strings.HasPrefix(f, "rules."):
+		p.Errs[strings.SplitN(f, ".", 2)[0]] = msg
+		return
+	case f == "discard":
+		name = "discard"
+	case f == "tookFromDiscard":
+		name = "taken"
+	case f == "outMelds" && len(a.outs) > 0:
+		name = a.outs[len(a.outs)-1] // the meld too many, or the last given
+	default:
+		if n, _, ok := at(a.melds, "melds"); ok {
+			name = n
+		} else if n, _, ok := at(a.outs, "outMelds"); ok {
+			name = n
+		} else if n, rest, ok := at(a.lays, "layOff"); ok {
+			name = n
+			if rest == ".meld" {
+				msg = views.T(rc.Ctx, "fcref.err.layoffnomeld", "N", strings.TrimPrefix(n, "lay"))
+			}
 		}
 	}
-	field := func(i int) string {
-		if i < 0 {
-			return names[len(names)-1] // the first meld too many is the last given
-		}
-		return names[i]
-	}
-	if err := fc.CheckOutMelds(field, p.round, hand, t.OutMelds, opts); err != nil {
-		var ie *referee.InputError
-		if errors.As(err, &ie) {
-			ie.Field, _, _ = strings.Cut(ie.Field, "[")
-		}
-		return fail(err, "hand")
-	}
-	return t, outAt, true
+	p.fields[name].Error = msg
 }
 
 // fcrCite quotes the rule a violation breaks: the sheet's French words and

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -10,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 )
 
 // The scoresheet's «whole hand» mode: the tapped cards are the player's whole
@@ -55,8 +56,8 @@ func TestFiveCrownsWholeHandMode(t *testing.T) {
 	if len(rounds) != 1 || rounds[0].Points[1] != 30 {
 		t.Fatalf("stored rounds %+v, want Ben 30", rounds)
 	}
-	var e fcEntry
-	if err := json.Unmarshal(rounds[0].Entry, &e); err != nil || e.Seats[1].Mode != "hand" || len(e.Seats[1].Cards) != 6 {
+	e, err := fcscore.DecodeEntry(rounds[0].Entry)
+	if err != nil || e.Seats[1].Mode != "hand" || len(e.Seats[1].Cards) != 6 {
 		t.Errorf("stored entry %s, want Ben in mode hand with his 6 cards", rounds[0].Entry)
 	}
 	if hist := doc(t, c.get(fmt.Sprintf("%s/rounds/%d/history", matchURL, rounds[0].ID))).Text(); !strings.Contains(hist, "whole hand, 30") {
@@ -305,9 +306,9 @@ func TestFiveCrownsRefereeTable(t *testing.T) {
 		rules      []string
 		houseRules string
 	}{
-		{"going out only by laying off", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H", "rule.allowLayOff", "true"),
+		{"going out only by laying off", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H 9H", "rule.allowLayOff", "true"),
 			0, "5H", nil, "add cards to the melds"},
-		{"… not without the house rule", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H"),
+		{"… not without the house rule", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H 9H"),
 			5, "", nil, "none"},
 		{"a run extended at both ends, a wild filling the gap", judge("round", "4", "hand", "5H 10H 6S QD 3C 4D", "out1", "7H 8H 9H", "out2", "KS KD KC", "rule.allowLayOff", "true"),
 			12 + 3 + 4, "5H 10H 6S", nil, "add cards"},
@@ -315,11 +316,11 @@ func TestFiveCrownsRefereeTable(t *testing.T) {
 			14, "", []string{"fivecrowns.rediscard"}, "same card"},
 		{"… allowed without the house rule", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "taken", "3C", "meld1", "JH JS JD", "meld2", "8S 9S 10S", "discard", "3C"),
 			0, "", nil, "none"},
-		{"a declared lay-off", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H", "meld1", "JS JD JC", "lay1", "5H", "discard", "QD", "rule.allowLayOff", "true"),
+		{"a declared lay-off", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H 9H", "meld1", "JS JD JC", "lay1", "5H", "discard", "QD", "rule.allowLayOff", "true"),
 			0, "5H", nil, "add cards"},
-		{"a declared lay-off into the run", judge("round", "4", "hand", "9H JH QS QD 3C 4D", "out1", "8H 6S 10H", "lay1", "9H", "rule.allowLayOff", "true"),
+		{"a declared lay-off into the run", judge("round", "4", "hand", "9H JH QS QD 3C 4D", "out1", "8H 6S 10H", "out2", "KS KD KC", "lay1", "9H", "rule.allowLayOff", "true"),
 			9 + 12 + 12 + 3 + 4, "JH", []string{"fivecrowns.lay-off-fit"}, "add cards"},
-		{"a declared lay-off without the house rule", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H", "meld1", "JS JD JC", "lay1", "5H", "discard", "QD"),
+		{"a declared lay-off without the house rule", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H 9H", "meld1", "JS JD JC", "lay1", "5H", "discard", "QD"),
 			5, "", []string{"fivecrowns.lay-off"}, "none"},
 	}
 	for _, tt := range tests {
@@ -377,9 +378,9 @@ func TestFiveCrownsRefereeTable(t *testing.T) {
 		{"a card taken in a hand after its discard", "taken", "just after drawing", judge("round", "5", "hand", "JH JS JD 8S 9S 10S 3C", "taken", "3C")},
 		{"two cards taken", "taken", "single card", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "taken", "3C JH")},
 		{"an out meld that is not a meld", "out2", "different suits", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "out1", "KS KD KC", "out2", "5H 9S 8H")},
-		{"an out meld card a third time", "out1", "more than twice", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "out1", "JH JH JC")},
+		{"an out meld card a third time", "out1", "more than twice", judge("round", "4", "hand", "JH JS JD 8S 9S 10S 3C", "out1", "JH JH JC", "out2", "KS KD KC")},
 		{"too many out melds in round 1", "out2", "at most 1 melds", judge("round", "1", "hand", "5H 6H 7H", "out1", "KS KD KC", "out2", "QS QD QC")},
-		{"a lay-off onto no meld", "lay2", "nothing here", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H", "lay2", "5H")},
+		{"a lay-off onto no meld", "lay2", "nothing here", judge("round", "2", "hand", "5H QD JS JD JC", "out1", "6H 7H 8H 9H", "lay2", "5H")},
 	}
 	for _, tt := range bad {
 		code, d := fcRef(t, c, tt.form)

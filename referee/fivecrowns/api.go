@@ -61,88 +61,23 @@ type WireDeclared struct {
 	Penalty    int                     `json:"penalty"`
 }
 
-// AnswerHand answers POST /api/v1/fivecrowns/hand in lang. It returns an
-// *referee.InputError, and no other error, for a round outside 1…11, an
-// unknown card, a hand that holds a suited card more than twice or more than
-// six jokers, a hand of the wrong size for the round, a discard given with a
-// hand already after its discard or without melds, a layOff without melds or
-// naming no out meld, a tookFromDiscard not in a hand of round+3 cards, out
-// melds that are not valid melds or too many cards with the hand, or an
-// unknown house rule; Field is the JSON path ("hand[3]", "melds[1][0]",
-// "discard", "outMelds[0]", "layOff[1].meld", "rules.x").
+// AnswerHand answers POST /api/v1/fivecrowns/hand in lang: Judge decides,
+// and the answer is written in API notation. Errors are Judge's.
 func AnswerHand(req HandRequest, lang string) (HandResponse, error) {
-	settings, err := referee.Resolve(HouseRules, req.Rules)
+	j, err := Judge(req)
 	if err != nil {
 		return HandResponse{}, err
 	}
-	opts := OptionsFrom(settings)
-	if !ValidRound(req.Round) {
-		return HandResponse{}, referee.Invalid("round",
-			fmt.Sprintf("The round must be 1 to 11, not %d.", req.Round),
-			fmt.Sprintf("La manche doit être comprise entre 1 et 11, pas %d.", req.Round))
-	}
-	if req.Hand == nil {
-		return HandResponse{}, referee.Invalid("hand", "The hand is missing.", "La main est absente.")
-	}
-	hand, err := ParseCards("hand", req.Hand)
-	if err != nil {
-		return HandResponse{}, err
-	}
-	if err := CheckCards("hand", hand); err != nil {
-		return HandResponse{}, err
-	}
-	if err := CheckHandSize("hand", req.Round, len(hand)); err != nil {
-		return HandResponse{}, err
-	}
-	afterDraw := len(hand) == CardsDealt(req.Round)+1
-	var discard *Card
-	if req.Discard != nil {
-		if req.Melds == nil {
-			return HandResponse{}, referee.Invalid("discard",
-				"A discard is read only with the melds it goes with.",
-				"La défausse n'est lue qu'avec les combinaisons qui l'accompagnent.")
-		}
-		if !afterDraw {
-			return HandResponse{}, referee.Invalid("discard",
-				fmt.Sprintf("A hand of %d cards in round %d is already after its discard.", len(hand), req.Round),
-				fmt.Sprintf("Une main de %d cartes à la manche %d a déjà défaussé.", len(hand), req.Round))
-		}
-		c, err := ParseCard(*req.Discard)
-		if err != nil {
-			return HandResponse{}, referee.Invalid("discard",
-				fmt.Sprintf("%q is not a Five Crowns card.", *req.Discard),
-				fmt.Sprintf("« %s » n'est pas une carte des Cinq Rois.", *req.Discard))
-		}
-		discard = &c
-	}
-	var melds [][]Card
-	for i, m := range req.Melds {
-		cs, err := ParseCards(fmt.Sprintf("melds[%d]", i), m)
-		if err != nil {
-			return HandResponse{}, err
-		}
-		melds = append(melds, cs)
-	}
-	table, err := readTable(req, hand, opts)
-	if err != nil {
-		return HandResponse{}, err
-	}
-	layOff, err := readLayOff(req, table)
-	if err != nil {
-		return HandResponse{}, err
-	}
-
-	best := SolveAt(req.Round, hand, table, opts)
+	best := j.Best
 	resp := HandResponse{
-		Wild:       WildRank(req.Round).Label(),
-		CardsDealt: CardsDealt(req.Round),
+		Wild:       WildRank(j.Round).Label(),
+		CardsDealt: CardsDealt(j.Round),
 		MinPenalty: best.Penalty,
 		CanGoOut:   best.CanGoOut,
 		Best: WireLayDown{Melds: wireMelds(best.Melds), LayOff: wireLayOff(best.LayOff),
 			Leftover: wireCards(best.Leftover), Discard: wireCard(best.Discard)},
 	}
-	if req.Melds != nil {
-		v := CheckLayDown(req.Round, hand, LayDown{Melds: melds, Discard: discard, LayOff: layOff}, table, opts)
+	if v := j.Verdict; v != nil {
 		resp.Declared = &WireDeclared{Valid: v.Valid, Violations: referee.WireAll(v.Violations, lang), Penalty: v.Penalty}
 	}
 	return resp, nil
@@ -176,7 +111,13 @@ func readTable(req HandRequest, hand []Card, opts Options) (Table, error) {
 		}
 		return fmt.Sprintf("outMelds[%d]", i)
 	}
-	return t, CheckOutMelds(field, req.Round, hand, t.OutMelds, opts)
+	if err := CheckOutMelds(field, req.Round, hand, t.OutMelds, opts); err != nil {
+		return t, err
+	}
+	if req.OutMelds != nil {
+		return t, checkOutCards(req.Round, t.OutMelds, opts)
+	}
+	return t, nil
 }
 
 // readLayOff reads the declared lay-offs, which need melds and name an out meld.

@@ -85,11 +85,14 @@ func TestAnswerHandInputErrors(t *testing.T) {
 		{"an out meld that is not a meld", HandRequest{Round: 4, Hand: hand, OutMelds: [][]string{{"5H", "8S", "7H"}}}, "outMelds[0]"},
 		{"an out meld card unknown", HandRequest{Round: 4, Hand: hand, OutMelds: [][]string{{"5H", "6H", "7H"}, {"5X"}}}, "outMelds[1][0]"},
 		{"an out meld card a third time", HandRequest{Round: 4, Hand: hand, OutMelds: [][]string{{"JH", "JC", "JH"}}}, "outMelds[0][2]"},
+		{"out melds short of the round's cards", HandRequest{Round: 2, Hand: []string{"5H", "QD", "JS", "JD", "JC"}, OutMelds: [][]string{{"6H", "7H", "8H"}}}, "outMelds"},
+		{"out melds with the discard", HandRequest{Round: 1, Hand: []string{"5H", "6H", "7H"}, OutMelds: [][]string{{"9S", "9D", "9C", "9H"}}}, "outMelds"},
+		{"no out meld at all", HandRequest{Round: 1, Hand: []string{"5H", "6H", "7H"}, OutMelds: [][]string{}}, "outMelds"},
 		{"too many out melds", HandRequest{Round: 1, Hand: []string{"5H", "6H", "7H", "8H"}, OutMelds: [][]string{{"9S", "9D", "9C"}, {"10S", "10D", "10C"}}}, "outMelds"},
-		{"a lay-off without melds", HandRequest{Round: 4, Hand: hand, OutMelds: [][]string{{"5H", "6H", "7H"}}, LayOff: []WireLayOff{{Meld: 0, Cards: []string{"8S"}}}}, "layOff"},
+		{"a lay-off without melds", HandRequest{Round: 4, Hand: hand, OutMelds: [][]string{{"5H", "6H", "7H"}, {"QS", "QD", "QC"}}, LayOff: []WireLayOff{{Meld: 0, Cards: []string{"8S"}}}}, "layOff"},
 		{"a lay-off onto no out meld", HandRequest{Round: 4, Hand: hand, Melds: [][]string{}, Discard: ptr("3C"), LayOff: []WireLayOff{{Meld: 0, Cards: []string{"8S"}}}}, "layOff[0].meld"},
-		{"a lay-off of no card", HandRequest{Round: 4, Hand: hand, Melds: [][]string{}, Discard: ptr("3C"), OutMelds: [][]string{{"5H", "6H", "7H"}}, LayOff: []WireLayOff{{Meld: 0}}}, "layOff[0].cards"},
-		{"a lay-off card unknown", HandRequest{Round: 4, Hand: hand, Melds: [][]string{}, Discard: ptr("3C"), OutMelds: [][]string{{"5H", "6H", "7H"}}, LayOff: []WireLayOff{{Meld: 0, Cards: []string{"8S", "ZZ"}}}}, "layOff[0].cards[1]"},
+		{"a lay-off of no card", HandRequest{Round: 4, Hand: hand, Melds: [][]string{}, Discard: ptr("3C"), OutMelds: [][]string{{"5H", "6H", "7H"}, {"QS", "QD", "QC"}}, LayOff: []WireLayOff{{Meld: 0}}}, "layOff[0].cards"},
+		{"a lay-off card unknown", HandRequest{Round: 4, Hand: hand, Melds: [][]string{}, Discard: ptr("3C"), OutMelds: [][]string{{"5H", "6H", "7H"}, {"QS", "QD", "QC"}}, LayOff: []WireLayOff{{Meld: 0, Cards: []string{"8S", "ZZ"}}}}, "layOff[0].cards[1]"},
 	}
 	for _, tt := range tests {
 		_, err := AnswerHand(tt.req, "en")
@@ -109,7 +112,7 @@ func FuzzAnswerHand(f *testing.F) {
 	f.Add([]byte(`{"round": 1, "hand": ["JK","JK","3H","8C"], "melds": [["JK","JK","3H"]], "discard": "8C", "rules": {"minNaturalsPerMeld": 1}}`))
 	f.Add([]byte(layOffExample))
 	f.Add([]byte(rediscardExample))
-	f.Add([]byte(`{"round": 2, "hand": ["3H","9S","9C","9D"], "outMelds": [["JH","QH","KH"],["JK","4S","4D"]], "melds": [["9S","9C","9D"]], "layOff": [{"meld": 0, "cards": ["3H"]}], "rules": {"allowLayOff": true, "runsWrap": true}}`))
+	f.Add([]byte(`{"round": 2, "hand": ["3H","9S","9C","9D"], "outMelds": [["JH","QH","KH","JK"]], "melds": [["9S","9C","9D"]], "layOff": [{"meld": 0, "cards": ["3H"]}], "rules": {"allowLayOff": true, "runsWrap": true}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var req HandRequest
 		if json.Unmarshal(b, &req) != nil {
@@ -141,7 +144,7 @@ func FuzzAnswerHand(f *testing.F) {
 
 // The examples of API.md for the two house rules, word for word.
 const (
-	layOffExample    = `{"round": 2, "hand": ["5H", "QD", "JS", "JD", "JC"], "outMelds": [["6H", "7H", "8H"]], "melds": [["JS", "JD", "JC"]], "layOff": [{"meld": 0, "cards": ["5H"]}], "discard": "QD", "rules": {"allowLayOff": true}}`
+	layOffExample    = `{"round": 2, "hand": ["5H", "QD", "JS", "JD", "JC"], "outMelds": [["6H", "7H", "8H", "9H"]], "melds": [["JS", "JD", "JC"]], "layOff": [{"meld": 0, "cards": ["5H"]}], "discard": "QD", "rules": {"allowLayOff": true}}`
 	rediscardExample = `{"round": 4, "hand": ["JH", "JS", "JD", "8S", "9S", "10S", "3C"], "tookFromDiscard": "3C", "melds": [["JH","JS","JD"], ["8S","9S","10S"]], "discard": "3C", "rules": {"forbidImmediateRediscard": true}}`
 )
 

@@ -37,29 +37,37 @@ type ScoredPlayer struct {
 	Points int    `json:"points"`
 }
 
-// AnswerScore scores one round. It returns an *referee.InputError (and no
-// other error) when the round is not 1…11, there are no players, a player
-// gives none or several of leftover/wentOut/hand, a card is unknown, a hand
-// or leftover has a wrong number of cards for the round, the cards of all
-// players together hold a suited card more than twice or more than six
-// jokers, or a house rule is unknown. Field names the JSON path, e.g.
-// "players[1].leftover[2]".
+// AnswerScore scores one round: the request becomes the scoresheet's
+// Entry and ScoreRound, the one validator of a round, decides. It returns an
+// *referee.InputError (and no other error) for a player who gives none or
+// several of leftover/wentOut/hand, an unknown house rule, and everything
+// ScoreRound refuses (2 to 7 players, nobody at 0, impossible cards…), with
+// Field the JSON path, e.g. "players[1].leftover[2]".
 func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 	settings, err := referee.Resolve(fc.HouseRules, req.Rules)
 	if err != nil {
 		return ScoreResponse{}, err
 	}
-	if err := CheckRound(req.Round); err != nil {
+	e, err := req.Entry()
+	if err != nil {
 		return ScoreResponse{}, err
 	}
-	if len(req.Players) == 0 {
-		return ScoreResponse{}, referee.Invalid("players", "Give at least one player.", "Indiquez au moins un joueur.")
+	points, err := ScoreRound(e, fc.OptionsFrom(settings))
+	if err != nil {
+		return ScoreResponse{}, req.field(err)
 	}
-	opts := fc.OptionsFrom(settings)
-	var supply fc.Supply
-	resp := ScoreResponse{Players: make([]ScoredPlayer, 0, len(req.Players))}
+	resp := ScoreResponse{Players: make([]ScoredPlayer, len(req.Players))}
 	for i, p := range req.Players {
-		at := fmt.Sprintf("players[%d]", i)
+		resp.Players[i] = ScoredPlayer{Name: p.Name, Points: points[i]}
+	}
+	return resp, nil
+}
+
+// Entry is the request as the scoresheet would store it: leftover is the
+// cards mode, wentOut the out mode, hand the whole-hand mode.
+func (req ScoreRequest) Entry() (Entry, error) {
+	e := Entry{Round: req.Round, Seats: make([]Seat, len(req.Players))}
+	for i, p := range req.Players {
 		forms := 0
 		for _, given := range []bool{p.Leftover != nil, p.WentOut, p.Hand != nil} {
 			if given {
@@ -67,45 +75,45 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 			}
 		}
 		if forms != 1 {
-			return ScoreResponse{}, referee.Invalid(at,
+			return Entry{}, referee.Invalid(fmt.Sprintf("players[%d]", i),
 				"Give exactly one of leftover (the unmelded cards), wentOut (true) or hand.",
 				"Indiquez une seule des données leftover (cartes non posées), wentOut (true) ou hand.")
 		}
-		points := WentOutPoints
 		switch {
+		case p.WentOut:
+			e.Seats[i] = WentOut()
 		case p.Leftover != nil:
-			cards, err := fc.ParseCards(at+".leftover", p.Leftover)
-			if err != nil {
-				return ScoreResponse{}, err
-			}
-			if err := supply.Take(at+".leftover", cards); err != nil {
-				return ScoreResponse{}, err
-			}
-			if points, err = LeftoverPoints(req.Round, cards); err != nil {
-				return ScoreResponse{}, prefix(at, err)
-			}
-		case p.Hand != nil:
-			cards, err := fc.ParseCards(at+".hand", p.Hand)
-			if err != nil {
-				return ScoreResponse{}, err
-			}
-			if err := supply.Take(at+".hand", cards); err != nil {
-				return ScoreResponse{}, err
-			}
-			if err := fc.CheckHandSize(at+".hand", req.Round, len(cards)); err != nil {
-				return ScoreResponse{}, err
-			}
-			points = fc.Solve(req.Round, cards, opts).Penalty
+			e.Seats[i] = Leftover(p.Leftover...)
+		default:
+			e.Seats[i] = WholeHand(p.Hand...)
 		}
-		resp.Players = append(resp.Players, ScoredPlayer{Name: p.Name, Points: points})
 	}
-	return resp, nil
+	return e, nil
 }
 
-// prefix moves an InputError's field under at ("leftover" → "players[0].leftover").
-func prefix(at string, err error) error {
-	if ie, ok := err.(*referee.InputError); ok && ie.Field != "round" {
-		return &referee.InputError{Field: at + "." + ie.Field, Message: ie.Message}
+// field names an error of the entry by the request's JSON path:
+// "seats[1].cards[2]" is "players[1].leftover[2]" (or .hand), a seat's mode
+// is the player, "seats" is "players".
+func (req ScoreRequest) field(err error) error {
+	ie, ok := err.(*referee.InputError)
+	if !ok {
+		return err
 	}
-	return err
+	out := *ie
+	var i int
+	var rest string
+	if n, _ := fmt.Sscanf(ie.Field, "seats[%d]%s", &i, &rest); n >= 1 && i >= 0 && i < len(req.Players) {
+		at := fmt.Sprintf("players[%d]", i)
+		switch r, _ := cutPrefix(rest, ".cards"); {
+		case rest == ".mode" || rest == "":
+			out.Field = at
+		case req.Players[i].Hand != nil:
+			out.Field = at + ".hand" + r
+		default:
+			out.Field = at + ".leftover" + r
+		}
+	} else if ie.Field == "seats" {
+		out.Field = "players"
+	}
+	return &out
 }

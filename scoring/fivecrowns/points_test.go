@@ -2,70 +2,40 @@ package fivecrowns
 
 import (
 	"errors"
-	"slices"
 	"testing"
 
 	"github.com/tablekeeper/tablekeeper/referee"
+	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
 )
 
-func TestAnswerScoreTVFC4(t *testing.T) {
+// «Les cartes qu'il n'a pas pu poser sont comptabilisées comme points de
+// pénalité»: no card is worth less than 3, a joker 50.
+func TestCheckTypedPoints(t *testing.T) {
 	tests := []struct {
-		name string
-		req  ScoreRequest
-		want []int
+		round, points int
+		ok            bool
 	}{
-		{"TV-FC-4 round 5: joker, wild 7, K, 4 = 87; going out = 0",
-			ScoreRequest{Round: 5, Players: []ScorePlayer{{Name: "Ana", Leftover: []string{"JK", "7H", "KC", "4*"}}, {Name: "Ben", WentOut: true}}},
-			[]int{87, 0}},
-		{"TV-FC-4 round 11: wild K, Q, 3 = 35",
-			ScoreRequest{Round: 11, Players: []ScorePlayer{{Name: "Ana", Leftover: []string{"KS", "QH", "3D"}}}},
-			[]int{35}},
-		{"everything melded in the final turn scores 0",
-			ScoreRequest{Round: 3, Players: []ScorePlayer{{Name: "Ana", Leftover: []string{}}}},
-			[]int{0}},
-		{"symbols and lower case",
-			ScoreRequest{Round: 1, Players: []ScorePlayer{{Name: "Ana", Leftover: []string{"q★", "3♥", "jk"}}}},
-			[]int{82}},
+		{1, 0, true}, {1, 1, false}, {1, 2, false}, {1, 3, true},
+		{1, 150, true}, {1, 151, false}, {11, 650, true}, {11, 651, false}, {4, -3, false},
 	}
 	for _, tt := range tests {
-		got, err := AnswerScore(tt.req, "en")
-		if err != nil {
-			t.Errorf("%s: AnswerScore = %v", tt.name, err)
-			continue
-		}
-		var pts []int
-		for _, p := range got.Players {
-			pts = append(pts, p.Points)
-		}
-		if !slices.Equal(pts, tt.want) {
-			t.Errorf("%s: AnswerScore points = %v, want %v", tt.name, pts, tt.want)
+		err := CheckTypedPoints("seats[1].points", tt.round, tt.points)
+		var ie *referee.InputError
+		if tt.ok != (err == nil) || (err != nil && (!errors.As(err, &ie) || ie.Field != "seats[1].points" || !ie.Message.IsSentence())) {
+			t.Errorf("CheckTypedPoints(round %d, %d) = %v, want ok=%v", tt.round, tt.points, err, tt.ok)
 		}
 	}
 }
 
-func TestAnswerScoreInputErrors(t *testing.T) {
-	k := []string{"KH", "KH"}
-	tests := []struct {
-		name      string
-		req       ScoreRequest
-		wantField string
-	}{
-		{"round 0", ScoreRequest{Round: 0, Players: []ScorePlayer{{WentOut: true}}}, "round"},
-		{"round 12", ScoreRequest{Round: 12, Players: []ScorePlayer{{WentOut: true}}}, "round"},
-		{"no players", ScoreRequest{Round: 1}, "players"},
-		{"no form", ScoreRequest{Round: 1, Players: []ScorePlayer{{Name: "A"}}}, "players[0]"},
-		{"two forms", ScoreRequest{Round: 1, Players: []ScorePlayer{{Name: "A", WentOut: true, Leftover: []string{}}}}, "players[0]"},
-		{"unknown card", ScoreRequest{Round: 1, Players: []ScorePlayer{{Leftover: []string{"5H", "2S"}}}}, "players[0].leftover[1]"},
-		{"a card three times across players", ScoreRequest{Round: 3, Players: []ScorePlayer{{Leftover: k}, {Leftover: []string{"3S", "KH"}}}}, "players[1].leftover[1]"},
-		{"seven jokers", ScoreRequest{Round: 11, Players: []ScorePlayer{{Leftover: []string{"JK", "JK", "JK", "JK"}}, {Leftover: []string{"JK", "JK", "JK"}}}}, "players[1].leftover[2]"},
-		{"more leftover than dealt", ScoreRequest{Round: 1, Players: []ScorePlayer{{Leftover: []string{"5H", "6H", "7H", "8H"}}}}, "players[0].leftover"},
-		{"unknown house rule", ScoreRequest{Round: 1, Players: []ScorePlayer{{WentOut: true}}, Rules: referee.JSONRules{"nope": "true"}}, "rules.nope"},
+func TestLeftoverPoints(t *testing.T) {
+	cards, _ := fc.ParseCards("x", []string{"JK", "7H", "KC", "4*"})
+	if p, err := LeftoverPoints(5, cards); err != nil || p != 87 {
+		t.Errorf("LeftoverPoints(TV-FC-4) = %d, %v, want 87", p, err)
 	}
-	for _, tt := range tests {
-		_, err := AnswerScore(tt.req, "en")
-		var ie *referee.InputError
-		if !errors.As(err, &ie) || ie.Field != tt.wantField {
-			t.Errorf("%s: AnswerScore error = %v, want field %q", tt.name, err, tt.wantField)
-		}
+	if p, err := LeftoverPoints(3, nil); err != nil || p != 0 {
+		t.Errorf("LeftoverPoints(nothing left) = %d, %v, want 0", p, err)
+	}
+	if _, err := LeftoverPoints(1, append(cards, cards...)); err == nil {
+		t.Errorf("LeftoverPoints accepts 8 cards left in round 1")
 	}
 }

@@ -1,0 +1,160 @@
+package fivecrowns
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+)
+
+// ScoreRound checks one round's entry under the house rules opts and
+// returns each seat's points. It is the one validator of a round: the
+// scoresheet and the import reach it through Sheet.Score, the JSON API
+// through AnswerScore. It refuses, with an *referee.InputError naming the
+// entry's field ("round", "seats", "seats[2].points", "seats[1].cards[3]"):
+//   - a round outside 1…11, fewer than 2 or more than 7 seats («De 2 à 7
+//     joueurs»);
+//   - a mode it does not know, or two seats marked as gone out (one player
+//     goes out, the others play once more);
+//   - typed points that no hand makes (see CheckTypedPoints);
+//   - cards that are not Five Crowns cards, more copies over all seats than
+//     the two decks hold, a leftover larger than the hand, a whole hand of
+//     the wrong size;
+//   - a round where nobody scored 0: the player who went out always does.
+func ScoreRound(e Entry, opts fc.Options) ([]int, error) {
+	if err := CheckRound(e.Round); err != nil {
+		return nil, err
+	}
+	if err := CheckPlayers("seats", len(e.Seats)); err != nil {
+		return nil, err
+	}
+	var supply fc.Supply
+	points := make([]int, len(e.Seats))
+	out := -1
+	for i, s := range e.Seats {
+		at := fmt.Sprintf("seats[%d]", i)
+		if s.Mode == ModeOut {
+			if out >= 0 {
+				return nil, referee.Invalid(at+".mode",
+					fmt.Sprintf("Only one player goes out in a round, and player %d already did: the others play once more and score what they keep.", out+1),
+					fmt.Sprintf("Un seul joueur pose sa main dans une manche, et le joueur %d l'a déjà fait : les autres jouent une dernière fois et marquent ce qu'ils gardent.", out+1))
+			}
+			out = i
+		}
+		p, err := seatPoints(e.Round, s, at, &supply, opts)
+		if err != nil {
+			return nil, err
+		}
+		points[i] = p
+	}
+	if !slices.Contains(points, 0) {
+		return nil, referee.Invalid("seats",
+			"Nobody scored 0: the player who went out scores 0. Mark who went out.",
+			"Personne n'a 0 : le joueur qui est sorti marque 0. Indiquez qui est sorti.")
+	}
+	return points, nil
+}
+
+// seatPoints is one seat's points; supply counts the cards of every seat
+// so far, at is the seat's field.
+func seatPoints(round int, s Seat, at string, supply *fc.Supply, opts fc.Options) (int, error) {
+	switch s.Mode {
+	case ModeOut:
+		return WentOutPoints, nil
+	case ModePoints:
+		return s.Points, CheckTypedPoints(at+".points", round, s.Points)
+	case ModeCards, ModeHand:
+		cards, err := fc.ParseCards(at+".cards", s.Cards)
+		if err != nil {
+			return 0, err
+		}
+		if err := supply.Take(at+".cards", cards); err != nil {
+			return 0, err
+		}
+		if s.Mode == ModeHand {
+			return HandPoints(at+".cards", round, cards, opts)
+		}
+		p, err := LeftoverPoints(round, cards)
+		return p, prefix(at, "leftover", "cards", err)
+	}
+	return 0, referee.Invalid(at+".mode",
+		fmt.Sprintf("%q is not a way to give points: use out, points, cards or hand.", s.Mode),
+		fmt.Sprintf("« %s » n'est pas une façon de donner les points : out, points, cards ou hand.", s.Mode))
+}
+
+// HandPoints is the lowest penalty of a whole final hand in round under
+// opts: the player melds the best he can. The hand holds the round's cards
+// (or one more, just after drawing); otherwise the error names field.
+func HandPoints(field string, round int, hand []fc.Card, opts fc.Options) (int, error) {
+	if err := CheckRound(round); err != nil {
+		return 0, err
+	}
+	if err := fc.CheckCards(field, hand); err != nil {
+		return 0, err
+	}
+	if err := fc.CheckHandSize(field, round, len(hand)); err != nil {
+		return 0, err
+	}
+	return fc.Solve(round, hand, opts).Penalty, nil
+}
+
+// MaxPoints is the most a player can keep in round: every card dealt at a
+// joker's 50.
+func MaxPoints(round int) int { return fc.CardsDealt(round) * 50 }
+
+// CheckTypedPoints refuses points that no hand of round makes: below 0,
+// above MaxPoints, or 1 and 2, since every card left is worth at least 3
+// (a 3 that is not wild). The error names field.
+func CheckTypedPoints(field string, round, points int) error {
+	max := MaxPoints(round)
+	switch {
+	case points < 0 || points > max:
+		return referee.Invalid(field,
+			fmt.Sprintf("Points are a whole number from 0 to %d in round %d (%d cards dealt, a joker is worth 50).", max, round, fc.CardsDealt(round)),
+			fmt.Sprintf("Les points sont un nombre entier de 0 à %d à la manche %d (%d cartes distribuées, un joker vaut 50).", max, round, fc.CardsDealt(round)))
+	case points == 1 || points == 2:
+		return referee.Invalid(field,
+			fmt.Sprintf("No hand is worth %d points: every card left counts at least 3.", points),
+			fmt.Sprintf("Aucune main ne vaut %d points : chaque carte restante compte au moins 3.", points))
+	}
+	return nil
+}
+
+// CheckPlayers refuses a table of other than 2 to 7 players («De 2 à 7
+// joueurs»), naming field.
+func CheckPlayers(field string, n int) error {
+	if n >= MinPlayers && n <= MaxPlayers {
+		return nil
+	}
+	return referee.Invalid(field,
+		fmt.Sprintf("Five Crowns is played by %d to %d players, not %d.", MinPlayers, MaxPlayers, n),
+		fmt.Sprintf("Les Cinq Rois se jouent de %d à %d joueurs, pas %d.", MinPlayers, MaxPlayers, n))
+}
+
+// prefix moves an InputError's field from under from to under at.to
+// ("leftover[2]" → "seats[1].cards[2]"); the round keeps its own field.
+func prefix(at, from, to string, err error) error {
+	ie, ok := err.(*referee.InputError)
+	if !ok || ie.Field == "round" {
+		return err
+	}
+	rest, found := cutPrefix(ie.Field, from)
+	if !found {
+		return err
+	}
+	return &referee.InputError{Field: at + "." + to + rest, Message: ie.Message}
+}
+
+// cutPrefix is strings.CutPrefix for a field path: from must end at a
+// segment boundary ("cards" is not a prefix of "cardsX").
+func cutPrefix(field, from string) (string, bool) {
+	if len(field) < len(from) || field[:len(from)] != from {
+		return "", false
+	}
+	rest := field[len(from):]
+	if rest != "" && rest[0] != '[' && rest[0] != '.' {
+		return "", false
+	}
+	return rest, true
+}

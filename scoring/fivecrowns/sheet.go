@@ -1,0 +1,121 @@
+package fivecrowns
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/scoring"
+)
+
+// Sheet is Five Crowns' scoresheet rules: it satisfies scoring.Game.
+type Sheet struct{}
+
+var _ scoring.Game = Sheet{}
+
+// Options of a match: the seat dealing the first round (0-based) and the
+// round it starts at (1, or later for the express variant).
+const (
+	OptFirstDealer = "firstDealer"
+	OptStartRound  = "startRound"
+)
+
+func (Sheet) ID() string                        { return "fivecrowns" }
+func (Sheet) Seats() (int, int)                 { return MinPlayers, MaxPlayers }
+func (Sheet) HouseRules() []referee.HouseRule   { return fc.HouseRules }
+func (Sheet) LowWins() bool                     { return true }
+func options(m scoring.Match) fc.Options        { return fc.OptionsFrom(m.Rules) }
+func atoi(s string) (int, bool)                 { n, err := strconv.Atoi(s); return n, err == nil }
+func (Sheet) opt(m scoring.Match, k string) int { n, _ := atoi(m.Options[k]); return n }
+
+// CheckOptions checks the seat count, the first dealer (a seat) and the
+// starting round (1…11), and returns both options, at their defaults (seat
+// 0, round 1) when absent.
+func (Sheet) CheckOptions(seats int, o map[string]string) (map[string]string, error) {
+	if err := CheckPlayers("seats", seats); err != nil {
+		return nil, err
+	}
+	out := map[string]string{OptFirstDealer: "0", OptStartRound: "1"}
+	if v, ok := o[OptFirstDealer]; ok {
+		if n, ok := atoi(v); !ok || n < 0 || n >= seats {
+			return nil, referee.Invalid(OptFirstDealer,
+				fmt.Sprintf("Choose the seat of the first dealer, from 1 to %d.", seats),
+				fmt.Sprintf("Choisissez la place du premier donneur, de 1 à %d.", seats))
+		}
+		out[OptFirstDealer] = v
+	}
+	if v, ok := o[OptStartRound]; ok {
+		if n, ok := atoi(v); !ok || !ValidStartRound(n) {
+			return nil, referee.Invalid(OptStartRound, "Choose a starting round from 1 to 11.", "Choisissez une manche de départ entre 1 et 11.")
+		}
+		out[OptStartRound] = v
+	}
+	return out, nil
+}
+
+// StartRound is the game round a match starts at; 1 when the options do not
+// say (a match stored before the express variant).
+func (s Sheet) StartRound(m scoring.Match) int {
+	if n := s.opt(m, OptStartRound); ValidStartRound(n) {
+		return n
+	}
+	return 1
+}
+
+// GameRound is the game round (1…11 while the match lasts) of the match's
+// number-th round (1-based).
+func (s Sheet) GameRound(m scoring.Match, number int) int { return s.StartRound(m) + number - 1 }
+
+// DealerOf is the seat dealing the match's number-th round, −1 once the
+// match is over. FirstPlayer(m.Seats, DealerOf(…)) starts it.
+func (s Sheet) DealerOf(m scoring.Match, number int) int {
+	r := s.GameRound(m, number)
+	if r > LastRound {
+		return -1
+	}
+	return Dealer(m.Seats, s.opt(m, OptFirstDealer), s.StartRound(m), r)
+}
+
+// Score checks the entry of the round after before and scores it: the
+// entry must be for the game round that comes next (its "round"), then
+// ScoreRound decides, under the match's house rules.
+func (s Sheet) Score(m scoring.Match, before []scoring.Round, raw json.RawMessage) ([]int, error) {
+	e, err := DecodeEntry(raw)
+	if err != nil {
+		return nil, err
+	}
+	if want := s.GameRound(m, len(before)+1); e.Round != want {
+		return nil, referee.Invalid("round",
+			fmt.Sprintf("This match is at round %d, not %d.", want, e.Round),
+			fmt.Sprintf("Cette partie en est à la manche %d, pas %d.", want, e.Round))
+	}
+	if len(e.Seats) != m.Seats {
+		return nil, referee.Invalid("seats",
+			fmt.Sprintf("The match seats %d players, and the round gives %d.", m.Seats, len(e.Seats)),
+			fmt.Sprintf("La partie compte %d joueurs, et la manche en donne %d.", m.Seats, len(e.Seats)))
+	}
+	return ScoreRound(e, options(m))
+}
+
+// SeatPoints is what one seat's cards make on their own (a leftover's
+// values, a whole hand's lowest penalty) under the match's house rules: the
+// scoresheet shows it as soon as the cards are tapped. Score checks the
+// cards against the other seats' too.
+func (s Sheet) SeatPoints(m scoring.Match, number int, seat Seat) (int, error) {
+	var supply fc.Supply
+	return seatPoints(s.GameRound(m, number), seat, "seat", &supply, options(m))
+}
+
+// Progress: the match ends after round 11 whatever round it started at; the
+// lowest total wins and a tie is shared (RULES.md FC-A8); the deal passes
+// left each round.
+func (s Sheet) Progress(m scoring.Match, rounds []scoring.Round) scoring.Progress {
+	finished := len(rounds) >= len(MatchRounds(s.StartRound(m)))
+	p := scoring.Tally(m.Seats, rounds, true, finished)
+	if !finished {
+		p.Dealer = s.DealerOf(m, len(rounds)+1)
+	}
+	return p
+}
