@@ -147,10 +147,10 @@ func (c Circle) Validate(hands []int) error {
 	if err := c.checkSpecials(players); err != nil {
 		return err
 	}
-	if err := c.checkStarts(); err != nil {
+	if err := c.checkOrder(); err != nil {
 		return err
 	}
-	if err := c.checkOrder(); err != nil {
+	if err := c.checkStarts(); err != nil {
 		return err
 	}
 	if hands != nil {
