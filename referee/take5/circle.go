@@ -178,8 +178,9 @@ func (c Circle) checkSpecials(players int) error {
 
 // tooManySpecials says that n specials s are more than players were dealt.
 func tooManySpecials(field string, s Special, n, players int) error {
-	return referee.Invalid(field, fmt.Sprintf("There are %d “%s” cards here, but each of the %d players is dealt one and the others leave the game.", n, s, players),
-		fmt.Sprintf("Il y a ici %d cartes « %s », mais chacun des %d joueurs en reçoit une et les autres sont écartées du jeu.", n, s, players))
+	return referee.Invalid(field,
+		fmt.Sprintf("There are %d “%s” cards here, but %d players are dealt only %d “%s”, one each, and the others leave the game.", n, s, players, players, s),
+		fmt.Sprintf("Il y a ici %d cartes « %s », mais %d joueurs n'en reçoivent que %d, une chacun, et les autres sont écartées du jeu.", n, s, players, players))
 }
 
 // key is the special's JSON key under a row: "x2" or "plus5".
