@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -17,6 +18,7 @@ import (
 type t5Vector struct {
 	Name, Endpoint, Lang, Field, Pageless string
 	Status                                int
+	Doc                                   bool
 	Body, Answer                          json.RawMessage
 }
 
@@ -224,5 +226,39 @@ func t5AgreePlay(t *testing.T, c *client, v t5Vector, apiBody []byte) {
 	want := []string{"200 OK", "verdict " + verdict, strings.Join(steps, " "), strings.Join(pickups, " "), strings.Join(rules, " ")}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("%s: the referee page says %q, the API %q", v.Name, got, want)
+	}
+}
+
+// TestTake5DocExamplesAreVectors: every request and answer of docs/API.md
+// marked "doc" in the vectors is printed there as it is tested, so the
+// documented examples are possible tables with the answers the server gives.
+func TestTake5DocExamplesAreVectors(t *testing.T) {
+	raw, err := os.ReadFile("../docs/API.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := map[string]bool{}
+	for _, part := range strings.Split(string(raw), "```json\n")[1:] {
+		block, _, _ := strings.Cut(part, "```")
+		var b bytes.Buffer
+		if json.Compact(&b, []byte(block)) == nil {
+			blocks[b.String()] = true
+		}
+	}
+	docs := 0
+	for _, v := range t5Vectors(t) {
+		if !v.Doc {
+			continue
+		}
+		docs++
+		for _, want := range []json.RawMessage{v.Body, v.Answer} {
+			var b bytes.Buffer
+			if len(want) > 0 && (json.Compact(&b, want) != nil || !blocks[b.String()]) {
+				t.Errorf("%s: docs/API.md does not show %s", v.Name, want)
+			}
+		}
+	}
+	if docs < 6 {
+		t.Errorf("%d vectors are docs/API.md's examples, want the 6 or more it shows", docs)
 	}
 }
