@@ -162,11 +162,11 @@ func TestBrowserTake5(t *testing.T) {
 	// One deal: green, red, +5, x2, specials in hand ("" left empty).
 	deal := [][5]string{
 		{"5", "3", "1", "1", "1"}, // Paul, the seed's Example 4: (5 − 3 + 5) × 2 − 10 = 4
-		{"2", "9", "", "2", ""},   // Nicole: (2 − 9) × 4 = −28
+		{"3", "20", "", "2", ""},  // Nicole: (3 − 20) × 4 = −68
 		{"10", "2", "1", "", ""},  // Jacques: 10 − 2 + 5 = 13
 		{"8", "0", "", "", "2"},   // Michel: 8 − 0 − 20 = −12
 	}
-	workings := []string{"(5 − 3 + 5) × 2 − 10 = 4", "(2 − 9) × 4 = −28", "10 − 2 + 5 = 13", "8 − 0 − 20 = −12"}
+	workings := []string{"(5 − 3 + 5) × 2 − 10 = 4", "(3 − 20) × 4 = −68", "10 − 2 + 5 = 13", "8 − 0 − 20 = −12"}
 	for seat, line := range deal {
 		for j, kind := range []string{"green", "red", "plus5", "x2", "hand"} {
 			if line[j] != "" {
@@ -202,7 +202,7 @@ func TestBrowserTake5(t *testing.T) {
 	for i := range names {
 		totals = append(totals, host.text(fmt.Sprintf("[data-testid=total]:nth-child(%d)", i+2)))
 	}
-	if got, want := strings.Join(totals, " "), "4 −28 13 −12"; got != want {
+	if got, want := strings.Join(totals, " "), "4 −68 13 −12"; got != want {
 		t.Errorf("totals = %s, want %s", got, want)
 	}
 	if w := host.text("[data-testid=winner]"); !strings.Contains(w, "Jacques") || strings.Contains(w, "Nicole") {

@@ -66,11 +66,11 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 	if !judge {
 		return views.T5Referee(p), http.StatusOK
 	}
-	circle, plays, playAt, ok := g.readTable(rc, &p)
+	req, playAt, ok := g.readTable(rc, &p)
 	if !ok {
 		return views.T5Referee(p), http.StatusUnprocessableEntity
 	}
-	turn, err := t5.PlayTurn(circle, plays, set)
+	turn, set, err := t5.Judge(req) // the API's judge: every check is the engine's
 	if err != nil {
 		g.placeError(rc, &p, err, playAt)
 		return views.T5Referee(p), http.StatusUnprocessableEntity
@@ -80,22 +80,21 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 	return views.T5Referee(p), http.StatusOK
 }
 
-// readTable turns the typed rows and cards into the engine's terms, writing
-// a sentence next to each field that is not a card. playAt maps the k-th
-// card laid to its field (empty fields are skipped).
-func (g Take5) readTable(rc RefereeCtx, p *views.T5RefPage) (t5.Circle, []t5.Play, []int, bool) {
+// readTable maps the typed rows and cards to the API's request, writing a
+// sentence next to each field that is not a card. Blank rows are dropped
+// and the others renumbered, so that the page's row n is the request's row
+// n−1 and the engine's paths and sentences name the rows the page shows.
+// playAt maps the k-th card laid to its field (blank fields are skipped).
+func (g Take5) readTable(rc RefereeCtx, p *views.T5RefPage) (t5.PlayRequest, []int, bool) {
 	ok := true
-	var circle t5.Circle
-	x2s, plus5s := 0, 0
-	for i := range p.Rows {
-		r := &p.Rows[i]
-		if r.Cards == "" {
-			if r.X2 || r.Plus5 {
-				r.Error, ok = views.T(rc.Ctx, "take5.ref.err.specialsonly", "N", r.Num), false
-			}
+	req := t5.PlayRequest{Rows: []t5.WireRow{}, Play: []t5.WirePlay{}, Rules: houseRulesPosted(rc.Form, t5.HouseRules)}
+	kept := p.Rows[:0]
+	for _, r := range p.Rows {
+		if r.Cards == "" && !r.X2 && !r.Plus5 {
 			continue
 		}
-		row := t5.Row{Index: r.Num - 1, X2: r.X2, Plus5: r.Plus5} // the engine counts rows from 0
+		r.Num = len(kept) + 1
+		row := t5.WireRow{Cards: []int{}, X2: r.X2, Plus5: r.Plus5}
 		for _, tok := range strings.FieldsFunc(r.Cards, func(c rune) bool { return c == ' ' || c == ',' || c == ';' }) {
 			n, err := strconv.Atoi(tok)
 			if err != nil {
@@ -104,43 +103,40 @@ func (g Take5) readTable(rc RefereeCtx, p *views.T5RefPage) (t5.Circle, []t5.Pla
 			}
 			row.Cards = append(row.Cards, n)
 		}
-		if r.X2 {
-			x2s++
-		}
-		if r.Plus5 {
-			plus5s++
-		}
-		circle = append(circle, row)
+		kept, req.Rows = append(kept, r), append(req.Rows, row)
 	}
-	if x2s > t5.MaxPlayers || plus5s > t5.MaxPlayers {
-		p.Error, ok = views.T(rc.Ctx, "take5.ref.err.toomanyspecials", "Max", t5.MaxPlayers, "X2", x2s, "Plus5", plus5s), false
+	if len(kept) > 0 {
+		p.Rows, p.RowNums = kept, p.RowNums[:len(kept)]
 	}
-	var plays []t5.Play
 	var playAt []int
 	for i := range p.Plays {
 		pl := &p.Plays[i]
 		if pl.Value == "" {
 			continue
 		}
-		claim, claimErr := strconv.Atoi(pl.Claim)
-		claimed := pl.Claim != "" && claimErr == nil
-		var play t5.Play
+		var play t5.WirePlay
+		if claim, err := strconv.Atoi(pl.Claim); err == nil {
+			row := claim - 1 // the page counts rows from 1
+			play.Row = &row
+		}
 		switch v := strings.ToLower(strings.ReplaceAll(pl.Value, " ", "")); v {
 		case "x2", "×2", "2x":
-			play = t5.Play{Special: t5.X2, Row: claim - 1, Claimed: claimed}
+			s := string(t5.X2)
+			play.Special = &s
 		case "+5", "5+":
-			play = t5.Play{Special: t5.Plus5, Row: claim - 1, Claimed: claimed}
+			s := string(t5.Plus5)
+			play.Special = &s
 		default:
 			n, err := strconv.Atoi(v)
 			if err != nil {
 				pl.Error, ok = views.T(rc.Ctx, "take5.ref.err.play", "Value", pl.Value), false
 				continue
 			}
-			play = t5.Play{Card: n, Row: claim - 1, Claimed: claimed}
+			play.Card = &n
 		}
-		plays, playAt = append(plays, play), append(playAt, i)
+		req.Play, playAt = append(req.Play, play), append(playAt, i)
 	}
-	return circle, plays, playAt, ok
+	return req, playAt, ok
 }
 
 // placeError writes the engine's input error next to the field it names:

@@ -71,12 +71,12 @@ func TestTake5Match(t *testing.T) {
 	m := take5Match(t, c, "Paul", "Nicole")
 
 	// "Show the scores" redraws with the working of the seed's example 4, saves nothing.
-	rec := c.post(m+"/rounds", t5Deal("calc", false, [5]string{"5", "3", "1", "1", "1"}, [5]string{"2", "9", "", "2", ""}))
+	rec := c.post(m+"/rounds", t5Deal("calc", false, [5]string{"5", "3", "1", "1", "1"}, [5]string{"3", "20", "", "1", ""}))
 	if rec.Code != http.StatusOK {
 		t.Fatalf("calc: status %d, want 200", rec.Code)
 	}
 	d := doc(t, rec)
-	want := []string{"(5 − 3 + 5) × 2 − 10 = 4", "(2 − 9) × 4 = −28"}
+	want := []string{"(5 − 3 + 5) × 2 − 10 = 4", "(3 − 20) × 2 = −34"}
 	if got := t5Texts(d, `[data-testid="working"]`); strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("workings = %q, want %q", got, want)
 	}
@@ -94,13 +94,15 @@ func TestTake5Match(t *testing.T) {
 		wantTotals string
 		wantWinner string
 	}{
-		{"deal 1", t5Deal("save", false, [5]string{"5", "3", "1", "1", "1"}, [5]string{"2", "9", "", "2", ""}), http.StatusSeeOther, "4|−28", ""},
-		{"red missing saves nothing", t5Deal("save", false, [5]string{"5", "", "", "", ""}, [5]string{"1", "1", "", "", ""}), http.StatusUnprocessableEntity, "4|−28", ""},
-		{"three specials in hand saves nothing", t5Deal("save", false, [5]string{"5", "0", "", "", "3"}, [5]string{"1", "1", "", "", ""}), http.StatusUnprocessableEntity, "4|−28", ""},
-		{"seven x2 in the deal saves nothing", t5Deal("save", true, [5]string{"0", "0", "", "4", ""}, [5]string{"0", "0", "", "3", ""}), http.StatusUnprocessableEntity, "4|−28", ""},
-		{"deal 2", t5Deal("save", false, [5]string{"0", "0", "", "", "2"}, [5]string{"10", "2", "1", "", ""}), http.StatusSeeOther, "−16|−15", ""},
-		{"last deal", t5Deal("save", true, [5]string{"8", "0", "", "", ""}, [5]string{"3", "3", "", "", ""}), http.StatusSeeOther, "−8|−15", "Paul"},
-		{"no deal after the last", t5Deal("save", false, [5]string{"1", "0", "", "", ""}, [5]string{"1", "0", "", "", ""}), http.StatusConflict, "−8|−15", "Paul"},
+		{"deal 1", t5Deal("save", false, [5]string{"5", "3", "1", "1", "1"}, [5]string{"3", "20", "", "1", ""}), http.StatusSeeOther, "4|−34", ""},
+		{"red missing saves nothing", t5Deal("save", false, [5]string{"5", "", "", "", ""}, [5]string{"5", "2", "", "", ""}), http.StatusUnprocessableEntity, "4|−34", ""},
+		{"three specials in hand saves nothing", t5Deal("save", false, [5]string{"5", "0", "", "", "3"}, [5]string{"5", "2", "", "", ""}), http.StatusUnprocessableEntity, "4|−34", ""},
+		{"seven x2 in the deal saves nothing", t5Deal("save", true, [5]string{"0", "0", "", "4", ""}, [5]string{"0", "0", "", "3", ""}), http.StatusUnprocessableEntity, "4|−34", ""},
+		{"three x2 at two players saves nothing: «On distribue à chaque joueur une carte \"x 2\"»", t5Deal("save", true, [5]string{"10", "0", "", "2", ""}, [5]string{"5", "0", "", "1", ""}), http.StatusUnprocessableEntity, "4|−34", ""},
+		{"RULES.md TV-T5-6: G = 2, R = 9 with two x2 saves nothing", t5Deal("save", true, [5]string{"2", "9", "", "2", ""}, [5]string{"0", "0", "", "", ""}), http.StatusUnprocessableEntity, "4|−34", ""},
+		{"deal 2", t5Deal("save", false, [5]string{"0", "0", "", "", "2"}, [5]string{"10", "2", "1", "", ""}), http.StatusSeeOther, "−16|−21", ""},
+		{"last deal", t5Deal("save", true, [5]string{"8", "0", "", "", ""}, [5]string{"4", "3", "", "", ""}), http.StatusSeeOther, "−8|−20", "Paul"},
+		{"no deal after the last", t5Deal("save", false, [5]string{"5", "0", "", "", ""}, [5]string{"5", "0", "", "", ""}), http.StatusConflict, "−8|−20", "Paul"},
 	}
 	for _, st := range steps {
 		rec := c.post(m+"/rounds", st.form)
@@ -146,7 +148,7 @@ func TestTake5LastDealUndoAndCorrect(t *testing.T) {
 	app := newTestApp(t)
 	c := app.client()
 	m := take5Match(t, c, "Ana", "Ben", "Cy")
-	if rec := c.post(m+"/rounds", t5Deal("save", true, [5]string{"3", "0", "", "", ""}, [5]string{"1", "0", "", "", ""}, [5]string{"0", "0", "", "", ""})); rec.Code != http.StatusSeeOther {
+	if rec := c.post(m+"/rounds", t5Deal("save", true, [5]string{"5", "0", "", "", ""}, [5]string{"5", "2", "", "", ""}, [5]string{"0", "0", "", "", ""})); rec.Code != http.StatusSeeOther {
 		t.Fatalf("save: %d", rec.Code)
 	}
 	d := doc(t, c.get(m))
@@ -158,7 +160,7 @@ func TestTake5LastDealUndoAndCorrect(t *testing.T) {
 	if _, on := ed.Find(`[data-testid="last-deal"]`).Attr("checked"); !on {
 		t.Error("the correction form lost the last-deal tick")
 	}
-	form := t5Deal("save", false, [5]string{"3", "0", "", "", ""}, [5]string{"1", "0", "", "", ""}, [5]string{"0", "0", "", "", ""})
+	form := t5Deal("save", false, [5]string{"5", "0", "", "", ""}, [5]string{"5", "2", "", "", ""}, [5]string{"0", "0", "", "", ""})
 	form.Set("version", "1")
 	if rec := c.post(strings.TrimSuffix(edit, "/edit"), form); rec.Code != http.StatusSeeOther {
 		t.Fatalf("correct: status %d\n%s", rec.Code, rec.Body)
@@ -167,12 +169,12 @@ func TestTake5LastDealUndoAndCorrect(t *testing.T) {
 	if d.Find(`[data-testid="winner"]`).Length() != 0 || d.Find(`[data-testid="round-form"]`).Length() != 1 {
 		t.Fatal("untick on correction: match still finished")
 	}
-	if rec := c.post(m+"/rounds", t5Deal("save", true, [5]string{"0", "5", "", "", ""}, [5]string{"4", "0", "", "", ""}, [5]string{"0", "0", "", "", ""})); rec.Code != http.StatusSeeOther {
+	if rec := c.post(m+"/rounds", t5Deal("save", true, [5]string{"0", "10", "", "", ""}, [5]string{"6", "0", "", "", ""}, [5]string{"0", "0", "", "", ""})); rec.Code != http.StatusSeeOther {
 		t.Fatalf("save 2: %d", rec.Code)
 	}
 	d = doc(t, c.get(m))
 	if got := t5Texts(d, `[data-testid="winner"]`); len(got) != 1 || !strings.Contains(got[0], "Ben") {
-		t.Fatalf("winner %q, want Ben (5 against −2 and 0)", got)
+		t.Fatalf("winner %q, want Ben (9 against −5 and 0)", got)
 	}
 	round, _ := d.Find(`form:has([data-testid="undo"]) input[name="round"]`).Attr("value")
 	if rec := c.post(m+"/undo", url.Values{"round": {round}}); rec.Code != http.StatusSeeOther {

@@ -75,46 +75,49 @@ type WireRowLeft struct {
 }
 
 // AnswerPlay referees one turn for the API, messages in lang ("fr" or
-// English). Returns an *referee.InputError naming the JSON path of the
-// mistake for an unknown house rule, a missing "rows", "rows[i].cards" or
-// "play", a play that is not a card (see PlayTurn), a table that cannot
-// occur (Circle.Validate, with handSizes when given), or a card left with no
-// row. An illegal turn is a 200 answer: legal false, with its violations.
+// English): Judge's verdict in the API's shape. An illegal turn is a 200
+// answer: legal false, with its violations.
 func AnswerPlay(req PlayRequest, lang string) (PlayResponse, error) {
-	settings, err := referee.Resolve(HouseRules, req.Rules)
-	if err != nil {
-		return PlayResponse{}, err
-	}
-	if req.Rows == nil {
-		return PlayResponse{}, referee.Invalid("rows", "The rows on the table are missing.", "Les rangées sur la table manquent.")
-	}
-	rows := make([]Row, len(req.Rows))
-	for i, r := range req.Rows {
-		if r.Cards == nil {
-			return PlayResponse{}, referee.Invalid(fmt.Sprintf("rows[%d].cards", i), "The cards of the row are missing.", "Les cartes de la rangée manquent.")
-		}
-		rows[i] = Row{Cards: r.Cards, X2: r.X2, Plus5: r.Plus5}
-	}
-	if req.Play == nil {
-		return PlayResponse{}, referee.Invalid("play", "The cards played are missing ([] for none).", "Les cartes jouées manquent ([] pour aucune).")
-	}
-	plays := make([]Play, len(req.Play))
-	for i, p := range req.Play {
-		if plays[i], err = fromWire(i, p); err != nil {
-			return PlayResponse{}, err
-		}
-	}
-	circle := NewCircle(rows)
-	if req.HandSizes != nil {
-		if err := circle.Validate(req.HandSizes); err != nil {
-			return PlayResponse{}, err
-		}
-	}
-	turn, err := PlayTurn(circle, plays, settings)
+	turn, _, err := Judge(req)
 	if err != nil {
 		return PlayResponse{}, err
 	}
 	return toWire(turn, lang), nil
+}
+
+// Judge reads a described turn and referees it, with the settings it was
+// judged under. It is the one way a turn is judged: the API answers with it
+// and the referee page draws its verdict from it. Returns an
+// *referee.InputError naming the JSON path of the mistake for an unknown
+// house rule, a missing "rows", "rows[i].cards" or "play", a play that is
+// not a card (see PlayTurn), a table that cannot occur (Circle.Validate,
+// with handSizes when given), or a card left with no row.
+func Judge(req PlayRequest) (Turn, referee.Settings, error) {
+	settings, err := referee.Resolve(HouseRules, req.Rules)
+	if err != nil {
+		return Turn{}, nil, err
+	}
+	if req.Rows == nil {
+		return Turn{}, nil, referee.Invalid("rows", "The rows on the table are missing.", "Les rangées sur la table manquent.")
+	}
+	rows := make([]Row, len(req.Rows))
+	for i, r := range req.Rows {
+		if r.Cards == nil {
+			return Turn{}, nil, referee.Invalid(fmt.Sprintf("rows[%d].cards", i), "The cards of the row are missing.", "Les cartes de la rangée manquent.")
+		}
+		rows[i] = Row{Cards: r.Cards, X2: r.X2, Plus5: r.Plus5}
+	}
+	if req.Play == nil {
+		return Turn{}, nil, referee.Invalid("play", "The cards played are missing ([] for none).", "Les cartes jouées manquent ([] pour aucune).")
+	}
+	plays := make([]Play, len(req.Play))
+	for i, p := range req.Play {
+		if plays[i], err = fromWire(i, p); err != nil {
+			return Turn{}, nil, err
+		}
+	}
+	turn, err := playTurn(NewCircle(rows), plays, req.HandSizes, settings)
+	return turn, settings, err
 }
 
 // fromWire reads play i, rejecting a number or special that does not exist.

@@ -1,8 +1,10 @@
 package take5
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -21,54 +23,51 @@ func decodePlay(t testing.TB, body string) PlayRequest {
 	return req
 }
 
-func TestAnswerPlay(t *testing.T) {
-	tests := []struct {
-		name, body, lang, want string
-	}{
-		{"TV-T5-1 as an API call",
-			`{"rows": [{"cards": [23]}, {"cards": [43]}, {"cards": [49], "x2": true}, {"cards": [55]}, {"cards": [80]}], "play": [{"card": 35}, {"card": 50, "row": 2}, {"card": 60}]}`, "en",
-			`{"legal":true,"violations":[],"steps":[{"card":35,"row":0,"pickup":false},{"card":50,"row":2,"pickup":false},{"card":60,"row":3,"pickup":false}],"pickups":[],` +
-				`"rows":[{"index":0,"cards":[23,35],"x2":false,"plus5":false},{"index":1,"cards":[43],"x2":false,"plus5":false},{"index":2,"cards":[49,50],"x2":true,"plus5":false},{"index":3,"cards":[55,60],"x2":false,"plus5":false},{"index":4,"cards":[80],"x2":false,"plus5":false}],"turnEndsAfterStep":null}`},
-		{"the API.md request: four cards, the fourth is one too many",
-			`{"rows": [{"cards": [23]}, {"cards": [43]}, {"cards": [49], "x2": true}, {"cards": [55]}, {"cards": [80]}], "play": [{"card": 35}, {"card": 50, "row": 2}, {"special": "+5", "row": 4}, {"card": 60}]}`, "en",
-			`{"legal":false,"violations":[{"rule":"take5.cards-per-turn","message":"You may lay at most 3 cards in a turn, and this is card 4.","step":3}],"steps":[{"card":35,"row":0,"pickup":false},{"card":50,"row":2,"pickup":false},{"special":"+5","row":4,"pickup":false}],"pickups":[],` +
-				`"rows":[{"index":0,"cards":[23,35],"x2":false,"plus5":false},{"index":1,"cards":[43],"x2":false,"plus5":false},{"index":2,"cards":[49,50],"x2":true,"plus5":false},{"index":3,"cards":[55],"x2":false,"plus5":false},{"index":4,"cards":[80],"x2":false,"plus5":true}],"turnEndsAfterStep":null}`},
-		{"a pickup with pickupEndsTurn, capacity checked, in French",
-			`{"rows": [{"cards": [55, 56, 57, 58], "plus5": true}, {"cards": [80]}], "play": [{"card": 60}, {"card": 81}], "handSizes": [2, 3], "rules": {"pickupEndsTurn": true}}`, "fr",
-			`{"legal":false,"violations":[{"rule":"take5.turn-over","message":"Votre tour s'est terminé quand votre 1re carte a ramassé la rangée 1 (règle maison : ramasser termine le tour), vous ne pouvez donc plus poser de carte.","step":1}],"steps":[{"card":60,"row":0,"pickup":true}],` +
-				`"pickups":[{"row":0,"cards":[55,56,57,58,60],"x2":false,"plus5":true}],"rows":[{"index":1,"cards":[80],"x2":false,"plus5":false}],"turnEndsAfterStep":0}`},
-		{"no card played", `{"rows": [{"cards": [10]}], "play": []}`, "en",
-			`{"legal":false,"violations":[{"rule":"take5.cards-per-turn","message":"You must lay at least one card on your turn; only a player who has no card he can lay is skipped."}],"steps":[],"pickups":[],"rows":[{"index":0,"cards":[10],"x2":false,"plus5":false}],"turnEndsAfterStep":null}`},
+// apiVector is one entry of testdata/api.json, the game's API test vectors
+// shared with scoring/take5 and handlers/agree_take5_test.go.
+type apiVector struct {
+	Name, Endpoint, Lang, Field, Pageless string
+	Status                                int
+	Body, Answer                          json.RawMessage
+}
+
+func apiVectors(t *testing.T, endpoint string) []apiVector {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/api.json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		resp, err := AnswerPlay(decodePlay(t, tt.body), tt.lang)
+	var file struct{ Vectors []apiVector }
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	var out []apiVector
+	for _, v := range file.Vectors {
+		if v.Endpoint == endpoint {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// TestAnswerPlay runs every play vector: the answer exactly, or the 400's field.
+func TestAnswerPlay(t *testing.T) {
+	for _, tt := range apiVectors(t, "play") {
+		resp, err := AnswerPlay(decodePlay(t, string(tt.Body)), tt.Lang)
+		if tt.Status == 400 {
+			wantInputError(t, tt.Name, err, tt.Field)
+			continue
+		}
 		if err != nil {
-			t.Errorf("%s: AnswerPlay(%s) error = %v", tt.name, tt.body, err)
+			t.Errorf("%s: AnswerPlay(%s) error = %v", tt.Name, tt.Body, err)
 			continue
 		}
 		got, _ := json.Marshal(resp)
-		if string(got) != tt.want {
-			t.Errorf("%s: AnswerPlay(%s) =\n%s\nwant\n%s", tt.name, tt.body, got, tt.want)
+		var want bytes.Buffer
+		_ = json.Compact(&want, tt.Answer)
+		if string(got) != want.String() {
+			t.Errorf("%s: AnswerPlay(%s) =\n%s\nwant\n%s", tt.Name, tt.Body, got, want.String())
 		}
-	}
-}
-
-func TestAnswerPlayRejects(t *testing.T) {
-	tests := []struct{ name, body, wantField string }{
-		{"no rows", `{"play": [{"card": 5}]}`, "rows"},
-		{"no play", `{"rows": [{"cards": [10]}]}`, "play"},
-		{"a row without cards", `{"rows": [{"cards": [10]}, {"x2": true}], "play": []}`, "rows[1].cards"},
-		{"card 35 twice on the table", `{"rows": [{"cards": [23, 35]}, {"cards": [43]}, {"cards": [35]}], "play": [{"card": 50}]}`, "rows[2].cards[0]"},
-		{"card 0 played", `{"rows": [{"cards": [10]}], "play": [{"card": 0}]}`, "play[0].card"},
-		{"an empty special", `{"rows": [{"cards": [10]}], "play": [{"special": "", "row": 0}]}`, "play[0].special"},
-		{"an empty play", `{"rows": [{"cards": [10]}], "play": [{}]}`, "play[0]"},
-		{"a row out of range", `{"rows": [{"cards": [10]}], "play": [{"card": 5, "row": 1}]}`, "play[0].row"},
-		{"capacity broken", `{"rows": [{"cards": [10]}, {"cards": [20]}], "play": [{"card": 5}], "handSizes": [4, 3]}`, "handSizes"},
-		{"unknown house rule", `{"rows": [{"cards": [10]}], "play": [{"card": 5}], "rules": {"takeSix": true}}`, "rules.takeSix"},
-	}
-	for _, tt := range tests {
-		_, err := AnswerPlay(decodePlay(t, tt.body), "en")
-		wantInputError(t, tt.name, err, tt.wantField)
 	}
 }
 

@@ -27,3 +27,22 @@ const (
 
 // Valid reports whether s is one of the two special cards.
 func (s Special) Valid() bool { return s == X2 || s == Plus5 }
+
+// dealTable is the sheet's deal by number of players («Joueurs / cartes par
+// joueur / cartes posées sur la table»): the number cards in each hand and
+// the cards laid in the circle, each the start of its own row. «On ne peut
+// pas ajouter une rangée supplémentaire», so a table never has more rows.
+var dealTable = map[int]struct{ hand, rows int }{
+	2: {14, 7},
+	3: {12, 9},
+	4: {12, 12},
+	5: {12, 15},
+	6: {10, 15},
+}
+
+// DealFor returns the number cards dealt to each player and the rows laid
+// for a table of players; ok is false outside MinPlayers…MaxPlayers.
+func DealFor(players int) (hand, rows int, ok bool) {
+	d, ok := dealTable[players]
+	return d.hand, d.rows, ok
+}

@@ -82,22 +82,39 @@ func (c Circle) Room() int { return RowLimit*len(c) - c.Cards() }
 
 // Validate returns an *referee.InputError, Field the JSON path of the
 // culprit ("rows[2].cards[1]"), when the table cannot occur in a game: no
-// rows or more than MaxRows, a row without cards, a row of 5 or more
-// number cards still on the table (it was taken), a card outside 1–98 or
-// twice, two rows with one Index, or finals that are not cyclically
-// ascending clockwise (T5-R3). With hands given (the number cards in each
-// player's hand, specials not counted, one entry per player), it also
-// checks that there are 2 to 6 players, that no hand exceeds 14 cards,
-// and the capacity invariant T5-R7 (Field "handSizes").
+// rows or more rows than the deal lays («On ne peut pas ajouter une rangée
+// supplémentaire»), a row without cards, a row of 5 or more number cards
+// still on the table (it was taken), a card outside 1–98 or twice, two rows
+// with one Index, finals or row starts that are not cyclically ascending
+// clockwise (T5-R3; «classées, en ordre croissant, dans le sens des
+// aiguilles d'une montre»), or more specials of one kind under the rows
+// than there are players (each is dealt one of each and «les cartes
+// spéciales restantes sont écartées du jeu»).
+//
+// Without hands the table is judged for the largest deal (6 players, 15
+// rows). With hands (the number cards in each player's hand, specials not
+// counted, one entry per player) it is judged for that many players: 2 to
+// 6 of them, no hand larger than the deal's, and the capacity invariant
+// T5-R7 (Field "handSizes").
 func (c Circle) Validate(hands []int) error {
+	players, maxRows := MaxPlayers, MaxRows
+	if hands != nil {
+		if len(hands) < MinPlayers || len(hands) > MaxPlayers {
+			return referee.Invalid("handSizes",
+				fmt.Sprintf("Give one hand size per player, %d to %d of them, not %d.", MinPlayers, MaxPlayers, len(hands)),
+				fmt.Sprintf("Indiquez une taille de main par joueur, de %d à %d, pas %d.", MinPlayers, MaxPlayers, len(hands)))
+		}
+		players = len(hands)
+		_, maxRows, _ = DealFor(players)
+	}
 	if len(c) == 0 {
 		return referee.Invalid("rows", "Give the rows on the table: with no row left, every card has been played and the game is over.",
 			"Indiquez les rangées sur la table : sans rangée, toutes les cartes ont été jouées et la partie est finie.")
 	}
-	if len(c) > MaxRows {
+	if len(c) > maxRows {
 		return referee.Invalid("rows",
-			fmt.Sprintf("There are %d rows, but the circle never holds more than %d.", len(c), MaxRows),
-			fmt.Sprintf("Il y a %d rangées, mais le cercle n'en compte jamais plus de %d.", len(c), MaxRows))
+			fmt.Sprintf("There are %d rows, but %d players start with %d and no row is ever added.", len(c), players, maxRows),
+			fmt.Sprintf("Il y a %d rangées, mais à %d joueurs on en pose %d au départ et on ne peut pas en ajouter.", len(c), players, maxRows))
 	}
 	var where [MaxCard + 1]struct{ row, col int } // card → its first sighting, rowNumber (0: unseen)
 	indexes := make(map[int]bool, len(c))
@@ -127,11 +144,70 @@ func (c Circle) Validate(hands []int) error {
 			where[card].row, where[card].col = rowNumber(r.Index), j
 		}
 	}
+	if err := c.checkSpecials(players); err != nil {
+		return err
+	}
 	if err := c.checkOrder(); err != nil {
+		return err
+	}
+	if err := c.checkStarts(); err != nil {
 		return err
 	}
 	if hands != nil {
 		return c.checkCapacity(hands)
+	}
+	return nil
+}
+
+// checkSpecials refuses more specials of one kind under the rows than the
+// players were dealt.
+func (c Circle) checkSpecials(players int) error {
+	for _, s := range []Special{X2, Plus5} {
+		n := 0
+		for _, r := range c {
+			if r.Has(s) {
+				n++
+			}
+			if n > players {
+				return tooManySpecials(fmt.Sprintf("rows[%d].%s", r.Index, s.key()), s, n, players)
+			}
+		}
+	}
+	return nil
+}
+
+// tooManySpecials says that n specials s are more than players were dealt.
+func tooManySpecials(field string, s Special, n, players int) error {
+	return referee.Invalid(field,
+		fmt.Sprintf("There are %d “%s” cards here, but %d players are dealt only %d “%s”, one each, and the others leave the game.", n, s, players, players, s),
+		fmt.Sprintf("Il y a ici %d cartes « %s », mais %d joueurs n'en reçoivent que %d, une chacun, et les autres sont écartées du jeu.", n, s, players, players))
+}
+
+// key is the special's JSON key under a row: "x2" or "plus5".
+func (s Special) key() string {
+	if s == Plus5 {
+		return "plus5"
+	}
+	return "x2"
+}
+
+// checkStarts walks clockwise from the smallest starting card: the circle
+// was laid in ascending order and rows are only ever removed, so the starts
+// still rise clockwise.
+func (c Circle) checkStarts() error {
+	start := 0
+	for i, r := range c {
+		if r.Cards[0] < c[start].Cards[0] {
+			start = i
+		}
+	}
+	for k := 1; k < len(c); k++ {
+		prev, r := c[(start+k-1)%len(c)], c[(start+k)%len(c)]
+		if r.Cards[0] < prev.Cards[0] {
+			return referee.Invalid(cardPath(r.Index, 0),
+				fmt.Sprintf("The starting cards were laid in ascending order clockwise, but the row starting with %d follows the row starting with %d.", r.Cards[0], prev.Cards[0]),
+				fmt.Sprintf("Les cartes de départ sont posées en ordre croissant dans le sens des aiguilles d'une montre, or la rangée qui commence par %d suit celle qui commence par %d.", r.Cards[0], prev.Cards[0]))
+		}
 	}
 	return nil
 }
@@ -169,17 +245,13 @@ func (c Circle) checkOrder() error {
 }
 
 func (c Circle) checkCapacity(hands []int) error {
-	if len(hands) < MinPlayers || len(hands) > MaxPlayers {
-		return referee.Invalid("handSizes",
-			fmt.Sprintf("Give one hand size per player, %d to %d of them, not %d.", MinPlayers, MaxPlayers, len(hands)),
-			fmt.Sprintf("Indiquez une taille de main par joueur, de %d à %d, pas %d.", MinPlayers, MaxPlayers, len(hands)))
-	}
+	most, _, _ := DealFor(len(hands))
 	total := 0
 	for i, h := range hands {
-		if h < 0 || h > 14 {
+		if h < 0 || h > most {
 			return referee.Invalid(fmt.Sprintf("handSizes[%d]", i),
-				fmt.Sprintf("A hand holds 0 to 14 number cards, not %d.", h),
-				fmt.Sprintf("Une main contient de 0 à 14 cartes vachettes, pas %d.", h))
+				fmt.Sprintf("At %d players a hand holds 0 to %d number cards, not %d.", len(hands), most, h),
+				fmt.Sprintf("À %d joueurs, une main contient de 0 à %d cartes vachettes, pas %d.", len(hands), most, h))
 		}
 		total += h
 	}

@@ -7,8 +7,18 @@ import (
 )
 
 // checkPlays returns an *referee.InputError, Field "play[i]…", for a play
-// that cannot be described on table c (see PlayTurn).
-func checkPlays(c Circle, plays []Play) error {
+// that cannot be described on table c (see PlayTurn) at a table of
+// players: a special laid when every one of its kind dealt already lies
+// under a row is one that left the game.
+func checkPlays(c Circle, plays []Play, players int) error {
+	under := map[Special]int{}
+	for _, r := range c {
+		for _, s := range []Special{X2, Plus5} {
+			if r.Has(s) {
+				under[s]++
+			}
+		}
+	}
 	var onTable [MaxCard + 1]int // card → rowNumber of its row (0: not on the table)
 	for _, r := range c {
 		for _, card := range r.Cards {
@@ -40,6 +50,9 @@ func checkPlays(c Circle, plays []Play) error {
 				fmt.Sprintf("Indiquez sous quelle rangée va le « %s ».", p.Special))
 		}
 		if p.Special != "" {
+			if under[p.Special] >= players {
+				return tooManySpecials(at(".special"), p.Special, under[p.Special]+1, players)
+			}
 			held[p.Special] = true
 		} else {
 			if p.Card < MinCard || p.Card > MaxCard {

@@ -74,10 +74,20 @@ type Turn struct {
 // claimed row that is not on the table), or when a number card is left
 // with no row at all (the table broke T5-R7, T5-A3).
 func PlayTurn(c Circle, plays []Play, s referee.Settings) (Turn, error) {
-	if err := c.Validate(nil); err != nil {
+	return playTurn(c, plays, nil, s)
+}
+
+// playTurn is PlayTurn with the table's hands when known (Validate): the
+// table and the plays are then judged for that many players.
+func playTurn(c Circle, plays []Play, hands []int, s referee.Settings) (Turn, error) {
+	if err := c.Validate(hands); err != nil {
 		return Turn{}, err
 	}
-	if err := checkPlays(c, plays); err != nil {
+	players := MaxPlayers
+	if hands != nil {
+		players = len(hands)
+	}
+	if err := checkPlays(c, plays, players); err != nil {
 		return Turn{}, err
 	}
 	t := Turn{

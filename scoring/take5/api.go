@@ -12,9 +12,13 @@ import (
 //	{"players": [{"name": "Paul", "green": 5, "red": 3, "plus5": 1, "x2": 1, "specialsInHand": 1}]}
 //
 // green and red are required; plus5, x2 and specialsInHand default to 0.
+// tableSize (optional, an addition to API.md) is the number of players at
+// the table when players lists only some of them; without it the list is
+// the table (at least 2).
 type ScoreRequest struct {
-	Players []ScorePlayer     `json:"players"`
-	Rules   referee.JSONRules `json:"rules,omitempty"`
+	Players   []ScorePlayer     `json:"players"`
+	TableSize *int              `json:"tableSize,omitempty"`
+	Rules     referee.JSONRules `json:"rules,omitempty"`
 }
 
 // ScorePlayer is one player's totals in a ScoreRequest.
@@ -47,7 +51,8 @@ type ScoreLine struct {
 // Returns an *referee.InputError naming the field at fault for a missing
 // "players", "name", "green" or "red", an unknown house rule (the Take 5!
 // toggles are accepted, so a group can send one snapshot to every
-// endpoint), or totals no deal can produce (see Deal).
+// endpoint), a tableSize outside 2 to 6, or totals no deal of the table can
+// produce (see Deal).
 func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 	if _, err := referee.Resolve(rt.HouseRules, req.Rules); err != nil {
 		return ScoreResponse{}, err
@@ -74,7 +79,12 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 			Plus5: orZero(p.Plus5), X2: orZero(p.X2), SpecialsInHand: orZero(p.SpecialsInHand),
 		}})
 	}
-	results, winners, err := Deal(players)
+	if req.TableSize != nil { // 0 given is a table of none, not "the list"
+		if _, err := setupAt("tableSize", *req.TableSize); err != nil {
+			return ScoreResponse{}, err
+		}
+	}
+	results, winners, err := Deal(orZero(req.TableSize), players)
 	if err != nil {
 		return ScoreResponse{}, err
 	}

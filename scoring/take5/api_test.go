@@ -1,8 +1,10 @@
 package take5
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -19,66 +21,62 @@ func decode(t testing.TB, body string) (ScoreRequest, error) {
 	return req, err
 }
 
-func TestAnswerScore(t *testing.T) {
-	tests := []struct {
-		name string
-		body string
-		want string // the JSON answer
-	}{
-		{"API.md example (TV-T5-4)",
-			`{"players": [{"name": "Paul", "green": 5, "red": 3, "plus5": 1, "x2": 1, "specialsInHand": 1}]}`,
-			`{"players":[{"name":"Paul","score":4,"working":"(5 − 3 + 5) × 2 − 10 = 4"}],"winners":["Paul"]}`},
-		{"TV-T5-6, specials omitted count 0, a house rule of the game accepted",
-			`{"players": [{"name": "Eric", "green": 2, "red": 9, "x2": 2}, {"name": "Max", "green": 0, "red": 0, "specialsInHand": 2}], "rules": {"pickupEndsTurn": true}}`,
-			`{"players":[{"name":"Eric","score":-28,"working":"(2 − 9) × 4 = −28"},{"name":"Max","score":-20,"working":"0 − 0 − 20 = −20"}],"winners":["Max"]}`},
-		{"a tie",
-			`{"players": [{"name": "A", "green": 1, "red": 0}, {"name": "B", "green": 1, "red": 0}]}`,
-			`{"players":[{"name":"A","score":1,"working":"1 − 0 = 1"},{"name":"B","score":1,"working":"1 − 0 = 1"}],"winners":["A","B"]}`},
+// apiVector is one entry of the game's API test vectors, kept with the
+// referee's (referee/take5/testdata/api.json) and shared with
+// handlers/agree_take5_test.go.
+type apiVector struct {
+	Name, Endpoint, Lang, Field string
+	Status                      int
+	Body, Answer                json.RawMessage
+}
+
+func scoreVectors(t *testing.T) []apiVector {
+	t.Helper()
+	raw, err := os.ReadFile("../../referee/take5/testdata/api.json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		req, err := decode(t, tt.body)
-		if err != nil {
-			t.Fatalf("%s: decode: %v", tt.name, err)
+	var file struct{ Vectors []apiVector }
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	var out []apiVector
+	for _, v := range file.Vectors {
+		if v.Endpoint == "score" {
+			out = append(out, v)
 		}
-		resp, err := AnswerScore(req, "fr")
+	}
+	return out
+}
+
+// TestAnswerScore runs every score vector: the answer exactly, or the 400's field.
+func TestAnswerScore(t *testing.T) {
+	for _, tt := range scoreVectors(t) {
+		req, err := decode(t, string(tt.Body))
 		if err != nil {
-			t.Errorf("%s: AnswerScore(%s) error = %v", tt.name, tt.body, err)
+			t.Fatalf("%s: decode: %v", tt.Name, err)
+		}
+		resp, err := AnswerScore(req, tt.Lang)
+		if tt.Status == 400 {
+			checkField(t, tt.Name, "AnswerScore", string(tt.Body), err, tt.Field)
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: AnswerScore(%s) error = %v", tt.Name, tt.Body, err)
 			continue
 		}
 		got, _ := json.Marshal(resp)
-		if string(got) != tt.want {
-			t.Errorf("%s: AnswerScore(%s) = %s, want %s", tt.name, tt.body, got, tt.want)
+		var want bytes.Buffer
+		_ = json.Compact(&want, tt.Answer)
+		if string(got) != want.String() {
+			t.Errorf("%s: AnswerScore(%s) = %s, want %s", tt.Name, tt.Body, got, want.String())
 		}
-	}
-}
-
-func TestAnswerScoreRejects(t *testing.T) {
-	tests := []struct {
-		name, body, wantField string
-	}{
-		{"no players field", `{}`, "players"},
-		{"empty list", `{"players": []}`, "players"},
-		{"green missing", `{"players": [{"name": "A", "red": 1}]}`, "players[0].green"},
-		{"red missing", `{"players": [{"name": "A", "green": 1, "red": 0}, {"name": "B", "green": 1}]}`, "players[1].red"},
-		{"name missing", `{"players": [{"green": 1, "red": 1}]}`, "players[0].name"},
-		{"negative cows", `{"players": [{"name": "A", "green": -1, "red": 1}]}`, "players[0].green"},
-		{"three specials in hand", `{"players": [{"name": "A", "green": 1, "red": 1, "specialsInHand": 3}]}`, "players[0].specialsInHand"},
-		{"unknown house rule", `{"players": [{"name": "A", "green": 1, "red": 1}], "rules": {"nope": true}}`, "rules.nope"},
-		{"house rule of the wrong kind", `{"players": [{"name": "A", "green": 1, "red": 1}], "rules": {"pickupEndsTurn": 3}}`, "rules.pickupEndsTurn"},
-	}
-	for _, tt := range tests {
-		req, err := decode(t, tt.body)
-		if err != nil {
-			t.Fatalf("%s: decode: %v", tt.name, err)
-		}
-		_, err = AnswerScore(req, "en")
-		checkField(t, tt.name, "AnswerScore", tt.body, err, tt.wantField)
 	}
 }
 
 func FuzzAnswerScore(f *testing.F) {
 	f.Add([]byte(`{"players": [{"name": "Paul", "green": 5, "red": 3, "plus5": 1, "x2": 1, "specialsInHand": 1}]}`))
-	f.Add([]byte(`{"players": [{"name": "Eric", "green": 2, "red": 9, "x2": 2}, {"name": "Max", "green": 0, "red": 0, "specialsInHand": 2}]}`))
+	f.Add([]byte(`{"players": [{"name": "Eric", "green": 3, "red": 20, "x2": 2}, {"name": "Max", "green": 0, "red": 0, "specialsInHand": 2}], "tableSize": 3}`))
 	f.Add([]byte(`{"players": [{"name": "A", "green": 99999999999, "red": -9999999999, "x2": 63}], "rules": {"pickupEndsTurn": false}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		var req ScoreRequest
@@ -109,7 +107,7 @@ func FuzzAnswerScore(f *testing.F) {
 }
 
 func BenchmarkAnswerScore(b *testing.B) {
-	req, _ := decode(b, `{"players": [{"name": "Paul", "green": 5, "red": 3, "plus5": 1, "x2": 1, "specialsInHand": 1}, {"name": "Eric", "green": 2, "red": 9, "x2": 2}]}`)
+	req, _ := decode(b, `{"players": [{"name": "Paul", "green": 5, "red": 3, "plus5": 1, "x2": 1, "specialsInHand": 1}, {"name": "Eric", "green": 3, "red": 20, "x2": 2}]}`)
 	for b.Loop() {
 		_, _ = AnswerScore(req, "en")
 	}

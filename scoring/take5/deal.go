@@ -23,58 +23,48 @@ type Result struct {
 
 // Deal scores every player of one deal and names the winners: the highest
 // score wins, and a tie shares the win (the sheet is silent, T5-A7). The
-// list may hold the whole table or only some players (up to MaxPlayers).
+// list holds the whole table or only some players of a table of table
+// players; table 0 takes the list as the whole table (at least MinPlayers:
+// one line alone is part of a table).
 //
-// Returns an *referee.InputError, Field "players[i]…", for no players, more
-// than MaxPlayers, an empty or repeated name, a tally no deal can produce
-// (Tally.Check), or totals over the list that the deck cannot hold: more
-// than 6 x2 or 6 +5 cards, or more cows than MaxCardsInPlay cards carry.
-func Deal(players []Player) ([]Result, []string, error) {
+// Returns an *referee.InputError for no players, more than the table (Field
+// "players"), a table outside 2 to 6 players (Field "tableSize"), an empty
+// or repeated name ("players[i].name"), or tallies no deal of that table
+// can end with (checkDeal, "players[i].<key>").
+func Deal(table int, players []Player) ([]Result, []string, error) {
 	if len(players) == 0 {
 		return nil, nil, referee.Invalid("players", "Give at least one player.", "Indiquez au moins un joueur.")
 	}
-	if len(players) > rt.MaxPlayers {
+	field := "tableSize"
+	if table == 0 {
+		table, field = max(len(players), rt.MinPlayers), "players"
+	}
+	s, err := setupAt(field, table)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(players) > table {
 		return nil, nil, referee.Invalid("players",
-			fmt.Sprintf("Take 5! seats at most %d players, not %d.", rt.MaxPlayers, len(players)),
-			fmt.Sprintf("Take 5! se joue à %d joueurs au plus, pas %d.", rt.MaxPlayers, len(players)))
+			fmt.Sprintf("The list has %d players, but the table has %d.", len(players), table),
+			fmt.Sprintf("La liste compte %d joueurs, mais la table %d.", len(players), table))
 	}
 	seen := make(map[string]bool, len(players))
-	var sum Tally
+	tallies := make([]Tally, len(players))
 	for i, p := range players {
-		at := fmt.Sprintf("players[%d]", i)
 		name := strings.TrimSpace(p.Name)
 		if name == "" {
-			return nil, nil, referee.Invalid(at+".name", "Every player needs a name.", "Chaque joueur doit avoir un nom.")
+			return nil, nil, referee.Invalid(fmt.Sprintf("players[%d].name", i), "Every player needs a name.", "Chaque joueur doit avoir un nom.")
 		}
 		if seen[name] {
-			return nil, nil, referee.Invalid(at+".name",
+			return nil, nil, referee.Invalid(fmt.Sprintf("players[%d].name", i),
 				fmt.Sprintf("The name %q appears twice.", name),
 				fmt.Sprintf("Le nom « %s » apparaît deux fois.", name))
 		}
 		seen[name] = true
-		if err := p.Check(at); err != nil {
-			return nil, nil, err
-		}
-		sum.Green += p.Green
-		sum.Red += p.Red
-		sum.Plus5 += p.Plus5
-		sum.X2 += p.X2
-		switch {
-		case sum.X2 > MaxX2:
-			return nil, nil, referee.Invalid(at+".x2",
-				fmt.Sprintf("The players have collected %d x2 cards between them, but there are only %d.", sum.X2, MaxX2),
-				fmt.Sprintf("Les joueurs ont ramassé %d cartes « x2 » à eux tous, mais il n'y en a que %d.", sum.X2, MaxX2))
-		case sum.Plus5 > MaxPlus5:
-			return nil, nil, referee.Invalid(at+".plus5",
-				fmt.Sprintf("The players have collected %d +5 cards between them, but there are only %d.", sum.Plus5, MaxPlus5),
-				fmt.Sprintf("Les joueurs ont ramassé %d cartes « +5 » à eux tous, mais il n'y en a que %d.", sum.Plus5, MaxPlus5))
-		case sum.Green > MaxGreen || sum.Red > MaxRed || cardsNeeded(sum.Green, sum.Red) > MaxCardsInPlay:
-			field := at + ".green"
-			if sum.Green <= MaxGreen && p.Red > 0 {
-				field = at + ".red"
-			}
-			return nil, nil, tooManyCows(field, sum.Green, sum.Red, cardsNeeded(sum.Green, sum.Red))
-		}
+		tallies[i] = p.Tally
+	}
+	if err := checkDeal("players", s, tallies); err != nil {
+		return nil, nil, err
 	}
 	out := make([]Result, len(players))
 	for i, p := range players {

@@ -6,23 +6,14 @@
 package take5
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/tablekeeper/tablekeeper/referee"
 )
 
-// Limits of what a deal can hand one player, from the deck (RULES.md §1.1).
-const (
-	MaxGreen = 144 // 72 green cards, at most 2 green cows each
-	MaxRed   = 182 // 26 red cards, at most 7 red cows each
-	MaxX2    = 6   // six x2 cards in the box
-	MaxPlus5 = 6   // six +5 cards in the box
-	MaxHeld  = 2   // each player is dealt one x2 and one +5
-	// MaxCardsInPlay is the most number cards a deal uses (hands + circle).
-	MaxCardsInPlay = 75
-)
+// HeldAtMost is the specials a player can keep in hand: he is dealt one
+// x2 and one +5 («On distribue à chaque joueur une carte "x 2" et une carte
+// "+ 5"»).
+const HeldAtMost = 2
 
 // Tally is what one player ends a deal with. Every count is ≥ 0.
 type Tally struct {
@@ -68,58 +59,4 @@ func signed(n int) string {
 		return "−" + strconv.Itoa(-n)
 	}
 	return strconv.Itoa(n)
-}
-
-// Check returns an *referee.InputError when no deal can end with t. Fields
-// are named below prefix (e.g. "players[1]" gives "players[1].red").
-func (t Tally) Check(prefix string) error {
-	for _, c := range []struct {
-		key      string
-		n, max   int
-		name     referee.Text // what the number counts, as players say it
-		why, frW string
-	}{
-		{"green", t.Green, MaxGreen, referee.Text{EN: "green cows collected", FR: "de vachettes vertes ramassées"},
-			"the 72 green cards carry at most 144 green cows", "les 72 cartes vertes portent au plus 144 vachettes vertes"},
-		{"red", t.Red, MaxRed, referee.Text{EN: "red cows collected", FR: "de vachettes rouges ramassées"},
-			"the 26 red cards carry at most 182 red cows", "les 26 cartes rouges portent au plus 182 vachettes rouges"},
-		{"plus5", t.Plus5, MaxPlus5, referee.Text{EN: "“+5” cards collected", FR: "de cartes « +5 » ramassées"},
-			"there are only 6 “+5” cards", "il n'y a que 6 cartes « +5 »"},
-		{"x2", t.X2, MaxX2, referee.Text{EN: "“x2” cards collected", FR: "de cartes « x2 » ramassées"},
-			"there are only 6 “x2” cards", "il n'y a que 6 cartes « x2 »"},
-		{"specialsInHand", t.SpecialsInHand, MaxHeld, referee.Text{EN: "special cards left in hand", FR: "de cartes spéciales restées en main"},
-			"each player is dealt only one x2 and one +5", "chaque joueur ne reçoit qu'un « x2 » et un « +5 »"},
-	} {
-		field := join(prefix, c.key)
-		if c.n < 0 {
-			return referee.Invalid(field,
-				fmt.Sprintf("The number of %s cannot be negative (%d).", c.name.EN, c.n),
-				fmt.Sprintf("Le nombre %s ne peut pas être négatif (%d).", c.name.FR, c.n))
-		}
-		if c.n > c.max {
-			return referee.Invalid(field,
-				fmt.Sprintf("The number of %s cannot be %d: %s.", c.name.EN, c.n, c.why),
-				fmt.Sprintf("Le nombre %s ne peut pas être %d : %s.", c.name.FR, c.n, c.frW))
-		}
-	}
-	if n := cardsNeeded(t.Green, t.Red); n > MaxCardsInPlay {
-		return tooManyCows(join(prefix, "green"), t.Green, t.Red, n)
-	}
-	return nil
-}
-
-// cardsNeeded is the fewest number cards that carry g green and r red cows.
-func cardsNeeded(g, r int) int { return (g+1)/2 + (r+6)/7 }
-
-func tooManyCows(field string, g, r, n int) error {
-	return referee.Invalid(field,
-		fmt.Sprintf("%d green and %d red cows need at least %d cards, but a deal uses at most %d number cards.", g, r, n, MaxCardsInPlay),
-		fmt.Sprintf("%d vachettes vertes et %d rouges demandent au moins %d cartes, mais une donne n'utilise que %d cartes vachettes au plus.", g, r, n, MaxCardsInPlay))
-}
-
-func join(prefix, key string) string {
-	if prefix == "" {
-		return key
-	}
-	return prefix + "." + key
 }

@@ -33,34 +33,39 @@ func TestScore(t *testing.T) {
 		if got := Working(tt.in); got != tt.wantWorking {
 			t.Errorf("%s: Working(%+v) = %q, want %q", tt.name, tt.in, got, tt.wantWorking)
 		}
-		if err := tt.in.Check(""); err != nil {
-			t.Errorf("%s: Check(%+v) = %v, want nil", tt.name, tt.in, err)
-		}
 	}
 }
 
+// TestTallyCheck: what one player can end a deal with, by table size.
 func TestTallyCheck(t *testing.T) {
+	two, _ := SetupFor(2)
+	six, _ := SetupFor(6)
 	tests := []struct {
 		name      string
+		s         Setup
 		in        Tally
 		wantField string // "" when the tally can occur
 	}{
-		{"the most a player can hold", Tally{Green: 60, Red: 10, Plus5: 6, X2: 6, SpecialsInHand: 2}, ""},
-		{"negative green", Tally{Green: -1}, "players[0].green"},
-		{"negative red", Tally{Red: -3}, "players[0].red"},
-		{"negative +5", Tally{Plus5: -1}, "players[0].plus5"},
-		{"negative x2", Tally{X2: -1}, "players[0].x2"},
-		{"negative specials in hand", Tally{SpecialsInHand: -1}, "players[0].specialsInHand"},
-		{"seven x2", Tally{X2: 7}, "players[0].x2"},
-		{"seven +5", Tally{Plus5: 7}, "players[0].plus5"},
-		{"three specials in hand", Tally{SpecialsInHand: 3}, "players[0].specialsInHand"},
-		{"more green cows than the deck", Tally{Green: 145}, "players[0].green"},
-		{"more red cows than the deck", Tally{Red: 183}, "players[0].red"},
-		{"more cows than 75 cards carry", Tally{Green: 144, Red: 30}, "players[0].green"},
+		{"TV-T5-4 seed example 4", two, Tally{Green: 5, Red: 3, Plus5: 1, X2: 1, SpecialsInHand: 1}, ""},
+		{"nothing collected", two, Tally{SpecialsInHand: 2}, ""},
+		{"every row of six players, all six x2 and +5", six, Tally{Green: 60, Red: 20, Plus5: 6, X2: 6}, ""},
+		{"all 7 rows of two players, green only", two, Tally{Green: 70}, ""},
+		{"negative green", two, Tally{Green: -1}, "players[0].green"},
+		{"negative red", two, Tally{Red: -3}, "players[0].red"},
+		{"negative +5", two, Tally{Plus5: -1}, "players[0].plus5"},
+		{"negative x2", two, Tally{X2: -1}, "players[0].x2"},
+		{"negative specials in hand", two, Tally{SpecialsInHand: -1}, "players[0].specialsInHand"},
+		{"three x2 at two players", two, Tally{Green: 15, X2: 3}, "players[0].x2"},
+		{"seven +5 at six players", six, Tally{Green: 35, Plus5: 7}, "players[0].plus5"},
+		{"three specials in hand", six, Tally{SpecialsInHand: 3}, "players[0].specialsInHand"},
+		{"more green cows than 7 rows carry", two, Tally{Green: 71}, "players[0].green"},
+		{"RULES.md TV-T5-6: G = 2, R = 9 with D = 2", six, Tally{Green: 2, Red: 9, X2: 2}, "players[0].green"},
+		{"one red cow", six, Tally{Red: 1}, "players[0].red"},
+		{"more red cards than the deck's 26", six, Tally{Green: 0, Red: 190}, "players[0].red"},
 	}
 	for _, tt := range tests {
-		err := tt.in.Check("players[0]")
-		checkField(t, tt.name, "Check", tt.in, err, tt.wantField)
+		err := tt.in.check("players[0]", tt.s)
+		checkField(t, tt.name, "check", tt.in, err, tt.wantField)
 	}
 }
 
@@ -93,8 +98,8 @@ func TestSetupFor(t *testing.T) {
 			t.Errorf("SetupFor(%d) = %+v, %v, want %+v", tt.players, got, err, tt.want)
 		}
 		// RULES.md §1.2: hands + circle = 5 × rows, so the last card takes the last row.
-		if got.CardsInPlay() != 5*got.Rows || got.CardsInPlay() > MaxCardsInPlay {
-			t.Errorf("SetupFor(%d).CardsInPlay() = %d, want 5 × %d ≤ %d", tt.players, got.CardsInPlay(), got.Rows, MaxCardsInPlay)
+		if got.CardsInPlay() != 5*got.Rows || got.CardsInPlay() > 75 {
+			t.Errorf("SetupFor(%d).CardsInPlay() = %d, want 5 × %d ≤ 75", tt.players, got.CardsInPlay(), got.Rows)
 		}
 	}
 	for _, n := range []int{-1, 0, 1, 7, 10} {

@@ -1,0 +1,121 @@
+package take5
+
+import (
+	"fmt"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	rt "github.com/tablekeeper/tablekeeper/referee/take5"
+)
+
+// The cows a number card carries (RULES.md §1.1): «1 ou 2 vachettes
+// vertes», «2, 3, 5 ou 7 vachettes rouges»; 26 of the 98 cards are red.
+const (
+	greenPerCardMin, greenPerCardMax = 1, 2
+	redPerCardMin, redPerCardMax     = 2, 7
+	redCards                         = 26
+)
+
+// checkDeal returns an *referee.InputError, Field "<list>[i].<key>", when
+// no deal of setup s ends with these tallies (some or all of the table's):
+// a negative count, more than HeldAtMost specials left in one hand, more
+// "x2" or "+5" collected than the players were dealt («Les cartes spéciales
+// restantes sont écartées du jeu»), a pile that is not whole rows of five
+// number cards with at most one special of each kind under each, or piles
+// holding more rows than the deal lays. It is the one check of a deal's
+// tallies: the API's scorer and the scoresheet both call it.
+func checkDeal(list string, s Setup, tallies []Tally) error {
+	var x2, plus5, specials, rows int
+	for i, t := range tallies {
+		at := fmt.Sprintf("%s[%d]", list, i)
+		if err := t.check(at, s); err != nil {
+			return err
+		}
+		x2, plus5 = x2+t.X2, plus5+t.Plus5
+		specials += t.X2 + t.Plus5 + t.SpecialsInHand
+		switch {
+		case x2 > s.Players:
+			return dealtOnly(at+".x2", "x2", x2, s.Players)
+		case plus5 > s.Players:
+			return dealtOnly(at+".plus5", "+5", plus5, s.Players)
+		case specials > 2*s.Players:
+			return referee.Invalid(at+".specialsInHand",
+				fmt.Sprintf("The players have %d special cards between them (collected and in hand), but %d players are dealt only %d.", specials, s.Players, 2*s.Players),
+				fmt.Sprintf("Les joueurs ont %d cartes spéciales à eux tous (ramassées et en main), mais %d joueurs n'en reçoivent que %d.", specials, s.Players, 2*s.Players))
+		}
+		rows += pileRows(t, s.Rows)
+		if rows > s.Rows {
+			return referee.Invalid(cowField(at, t),
+				fmt.Sprintf("The piles so far hold at least %d rows, but %d players lay only %d and no row is ever added.", rows, s.Players, s.Rows),
+				fmt.Sprintf("Les tas comptent déjà au moins %d rangées, mais à %d joueurs on n'en pose que %d et on ne peut pas en ajouter.", rows, s.Players, s.Rows))
+		}
+	}
+	return nil
+}
+
+// check refuses a tally that no single player can end a deal of s with.
+func (t Tally) check(at string, s Setup) error {
+	for _, c := range []struct {
+		key  string
+		n    int
+		name referee.Text
+	}{
+		{"green", t.Green, referee.Text{EN: "green cows", FR: "de vachettes vertes"}},
+		{"red", t.Red, referee.Text{EN: "red cows", FR: "de vachettes rouges"}},
+		{"plus5", t.Plus5, referee.Text{EN: "+5 cards", FR: "de cartes « +5 »"}},
+		{"x2", t.X2, referee.Text{EN: "x2 cards", FR: "de cartes « x2 »"}},
+		{"specialsInHand", t.SpecialsInHand, referee.Text{EN: "specials in hand", FR: "de cartes spéciales en main"}},
+	} {
+		if c.n < 0 {
+			return referee.Invalid(at+"."+c.key,
+				fmt.Sprintf("The number of %s cannot be negative (%d).", c.name.EN, c.n),
+				fmt.Sprintf("Le nombre %s ne peut pas être négatif (%d).", c.name.FR, c.n))
+		}
+	}
+	switch {
+	case t.SpecialsInHand > HeldAtMost:
+		return referee.Invalid(at+".specialsInHand",
+			fmt.Sprintf("A player is dealt one x2 and one +5, so at most %d specials stay in hand, not %d.", HeldAtMost, t.SpecialsInHand),
+			fmt.Sprintf("Chaque joueur reçoit une carte « x2 » et une « +5 », il lui en reste donc %d au plus en main, pas %d.", HeldAtMost, t.SpecialsInHand))
+	case t.X2 > s.Players:
+		return dealtOnly(at+".x2", "x2", t.X2, s.Players)
+	case t.Plus5 > s.Players:
+		return dealtOnly(at+".plus5", "+5", t.Plus5, s.Players)
+	case pileRows(t, s.Rows) > s.Rows:
+		return referee.Invalid(cowField(at, t),
+			fmt.Sprintf("A pile is whole rows of 5 number cards, each with at most one x2 and one +5, and a green card carries 1 or 2 cows, a red one 2 to 7: %d green and %d red cows with %d x2 and %d +5 make no pile of at most %d rows.", t.Green, t.Red, t.X2, t.Plus5, s.Rows),
+			fmt.Sprintf("Un tas est fait de rangées entières de 5 cartes vachettes, chacune avec au plus une « x2 » et une « +5 », et une carte verte porte 1 ou 2 vachettes, une rouge de 2 à 7 : %d vertes et %d rouges avec %d « x2 » et %d « +5 » ne font aucun tas d'au plus %d rangées.", t.Green, t.Red, t.X2, t.Plus5, s.Rows))
+	}
+	return nil
+}
+
+// pileRows is the fewest rows a pile with t's cows and specials can be:
+// each row taken is 5 number cards («la 5ème de la rangée») with at most
+// one x2 and one +5 under it. It is most+1 when no pile of at most most
+// rows fits, and 0 for an empty pile.
+func pileRows(t Tally, most int) int {
+	for k := max(t.X2, t.Plus5); k <= most; k++ {
+		cards := rt.RowLimit * k
+		for r := 0; r <= min(cards, redCards); r++ {
+			g := cards - r
+			if greenPerCardMin*g <= t.Green && t.Green <= greenPerCardMax*g && redPerCardMin*r <= t.Red && t.Red <= redPerCardMax*r {
+				return k
+			}
+		}
+	}
+	return most + 1
+}
+
+// cowField names the cow count to correct: red when there are red cows
+// and no green ones, green otherwise.
+func cowField(at string, t Tally) string {
+	if t.Green == 0 && t.Red > 0 {
+		return at + ".red"
+	}
+	return at + ".green"
+}
+
+func dealtOnly(field, special string, n, players int) error {
+	return referee.Invalid(field,
+		fmt.Sprintf("%d “%s” cards were collected, but each of the %d players is dealt one and the others leave the game.", n, special, players),
+		fmt.Sprintf("%d cartes « %s » ont été ramassées, mais chacun des %d joueurs en reçoit une et les autres sont écartées du jeu.", n, special, players))
+}
