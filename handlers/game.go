@@ -13,42 +13,29 @@ import (
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
-// Game is what the web layer needs of a game. Each game is one value
-// satisfying it (game_<id>.go), listed once in games.go; the generic
-// handlers never name a game.
-//
-// A game's rules live in its engine (scoring/<game> satisfies scoring.Game):
-// what stays here is only the mapping between the pages and the engine:
-// drawing a form from a stored entry, reading a posted form into an entry,
-// and naming a round for people.
+// Game is a game on the pages. Its rules are its engine's (scoring.Game,
+// embedded: seats, house rules, options, the one validator of a round and
+// the match's progress); what a game adds here is only the mapping between
+// the pages and that engine: its name, drawing a form from a stored entry,
+// reading a posted form into an entry, and naming a round for people. Each
+// game is one value satisfying it (game_<id>.go), listed once in games.go;
+// the generic handlers never name a game.
 type Game interface {
-	ID() string                      // URL and storage id: "fivecrowns"
-	Name(lang string) string         // as players call it
-	Seats() (min, max int)           // players allowed at a match
-	HouseRules() []referee.HouseRule // the switches a group may set
-	LowWins() bool                   // lowest total wins (Five Crowns)
+	scoring.Game
+	Name(lang string) string // as players call it
+	// Options draws the new-match options; ReadOptions maps them to the
+	// engine's options (no checks: CheckOptions does them).
 	Options(oc OptionsCtx) templ.Component
+	ReadOptions(oc OptionsCtx) map[string]string
 	RoundLabel(ctx context.Context, m store.Match, played Played, number int) string
 	Info(ctx context.Context, m store.Match, played Played, number int) templ.Component
 	// RoundForm draws the form for round rc.Number, blank when entry is nil
 	// or prefilled from a stored entry (an edit).
 	RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component
-	// Detail says in a few words what was entered for a round ("JK 7♥").
-	Detail(ctx context.Context, m store.Match, entry json.RawMessage) string
-}
-
-// SheetGame is a game whose rules are all in its engine: the generic
-// handlers check and score its rounds, decide its progress and validate its
-// options through scoring.Game alone. Every game moves to it; legacyGame
-// is the shape it replaces.
-type SheetGame interface {
-	Game
-	Engine() scoring.Game
-	// ReadOptions maps the new-match form to the engine's options (no
-	// checks: the engine's CheckOptions does them).
-	ReadOptions(oc OptionsCtx) map[string]string
 	// ReadRound maps a posted round form to the engine's entry.
 	ReadRound(rc RoundCtx, form url.Values) RoundPost
+	// Detail says in a few words what was entered for a round ("JK 7♥").
+	Detail(ctx context.Context, m store.Match, entry json.RawMessage) string
 }
 
 // RoundPost is a posted round form as a game read it.
@@ -63,19 +50,6 @@ type RoundPost struct {
 	// Form draws the form as posted, with err (the engine's or Err) shown
 	// next to the field it names; nil draws it without a message.
 	Form func(err error) templ.Component
-}
-
-// legacyGame is the shape of a game whose round checks still live in its
-// handler file.
-type legacyGame interface {
-	Game
-	ParseOptions(oc OptionsCtx) (map[string]string, views.FieldErrors)
-	Progress(m store.Match, played Played) Progress
-	// PostRound reads a posted round form. When the player asked to save and
-	// the input is valid it returns the round to store; otherwise it returns
-	// the form redrawn (after a tap on the card picker, or with the errors
-	// in a sentence next to each field, invalid=true).
-	PostRound(rc RoundCtx, form url.Values) (save *Scored, redraw templ.Component, invalid bool)
 }
 
 // engineMatch is what the engine needs of a stored match: the house rules
@@ -94,12 +68,8 @@ func engineRounds(p Played) []scoring.Round {
 }
 
 // progress is where a match stands, as its game decides.
-func progress(g Game, m store.Match, played Played) Progress {
-	if sg, ok := g.(SheetGame); ok {
-		p := sg.Engine().Progress(engineMatch(g, m), engineRounds(played))
-		return Progress{Finished: p.Finished, Winners: p.Winners, Leaders: p.Leaders()}
-	}
-	return g.(legacyGame).Progress(m, played)
+func progress(g Game, m store.Match, played Played) scoring.Progress {
+	return g.Progress(engineMatch(g, m), engineRounds(played))
 }
 
 // OptionsCtx is the new-match form: the seated players' names and the posted values.
@@ -153,13 +123,6 @@ type RoundCtx struct {
 type Scored struct {
 	Entry  any
 	Points []int
-}
-
-// Progress is where a match stands after its live rounds.
-type Progress struct {
-	Finished bool
-	Winners  []int // seats, several on a tie; set when finished
-	Leaders  []int // seats currently ahead
 }
 
 // leaders returns the seats with the best total (lowest when lowWins): the

@@ -13,7 +13,6 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
-	"github.com/tablekeeper/tablekeeper/scoring"
 	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -22,21 +21,13 @@ import (
 // FiveCrowns is Les Cinq Rois on the scoresheet: the mapping between its
 // round form and the engine's Entry. Every rule (what a round may hold, who
 // deals, when the match ends) is in scoring/fivecrowns.
-type FiveCrowns struct{}
+type FiveCrowns struct{ fcscore.Sheet }
 
-// fcSheet is the engine.
-var fcSheet = fcscore.Sheet{}
-
-func (FiveCrowns) ID() string                      { return fcSheet.ID() }
-func (FiveCrowns) Name(lang string) string         { return pick(lang, "Five Crowns", "Les Cinq Rois") }
-func (FiveCrowns) Seats() (int, int)               { return fcSheet.Seats() }
-func (FiveCrowns) HouseRules() []referee.HouseRule { return fcSheet.HouseRules() }
-func (FiveCrowns) LowWins() bool                   { return fcSheet.LowWins() }
-func (FiveCrowns) Engine() scoring.Game            { return fcSheet }
+func (FiveCrowns) Name(lang string) string { return pick(lang, "Five Crowns", "Les Cinq Rois") }
 
 // gameRound is the Five Crowns round (1–11) of the match's number-th round.
 func (g FiveCrowns) gameRound(m store.Match, number int) int {
-	return fcSheet.GameRound(engineMatch(g, m), number)
+	return g.Sheet.GameRound(engineMatch(g, m), number)
 }
 
 func (g FiveCrowns) Options(oc OptionsCtx) templ.Component {
@@ -75,7 +66,7 @@ func (g FiveCrowns) Info(ctx context.Context, m store.Match, _ Played, number in
 		return nil
 	}
 	info := views.FCRoundInfo{Round: r, Of: fcscore.LastRound, CardsDealt: fc.CardsDealt(r), Wild: fc.WildRank(r).Label()}
-	if dealer := fcSheet.DealerOf(engineMatch(g, m), number); dealer >= 0 && dealer < len(m.Seats) {
+	if dealer := g.Sheet.DealerOf(engineMatch(g, m), number); dealer >= 0 && dealer < len(m.Seats) {
 		info.Dealer = m.Seats[dealer].Name
 		info.Starter = m.Seats[fcscore.FirstPlayer(len(m.Seats), dealer)].Name
 	}
@@ -174,7 +165,7 @@ func (g FiveCrowns) compute(rc RoundCtx, f *views.FCRoundForm) {
 		if s.Mode != fcscore.ModeCards && s.Mode != fcscore.ModeHand {
 			continue
 		}
-		if pts, err := fcSheet.SeatPoints(m, rc.Number, fcscore.Seat{Mode: s.Mode, Cards: codesOf(s.Cards)}); err == nil {
+		if pts, err := g.Sheet.SeatPoints(m, rc.Number, fcscore.Seat{Mode: s.Mode, Cards: codesOf(s.Cards)}); err == nil {
 			s.Computed = strconv.Itoa(pts)
 		}
 	}

@@ -22,15 +22,11 @@ import (
 // Take5 is Take 5! (Kramer, AMIGO) on the pages. Its rules are in its
 // engine (t5score.Sheet): this file only maps the deal form to the
 // engine's entry and the engine's facts to the views.
-type Take5 struct{}
+type Take5 struct{ t5score.Sheet }
 
-var _ SheetGame = Take5{}
+var _ Game = Take5{}
 
-func (Take5) Engine() scoring.Game                     { return t5score.Sheet{} }
-func (Take5) ID() string                               { return t5score.Sheet{}.ID() }
 func (Take5) Name(lang string) string                  { return "Take 5!" }
-func (Take5) Seats() (int, int)                        { return t5score.Sheet{}.Seats() }
-func (Take5) HouseRules() []referee.HouseRule          { return t5score.Sheet{}.HouseRules() }
 func (Take5) LowWins() bool                            { return false }
 func (Take5) ReadOptions(OptionsCtx) map[string]string { return nil }
 
@@ -164,7 +160,7 @@ func t5Read(ctx context.Context, field, kind, v string, required bool, dst *int)
 func (g Take5) judged(rc RoundCtx, f views.T5RoundForm, tallies []t5score.Tally, unread []bool, err error, entry json.RawMessage, show bool) views.T5RoundForm {
 	var points []int
 	if err == nil && entry != nil {
-		points, err = g.Engine().Score(engineMatch(g, rc.Match), engineRounds(rc.Played.Before(rc.Number)), entry)
+		points, err = g.Score(engineMatch(g, rc.Match), engineRounds(rc.Played.Before(rc.Number)), entry)
 	}
 	seat, bad := -1, ""
 	var ie *referee.InputError

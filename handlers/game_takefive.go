@@ -12,7 +12,6 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
-	"github.com/tablekeeper/tablekeeper/scoring"
 	tfscore "github.com/tablekeeper/tablekeeper/scoring/takefive"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -22,20 +21,9 @@ import (
 // Its rules are in its engines (scoring/takefive, referee/takefive): this
 // file only maps the forms to the engine's entry and the engine's facts to
 // the views.
-type TakeFive struct{}
+type TakeFive struct{ tfscore.Game }
 
-var tfEngine tfscore.Game
-
-func (TakeFive) ID() string                      { return tfEngine.ID() }
-func (TakeFive) Name(lang string) string         { return "Take Five" }
-func (TakeFive) Seats() (int, int)               { return tfEngine.Seats() }
-func (TakeFive) HouseRules() []referee.HouseRule { return tfEngine.HouseRules() }
-func (TakeFive) LowWins() bool                   { return tfEngine.LowWins() }
-func (TakeFive) Engine() scoring.Game            { return tfEngine }
-
-// CountsRoundWins: a Take Five total is the number of rounds won, not points
-// (the standings neither average it nor keep round records of it).
-func (TakeFive) CountsRoundWins() bool { return true }
+func (TakeFive) Name(lang string) string { return "Take Five" }
 
 func (TakeFive) Options(oc OptionsCtx) templ.Component {
 	starter, _ := strconv.Atoi(first(oc.Form, tfscore.OptionFirstStarter))
@@ -54,7 +42,7 @@ func (TakeFive) ReadOptions(oc OptionsCtx) map[string]string {
 
 // next is the phase and starter of round number, as the engine decides them.
 func (g TakeFive) next(m store.Match, played Played, number int) (tf.Phase, int, bool) {
-	return tfEngine.Next(engineMatch(g, m), engineRounds(played.Before(number)))
+	return g.Game.Next(engineMatch(g, m), engineRounds(played.Before(number)))
 }
 
 func (TakeFive) phaseName(ctx context.Context, ph tf.Phase) string {
@@ -73,7 +61,7 @@ func (g TakeFive) Info(ctx context.Context, m store.Match, played Played, number
 		info.Starter = m.Seats[starter].Name
 	}
 	// the rounds shown, not totals stored before them
-	wins := tfEngine.Progress(engineMatch(g, m), engineRounds(played)).Totals
+	wins := g.Game.Progress(engineMatch(g, m), engineRounds(played)).Totals
 	for i, st := range m.Seats {
 		info.Markers = append(info.Markers, views.TFMarker{Name: st.Name, Wins: wins[i]})
 	}
@@ -146,7 +134,7 @@ func (g TakeFive) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 			"Tapez les pions comme des nombres de 1 à 9, séparés par des espaces.")
 		return post
 	}
-	post.Entry = tfEngine.EntryFor(engineMatch(g, rc.Match), engineRounds(rc.Played.Before(rc.Number)), w, rack).Encode()
+	post.Entry = g.Game.EntryFor(engineMatch(g, rc.Match), engineRounds(rc.Played.Before(rc.Number)), w, rack).Encode()
 	return post
 }
 

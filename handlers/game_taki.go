@@ -14,7 +14,6 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
-	"github.com/tablekeeper/tablekeeper/scoring"
 	tkscore "github.com/tablekeeper/tablekeeper/scoring/taki"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -23,21 +22,11 @@ import (
 // Taki is TAKI on the scoresheet and on the referee page. Its rules are in
 // scoring/taki (the round entry, its checks, the match's end) and
 // referee/taki (turns): this file only maps forms to them and back.
-type Taki struct{}
+type Taki struct{ tkscore.Sheet }
 
-var _ SheetGame = Taki{}
-
-func (Taki) ID() string { return "taki" }
+var _ Game = Taki{}
 
 func (Taki) Name(string) string { return "TAKI" }
-
-func (Taki) Seats() (int, int) { return tkscore.Sheet{}.Seats() }
-
-func (Taki) HouseRules() []referee.HouseRule { return tk.HouseRules }
-
-func (Taki) LowWins() bool { return false }
-
-func (Taki) Engine() scoring.Game { return tkscore.Sheet{} }
 
 func (g Taki) Options(oc OptionsCtx) templ.Component {
 	o := views.TKOptions{End: first(oc.Form, "end"), Rounds: first(oc.Form, "rounds"), Limit: first(oc.Form, "limit"), Sign: "+", Errs: oc.Errs}

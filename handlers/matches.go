@@ -201,7 +201,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	for _, st := range match.Seats {
 		sh.Names = append(sh.Names, st.Name)
 	}
-	for _, i := range prog.Leaders {
+	for _, i := range prog.Leaders() {
 		sh.Leaders[i] = true
 	}
 	var w []string

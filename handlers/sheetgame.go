@@ -16,18 +16,13 @@ import (
 // the round to store, or the form to draw again (invalid when the save was
 // refused). Only a failure that is not about the input is returned as err.
 func readRound(g Game, rc RoundCtx, form url.Values) (save *Scored, redraw templ.Component, invalid bool, err error) {
-	sg, ok := g.(SheetGame)
-	if !ok {
-		save, redraw, invalid = g.(legacyGame).PostRound(rc, form)
-		return save, redraw, invalid, nil
-	}
-	post := sg.ReadRound(rc, form)
+	post := g.ReadRound(rc, form)
 	if !post.Save {
 		return nil, post.Form(nil), false, nil
 	}
 	if post.Err == nil {
 		before := engineRounds(rc.Played.Before(rc.Number))
-		points, err := sg.Engine().Score(engineMatch(g, rc.Match), before, post.Entry)
+		points, err := g.Score(engineMatch(g, rc.Match), before, post.Entry)
 		if err == nil {
 			return &Scored{Entry: post.Entry, Points: points}, nil, false, nil
 		}
@@ -42,11 +37,7 @@ func readRound(g Game, rc RoundCtx, form url.Values) (save *Scored, redraw templ
 
 // readOptions reads and checks a new match's options through its game.
 func readOptions(g Game, oc OptionsCtx) (map[string]string, views.FieldErrors) {
-	sg, ok := g.(SheetGame)
-	if !ok {
-		return g.(legacyGame).ParseOptions(oc)
-	}
-	opts, err := sg.Engine().CheckOptions(len(oc.Names), sg.ReadOptions(oc))
+	opts, err := g.CheckOptions(len(oc.Names), g.ReadOptions(oc))
 	errs := views.FieldErrors{}
 	if err != nil {
 		var ie *referee.InputError

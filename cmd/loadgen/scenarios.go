@@ -185,7 +185,11 @@ func saveForm(rng *rand.Rand, seats, round int) url.Values {
 			continue
 		}
 		f.Set(fmt.Sprintf("mode_%d", i), "points")
-		f.Set(fmt.Sprintf("points_%d", i), strconv.Itoa(rng.IntN(60)))
+		p := rng.IntN(58) // 0, or 3…59: no hand leaves 1 or 2 points
+		if p > 0 {
+			p += 2
+		}
+		f.Set(fmt.Sprintf("points_%d", i), strconv.Itoa(p))
 	}
 	return f
 }
