@@ -95,12 +95,13 @@ func TestNamesWithControlOrBidiCharactersAreRefusedEverywhere(t *testing.T) {
 		"line separator":  "Ana\u2028Ben",
 		"41 characters":   strings.Repeat("é", 41),
 		"only spaces":     "   ",
+		"only zero-width": "\u200b\ufeff",
 		"escape sequence": "Ana\x1b[31m",
 	}
 	why := map[string]string{
 		"NUL": "control character", "invalid UTF-8": "not valid text", "RLO": "direction", "LRI": "direction", "RLM": "direction",
 		"ALM": "direction", "line break": "control character", "tab": "control character", "line separator": "control character",
-		"41 characters": "too long", "only spaces": "type a name", "escape sequence": "control character",
+		"41 characters": "too long", "only spaces": "type a name", "only zero-width": "type a name", "escape sequence": "control character",
 	}
 	for label, name := range bad {
 		want := why[label]

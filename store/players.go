@@ -41,13 +41,13 @@ const (
 // when it is fine. A name must be valid UTF-8, have no control character
 // (NUL, line or paragraph breaks, tabs) and no bidirectional embedding,
 // override, isolate or mark (which can make a name display as another), and
-// have 1 to MaxNameLen characters.
+// have 1 to MaxNameLen characters, one of them visible.
 func CheckName(name string) (string, string) {
 	if !utf8.ValidString(name) {
 		return name, NameEncoding
 	}
 	name = strings.TrimSpace(name)
-	n := 0
+	n, visible := 0, false
 	for _, r := range name {
 		switch {
 		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
@@ -56,9 +56,11 @@ func CheckName(name string) (string, string) {
 			return name, NameBidi
 		}
 		n++
+		// A name of zero-width characters alone (U+200B, U+FEFF…) would show as nothing.
+		visible = visible || !(unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Mn, r))
 	}
 	switch {
-	case n == 0:
+	case !visible:
 		return name, NameRequired
 	case n > MaxNameLen:
 		return name, NameTooLong
