@@ -32,6 +32,14 @@ func TestBrowserTakeFive(t *testing.T) {
 		t.Errorf("phase select shows %q, want score", got)
 	}
 
+	// The eight tokens in the racks left eight squares empty: mark them.
+	p.do(chromedp.SetValue(css("#mode"), "empty"))
+	for i, sq := range strings.Fields("c3 b3 c2 d1 e1 a3 a4 a5") {
+		p.tap("[data-testid=sq-" + sq + "]")
+		p.waitFor(fmt.Sprintf(`document.querySelector('input[name=empty]').value.split(' ').length === %d`, i+1))
+	}
+	p.do(chromedp.SetValue(css("#mode"), "move1"))
+
 	// Move 1: tap the knight, see where it may go (TV-TF-4), tap e3.
 	p.tap("[data-testid=sq-f1]")
 	p.waitFor(`document.querySelectorAll('[data-testid=tf-board] .hl').length > 0`)

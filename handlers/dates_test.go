@@ -6,13 +6,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tablekeeper/tablekeeper/views"
 )
 
 func TestHumanTime(t *testing.T) {
 	at := time.Date(2026, 2, 7, 20, 5, 0, 0, time.UTC)
 	for lang, want := range map[string]string{"en": "7 Feb 2026, 20:05", "fr": "7 févr. 2026, 20:05", "de": "7 Feb 2026, 20:05"} {
-		if got := humanTime(at, lang); got != want {
-			t.Errorf("humanTime(%v, %q) = %q, want %q", at, lang, got, want)
+		if got := views.HumanTime(at, lang); got != want {
+			t.Errorf("views.HumanTime(%v, %q) = %q, want %q", at, lang, got, want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -11,160 +12,85 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/scoring"
 	tfscore "github.com/tablekeeper/tablekeeper/scoring/takefive"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // TakeFive is Take Five (Laffont) on the scoresheet and the referee page.
-// A round stores its winner (1 point, the others 0), so totals are round
-// wins; the phase and the starter of each round follow from the winners.
+// Its rules are in its engines (scoring/takefive, referee/takefive): this
+// file only maps the forms to the engine's entry and the engine's facts to
+// the views.
 type TakeFive struct{}
 
-// tfEntry is what a Take Five round stores: its phase and starter as they
-// stood when it was saved, the winner (a seat, or -1 when every player was
-// eliminated from a 21 round) and, optionally, the winning rack.
-type tfEntry struct {
-	Phase   string `json:"phase"`
-	Starter int    `json:"starter"`
-	Winner  int    `json:"winner"`
-	Rack    []int  `json:"rack,omitempty"`
-}
+var tfEngine tfscore.Game
 
-func (TakeFive) ID() string { return "takefive" }
-
-func (TakeFive) Name(lang string) string { return "Take Five" }
-
-func (TakeFive) Seats() (int, int) { return 2, 4 }
-
-func (TakeFive) HouseRules() []referee.HouseRule { return tf.HouseRules }
-
-func (TakeFive) LowWins() bool { return false }
+func (TakeFive) ID() string                      { return tfEngine.ID() }
+func (TakeFive) Name(lang string) string         { return "Take Five" }
+func (TakeFive) Seats() (int, int)               { return tfEngine.Seats() }
+func (TakeFive) HouseRules() []referee.HouseRule { return tfEngine.HouseRules() }
+func (TakeFive) LowWins() bool                   { return tfEngine.LowWins() }
+func (TakeFive) Engine() scoring.Game            { return tfEngine }
 
 // CountsRoundWins: a Take Five total is the number of rounds won, not points
 // (the standings neither average it nor keep round records of it).
 func (TakeFive) CountsRoundWins() bool { return true }
 
-// settings are the match's house rules, at their defaults when unreadable.
-func (TakeFive) settings(m store.Match) referee.Settings {
-	known := map[string]string{}
-	for _, h := range tf.HouseRules {
-		if v, ok := m.Rules[h.Key]; ok {
-			known[h.Key] = v
-		}
-	}
-	s, err := referee.Resolve(tf.HouseRules, known)
-	if err != nil {
-		return referee.Defaults(tf.HouseRules)
-	}
-	return s
-}
-
-func (TakeFive) firstStarter(m store.Match) int {
-	n, err := strconv.Atoi(m.Options["firstStarter"])
-	if err != nil || n < 0 || n >= len(m.Seats) {
-		return 0
-	}
-	return n
-}
-
-func (g TakeFive) Options(oc OptionsCtx) templ.Component {
-	starter, _ := strconv.Atoi(first(oc.Form, "firstStarter"))
+func (TakeFive) Options(oc OptionsCtx) templ.Component {
+	starter, _ := strconv.Atoi(first(oc.Form, tfscore.OptionFirstStarter))
 	return views.TFOptions(4, starter, oc.Errs)
 }
 
-func (g TakeFive) ParseOptions(oc OptionsCtx) (map[string]string, views.FieldErrors) {
-	errs := views.FieldErrors{}
-	n, err := strconv.Atoi(first(oc.Form, "firstStarter"))
-	if err != nil || n < 1 || (len(oc.Names) > 0 && n > len(oc.Names)) {
-		errs["firstStarter"] = views.T(oc.Ctx, "takefive.err.firststarter", "N", len(oc.Names))
+// ReadOptions maps the form's seat (1-based, as players count) to the
+// engine's (0-based); anything else is passed on for the engine to refuse.
+func (TakeFive) ReadOptions(oc OptionsCtx) map[string]string {
+	v := strings.TrimSpace(first(oc.Form, tfscore.OptionFirstStarter))
+	if n, err := strconv.Atoi(v); err == nil {
+		v = strconv.Itoa(n - 1)
 	}
-	return map[string]string{"firstStarter": strconv.Itoa(n - 1)}, errs
+	return map[string]string{tfscore.OptionFirstStarter: v}
 }
 
-// winnersOf reads the round winners from the points: the seat with the
-// point, or NoWinner when nobody has it.
-func winnersOf(points [][]int) []int {
-	out := make([]int, len(points))
-	for i, r := range points {
-		out[i] = tfscore.NoWinner
-		for seat, p := range r {
-			if p > 0 {
-				out[i] = seat
-			}
-		}
-	}
-	return out
+// next is the phase and starter of round number, as the engine decides them.
+func (g TakeFive) next(m store.Match, played Played, number int) (tf.Phase, int, bool) {
+	return tfEngine.Next(engineMatch(g, m), engineRounds(played.Before(number)))
 }
 
-// play runs the match over the winners, keeping the longest prefix the
-// engine accepts (a correction can leave a later round impossible; the
-// sheet still shows what stands).
-func (g TakeFive) play(m store.Match, winners []int) (tfscore.Sheet, int) {
-	for k := len(winners); k >= 0; k-- {
-		sh, err := tfscore.Play(len(m.Seats), g.firstStarter(m), winners[:k], g.settings(m))
-		if err == nil {
-			return sh, k
-		}
-	}
-	return tfscore.Sheet{}, 0
-}
-
-func (g TakeFive) Progress(m store.Match, played Played) Progress {
-	winners := winnersOf(played.Points)
-	totals := sums(len(m.Seats), played.Points)
-	p := Progress{Leaders: leaders(totals, false)}
-	if sh, _ := g.play(m, winners); sh.Finished {
-		p.Finished, p.Winners = true, []int{sh.Winner}
-	}
-	return p
-}
-
-// roundAt is the phase and starter of round number (1-based), from the
-// winners of the rounds before it, and whether the starter is known (a
-// correction can leave a later round impossible: the sheet shows what stands).
-func (g TakeFive) roundAt(m store.Match, played Played, number int) (tf.Phase, int, bool) {
-	before := winnersOf(played.Before(number).Points)
-	if sh, k := g.play(m, before); k == len(before) {
-		return sh.NextPhase, sh.NextStarter, true
-	}
-	return tfscore.PhaseOf(number - 1), 0, false
-}
-
-func (g TakeFive) phaseName(ctx context.Context, ph tf.Phase) string {
+func (TakeFive) phaseName(ctx context.Context, ph tf.Phase) string {
 	return views.T(ctx, "takefive.phase."+ph.String())
 }
 
 func (g TakeFive) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
-	ph, _, _ := g.roundAt(m, played, number)
+	ph, _, _ := g.next(m, played, number)
 	return views.T(ctx, "takefive.roundlabel", "Round", number, "Phase", g.phaseName(ctx, ph))
 }
 
 func (g TakeFive) Info(ctx context.Context, m store.Match, played Played, number int) templ.Component {
-	ph, starter, known := g.roundAt(m, played, number)
-	info := views.TFRoundInfo{Round: number, Phase: g.phaseName(ctx, ph), Goal: views.T(ctx, "takefive.goal."+ph.String())}
+	ph, starter, known := g.next(m, played, number)
+	info := views.TFRoundInfo{Round: number, Phase: g.phaseName(ctx, ph), Goal: views.T(ctx, "takefive.goal."+ph.String()), ToWin: tfscore.MarkersToWin}
 	if known && starter >= 0 && starter < len(m.Seats) {
 		info.Starter = m.Seats[starter].Name
 	}
-	wins := sums(len(m.Seats), played.Points) // the rounds shown, not totals stored before them
+	// the rounds shown, not totals stored before them
+	wins := tfEngine.Progress(engineMatch(g, m), engineRounds(played)).Totals
 	for i, st := range m.Seats {
 		info.Markers = append(info.Markers, views.TFMarker{Name: st.Name, Wins: wins[i]})
 	}
-	info.ToWin = tfscore.MarkersToWin
 	return views.TFInfo(info)
 }
 
 func (g TakeFive) blankForm(rc RoundCtx) views.TFRoundForm {
-	ph, _, _ := g.roundAt(rc.Match, rc.Played, rc.Number)
+	ph, _, _ := g.next(rc.Match, rc.Played, rc.Number)
+	label := g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)
 	f := views.TFRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
-		Title:    views.T(rc.Ctx, "takefive.entertitle", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)),
-		NoWinner: ph == tf.TwentyOne, Winner: ""}
+		Title: views.T(rc.Ctx, "takefive.entertitle", "Round", label), NoWinner: ph == tf.TwentyOne}
 	if rc.Version > 0 {
-		f.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))
+		f.Title = views.T(rc.Ctx, "round.correct", "Round", label)
 	}
 	if f.NoWinner {
 		key := "takefive.nowinner.replay"
-		if g.settings(rc.Match).Get(tf.HouseAllEliminated) == tf.AllEliminatedNoWinner {
+		if engineMatch(g, rc.Match).Rules.Get(tf.HouseAllEliminated) == tf.AllEliminatedNoWinner {
 			key = "takefive.nowinner.nowinner"
 		}
 		f.NoWinnerHelp = views.T(rc.Ctx, key)
@@ -177,12 +103,51 @@ func (g TakeFive) blankForm(rc RoundCtx) views.TFRoundForm {
 
 func (g TakeFive) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
 	f := g.blankForm(rc)
-	var e tfEntry
-	if json.Unmarshal(entry, &e) == nil && len(entry) > 0 {
+	if e, err := tfscore.DecodeEntry(entry); err == nil {
 		f.Winner = strconv.Itoa(e.Winner)
 		f.Rack = rackText(e.Rack)
 	}
 	return views.TFForm(f)
+}
+
+// ReadRound maps the form to the engine's entry: who won (a seat, or −1 for
+// nobody) and the winning rack as typed. The engine checks both; only what
+// cannot be written as an entry (no winner chosen, words where tokens go)
+// is refused here.
+func (g TakeFive) ReadRound(rc RoundCtx, form url.Values) RoundPost {
+	f := g.blankForm(rc)
+	f.Winner = strings.TrimSpace(form.Get("winner"))
+	f.Rack = strings.TrimSpace(form.Get("rack"))
+	post := RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
+		f := f
+		var ie *referee.InputError
+		if errors.As(err, &ie) {
+			msg := ie.Message.In(views.Lang(rc.Ctx))
+			if ie.Field == "rack" {
+				f.RackError = msg
+			} else {
+				f.WinnerError = msg
+			}
+		}
+		return views.TFForm(f)
+	}}
+	w, err := strconv.Atoi(f.Winner)
+	switch {
+	case f.Winner == "":
+		post.Err = tfscore.MissingWinner()
+		return post
+	case err != nil:
+		post.Err = referee.Invalid("winner", "That winner is not a player of this match.", "Ce gagnant n'est pas un joueur de la partie.")
+		return post
+	}
+	rack, ok := parseValues(f.Rack)
+	if !ok {
+		post.Err = referee.Invalid("rack", "Type the tokens as numbers from 1 to 9, separated by spaces.",
+			"Tapez les pions comme des nombres de 1 à 9, séparés par des espaces.")
+		return post
+	}
+	post.Entry = tfEngine.EntryFor(engineMatch(g, rc.Match), engineRounds(rc.Played.Before(rc.Number)), w, rack).Encode()
+	return post
 }
 
 func rackText(vs []int) string {
@@ -193,13 +158,14 @@ func rackText(vs []int) string {
 	return strings.Join(parts, " ")
 }
 
-// parseValues reads token values "9 8 7" (commas allowed); ok is false
-// when a word is not a value 1–9.
+// parseValues reads token values "9 8 7" (commas allowed); ok is false when
+// a word is not a number. Whether a number is a token value is the engine's
+// to say.
 func parseValues(s string) ([]int, bool) {
 	var out []int
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\t' }) {
 		v, err := strconv.Atoi(w)
-		if err != nil || v < 1 || v > 9 {
+		if err != nil {
 			return out, false
 		}
 		out = append(out, v)
@@ -207,54 +173,9 @@ func parseValues(s string) ([]int, bool) {
 	return out, true
 }
 
-// PostRound reads the round: who won (or nobody, in a 21 round) and,
-// optionally, the winning rack, checked against the phase's goal.
-func (g TakeFive) PostRound(rc RoundCtx, form url.Values) (*Scored, templ.Component, bool) {
-	f := g.blankForm(rc)
-	f.Winner = strings.TrimSpace(form.Get("winner"))
-	f.Rack = strings.TrimSpace(form.Get("rack"))
-	if form.Get("op") != "save" {
-		return nil, views.TFForm(f), false
-	}
-	ph, starter, _ := g.roundAt(rc.Match, rc.Played, rc.Number)
-	e := tfEntry{Phase: ph.String(), Starter: starter}
-	w, err := strconv.Atoi(f.Winner)
-	switch {
-	case f.Winner == "":
-		f.WinnerError = views.T(rc.Ctx, "takefive.err.nowinner")
-	case err != nil || w < tfscore.NoWinner || w >= len(rc.Match.Seats):
-		f.WinnerError = views.T(rc.Ctx, "takefive.err.badwinner")
-	case w == tfscore.NoWinner && ph != tf.TwentyOne:
-		f.WinnerError = views.T(rc.Ctx, "takefive.err.nowinner21", "Phase", g.phaseName(rc.Ctx, ph))
-	}
-	e.Winner = w
-	if f.Rack != "" {
-		vs, ok := parseValues(f.Rack)
-		switch {
-		case !ok:
-			f.RackError = views.T(rc.Ctx, "takefive.err.rackvalues")
-		case w == tfscore.NoWinner:
-			f.RackError = views.T(rc.Ctx, "takefive.err.racknowinner")
-		default:
-			if won, why := tfscore.CheckWinningRack(ph, vs); !won {
-				f.RackError = views.T(rc.Ctx, "takefive.err.racknotwinning", "Why", why.In(views.Lang(rc.Ctx)))
-			}
-		}
-		e.Rack = vs
-	}
-	if f.WinnerError != "" || f.RackError != "" {
-		return nil, views.TFForm(f), true
-	}
-	pts := make([]int, len(rc.Match.Seats))
-	if w >= 0 {
-		pts[w] = 1
-	}
-	return &Scored{Entry: e, Points: pts}, nil, false
-}
-
 func (g TakeFive) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
-	var e tfEntry
-	if json.Unmarshal(entry, &e) != nil || len(entry) == 0 {
+	e, err := tfscore.DecodeEntry(entry)
+	if err != nil {
 		return ""
 	}
 	var parts []string

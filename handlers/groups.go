@@ -65,7 +65,7 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 			continue
 		}
 		line := views.MatchLine{URL: fmt.Sprintf("/g/%s/matches/%d", m.group.Slug, mt.ID), Game: g.Name(lang(c)), Finished: mt.Finished(),
-			When: humanTime(s.local(mt.CreatedAt), lang(c))}
+			When: views.HumanTime(s.local(mt.CreatedAt), lang(c))}
 		var names []string
 		totals := make([]int, len(mt.Seats))
 		for i, st := range mt.Seats {
@@ -116,7 +116,7 @@ func (s *Server) membersPage(c echo.Context) (views.MembersPage, error) {
 	page := views.MembersPage{Group: m.nav(), AdminRotate: base + "/admin/rotate", IdleDays: store.SessionIdleDays}
 	for _, x := range ms {
 		page.Members = append(page.Members, views.MemberLine{Name: x.Display, IsAdmin: x.IsAdmin, You: x.SessionID == m.who.SessionID,
-			Joined: humanTime(s.local(x.JoinedAt), lang(c)), Remove: fmt.Sprintf("%s/members/%d/remove", base, x.SessionID)})
+			Joined: views.DayText(lang(c), s.local(x.JoinedAt)), Remove: fmt.Sprintf("%s/members/%d/remove", base, x.SessionID)})
 	}
 	return page, err
 }

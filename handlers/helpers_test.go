@@ -54,6 +54,7 @@ type client struct {
 	app     *testApp
 	cookies map[string]*http.Cookie
 	lang    string
+	htmx    bool // send HX-Request, as htmx does
 }
 
 func (a *testApp) client() *client { return &client{app: a, cookies: map[string]*http.Cookie{}} }
@@ -73,6 +74,9 @@ func (c *client) do(method, path string, form url.Values) *httptest.ResponseReco
 	}
 	if c.lang != "" {
 		req.Header.Set("Accept-Language", c.lang)
+	}
+	if c.htmx {
+		req.Header.Set("HX-Request", "true")
 	}
 	for _, ck := range c.cookies {
 		req.AddCookie(ck)

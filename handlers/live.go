@@ -58,17 +58,17 @@ func (h *hub) publish(match int64, version string) {
 func (s *Server) changed(c echo.Context, matchID int64) {
 	rounds, err := s.store.Rounds(c.Request().Context(), matchID)
 	if err != nil {
-		s.cache.forgetPages(memberOf(c).group.Slug) // the write happened all the same
+		s.log.Warn("watchers not told of a write", "match", matchID, "err", err)
 		return
 	}
-	s.announce(c, matchID, rounds)
+	s.announce(matchID, rounds)
 }
 
 // announce tells the watchers of a match its version after a write, given
-// the rounds as they now stand. The page cache forgets first: a phone that
-// refetches on the event must get the new page.
-func (s *Server) announce(c echo.Context, matchID int64, rounds []store.Round) {
-	s.cache.forgetPages(memberOf(c).group.Slug)
+// the rounds as they now stand. The page cache has already forgotten the
+// group's pages (the store told it on commit), so a phone that refetches on
+// the event gets the new page.
+func (s *Server) announce(matchID int64, rounds []store.Round) {
 	s.live.publish(matchID, sheetVersion(rounds))
 }
 

@@ -115,7 +115,7 @@ func (s *Server) createMatch(c echo.Context) error {
 	for i, st := range seats {
 		ids[i], names[i] = st.id, st.name
 	}
-	opts, optErrs := g.ParseOptions(OptionsCtx{Ctx: vctx, Names: names, Form: form})
+	opts, optErrs := readOptions(g, OptionsCtx{Ctx: vctx, Names: names, Form: form})
 	for k, v := range optErrs {
 		errs[k] = v
 	}
@@ -175,7 +175,11 @@ func (s *Server) scoresheet(c echo.Context) error {
 		if err != nil {
 			return nil, err
 		}
-		return s.renderBytes(c, views.ScoresheetPage(s.sheetModel(c, match, g, rounds, "", nil)))
+		sh, err := s.sheetModel(c, match, g, rounds, "", nil)
+		if err != nil {
+			return nil, err // not kept: a page missing its rulings is not the page
+		}
+		return s.renderBytes(c, views.ScoresheetPage(sh))
 	})
 }
 
@@ -185,12 +189,12 @@ func (s *Server) matchURL(c echo.Context, matchID int64) string {
 
 // sheetModel builds the scoresheet; form replaces the blank round form (to
 // keep what a player typed after an error).
-func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []store.Round, flash string, form templ.Component) views.Scoresheet {
+func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []store.Round, flash string, form templ.Component) (views.Scoresheet, error) {
 	vctx := s.viewCtx(c)
 	url := s.matchURL(c, match.ID)
 	live := livePlayed(rounds)
 	totals := sums(len(match.Seats), live.Points)
-	prog := g.Progress(match, live)
+	prog := progress(g, match, live)
 	sh := views.Scoresheet{Group: memberOf(c).nav(), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
 		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,
 		Rules: describeRules(g, match.Rules, lang(c)), Version: sheetVersion(rounds)}
@@ -224,7 +228,10 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		sh.UndoURL, sh.UndoRound = url+"/undo", lastLive
 	}
 	if match.Rulings > 0 { // most matches have none: no query for them
-		sh.Rulings = s.rulingLines(c, g, match.ID)
+		var err error
+		if sh.Rulings, err = s.rulingLines(c, g, match.ID); err != nil {
+			return sh, err
+		}
 	}
 	if _, ok := g.(RefereePage); ok {
 		sh.RefereeURL = url + "/referee"
@@ -237,7 +244,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		}
 		sh.Form = form
 	}
-	return sh
+	return sh, nil
 }
 
 // sheetVersion changes whenever any round changes.
@@ -252,4 +259,19 @@ func sheetVersion(rounds []store.Round) string {
 func (s *Server) roundCtx(c echo.Context, match store.Match, played Played, number int, version int) RoundCtx {
 	return RoundCtx{Ctx: s.viewCtx(c), Match: match, Played: played, Number: number,
 		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: fmt.Sprintf("%d.%s", number, submitKeyHole), Version: version}
+}
+
+// deleteMatch marks a match deleted (admin only): it leaves the lists and
+// the standings, and stays in the database and the export.
+func (s *Server) deleteMatch(c echo.Context) error {
+	m := memberOf(c)
+	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	if err := s.store.DeleteMatch(c.Request().Context(), m.group.ID, id); err != nil {
+		return err
+	}
+	s.live.publish(id, "deleted") // phones watching it learn it is gone
+	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug)
 }

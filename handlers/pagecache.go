@@ -8,14 +8,15 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // pageCache keeps rendered pages and members' lookups, per group, until
-// something is written to that group. Every successful write (any POST, and
-// the admin link, a GET that writes) forgets its group's entries after the
-// write has committed, or everything when it is not a group's, so a page
-// built from data read before a write is never kept past that write. One
-// server process owns the database, so nothing else can change it.
+// something is written to that group. The store tells it of every committed
+// write (see written), so a page built from data read before a write is
+// never kept past that write. One server process owns the database, so
+// nothing else can change it.
 type pageCache struct {
 	mu     sync.Mutex
 	all    uint64            // bumped when everything is forgotten
@@ -193,57 +194,16 @@ func (p *pageCache) keepMember(group, key string, gen cacheGen, m member) {
 	g.members[key] = m
 }
 
-// forgetOnWrite empties the cache after every request that may have written:
-// any method other than GET or HEAD, except the JSON API and the public
-// referee pages, which store nothing (a ruling is kept through the group's
-// own route). A request to a group's routes forgets that group only, and
-// keeps its members when the route is one that leaves memberships alone.
-func (s *Server) forgetOnWrite(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) (err error) {
-		r := c.Request()
-		if r.Method == http.MethodGet || r.Method == http.MethodHead ||
-			strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/referee/") {
-			return next(c)
-		}
-		defer func() { // deferred: a handler that panics after its write forgets too
-			switch {
-			case refused(c, err): // nothing was written (a stranger's 404 among them)
-			case keepsMembers[c.Path()]:
-				s.cache.forgetPages(c.Param("group"))
-			default:
-				s.cache.forget(c.Param("group"))
-			}
-		}()
-		return next(c)
+// written is the store's word that a write committed (store.OnWrite): the
+// group's kept pages are forgotten, and its members too when they changed.
+// The store is the one place that writes, so no request needs to be guessed
+// at: an anonymous new group or import forgets nothing of the others.
+func (p *pageCache) written(w store.Written) {
+	if w.Members {
+		p.forget(w.Slug)
+		return
 	}
-}
-
-// refused says whether a request ended in a refusal, a 4xx: bad input or
-// a conflict changes nothing, by rule, and an outsider is refused before
-// anything is read.
-func refused(c echo.Context, err error) bool {
-	status := c.Response().Status
-	if err != nil {
-		status, _ = errorStatus(err) // as handleError will answer
-	}
-	return status >= 400 && status < 500
-}
-
-// keepsMembers are the group routes whose writes change no membership, nor
-// what a member sees of the group itself (its name, invite, public link).
-// A route not listed forgets the members too.
-var keepsMembers = map[string]bool{
-	"/g/:group/players":                      true,
-	"/g/:group/players/:player":              true,
-	"/g/:group/rules/:game":                  true,
-	"/g/:group/matches":                      true,
-	"/g/:group/matches/:match/rounds":        true,
-	"/g/:group/matches/:match/rounds/:round": true,
-	"/g/:group/matches/:match/undo":          true,
-	"/g/:group/matches/:match/rulings":       true,
-	"/g/:group/matches/:match/delete":        true,
-	"/g/:group/seasons":                      true,
-	"/g/:group/seasons/:season/delete":       true,
+	p.forgetPages(w.Slug)
 }
 
 // cachedPage answers a GET of a page that depends only on stored data, the

@@ -66,25 +66,17 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 	if rulesErr != nil {
 		return views.TFReferee(page), http.StatusUnprocessableEntity
 	}
-	st, names, err := t.state()
-	var v tf.Verdict
+	req, names, lines, err := t.request()
+	var resp tf.TurnResponse
 	if err == nil {
-		var moves []tf.Move
-		moves, err = t.turnMoves()
-		if err == nil {
-			player := ""
-			if t.player >= 0 && t.player < len(names) && names[t.player] != "" {
-				player = names[t.player]
-			}
-			v, err = tf.CheckTurn(st, player, moves, set)
-		}
+		resp, err = tf.AnswerTurn(req, rc.Lang) // the API's own answer: page and API agree by construction
 	}
 	if err != nil {
-		page.Errors[tfFieldOf(err, names)] = inputMessageIn(err, rc.Lang)
+		page.Errors[tfFieldOf(err, names, lines)] = inputMessageIn(err, rc.Lang)
 		page.Errors["judge"] = pick(rc.Lang, "The table described cannot occur: see the field marked below.", "La table décrite est impossible : voyez le champ signalé ci-dessous.")
 		return views.TFReferee(page), http.StatusUnprocessableEntity
 	}
-	page.Verdict = g.verdict(v, set, rc.Lang)
+	page.Verdict = g.verdict(resp, req.Player, set, rc.Lang)
 	takeFiveRuling(rc, page.Verdict)
 	return views.TFReferee(page), http.StatusOK
 }
@@ -204,34 +196,24 @@ func (t *tfTurn) tap(name string) {
 	}
 }
 
-// state builds the engine's round from the form; names are the rack
-// lines' player names, by line ("" for a blank line).
-func (t *tfTurn) state() (tf.State, []string, error) {
-	names := make([]string, len(t.racks))
-	var st tf.State
+// request maps the form to the API's request, so that the page asks the
+// engine exactly what a client would ask; lines[i] is the form's move line
+// (0 or 1) of the request's moves[i], and names the rack lines' players
+// ("" for a blank line). Only what a request cannot express is refused
+// here, on the form's own field: a rack line without a name, a name on two
+// lines, words where tokens or a value go.
+func (t *tfTurn) request() (req tf.TurnRequest, names []string, lines []int, err error) {
+	names = make([]string, len(t.racks))
+	ws := &tf.WireState{Pieces: map[string]string{}, Empty: append([]string{}, t.empty...), Phase: t.phase,
+		Racks: map[string][]int{}, Eliminated: []string{}}
 	for i, p := range tf.Pieces {
-		sq, err := tf.ParseSquare(t.pieces[i])
-		if err != nil {
-			return st, names, referee.Invalid("state.pieces."+p.String(), fmt.Sprintf("%q is not a square a1…f6", t.pieces[i]), fmt.Sprintf("« %s » n'est pas une case a1…f6", t.pieces[i]))
-		}
-		st.Pieces[p] = sq
+		ws.Pieces[p.String()] = t.pieces[i]
 	}
-	for i, name := range t.empty {
-		sq, err := tf.ParseSquare(name)
-		if err != nil {
-			return st, names, referee.Invalid(fmt.Sprintf("state.empty[%d]", i), fmt.Sprintf("%q is not a square a1…f6", name), fmt.Sprintf("« %s » n'est pas une case a1…f6", name))
-		}
-		st.Empty = append(st.Empty, sq)
-	}
-	ph, err := tf.ParsePhase(t.phase)
-	if err != nil {
-		return st, names, referee.Invalid("state.phase", "choose the phase: score, 21 or quinte", "choisissez la phase : score, 21 ou quinte")
-	}
-	st.Phase = ph
 	for i, line := range t.racks {
 		if line == "" {
 			continue
 		}
+		field := fmt.Sprintf("rack_%d", i)
 		name, values, found := strings.Cut(line, ":")
 		name = strings.TrimSpace(name)
 		if !found {
@@ -239,61 +221,62 @@ func (t *tfTurn) state() (tf.State, []string, error) {
 		}
 		names[i] = name
 		if _, err := strconv.Atoi(strings.Fields(name + " x")[0]); err == nil || name == "" {
-			return st, names, referee.Invalid(fmt.Sprintf("rack_%d", i), "write the player's name, a colon, then his tokens: «Paul: 7 8 3 5»",
-				"écrivez le nom du joueur, deux-points, puis ses pions : « Paul : 7 8 3 5 »")
+			return req, names, nil, referee.Invalid(field, "Write the player's name, a colon, then his tokens: «Paul: 7 8 3 5».",
+				"Écrivez le nom du joueur, deux-points, puis ses pions : « Paul : 7 8 3 5 ».")
+		}
+		if _, twice := ws.Racks[name]; twice {
+			return req, names, nil, referee.Invalid(field, "A player appears twice.", "Un joueur apparaît deux fois.")
 		}
 		vs, ok := parseValues(values)
 		if !ok {
-			return st, names, referee.Invalid(fmt.Sprintf("rack_%d", i), "tokens are numbers from 1 to 9, separated by spaces",
-				"les pions sont des nombres de 1 à 9, séparés par des espaces")
+			return req, names, nil, referee.Invalid(field, "Tokens are numbers from 1 to 9, separated by spaces.",
+				"Les pions sont des nombres de 1 à 9, séparés par des espaces.")
 		}
-		st.Racks = append(st.Racks, tf.Rack{Player: name, Values: vs, Eliminated: t.elim[i]})
+		ws.Racks[name] = append([]int{}, vs...)
+		if t.elim[i] {
+			ws.Eliminated = append(ws.Eliminated, name)
+		}
 	}
-	return st, names, nil
-}
-
-func (t *tfTurn) turnMoves() ([]tf.Move, error) {
-	var out []tf.Move
+	req.State, req.Rules = ws, referee.JSONRules(t.rules)
+	if t.player >= 0 && t.player < len(names) {
+		req.Player = names[t.player]
+	}
+	req.Turn = &tf.WireTurn{Moves: []tf.WireMove{}}
 	for i, m := range t.moves {
-		f := fmt.Sprintf("turn.moves[%d]", i)
 		if m.piece == "" && m.to == "" {
 			continue
 		}
-		p, err := tf.ParsePiece(m.piece)
-		if err != nil {
-			return nil, referee.Invalid(f+".piece", "choose the piece moved", "choisissez la pièce déplacée")
-		}
-		sq, err := tf.ParseSquare(m.to)
-		if err != nil {
-			return nil, referee.Invalid(f+".to", "tap or type the square the piece goes to (a1…f6)", "touchez ou tapez la case d'arrivée (a1…f6)")
-		}
-		a, err := tf.ParseAction(m.action)
-		if err != nil {
-			return nil, referee.Invalid(f+".action", "the action is see, take or nothing", "l'action est voir, prendre ou rien")
-		}
-		mv := tf.Move{Piece: p, To: sq, Action: a}
+		wm := tf.WireMove{Piece: m.piece, To: m.to, Action: m.action}
 		if m.value != "" {
 			v, err := strconv.Atoi(m.value)
 			if err != nil {
-				return nil, referee.Invalid(f+".value", "the token's value is a number from 1 to 9", "la valeur du pion est un nombre de 1 à 9")
+				return req, names, nil, referee.Invalid(fmt.Sprintf("m%d", i+1), "The token's value is a number from 1 to 9.", "La valeur du pion est un nombre de 1 à 9.")
 			}
-			mv.Value = v
+			wm.Value = &v
 		}
-		out = append(out, mv)
+		req.Turn.Moves = append(req.Turn.Moves, wm)
+		lines = append(lines, i)
 	}
-	return out, nil
+	return req, names, lines, nil
 }
 
-// tfFieldOf names the page's field an engine error path points at.
-func tfFieldOf(err error, names []string) string {
+// tfFieldOf names the page's field an error's path points at: the API's
+// JSON path for the engine's errors, the form's own for request's.
+func tfFieldOf(err error, names []string, lines []int) string {
 	var ie *referee.InputError
 	if !errors.As(err, &ie) {
 		return "judge"
 	}
 	f := ie.Field
+	var k int
+	if _, err := fmt.Sscanf(f, "turn.moves[%d]", &k); err == nil && k >= 0 && k < len(lines) {
+		return fmt.Sprintf("m%d", lines[k]+1)
+	}
 	switch {
-	case strings.HasPrefix(f, "rack_"):
+	case strings.HasPrefix(f, "rack_"), f == "m1", f == "m2", f == "player":
 		return f
+	case strings.HasPrefix(f, "rules"):
+		return "rules"
 	case strings.HasPrefix(f, "state.pieces"), strings.HasPrefix(f, "state.empty"):
 		return "board"
 	case strings.HasPrefix(f, "state.phase"):
@@ -308,12 +291,8 @@ func tfFieldOf(err error, names []string) string {
 		return "racks"
 	case strings.HasPrefix(f, "state"):
 		return "racks"
-	case f == "player":
-		return "player"
-	case strings.HasPrefix(f, "turn.moves[0]"):
+	case strings.HasPrefix(f, "turn"):
 		return "m1"
-	case strings.HasPrefix(f, "turn.moves[1]"):
-		return "m2"
 	}
 	return "judge"
 }

@@ -73,35 +73,36 @@ func tfValues(vs []int) string {
 	return rackText(vs)
 }
 
-// verdict turns the engine's answer into what the page says: legal or not,
-// each rule broken quoted from the sheet, and what the take does.
-func (g TakeFive) verdict(v tf.Verdict, set referee.Settings, lang string) *views.TFVerdict {
+// verdict draws the API's answer on player's turn: legal or not, each rule
+// broken quoted from the sheet, and what the take does.
+func (g TakeFive) verdict(v tf.TurnResponse, player string, set referee.Settings, lang string) *views.TFVerdict {
 	out := &views.TFVerdict{Legal: v.Legal}
 	for _, vi := range v.Violations {
 		c := tfCite(vi.Rule, lang)
-		c.Why = vi.Message.In(lang)
-		if vi.Step >= 0 {
-			c.Step = fmt.Sprint(vi.Step + 1)
+		c.Why = vi.Message
+		if vi.Step != nil {
+			c.Step = fmt.Sprint(*vi.Step + 1)
 		}
 		out.Violations = append(out.Violations, c)
 	}
-	if v.Take != nil {
-		e := v.Take.Effect
-		tk := &views.TFTake{Value: v.Take.Value, Square: v.Take.Square.String(), Step: v.Take.Step + 1,
-			Outcome: e.Outcome.String(), Rack: tfValues(e.Rack), Winner: e.Winner, RoundOver: e.RoundOver, Replay: e.Replay}
-		c := tfCite(e.Rule, lang)
-		c.Why = e.Reason.In(lang)
+	if t := v.Take; t != nil {
+		rack := v.State.Racks[player] // after the take; unchanged on a penalty
+		tk := &views.TFTake{Value: t.Value, Square: t.Square, Step: t.Step + 1, Outcome: t.Outcome, Rack: tfValues(rack),
+			RoundOver: v.RoundOver, Replay: v.ReplayRound}
+		if v.RoundWinner != nil {
+			tk.Winner = *v.RoundWinner
+		}
+		c := tfCite(t.Rule, lang)
+		c.Why = t.Reason
 		tk.Cites = append(tk.Cites, c)
-		if e.Outcome == tf.Penalty {
-			if e.Rule != tf.RulePenalty {
+		if t.Outcome == tf.Penalty.String() {
+			if t.Rule != tf.RulePenalty {
 				tk.Cites = append(tk.Cites, tfCite(tf.RulePenalty, lang))
 			}
-			tk.GiveUp = tfValues(e.GiveUp)
-			var sqs []string
-			for _, s := range v.Take.Squares {
-				sqs = append(sqs, s.String())
+			tk.GiveUp = tfValues(rack) // any of his tokens (TF-A10: never none)
+			if p := t.Penalty; p != nil {
+				tk.GiveUp, tk.Squares = tfValues(p.GiveUp), strings.Join(p.Squares, " ")
 			}
-			tk.Squares = strings.Join(sqs, " ")
 		}
 		out.Take = tk
 	}

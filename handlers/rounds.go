@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -28,7 +29,7 @@ func (s *Server) postRound(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
 	live := livePlayed(rounds)
-	if g.Progress(match, live).Finished {
+	if progress(g, match, live).Finished {
 		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
 	}
 	// The form says which round it was drawn for: if another phone saved that
@@ -39,7 +40,10 @@ func (s *Server) postRound(c echo.Context) error {
 	}
 	rc := s.roundCtx(c, match, live, number, 0)
 	rc.SubmitKey = form.Get("submitKey")
-	save, redraw, invalid := g.PostRound(rc, form)
+	save, redraw, invalid, err := readRound(g, rc, form)
+	if err != nil {
+		return err
+	}
 	if save == nil {
 		status := http.StatusOK
 		if invalid {
@@ -55,7 +59,7 @@ func (s *Server) postRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.announce(c, match.ID, rounds) // rounds as they stand after the write
+	s.announce(match.ID, rounds) // rounds as they stand after the write
 
 	return s.savedAnswer(c, match, g, rounds)
 }
@@ -64,7 +68,7 @@ func (s *Server) postRound(c echo.Context) error {
 // rounds as they stand inside the write transaction.
 func decider(g Game, match store.Match) func([]json.RawMessage, [][]int) bool {
 	return func(entries []json.RawMessage, points [][]int) bool {
-		return g.Progress(match, Played{Entries: entries, Points: points}).Finished
+		return progress(g, match, Played{Entries: entries, Points: points}).Finished
 	}
 }
 
@@ -85,7 +89,7 @@ func roundOfKey(key string, next int) int {
 // round first. It shows what that phone saved, and offers this player's values
 // as a correction of that round (a recorded edit at the version just read)
 // or to keep the other phone's values (cancel).
-func (s *Server) roundConflict(c echo.Context, g Game, number int, form map[string][]string) error {
+func (s *Server) roundConflict(c echo.Context, g Game, number int, form url.Values) error {
 	match, _, rounds, err := s.loadMatch(c)
 	if err != nil {
 		return err
@@ -99,37 +103,74 @@ func (s *Server) roundConflict(c echo.Context, g Game, number int, form map[stri
 			}
 		}
 	}
-	if saved.ID == 0 { // the other write was an undo: simply offer the form again
-		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "error.conflict"), nil)
+	if saved.ID == 0 { // the other write was an undo: what was typed becomes the next round
+		return s.typedAfterUndo(c, match, g, rounds, form)
 	}
 	ec := s.editCtx(c, match, livePlayed(rounds), saved, number)
-	_, redraw, _ := g.PostRound(ec.RoundCtx, withoutOp(form))
-	msg := views.T(ec.Ctx, "round.conflict", "Round", ec.label, "Points", s.pointsLine(match, rounds, number))
+	_, redraw, _, err := readRound(g, ec.RoundCtx, withoutOp(form))
+	if err != nil {
+		return err
+	}
+	msg := views.T(ec.Ctx, "round.conflict", "Round", ec.label, "Points", pointsLine(match, saved.Points))
 	return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
 }
 
-// pointsLine writes the points of live round number n: "Ana 0, Ben 12".
-func (s *Server) pointsLine(match store.Match, rounds []store.Round, n int) string {
-	i := 0
-	for _, r := range rounds {
-		if r.Undone() {
-			continue
-		}
-		if i++; i == n {
-			var parts []string
-			for seat, p := range r.Points {
-				if seat < len(match.Seats) {
-					parts = append(parts, fmt.Sprintf("%s %d", match.Seats[seat].Name, p))
-				}
-			}
-			return strings.Join(parts, ", ")
+// pointsLine writes a round's points by name: "Ana 0, Ben 12".
+func pointsLine(match store.Match, points []int) string {
+	var parts []string
+	for seat, p := range points {
+		if seat < len(match.Seats) {
+			parts = append(parts, fmt.Sprintf("%s %d", match.Seats[seat].Name, p))
 		}
 	}
-	return ""
+	return strings.Join(parts, ", ")
 }
 
-func withoutOp(form map[string][]string) map[string][]string {
-	out := map[string][]string{}
+// typedAfterUndo answers a save or a correction that met an undo of its
+// round on another phone: the match is read again, and what this phone
+// typed is offered as the round that now comes next, so nothing is lost.
+func (s *Server) typedAfterUndo(c echo.Context, match store.Match, g Game, rounds []store.Round, form url.Values) error {
+	rounds, err := s.store.Rounds(c.Request().Context(), match.ID)
+	if err != nil {
+		return err
+	}
+	live := livePlayed(rounds)
+	msg := views.T(s.viewCtx(c), "round.undonemeanwhile")
+	if progress(g, match, live).Finished {
+		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, nil)
+	}
+	rc := s.roundCtx(c, match, live, len(live.Points)+1, 0)
+	_, redraw, _, err := readRound(g, rc, withoutOp(form))
+	if err != nil {
+		return err
+	}
+	if c.Param("round") == "" { // posted from the scoresheet: its #sheet is swapped
+		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
+	}
+	// Posted from the correction page, which has no #sheet: the whole page
+	// becomes the scoresheet, at its own address.
+	sh, err := s.sheetModel(c, match, g, rounds, msg, redraw)
+	if err != nil {
+		return err
+	}
+	if isHTMX(c) {
+		swapMain(c)
+		c.Response().Header().Set("HX-Push-Url", s.matchURL(c, match.ID))
+	}
+	return s.render(c, http.StatusConflict, views.ScoresheetPage(sh))
+}
+
+// swapMain makes htmx put the answer's <main> in place of the page's, for an
+// answer (a message and a form) that the form's own swap would cut short.
+func swapMain(c echo.Context) {
+	h := c.Response().Header()
+	h.Set("HX-Retarget", "main")
+	h.Set("HX-Reselect", "main")
+	h.Set("HX-Reswap", "outerHTML")
+}
+
+func withoutOp(form url.Values) url.Values {
+	out := url.Values{}
 	for k, v := range form {
 		if k != "op" {
 			out[k] = v
@@ -157,7 +198,11 @@ func (s *Server) sheetAnswer(c echo.Context, status int, match store.Match, g Ga
 		h.Set("HX-Reselect", "#sheet")
 		h.Set("HX-Reswap", "outerHTML")
 	}
-	return s.render(c, status, s.sheetView(c, s.sheetModel(c, match, g, rounds, flash, form)))
+	sh, err := s.sheetModel(c, match, g, rounds, flash, form)
+	if err != nil {
+		return err
+	}
+	return s.render(c, status, s.sheetView(c, sh))
 }
 
 // formAnswer redraws the round form: htmx (which swaps #round-form) gets the
@@ -167,7 +212,11 @@ func (s *Server) formAnswer(c echo.Context, status int, match store.Match, g Gam
 	if isHTMX(c) {
 		return s.render(c, status, form)
 	}
-	return s.render(c, status, views.ScoresheetPage(s.sheetModel(c, match, g, rounds, "", form)))
+	sh, err := s.sheetModel(c, match, g, rounds, "", form)
+	if err != nil {
+		return err
+	}
+	return s.render(c, status, views.ScoresheetPage(sh))
 }
 
 // sheetView is the whole page, or for htmx only the part it swaps.
@@ -233,18 +282,24 @@ func (s *Server) postEdit(c echo.Context) error {
 		return err
 	}
 	r, n, err := liveRound(c, rounds)
-	if err != nil || r.Undone() {
+	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
+	if r.Undone() { // undone on another phone before this correction arrived
+		return s.typedAfterUndo(c, match, g, rounds, form)
+	}
 	version, _ := strconv.Atoi(form.Get("version"))
 	live := livePlayed(rounds)
 	ec := s.editCtx(c, match, live, r, n)
 	ec.Version = version
-	save, redraw, invalid := g.PostRound(ec.RoundCtx, form)
+	save, redraw, invalid, err := readRound(g, ec.RoundCtx, form)
+	if err != nil {
+		return err
+	}
 	if save == nil {
 		status := http.StatusOK
 		if invalid {
@@ -254,16 +309,30 @@ func (s *Server) postEdit(c echo.Context) error {
 	}
 	_, err = s.store.EditRound(c.Request().Context(), match.ID, r.ID, version, store.RoundWrite{Entry: save.Entry,
 		Points: save.Points, Author: memberOf(c).who.Display, Decide: decider(g, match)})
+	if errors.Is(err, store.ErrNotFound) { // undone meanwhile
+		return s.typedAfterUndo(c, match, g, rounds, form)
+	}
 	if errors.Is(err, store.ErrConflict) {
-		// Someone corrected it meanwhile: show their values, keep ours in the form at the new version.
+		// Someone corrected it meanwhile: show the values as they now stand
+		// (read again, with their version), and keep ours in the form, so
+		// that saving again replaces exactly what was shown.
 		cur, err := s.store.Round(c.Request().Context(), match.ID, r.ID)
 		if err != nil {
 			return err
 		}
+		if cur.Undone() {
+			return s.typedAfterUndo(c, match, g, rounds, form)
+		}
 		ec.Version = cur.Version
-		_, redraw, _ := g.PostRound(ec.RoundCtx, withoutOp(form))
-		msg := views.T(ec.Ctx, "round.editconflict", "Points", s.pointsLine(match, rounds, n))
+		_, redraw, _, err := readRound(g, ec.RoundCtx, withoutOp(form))
+		if err != nil {
+			return err
+		}
+		msg := views.T(ec.Ctx, "round.editconflict", "Points", pointsLine(match, cur.Points))
 		page := views.EditRoundPage(memberOf(c).nav(), ec.title, flashThen(msg, redraw))
+		if isHTMX(c) { // the message sits above the form, outside what the form swaps
+			swapMain(c)
+		}
 		return s.render(c, http.StatusConflict, page)
 	}
 	if err != nil {
@@ -325,7 +394,7 @@ func (s *Server) roundHistory(c echo.Context) error {
 		}
 		before = rv.Points
 		page.Items = append(page.Items, views.HistoryItem{Kind: views.T(vctx, "history."+rv.Kind), Author: rv.Author,
-			At: humanTime(s.local(rv.At), lang(c)), Points: rv.Points, Changed: changed, Detail: g.Detail(vctx, match, rv.Entry)})
+			At: views.HumanTime(s.local(rv.At), lang(c)), Points: rv.Points, Changed: changed, Detail: g.Detail(vctx, match, rv.Entry)})
 	}
 	return s.render(c, http.StatusOK, views.History(page))
 }

@@ -13,7 +13,6 @@ func (s *Server) routes(e *echo.Echo) {
 	e.Use(s.admitted)
 	e.Use(securityHeaders)
 	e.Use(s.secureCookies)
-	e.Use(s.forgetOnWrite)
 	// Cross-site form posts are refused. The JSON API is meant for other
 	// clients, reads no session and stores nothing, so it is left open.
 	cop := http.NewCrossOriginProtection()

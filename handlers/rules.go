@@ -11,23 +11,14 @@ import (
 )
 
 // groupSettings resolves a group's stored house rules for a game against the
-// game's declarations (a key the game no longer has is dropped).
+// game's declarations (a key the game no longer has, or a value no longer
+// allowed, is dropped alone).
 func (s *Server) groupSettings(ctx context.Context, groupID int64, g Game) (referee.Settings, error) {
 	stored, err := s.store.HouseRules(ctx, groupID, g.ID())
 	if err != nil {
 		return nil, err
 	}
-	known := map[string]string{}
-	for _, h := range g.HouseRules() {
-		if v, ok := stored[h.Key]; ok {
-			known[h.Key] = v
-		}
-	}
-	set, err := referee.Resolve(g.HouseRules(), known)
-	if err != nil { // a value no longer allowed: fall back to the defaults
-		return referee.Defaults(g.HouseRules()), nil
-	}
-	return set, nil
+	return referee.ResolveKnown(g.HouseRules(), stored), nil
 }
 
 // describeRules names the house rules that differ from the defaults, for a page.

@@ -91,15 +91,15 @@ func (s *Server) saveRuling(c echo.Context) error {
 }
 
 // rulingLines are a match's rulings as the scoresheet lists them.
-func (s *Server) rulingLines(c echo.Context, g Game, matchID int64) []views.RulingLine {
+func (s *Server) rulingLines(c echo.Context, g Game, matchID int64) ([]views.RulingLine, error) {
 	rs, err := s.store.Rulings(c.Request().Context(), matchID)
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	var out []views.RulingLine
 	for _, r := range rs {
 		out = append(out, views.RulingLine{Legal: r.Legal, Summary: r.Summary, Rules: r.Rules, Author: r.Author,
-			At: humanTime(s.local(r.At), lang(c)), URL: "/referee/" + g.ID() + "?" + r.Form})
+			At: views.HumanTime(s.local(r.At), lang(c)), URL: "/referee/" + g.ID() + "?" + r.Form})
 	}
-	return out
+	return out, nil
 }

@@ -80,6 +80,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 	for _, g := range cfg.Games {
 		s.byID[g.ID()] = g
 	}
+	cfg.Store.OnWrite(s.cache.written)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

@@ -130,7 +130,8 @@ func TestTakeFiveMatchEndToEnd(t *testing.T) {
 }
 
 // tfDispute is TV-TF-1's table: pieces at setup, Paul {7 8 3 5} to play
-// against Alfred {8 9 7 5}, in the score phase.
+// against Alfred {8 9 7 5}, in the score phase, with the squares the racks'
+// tokens came from empty.
 func tfDispute(extra url.Values) url.Values {
 	f := url.Values{"rules_shown": {"1"}, "rule.lastStandingWins21": {"true"}, "rule.resetPiecesEachRound": {"true"},
 		"phase": {"score"}, "rack_0": {"Paul: 7 8 3 5"}, "rack_1": {"Alfred: 8 9 7 5"}, "player": {"0"}, "op": {"judge"},
@@ -138,7 +139,22 @@ func tfDispute(extra url.Values) url.Values {
 	for k, v := range extra {
 		f[k] = v
 	}
+	if _, given := extra["empty"]; !given {
+		f.Set("empty", tfEmptyFor(f))
+	}
 	return f
+}
+
+// tfEmptyFor lists as many empty squares as the form's racks hold tokens,
+// so that the table can exist (every token taken left its square); none is
+// a square the tests move to.
+func tfEmptyFor(f url.Values) string {
+	n := 0
+	for i := range tfRackFields {
+		_, values, _ := strings.Cut(f.Get(fmt.Sprintf("rack_%d", i)), ":")
+		n += len(strings.Fields(values))
+	}
+	return strings.Join(strings.Fields("c3 b3 c2 d1 e1 a3 a4 a5 b6 c5 d5 d6 e4 e2 c1 f4")[:n], " ")
 }
 
 func TestTakeFiveRefereeVerdicts(t *testing.T) {

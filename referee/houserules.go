@@ -68,6 +68,22 @@ func Resolve(decl []HouseRule, given map[string]string) (Settings, error) {
 	return s, nil
 }
 
+// ResolveKnown returns the settings in force from stored values: every
+// declared key at its default, then each stored value that the game still
+// declares and allows. An unknown key (stale, or from an import) and a value
+// no longer allowed are dropped alone: they never reset the other rules.
+// This is how stored rules are read, for every game; Resolve is how a
+// client's or a group's new choice is checked.
+func ResolveKnown(decl []HouseRule, stored map[string]string) Settings {
+	s := Defaults(decl)
+	for _, h := range decl {
+		if v, ok := stored[h.Key]; ok && slices.Contains(h.Choices, v) {
+			s[h.Key] = v
+		}
+	}
+	return s
+}
+
 // Defaults returns the settings with every house rule at its default.
 func Defaults(decl []HouseRule) Settings {
 	s, _ := Resolve(decl, nil)

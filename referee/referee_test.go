@@ -82,3 +82,23 @@ func TestJSONRules(t *testing.T) {
 		}
 	}
 }
+
+// An unknown or stale key, or a value no longer allowed, is dropped alone:
+// the other stored rules keep their values.
+func TestResolveKnownDropsOnlyWhatItDoesNotKnow(t *testing.T) {
+	decl := []HouseRule{
+		Bool("a", false, Text{EN: "a"}),
+		Choice("b", "x", []string{"x", "y"}, Text{EN: "b"}),
+		Bool("c", true, Text{EN: "c"}),
+	}
+	got := ResolveKnown(decl, map[string]string{"a": "true", "b": "z", "gone": "1", "c": "false"})
+	want := Settings{"a": "true", "b": "x", "c": "false"}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %q, want %q (all: %v)", k, got[k], v, got)
+		}
+	}
+}

@@ -439,6 +439,7 @@ func (s *Store) ImportGroup(ctx context.Context, e Export, display, sessionToken
 		}
 		g.ID, _ = res.LastInsertId()
 		out.Group = g
+		tx.wrote(g.ID, true)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at) VALUES (?, ?, ?, 1, ?)`,
 			sid, g.ID, display, s.now()); err != nil {
 			return err

@@ -80,6 +80,7 @@ func (s *Store) CreateGroup(ctx context.Context, name, display, sessionToken str
 		}
 		g.ID, _ = res.LastInsertId()
 		out.Group = g
+		tx.wrote(g.ID, true)
 		_, err = tx.ExecContext(ctx,
 			`INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at) VALUES (?, ?, ?, 1, ?)`,
 			sid, g.ID, display, s.now())
@@ -198,6 +199,7 @@ func (s *Store) Members(ctx context.Context, groupID int64) ([]Member, error) {
 // Returns ErrNotFound when that browser is not a member.
 func (s *Store) RemoveMember(ctx context.Context, groupID, sessionID int64) error {
 	return s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, true) // the cache must forget that member at once
 		res, err := tx.ExecContext(ctx, `DELETE FROM memberships WHERE group_id = ? AND session_id = ?`, groupID, sessionID)
 		if err != nil {
 			return fmt.Errorf("store: remove member: %w", err)
@@ -229,6 +231,7 @@ func (s *Store) Join(ctx context.Context, slug, invite, display, sessionToken st
 		if subtle.ConstantTimeCompare([]byte(current), []byte(invite)) != 1 {
 			return fmt.Errorf("store: join: stale invite: %w", ErrNotFound)
 		}
+		tx.wrote(gid, true)
 		sid, t, err := s.ensureSession(ctx, tx, sessionToken)
 		if err != nil {
 			return err
@@ -266,6 +269,7 @@ func (s *Store) AdminLink(ctx context.Context, slug, adminToken string) (Group, 
 func (s *Store) RotateAdmin(ctx context.Context, groupID int64) (string, error) {
 	tok := NewToken()
 	return tok, s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, false)
 		res, err := tx.ExecContext(ctx, `UPDATE groups SET admin_token = ? WHERE id = ?`, hashToken(tok), groupID)
 		if err != nil {
 			return fmt.Errorf("store: rotate admin: %w", err)
@@ -290,6 +294,7 @@ func (s *Store) ClaimAdmin(ctx context.Context, slug, adminToken, sessionToken s
 		if subtle.ConstantTimeCompare([]byte(hash), []byte(hashToken(adminToken))) != 1 {
 			return fmt.Errorf("store: admin: wrong token: %w", ErrNotFound)
 		}
+		tx.wrote(gid, true)
 		sid, t, err := s.ensureSession(ctx, tx, sessionToken)
 		if err != nil {
 			return err
@@ -307,6 +312,7 @@ func (s *Store) ClaimAdmin(ctx context.Context, slug, adminToken, sessionToken s
 func (s *Store) RotateInvite(ctx context.Context, groupID int64) (string, error) {
 	tok := NewToken()
 	return tok, s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, true)
 		_, err := tx.ExecContext(ctx, `UPDATE groups SET invite_token = ?, invite_version = invite_version + 1 WHERE id = ?`, tok, groupID)
 		return err
 	})

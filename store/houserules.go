@@ -28,6 +28,7 @@ func (s *Store) HouseRules(ctx context.Context, groupID int64, game string) (map
 // validated the values against the game's declarations.
 func (s *Store) SetHouseRules(ctx context.Context, groupID int64, game string, values map[string]string) error {
 	return s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, false)
 		if _, err := tx.ExecContext(ctx, `DELETE FROM house_rules WHERE group_id = ? AND game = ?`, groupID, game); err != nil {
 			return fmt.Errorf("store: set house rules: %w", err)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -47,10 +48,14 @@ func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (in
 	opts, _ := json.Marshal(nm.Options)
 	var id int64
 	err := s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, false)
 		seen := map[int64]bool{}
 		for _, pid := range nm.Players {
 			var archived sql.NullString
 			err := tx.QueryRowContext(ctx, `SELECT archived_at FROM players WHERE id = ? AND group_id = ?`, pid, groupID).Scan(&archived)
+			if err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("store: create match: %w", err) // the database failed: not the player's fault
+			}
 			if err != nil || archived.Valid || seen[pid] {
 				return fmt.Errorf("store: create match: player %d cannot be seated: %w", pid, ErrInvalid)
 			}
@@ -83,8 +88,12 @@ func scanMatch(sc interface{ Scan(...any) error }) (Match, error) {
 	if err := sc.Scan(&m.ID, &m.GroupID, &m.Game, &rules, &opts, &finished, &created, &m.Rulings); err != nil {
 		return Match{}, err
 	}
-	json.Unmarshal([]byte(rules), &m.Rules)
-	json.Unmarshal([]byte(opts), &m.Options)
+	if err := json.Unmarshal([]byte(rules), &m.Rules); err != nil {
+		return Match{}, fmt.Errorf("store: match %d: its house rules: %w", m.ID, err)
+	}
+	if err := json.Unmarshal([]byte(opts), &m.Options); err != nil {
+		return Match{}, fmt.Errorf("store: match %d: its options: %w", m.ID, err)
+	}
 	m.FinishedAt, m.CreatedAt = parseNullTime(finished), parseTime(created)
 	return m, nil
 }
@@ -161,6 +170,7 @@ func (s *Store) seats(ctx context.Context, ids []int64) (map[int64][]Seat, error
 // but stays in the database).
 func (s *Store) DeleteMatch(ctx context.Context, groupID, id int64) error {
 	return s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, false)
 		res, err := tx.ExecContext(ctx, `UPDATE matches SET deleted_at = ? WHERE id = ? AND group_id = ? AND deleted_at IS NULL`, s.now(), id, groupID)
 		if err != nil {
 			return fmt.Errorf("store: delete match: %w", err)

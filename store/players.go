@@ -92,6 +92,7 @@ func (s *Store) AddPlayer(ctx context.Context, groupID int64, name string) (Play
 	}
 	p := Player{GroupID: groupID, Name: name}
 	err = s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, false)
 		res, err := tx.ExecContext(ctx, `INSERT INTO players (group_id, name, created_at) VALUES (?, ?, ?)`, groupID, name, s.now())
 		if err != nil {
 			return fmt.Errorf("store: add player: %w", err)
@@ -142,7 +143,7 @@ func (s *Store) RenamePlayer(ctx context.Context, groupID, id int64, name string
 	if err != nil {
 		return err
 	}
-	return s.updatePlayer(ctx, `UPDATE players SET name = ? WHERE id = ? AND group_id = ?`, name, id, groupID)
+	return s.updatePlayer(ctx, groupID, `UPDATE players SET name = ? WHERE id = ? AND group_id = ?`, name, id, groupID)
 }
 
 // SetArchived archives or restores a player. Returns ErrNotFound for a player of another group.
@@ -151,11 +152,12 @@ func (s *Store) SetArchived(ctx context.Context, groupID, id int64, archived boo
 	if archived {
 		at = s.now()
 	}
-	return s.updatePlayer(ctx, `UPDATE players SET archived_at = ? WHERE id = ? AND group_id = ?`, at, id, groupID)
+	return s.updatePlayer(ctx, groupID, `UPDATE players SET archived_at = ? WHERE id = ? AND group_id = ?`, at, id, groupID)
 }
 
-func (s *Store) updatePlayer(ctx context.Context, query string, args ...any) error {
+func (s *Store) updatePlayer(ctx context.Context, groupID int64, query string, args ...any) error {
 	return s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, false)
 		res, err := tx.ExecContext(ctx, query, args...)
 		if err != nil {
 			return fmt.Errorf("store: update player: %w", err)

@@ -72,13 +72,15 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 			}
 		}
 		var live int
+		var group int64
 		var finished sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT finished_at,
+		err := tx.QueryRowContext(ctx, `SELECT group_id, finished_at,
 			(SELECT COUNT(*) FROM rounds WHERE match_id = m.id AND undone_at IS NULL) FROM matches m WHERE id = ?`, matchID).
-			Scan(&finished, &live)
+			Scan(&group, &finished, &live)
 		if err != nil {
 			return notFound(err, "add round")
 		}
+		tx.wrote(group, false)
 		switch {
 		case w.Number <= live:
 			return fmt.Errorf("store: add round %d: already saved: %w", w.Number, ErrConflict)
@@ -129,6 +131,9 @@ func (s *Store) settleAfter(ctx context.Context, tx *txn, matchID, id int64, w R
 func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version int, w RoundWrite) (Round, error) {
 	var out Round
 	err := s.tx(ctx, func(tx *txn) error {
+		if err := tx.wroteMatch(ctx, matchID); err != nil {
+			return err
+		}
 		cur, err := roundWhere(ctx, tx, `id = ? AND match_id = ? AND undone_at IS NULL`, roundID, matchID)
 		if err != nil {
 			return err
@@ -155,6 +160,9 @@ func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version i
 // longer the last round.
 func (s *Store) UndoLastRound(ctx context.Context, matchID, roundID int64, author string) error {
 	return s.tx(ctx, func(tx *txn) error {
+		if err := tx.wroteMatch(ctx, matchID); err != nil {
+			return err
+		}
 		last, err := roundWhere(ctx, tx, `match_id = ? AND undone_at IS NULL ORDER BY number DESC LIMIT 1`, matchID)
 		if err != nil {
 			return err
@@ -214,7 +222,9 @@ func (s *Store) History(ctx context.Context, roundID int64) ([]Revision, error) 
 			return nil, fmt.Errorf("store: history: %w", err)
 		}
 		rv.Entry, rv.At = json.RawMessage(entry), parseTime(at)
-		json.Unmarshal([]byte(points), &rv.Points)
+		if err := json.Unmarshal([]byte(points), &rv.Points); err != nil {
+			return nil, fmt.Errorf("store: history of round %d: its points: %w", roundID, err)
+		}
 		out = append(out, rv)
 	}
 	return out, rows.Err()
@@ -289,7 +299,9 @@ func scanRound(sc interface{ Scan(...any) error }) (Round, error) {
 		return Round{}, err
 	}
 	r.Entry = json.RawMessage(entry)
-	json.Unmarshal([]byte(points), &r.Points)
+	if err := json.Unmarshal([]byte(points), &r.Points); err != nil {
+		return Round{}, fmt.Errorf("store: round %d: its points: %w", r.ID, err)
+	}
 	r.UndoneAt, r.CreatedAt = parseNullTime(undone), parseTime(created)
 	return r, nil
 }

@@ -24,6 +24,9 @@ func (s *Store) AddRuling(ctx context.Context, r Ruling) (int64, error) {
 	rules, _ := json.Marshal(r.Rules)
 	var id int64
 	err := s.tx(ctx, func(tx *txn) error {
+		if err := tx.wroteMatch(ctx, r.MatchID); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO rulings (match_id, form, legal, summary, rules, author, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			r.MatchID, r.Form, r.Legal, r.Summary, string(rules), r.Author, s.now())
 		if err != nil {
@@ -49,7 +52,9 @@ func (s *Store) Rulings(ctx context.Context, matchID int64) ([]Ruling, error) {
 		if err := rows.Scan(&r.ID, &r.MatchID, &r.Form, &r.Legal, &r.Summary, &rules, &r.Author, &at); err != nil {
 			return nil, fmt.Errorf("store: rulings: %w", err)
 		}
-		json.Unmarshal([]byte(rules), &r.Rules)
+		if err := json.Unmarshal([]byte(rules), &r.Rules); err != nil {
+			return nil, fmt.Errorf("store: ruling %d: its rules: %w", r.ID, err)
+		}
 		r.At = parseTime(at)
 		out = append(out, r)
 	}

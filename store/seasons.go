@@ -35,6 +35,7 @@ func (s *Store) AddSeason(ctx context.Context, groupID int64, name string, from,
 	}
 	se := Season{GroupID: groupID, Name: name, From: from, To: to}
 	err := s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, false)
 		res, err := tx.ExecContext(ctx, `INSERT INTO seasons (group_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
 			groupID, name, from.Format(dateFormat), to.Format(dateFormat), s.now())
 		if err != nil {
@@ -72,6 +73,7 @@ func (s *Store) Seasons(ctx context.Context, groupID int64) ([]Season, error) {
 // ErrNotFound for a season of another group.
 func (s *Store) DeleteSeason(ctx context.Context, groupID, id int64) error {
 	return s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, false)
 		res, err := tx.ExecContext(ctx, `DELETE FROM seasons WHERE id = ? AND group_id = ?`, id, groupID)
 		if err != nil {
 			return fmt.Errorf("store: delete season: %w", err)
@@ -89,6 +91,7 @@ func (s *Store) DeleteSeason(ctx context.Context, groupID, id int64) error {
 func (s *Store) RotatePublicToken(ctx context.Context, groupID int64) (string, error) {
 	tok := NewToken()
 	return tok, s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, true)
 		_, err := tx.ExecContext(ctx, `UPDATE groups SET public_token = ? WHERE id = ?`, hashToken(tok), groupID)
 		return err
 	})
@@ -97,6 +100,7 @@ func (s *Store) RotatePublicToken(ctx context.Context, groupID int64) (string, e
 // DisablePublicToken turns the read-only standings link off.
 func (s *Store) DisablePublicToken(ctx context.Context, groupID int64) error {
 	return s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, true)
 		_, err := tx.ExecContext(ctx, `UPDATE groups SET public_token = NULL WHERE id = ?`, groupID)
 		return err
 	})

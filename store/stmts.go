@@ -81,7 +81,10 @@ func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 
 // txn is the write transaction in progress on the write connection (its
 // holder holds wmu). Its queries use statements prepared on that connection.
-type txn struct{ s *Store }
+type txn struct {
+	s       *Store
+	touched map[int64]bool // the groups written to, and whether their members changed
+}
 
 // stmt is the write connection's statement for q, nil past maxStmts.
 func (t *txn) stmt(ctx context.Context, q string) *sql.Stmt {

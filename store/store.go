@@ -50,6 +50,7 @@ type Store struct {
 	stop   chan struct{} // ends checkpoints
 	closed atomic.Bool
 	done   chan struct{} // closed when checkpoints has ended
+	obs    observers     // told of every committed write (OnWrite)
 }
 
 // Open opens (creating if needed) the SQLite database at path, with WAL,
@@ -186,19 +187,29 @@ func (s *Store) IntegrityCheck(ctx context.Context) (string, error) {
 // tx runs fn in one IMMEDIATE write transaction on the write connection,
 // committing when fn returns nil and rolling back otherwise (a panic in fn
 // too). A request cancelled midway fails its next statement, and so rolls
-// back whole.
+// back whole. After the commit, the OnWrite observers are told of each group
+// fn declared it wrote to (txn.wrote): every write method declares its group.
 func (s *Store) tx(ctx context.Context, fn func(*txn) error) error {
+	written, err := s.commit(ctx, fn)
+	if err == nil {
+		s.tell(written) // outside the write lock: the next write need not wait
+	}
+	return err
+}
+
+// commit is tx under the write lock, returning what was written.
+func (s *Store) commit(ctx context.Context, fn func(*txn) error) ([]Written, error) {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
 	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("store: begin: %w", err)
+		return nil, fmt.Errorf("store: begin: %w", err)
 	}
 	// BEGIN, COMMIT and ROLLBACK run whatever becomes of ctx: a BEGIN that
 	// succeeds while ctx is cancelled reports the cancellation all the same,
 	// and a connection left inside a transaction would fail every later write.
 	end := context.WithoutCancel(ctx)
 	if _, err := s.w.ExecContext(end, "BEGIN IMMEDIATE"); err != nil {
-		return fmt.Errorf("store: begin: %w", err)
+		return nil, fmt.Errorf("store: begin: %w", err)
 	}
 	done := false
 	defer func() {
@@ -206,14 +217,19 @@ func (s *Store) tx(ctx context.Context, fn func(*txn) error) error {
 			s.w.ExecContext(end, "ROLLBACK")
 		}
 	}()
-	if err := fn(&txn{s: s}); err != nil {
-		return err
+	t := &txn{s: s}
+	if err := fn(t); err != nil {
+		return nil, err
+	}
+	written, err := t.written(ctx)
+	if err != nil {
+		return nil, err
 	}
 	if _, err := s.w.ExecContext(end, "COMMIT"); err != nil {
-		return fmt.Errorf("store: commit: %w", err)
+		return nil, fmt.Errorf("store: commit: %w", err)
 	}
 	done = true
-	return nil
+	return written, nil
 }
 
 const timeFormat = "2006-01-02T15:04:05.000Z"

@@ -15,7 +15,6 @@ func TestHouseRulesDeclared(t *testing.T) {
 		HouseVoluntaryReturn:  "false",
 		HouseLastStandingWins: "true",
 		HouseAllEliminated:    AllEliminatedReplay,
-		HouseResetPieces:      "true",
 	}
 	if len(HouseRules) != len(want) {
 		t.Errorf("len(HouseRules) = %d, want %d", len(HouseRules), len(want))
@@ -49,23 +48,6 @@ func TestRulesCatalogue(t *testing.T) {
 	}
 }
 
-func TestNextRoundPosition(t *testing.T) {
-	moved := Position{BlackBishop: 14, WhiteBishop: 1, Knight: 16, Rook: 11}
-	tests := []struct {
-		name string
-		s    referee.Settings
-		want Position
-	}{
-		{"resetPiecesEachRound=true (default): back to the corners", defaults, Start},
-		{"resetPiecesEachRound=false: they stay", settings(t, HouseResetPieces, "false"), moved},
-	}
-	for _, tt := range tests {
-		if got := NextRoundPosition(moved, tt.s); got != tt.want {
-			t.Errorf("%s: NextRoundPosition(%v) = %v, want %v", tt.name, moved, got, tt.want)
-		}
-	}
-}
-
 // TF-A1 allows a single move when no other piece can move. On 6×6 with four
 // pieces that never happens: every position leaves at least two pieces free.
 func TestTwoPiecesCanAlwaysMove(t *testing.T) {
@@ -95,30 +77,16 @@ func TestTwoPiecesCanAlwaysMove(t *testing.T) {
 	}
 }
 
-// The two 21-round house rules through the API, each both ways.
-func TestAnswerTurnEliminationHouseRules(t *testing.T) {
-	bust := `[{"piece": "knight", "to": "e3", "action": "see"}, {"piece": "rook", "to": "f2", "action": "take", "value": 9}]`
-	tests := []struct {
-		name       string
-		racks      string
-		eliminated string
-		rules      string
-		wantWinner any
-		wantOver   bool
-		wantReplay bool
-	}{
-		{"last standing wins", `{"Paul": [9, 8], "Alfred": [2]}`, `[]`, "", "Alfred", true, false},
-		{"last standing plays on", `{"Paul": [9, 8], "Alfred": [2]}`, `[]`, `{"lastStandingWins21": false}`, nil, false, false},
-		{"all eliminated: replay", `{"Paul": [9, 8], "Alfred": [8, 8, 8]}`, `["Alfred"]`, `{"lastStandingWins21": false}`, nil, true, true},
-		{"all eliminated: no winner", `{"Paul": [9, 8], "Alfred": [8, 8, 8]}`, `["Alfred"]`, `{"lastStandingWins21": false, "allEliminated": "noWinner"}`, nil, true, false},
+// resetPiecesEachRound was removed: neither engine could act on it (the
+// referee is told where the pieces stand, the scoresheet records winners,
+// not positions), so the pieces go back to the corners as TF-A8 resolves.
+// A group's stored value is dropped alone; a client naming it gets a 400.
+func TestResetPiecesEachRoundIsGone(t *testing.T) {
+	s := referee.ResolveKnown(HouseRules, map[string]string{"resetPiecesEachRound": "false", HouseSamePieceTwice: "true"})
+	if _, ok := s["resetPiecesEachRound"]; ok || !s.Bool(HouseSamePieceTwice) {
+		t.Errorf("stored rules with the old key resolve to %v; want it dropped and allowSamePieceTwice kept", s)
 	}
-	for _, tt := range tests {
-		got := answer(t, turnBody("21", tt.racks, tt.eliminated, bust, tt.rules), "en")
-		if got["roundWinner"] != tt.wantWinner || got["roundOver"] != tt.wantOver || got["replayRound"] != tt.wantReplay {
-			t.Errorf("%s: roundWinner %v over %v replay %v, want %v %v %v", tt.name, got["roundWinner"], got["roundOver"], got["replayRound"], tt.wantWinner, tt.wantOver, tt.wantReplay)
-		}
-		if e := got["state"].(map[string]any)["eliminated"].([]any); e[len(e)-1] != "Paul" {
-			t.Errorf("%s: state.eliminated = %v, want Paul last", tt.name, e)
-		}
+	if _, err := referee.Resolve(HouseRules, map[string]string{"resetPiecesEachRound": "true"}); err == nil {
+		t.Errorf("a client naming resetPiecesEachRound is not told it does not exist")
 	}
 }

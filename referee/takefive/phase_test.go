@@ -165,7 +165,7 @@ func TestPenaltySquares(t *testing.T) {
 
 func TestCheckState(t *testing.T) {
 	base := func() State {
-		return State{Pieces: Start, Empty: []Square{14}, Phase: Score, Racks: []Rack{
+		return State{Pieces: Start, Phase: Score, Racks: []Rack{
 			{Player: "Alfred", Values: []int{8, 9, 7, 5}}, {Player: "Paul", Values: []int{7, 8, 3, 5}}}}
 	}
 	tests := []struct {
@@ -217,13 +217,27 @@ func TestCheckState(t *testing.T) {
 			st.Racks[1].Values = []int{2}
 		}, settings(t, HouseLastStandingWins, "false"), ""},
 		{"empty twice", func(st *State) { st.Empty = []Square{14, 14} }, defaults, "state.empty[1]"},
-		{"more empty squares than taken tokens", func(st *State) { st.Racks[0].Values, st.Racks[1].Values = nil, nil }, defaults, "state.empty"},
+		{"more empty squares than taken tokens", func(st *State) { st.Racks[0].Values, st.Racks[1].Values, st.Empty = nil, nil, []Square{14} }, defaults, "state.empty"},
+		{"fewer empty squares than taken tokens", func(st *State) { st.Empty = []Square{14} }, defaults, "state.empty"},
+		{"an eliminated player's tokens stay off the board", func(st *State) {
+			st.Phase = TwentyOne
+			st.Racks[0].Eliminated = true
+			st.Racks[1].Values = []int{2}
+			st.Empty = squares(t, strings.Join(emptyList[:4], " "))
+		}, settings(t, HouseLastStandingWins, "false"), "state.empty"},
 		{"two pieces on a square", func(st *State) { st.Pieces[Rook] = st.Pieces[Knight] }, defaults, "state.pieces"},
 		{"a player twice", func(st *State) { st.Racks[1].Player = "Alfred" }, defaults, "state.racks.Alfred"},
 	}
 	for _, tt := range tests {
 		st := base()
 		tt.edit(&st)
+		if st.Empty == nil { // as many empty squares as tokens taken
+			n := 0
+			for _, r := range st.Racks {
+				n += len(r.Values)
+			}
+			st.Empty = squares(t, strings.Join(emptyList[:n], " "))
+		}
 		err := CheckState(st, tt.s)
 		field := ""
 		if ie, ok := err.(*referee.InputError); ok {

@@ -112,7 +112,6 @@ const (
 	HouseVoluntaryReturn  = "allowVoluntaryReturn"
 	HouseLastStandingWins = "lastStandingWins21"
 	HouseAllEliminated    = "allEliminated"
-	HouseResetPieces      = "resetPiecesEachRound"
 	AllEliminatedReplay   = "replay"
 	AllEliminatedNoWinner = "noWinner"
 )
@@ -131,9 +130,6 @@ var HouseRules = []referee.HouseRule{
 	referee.Choice(HouseAllEliminated, AllEliminatedReplay, []string{AllEliminatedReplay, AllEliminatedNoWinner}, referee.Text{
 		EN: "When every player is eliminated from a 21 round: replay the 21 round, or count it as a round without a winner and go on to the quinte.",
 		FR: "Quand tous les joueurs sont éliminés d'une manche « 21 » : rejouer la manche « 21 », ou la compter sans gagnant et passer à la quinte."}),
-	referee.Bool(HouseResetPieces, true, referee.Text{
-		EN: "At the start of each round the four pieces go back to their corners as at setup (otherwise they stay where they are).",
-		FR: "Au début de chaque manche, les quatre pièces reviennent dans leurs coins comme à la mise en place (sinon elles restent où elles sont)."}),
 }
 
 // RuleByID returns the catalogue entry for id, or false when id is unknown.
@@ -144,14 +140,4 @@ func RuleByID(id string) (referee.Rule, bool) {
 		}
 	}
 	return referee.Rule{}, false
-}
-
-// NextRoundPosition returns where the pieces stand when a new round starts:
-// the setup corners (Start) under resetPiecesEachRound (the default), else
-// where the last round left them.
-func NextRoundPosition(last Position, s referee.Settings) Position {
-	if s.Get(HouseResetPieces) == "false" {
-		return last
-	}
-	return Start
 }

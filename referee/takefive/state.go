@@ -47,8 +47,9 @@ func rackField(player string, i int) string {
 // as an *referee.InputError whose Field is the API's JSON path
 // ("state.racks.Paul[2]", "state.empty[1]", "state.eliminated"):
 //   - pieces off the board, on one square, or a bishop off its colour;
-//   - a square listed empty twice, or more empty squares than tokens in the
-//     racks (every taken token is in a rack);
+//   - a square listed empty twice, or as many empty squares as tokens in
+//     the racks not holding (every taken token is in a rack and left its
+//     square empty);
 //   - fewer than 2 or more than 4 players, a player twice or unnamed;
 //   - a value outside 1–9, more than 5 tokens, more than 4 copies of a value;
 //   - a rack the phase could not have let stand: a duplicate in score or
@@ -106,9 +107,16 @@ func CheckState(st State, s referee.Settings) error {
 			standing++
 		}
 	}
+	// Every token is on its square or in a rack (an eliminated player's
+	// too; a given-up token goes back onto an empty square), so the empty
+	// squares are exactly the tokens the racks hold.
 	if len(st.Empty) > tokens {
 		return referee.Invalid("state.empty", fmt.Sprintf("%d squares are empty but the racks hold only %d tokens: every taken token is in a rack.", len(st.Empty), tokens),
 			fmt.Sprintf("%d cases sont vides mais les tableaux n'ont que %d pions : chaque pion pris est dans un tableau.", len(st.Empty), tokens))
+	}
+	if len(st.Empty) < tokens {
+		return referee.Invalid("state.empty", fmt.Sprintf("The racks hold %d tokens but only %d squares are empty: every token taken leaves its square empty.", tokens, len(st.Empty)),
+			fmt.Sprintf("Les tableaux ont %d pions mais seules %d cases sont vides : chaque pion pris laisse sa case vide.", tokens, len(st.Empty)))
 	}
 	if st.Phase == TwentyOne {
 		last := s.Get(HouseLastStandingWins) != "false"

@@ -195,7 +195,10 @@ func opponents(st State, me int) []Opponent {
 	return out
 }
 
-// checkMoves rejects move descriptions that cannot occur.
+// checkMoves rejects move descriptions that cannot occur. A value named is
+// in sight, like the racks: the game has four of each («4 séries de pions
+// marqués de 1 à 9») and two moves of a turn reveal two different tokens
+// (a piece never ends on the square it left, nor on another piece).
 func checkMoves(st State, moves []Move) error {
 	var copies [10]int
 	for _, r := range st.Racks {
@@ -221,8 +224,11 @@ func checkMoves(st State, moves []Move) error {
 		case m.Value < 0 || m.Value > 9:
 			return referee.Invalid(f+".value", fmt.Sprintf("%d is not a token value (1 to 9).", m.Value), fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", m.Value))
 		case m.Value > 0 && copies[m.Value] >= 4:
-			return referee.Invalid(f+".value", fmt.Sprintf("All four %ds are already in the racks: none can be on the board.", m.Value),
-				fmt.Sprintf("Les quatre %d sont déjà dans les tableaux : aucun ne peut être sur le damier.", m.Value))
+			return referee.Invalid(f+".value", fmt.Sprintf("All four %ds are already in sight (in the racks or named earlier in this turn): this token cannot be another.", m.Value),
+				fmt.Sprintf("Les quatre %d sont déjà en vue (dans les tableaux ou nommés plus tôt dans ce tour) : ce pion ne peut en être un autre.", m.Value))
+		}
+		if m.Value > 0 {
+			copies[m.Value]++
 		}
 	}
 	return nil

@@ -19,7 +19,7 @@ func TestAnswerTurnInputErrors(t *testing.T) {
 		{"eleven players", `{"state": ` + st(11, 0, "cw", "R5") + `, "turn": {"draw": true}}`, "state.players"},
 		{"current not seated", `{"state": ` + st(4, 4, "cw", "R5") + `, "turn": {"draw": true}}`, "state.current"},
 		{"bad direction", `{"state": ` + st(4, 0, "up", "R5") + `, "turn": {"draw": true}}`, "state.direction"},
-		{"unknown top", `{"state": ` + st(4, 0, "cw", "R2") + `, "turn": {"draw": true}}`, "state.top"},
+		{"unknown top", `{"state": ` + st(4, 0, "cw", "R0") + `, "turn": {"draw": true}}`, "state.top"},
 		{"missing top", `{"state": {"players": 4, "current": 0, "direction": "cw"}, "turn": {"draw": true}}`, "state.top"},
 		{"colour unlike the coloured top", `{"state": ` + st(4, 0, "cw", "R5", `"color": "G"`) + `, "turn": {"draw": true}}`, "state.color"},
 		{"no colour under a colourless top", `{"state": ` + st(4, 0, "cw", "COLOR") + `, "turn": {"draw": true}}`, "state.color"},

@@ -72,7 +72,7 @@ type Kind uint8
 
 // The kinds of card, in picker order: coloured kinds first, then colourless.
 const (
-	Number       Kind = iota // 1, 3…9 (there is no 2: the +2 stands in its slot)
+	Number       Kind = iota // 1…9; the plain 2 is SeedOnly (the derived deck's +2 stands in its slot)
 	Plus2                    // +2: the next player draws 2 or answers with a +2 (TK-R3)
 	Stop                     // Passer: the next player loses his turn (TK-R4)
 	Direction                // Changement de sens (TK-R5)
@@ -97,13 +97,13 @@ var symbols = [...]string{"", "+2", "STOP", "DIR", "PLUS", "TAKI", "COLOR", "SUP
 type Card struct {
 	Colour Colour // NoColour exactly for colourless kinds
 	Kind   Kind
-	Value  int // 1, 3…9 for a Number, 0 otherwise
+	Value  int // 1…9 for a Number, 0 otherwise
 }
 
 // Valid reports whether the card exists in the deck.
 func (c Card) Valid() bool { return Copies(c) > 0 }
 
-// String is the API's canonical notation: "R5", "G+2", "BSTOP", "YDIR",
+// String is the API's canonical notation: "R5", "R2", "G+2", "BSTOP", "YDIR",
 // "RPLUS", "GTAKI", "COLOR", "SUPERTAKI", "CRAZY".
 func (c Card) String() string {
 	if c.Kind.Colourless() {
@@ -143,10 +143,9 @@ func (c Card) Name() referee.Text {
 	return referee.Text{EN: "?", FR: "?"}
 }
 
-// ParseCard reads the API notation, case-insensitively ("r5", "G+2",
+// ParseCard reads the API notation, case-insensitively ("r5", "R2", "G+2",
 // "bstop"); "COLOUR" is accepted for "COLOR". It returns an *referee.InputError
-// with an empty Field (the caller sets it) for anything that is not a card,
-// including a "2", which this deck does not have.
+// with an empty Field (the caller sets it) for anything that is not a card.
 func ParseCard(s string) (Card, error) {
 	u := strings.ToUpper(strings.TrimSpace(s))
 	switch u {
@@ -165,18 +164,15 @@ func ParseCard(s string) (Card, error) {
 					return Card{Colour: col, Kind: k}, nil
 				}
 			}
-			if len(rest) == 1 && rest[0] >= '1' && rest[0] <= '9' {
-				c := Card{Colour: col, Kind: Number, Value: int(rest[0] - '0')}
-				if c.Valid() {
+			if len(rest) == 1 {
+				if c := (Card{Colour: col, Kind: Number, Value: int(rest[0]) - '0'}); c.Valid() {
 					return c, nil
 				}
-				return Card{}, referee.Invalid("", "There is no number 2 in TAKI: the +2 card stands in its place (write \""+u[:1]+"+2\").",
-					"Il n'y a pas de 2 dans TAKI : la carte +2 en tient lieu (écrire « "+u[:1]+"+2 »).")
 			}
 		}
 	}
-	return Card{}, referee.Invalid("", "\""+s+"\" is not a TAKI card (examples: R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY).",
-		"« "+s+" » n'est pas une carte de TAKI (exemples : R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY).")
+	return Card{}, referee.Invalid("", "\""+s+"\" is not a TAKI card (examples: R5, R2, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY).",
+		"« "+s+" » n'est pas une carte de TAKI (exemples : R5, R2, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY).")
 }
 
 // parseAt is ParseCard with the error's Field set to field.

@@ -15,19 +15,20 @@ func TestCompositionTotals112(t *testing.T) {
 	if total != DeckSize {
 		t.Errorf("sum of Composition = %d, want %d", total, DeckSize)
 	}
+	// Deck() adds the seed's plain 2s, 2 per colour, to the derived 112.
 	copies := 0
 	for _, c := range Deck() {
 		copies += Copies(c)
 	}
-	if copies != DeckSize {
-		t.Errorf("sum of Copies over Deck() = %d, want %d", copies, DeckSize)
+	if copies != DeckSize+2*4 {
+		t.Errorf("sum of Copies over Deck() = %d, want %d", copies, DeckSize+2*4)
 	}
 }
 
 func TestDeckIsDistinctAndRoundTrips(t *testing.T) {
 	deck := Deck()
-	if len(deck) != 4*13+3 {
-		t.Errorf("len(Deck()) = %d, want %d", len(deck), 4*13+3)
+	if len(deck) != 4*14+3 {
+		t.Errorf("len(Deck()) = %d, want %d", len(deck), 4*14+3)
 	}
 	seen := map[Card]bool{}
 	for _, c := range deck {
@@ -43,8 +44,8 @@ func TestDeckIsDistinctAndRoundTrips(t *testing.T) {
 			t.Errorf("%v.Name() = %+v, want both languages", c, n)
 		}
 	}
-	if deck[0].String() != "R1" || deck[len(deck)-1].String() != "CRAZY" {
-		t.Errorf("Deck() runs %v … %v, want R1 … CRAZY", deck[0], deck[len(deck)-1])
+	if deck[0].String() != "R1" || deck[1].String() != "R2" || deck[2].String() != "R3" || deck[len(deck)-1].String() != "CRAZY" {
+		t.Errorf("Deck() runs %v %v %v … %v, want R1 R2 R3 … CRAZY", deck[0], deck[1], deck[2], deck[len(deck)-1])
 	}
 }
 
@@ -66,6 +67,8 @@ func TestParseCard(t *testing.T) {
 		{"SuperTaki", "SUPERTAKI", "Super TAKI"},
 		{"crazy", "CRAZY", "crazy card"},
 		{"Y9", "Y9", "yellow 9"},
+		{"R2", "R2", "red 2"},
+		{"b2", "B2", "blue 2"},
 	}
 	for _, tt := range tests {
 		c, err := ParseCard(tt.in)
@@ -80,7 +83,7 @@ func TestParseCard(t *testing.T) {
 }
 
 func TestParseCardRejects(t *testing.T) {
-	for _, in := range []string{"", "R2", "R0", "R10", "X5", "RCOLOR", "R", "5", "SUPER", "R+3", "RR5", "B+2X"} {
+	for _, in := range []string{"", "R0", "R10", "X5", "RCOLOR", "R", "5", "SUPER", "R+3", "RR5", "B+2X", "R:", "R/", "2", "C2"} {
 		_, err := ParseCard(in)
 		var ie *referee.InputError
 		if !errors.As(err, &ie) {
@@ -99,7 +102,12 @@ func TestCopies(t *testing.T) {
 		want int
 	}{
 		{Card{Colour: Red, Kind: Number, Value: 5}, 2},
-		{Card{Colour: Red, Kind: Number, Value: 2}, 0},
+		{Card{Colour: Red, Kind: Number, Value: 2}, 2},
+		{Card{Colour: Yellow, Kind: Number, Value: 2}, 2},
+		{Card{Kind: Number, Value: 2}, 0},
+		{Card{Colour: Red, Kind: Number, Value: 0}, 0},
+		{Card{Colour: Red, Kind: Number, Value: 10}, 0},
+		{Card{Colour: Red, Kind: Plus2, Value: 2}, 0},
 		{Card{Colour: Blue, Kind: Plus2}, 2},
 		{Card{Kind: ChangeColour}, 4},
 		{Card{Kind: SuperTaki}, 2},

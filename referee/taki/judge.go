@@ -165,8 +165,8 @@ func (j judge) effects(after State, r *Result, top Card, col, run Colour, runEnd
 	last := cards[n-1]
 	plus3 := n >= 2 && last.Kind == Number && last.Value == 3 && cards[n-2].Kind == Plus && cards[n-2].Colour == last.Colour
 	open := NoColour
-	if run != NoColour && !runEnded && (!t.CloseTaki || last.Kind == Taki || last.Kind == SuperTaki) {
-		open = run // a lone TAKI on top is always open
+	if run != NoColour && !runEnded && !t.CloseTaki {
+		open = run // only «TAKI fermé» closes a TAKI, even one played alone (TK-A8)
 	}
 	r.RoundOver = j.hand != nil && len(j.hand) == n
 	dir := eff.Direction

@@ -16,13 +16,23 @@ func violation(rule string, step int, en, fr string) referee.Violation {
 
 func msgMatch(c Card, top Card, col Colour, step int) referee.Violation {
 	if top.Kind == Crazy {
-		return violation(RuleCrazy, step,
-			fmt.Sprintf("The crazy card is transparent, so the colour in force is still %s: the %s is not %s.", col.Name().EN, c.Name().EN, col.Name().EN),
-			fmt.Sprintf("La carte folle est transparente : la couleur en vigueur est toujours le %s, et « %s » n'est pas %s.", col.Name().FR, c.Name().FR, col.Name().FR))
+		return violation(RuleCrazyColour, step,
+			fmt.Sprintf("House rule: on a crazy card only the colour underneath, %s, may be played (or a colourless card), and the %s is not %s.", col.Name().EN, c.Name().EN, col.Name().EN),
+			fmt.Sprintf("Règle maison : sur une carte folle on ne joue que la couleur du dessous, le %s (ou une carte sans couleur), et « %s » n'est pas %s.", col.Name().FR, c.Name().FR, col.Name().FR))
 	}
 	return violation(RuleMatch, step,
 		fmt.Sprintf("The %s cannot go on the %s: it is neither %s (the colour in force) nor the same number or symbol.", c.Name().EN, top.Name().EN, col.Name().EN),
 		fmt.Sprintf("« %s » ne peut pas aller sur « %s » : ni %s (la couleur en vigueur), ni le même chiffre ou symbole.", c.Name().FR, top.Name().FR, col.Name().FR))
+}
+
+func msgOpenTaki(open Colour, c, top Card, step int) referee.Violation {
+	en := fmt.Sprintf("On the open %s TAKI you go on with %s cards, or play a card of the same number or symbol as the %s: the %s is neither.", open.Name().EN, open.Name().EN, top.Name().EN, c.Name().EN)
+	fr := fmt.Sprintf("Sur le TAKI %s ouvert on continue avec des cartes %s, ou on joue une carte de même chiffre ou symbole que « %s » : « %s » n'est ni l'un ni l'autre.", open.Name().FR, open.frAgreed(true), top.Name().FR, c.Name().FR)
+	if c.Kind == Taki {
+		en += " A TAKI of another colour goes only on a TAKI."
+		fr += " Un TAKI d'une autre couleur ne va que sur un TAKI."
+	}
+	return violation(RuleTaki, step, en, fr)
 }
 
 func msgPending(owed int, c Card, step int) referee.Violation {

@@ -46,7 +46,7 @@ type Result struct {
 //
 // It returns an *referee.InputError (Field as in the API: "state.top",
 // "turn.play[2]", "hand[0]"…) when s is impossible (see State.Validate), the
-// turn neither draws nor plays or does both, a card played is not in hand,
+// hand is given but empty, the turn neither draws nor plays or does both, a card played is not in hand,
 // the cards in sight hold more copies than the deck, a colour is missing for
 // a change of colour or Super TAKI (or given with none), a crazy card's side
 // is missing (or given with none), or the counter is by the current player or
@@ -89,7 +89,9 @@ func opening(s State, set referee.Settings) (eff State, skip bool) {
 
 // matches is TK-R2 against the table: a colourless card always, else the
 // colour in force, or the top card's number or symbol. A free colour (an
-// opening colourless card) and, under crazyAnyColour, a crazy card take anything.
+// opening colourless card) takes anything, and so does a crazy card («on peut
+// donc jouer une carte de n'importe quelle couleur sur elle», TK-A3) unless
+// crazyAnyColour is off: then only the colour underneath, the colour in force.
 func matches(c Card, eff State, set referee.Settings) bool {
 	switch {
 	case c.Kind.Colourless(), eff.Colour == NoColour, c.Colour == eff.Colour:
@@ -108,8 +110,13 @@ func firstCard(c Card, eff State, set referee.Settings) (referee.Violation, bool
 		}
 		return msgPending(eff.PendingDraw, c, 0), false
 	}
-	if (eff.OpenTaki != NoColour && c.Kind == Taki) || matches(c, eff, set) {
+	// On an open TAKI the cards of its colour match anyway; any other card,
+	// a TAKI of another colour included, matches the top card (TK-R7).
+	if matches(c, eff, set) {
 		return referee.Violation{}, true
+	}
+	if eff.OpenTaki != NoColour {
+		return msgOpenTaki(eff.OpenTaki, c, eff.Top, 0), false
 	}
 	return msgMatch(c, eff.Top, eff.Colour, 0), false
 }
@@ -118,6 +125,10 @@ func firstCard(c Card, eff State, set referee.Settings) (referee.Violation, bool
 func checkTurn(s State, hand []Card, t Turn, set referee.Settings) error {
 	if t.Draw == (len(t.Play) > 0) {
 		return referee.Invalid("turn", "A turn either draws or plays one or more cards.", "Un tour consiste à piocher ou à jouer une ou plusieurs cartes.")
+	}
+	if hand != nil && len(hand) == 0 {
+		return referee.Invalid("hand", "A player whose turn it is holds at least one card: the round ends when a player plays his last card.",
+			"Le joueur dont c'est le tour a au moins une carte : la manche s'arrête dès qu'un joueur pose sa dernière carte.")
 	}
 	if len(hand) > DeckSize || len(t.Play) > DeckSize {
 		return referee.Invalid("hand", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")

@@ -2,6 +2,8 @@ package standings
 
 import (
 	"time"
+
+	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
 // The fixture group: Ann, Ben, Cat, Dan and Eve, one autumn season
@@ -29,7 +31,7 @@ func at(month time.Month, day, hour, minute int) time.Time {
 // caller does.
 func played(id int64, game string, when time.Time, players []int64, totals []int) Match {
 	lowWins := game == "fivecrowns"
-	places := Places(totals, lowWins)
+	places := scoring.Places(totals, lowWins)
 	m := Match{ID: id, Game: game, PlayedAt: when, LowWins: lowWins, HasPoints: game != "takefive"}
 	for i, p := range players {
 		m.Results = append(m.Results, Result{Player: p, Total: totals[i], Place: places[i]})

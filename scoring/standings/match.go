@@ -12,7 +12,7 @@ import (
 type Result struct {
 	Player int64
 	Total  int // final total: points, or round wins in Take Five
-	Place  int // 1 is first; shared places repeat (1, 2, 2, 4), see Places
+	Place  int // 1 is first; shared places repeat (1, 2, 2, 4), see scoring.Places
 	// Rounds optionally holds the points the player scored in each round,
 	// for the round records; nil when the caller does not track them.
 	Rounds []int

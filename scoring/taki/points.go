@@ -20,7 +20,8 @@ const WinnerPoints = 100
 const ActionPoints = 10
 
 // CardPoints returns what c costs when left in a loser's hand, as a positive
-// number: its value for a number card, 10 for an action card, and for a +2
+// number: its value for a number card (the plain 2 costs 2: «toutes les
+// autres cartes font perdre leur valeur»), 10 for an action card, and for a +2
 // either 10 or 2 as the plus2ScoresAs setting says (TK-A11).
 func CardPoints(c tk.Card, plus2ScoresAs int) int {
 	switch {
@@ -73,7 +74,9 @@ func signed(n int) string {
 }
 
 // MaxLoss is the most a loser can lose in one round: every card of the deck
-// but the one the winner went out on, bounded here by the whole deck.
+// but the one the winner went out on, bounded here by every copy of every
+// card a hand may hold (tk.Deck, the seed's plain 2s included), so that typed
+// points are never refused where the same cards tapped in would be scored.
 func MaxLoss(plus2ScoresAs int) int {
 	n := 0
 	for _, c := range tk.Deck() {

@@ -1,4 +1,4 @@
-package standings
+package scoring
 
 import (
 	"slices"

@@ -1,0 +1,172 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// editLinkOf is where the correction of the first round on a's scoresheet
+// is posted (its page's address without /edit).
+func editLinkOf(t *testing.T, a *client, matchURL string) string {
+	t.Helper()
+	href, ok := doc(t, a.get(matchURL)).Find(`[data-testid=round-row] a[href$="/edit"]`).First().Attr("href")
+	if !ok {
+		t.Fatal("no correction link on the scoresheet")
+	}
+	return strings.TrimSuffix(href, "/edit")
+}
+
+func correction(version, benPoints string) url.Values {
+	f := roundForm("", benPoints)
+	f.Del("submitKey")
+	f.Set("version", version)
+	return f
+}
+
+// Two phones correct the same round from the same version: the second is
+// told the values the round now holds (the first phone's, not the old
+// ones), keeps what it typed, and saving again replaces exactly what it was
+// shown.
+func TestCorrectionConflictShowsTheRoundAsItNowStands(t *testing.T) {
+	_, a, b, matchURL := twoPhones(t)
+	if rec := a.post(matchURL+"/rounds", roundForm("1.x", "12")); rec.Code != http.StatusSeeOther {
+		t.Fatalf("save: %d", rec.Code)
+	}
+	edit := editLinkOf(t, a, matchURL)
+	if rec := a.post(edit, correction("1", "30")); rec.Code != http.StatusSeeOther {
+		t.Fatalf("first correction: %d", rec.Code)
+	}
+	rec := b.post(edit, correction("1", "44"))
+	if rec.Code != http.StatusConflict {
+		t.Fatalf("second correction from the same version = %d, want 409", rec.Code)
+	}
+	d := doc(t, rec)
+	msg := d.Find(".flash, [role=alert], [role=status]").Text()
+	if !strings.Contains(msg, "Ben 30") || strings.Contains(msg, "Ben 12") {
+		t.Errorf("the conflict says %q; want the round as it now stands (Ben 30), not its old values", msg)
+	}
+	if v, _ := d.Find("input[name=points_1]").Attr("value"); v != "44" {
+		t.Errorf("what the phone typed is lost: points_1 = %q, want 44", v)
+	}
+	version, _ := d.Find("input[name=version]").Attr("value")
+	if rec := b.post(edit, correction(version, "44")); rec.Code != http.StatusSeeOther {
+		t.Fatalf("saving again at the version shown = %d, want 303", rec.Code)
+	}
+	if got := doc(t, a.get(matchURL)).Find("[data-testid=round-row]").First().Text(); !strings.Contains(got, "44") {
+		t.Errorf("after the second correction the round reads %q, want 44", got)
+	}
+}
+
+// A correction that meets an undo of its round (before or during the save)
+// lands on the scoresheet with what was typed offered as the round that now
+// comes next, never on "not found".
+func TestCorrectionThatMeetsAnUndoKeepsWhatWasTyped(t *testing.T) {
+	for _, htmx := range []bool{false, true} {
+		_, a, b, matchURL := twoPhones(t)
+		if rec := a.post(matchURL+"/rounds", roundForm("1.x", "12")); rec.Code != http.StatusSeeOther {
+			t.Fatalf("save: %d", rec.Code)
+		}
+		edit := editLinkOf(t, a, matchURL)
+		roundID := strings.Split(edit, "/")[6]
+		if rec := a.post(matchURL+"/undo", url.Values{"round": {roundID}}); rec.Code != http.StatusSeeOther {
+			t.Fatalf("undo: %d", rec.Code)
+		}
+		b.htmx = htmx
+		rec := b.post(edit, correction("1", "37"))
+		b.htmx = false
+		if rec.Code != http.StatusConflict {
+			t.Fatalf("htmx %v: correction after an undo = %d, want 409\n%s", htmx, rec.Code, rec.Body)
+		}
+		if htmx && rec.Header().Get("HX-Retarget") != "main" {
+			t.Errorf("htmx: the answer would be cut to the form's swap (HX-Retarget %q)", rec.Header().Get("HX-Retarget"))
+		}
+		d := doc(t, rec)
+		if !strings.Contains(d.Text(), "undone on another phone") {
+			t.Errorf("htmx %v: the page does not say the round was undone", htmx)
+		}
+		form := d.Find("[data-testid=round-form]")
+		if v, _ := form.Find("input[name=points_1]").Attr("value"); v != "37" {
+			t.Errorf("htmx %v: what was typed is lost: points_1 = %q, want 37", htmx, v)
+		}
+		if key, _ := form.Find("input[name=submitKey]").Attr("value"); !strings.HasPrefix(key, "1.") {
+			t.Errorf("htmx %v: the form is not for the round that now comes next (key %q)", htmx, key)
+		}
+	}
+}
+
+// A save drawn for a round that an undo on another phone took away keeps
+// what was typed, as the round that now comes next.
+func TestSaveThatMeetsAnUndoKeepsWhatWasTyped(t *testing.T) {
+	_, a, b, matchURL := twoPhones(t)
+	if rec := a.post(matchURL+"/rounds", roundForm("1.x", "12")); rec.Code != http.StatusSeeOther {
+		t.Fatalf("save: %d", rec.Code)
+	}
+	roundID := strings.Split(editLinkOf(t, a, matchURL), "/")[6]
+	if rec := a.post(matchURL+"/undo", url.Values{"round": {roundID}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("undo: %d", rec.Code)
+	}
+	rec := b.post(matchURL+"/rounds", roundForm("2.y", "25")) // b's form was drawn for round 2
+	if rec.Code != http.StatusConflict {
+		t.Fatalf("save for a round an undo took away = %d, want 409", rec.Code)
+	}
+	d := doc(t, rec)
+	if v, _ := d.Find("[data-testid=round-form] input[name=points_1]").Attr("value"); v != "25" {
+		t.Errorf("what was typed is lost: points_1 = %q, want 25", v)
+	}
+}
+
+// The race itself, many times over: two phones post corrections of one
+// round at the same moment. Whoever loses is told the winner's values, and
+// the version in its form is the one those values carry.
+func TestCorrectionRacesTellTheWinnersValues(t *testing.T) {
+	_, a, b, matchURL := twoPhones(t)
+	if rec := a.post(matchURL+"/rounds", roundForm("1.x", "12")); rec.Code != http.StatusSeeOther {
+		t.Fatalf("save: %d", rec.Code)
+	}
+	edit := editLinkOf(t, a, matchURL)
+	version := 1
+	for i := 0; i < 60; i++ {
+		va, vb := fmt.Sprint(10+2*i), fmt.Sprint(11+2*i) // round 1 allows up to 150
+		recs := make([]*httptest.ResponseRecorder, 2)
+		var wg sync.WaitGroup
+		for j, ph := range []struct {
+			c *client
+			v string
+		}{{a, va}, {b, vb}} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				recs[j] = ph.c.post(edit, correction(fmt.Sprint(version), ph.v))
+			}()
+		}
+		wg.Wait()
+		won, lost := -1, -1
+		for j, rec := range recs {
+			switch rec.Code {
+			case http.StatusSeeOther:
+				won = j
+			case http.StatusConflict:
+				lost = j
+			default:
+				t.Fatalf("race %d: phone %d got %d", i, j, rec.Code)
+			}
+		}
+		if won < 0 || lost < 0 {
+			t.Fatalf("race %d: statuses %d and %d, want one success and one conflict", i, recs[0].Code, recs[1].Code)
+		}
+		winner := []string{va, vb}[won]
+		d := doc(t, recs[lost])
+		if msg := d.Find(".flash").Text(); !strings.Contains(msg, "Ben "+winner) {
+			t.Fatalf("race %d: the losing phone is told %q; want the winner's Ben %s", i, msg, winner)
+		}
+		version++
+		if v, _ := d.Find("input[name=version]").Attr("value"); v != fmt.Sprint(version) {
+			t.Fatalf("race %d: the form's version is %s, want %d (the values shown)", i, v, version)
+		}
+	}
+}

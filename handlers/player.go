@@ -1,0 +1,93 @@
+package handlers
+
+// A player's page: results, ratings over time, head-to-head.
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/scoring/standings"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+func (s *Server) playerPage(c echo.Context) error {
+	m := memberOf(c)
+	ctx, vctx, lg := c.Request().Context(), s.viewCtx(c), lang(c)
+	id, err := strconv.ParseInt(c.Param("player"), 10, 64)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	player, err := s.store.Player(ctx, m.group.ID, id)
+	if err != nil {
+		return err
+	}
+	matches, err := s.playedMatches(ctx, m.group.ID, true)
+	if err != nil {
+		return err
+	}
+	players, err := s.store.Players(ctx, m.group.ID)
+	if err != nil {
+		return err
+	}
+	seasons, err := s.store.Seasons(ctx, m.group.ID)
+	if err != nil {
+		return err
+	}
+	names := playerNames(players)
+	base := "/g/" + m.group.Slug
+	choices, cur := s.seasonChoices(vctx, seasons, c.QueryParam("season"))
+	self := fmt.Sprintf("%s/players/%d", base, id)
+	page := views.PlayerPage{Group: m.nav(), Name: player.Name, Title: cur.label,
+		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(self, "season", k) }),
+		BackURL: withQuery(base+"/standings", "season", cur.key)}
+	f := cur.filter("")
+	opts := s.standingsOptions()
+	prof, err := standings.PlayerProfile(matches, f, id, opts)
+	if err != nil {
+		return err
+	}
+	matchURL := func(mid int64) string { return fmt.Sprintf("%s/matches/%d", base, mid) }
+	playerURL := func(pid int64) string { return withQuery(fmt.Sprintf("%s/players/%d", base, pid), "season", cur.key) }
+	page.Played, page.Wins = prof.Played, prof.Wins
+	if prof.Played > 0 {
+		page.WinRate = views.PctText(lg, float64(prof.Wins)/float64(prof.Played))
+	}
+	page.LongestStreak, page.CurrentStreak = prof.LongestStreak.Length, prof.CurrentStreak
+	for _, a := range prof.Form {
+		page.Form = append(page.Form, views.FormItem{Game: s.gameName(a.Game, lg), Date: views.DayText(lg, s.local(a.PlayedAt)),
+			Place: views.T(vctx, "standings.form.place", "Place", a.Place, "Players", a.Players), Win: a.Win, URL: matchURL(a.MatchID)})
+	}
+	for _, e := range prof.Extremes {
+		page.Games = append(page.Games, views.PlayerGame{Game: s.gameName(e.Game, lg),
+			Best: views.IntText(e.Best.Total), BestURL: matchURL(e.Best.MatchID), BestDate: views.DayText(lg, s.local(e.Best.PlayedAt)),
+			Worst: views.IntText(e.Worst.Total), WorstURL: matchURL(e.Worst.MatchID), WorstDate: views.DayText(lg, s.local(e.Worst.PlayedAt))})
+	}
+	for _, v := range prof.Rivals {
+		page.Rivals = append(page.Rivals, views.RivalRow{Name: names[v.Opponent], URL: playerURL(v.Opponent),
+			Together: v.Together, Ahead: v.Ahead, Behind: v.Behind, Level: v.Level})
+	}
+	if t := prof.ToughestRival; t != nil {
+		page.Toughest = &views.RivalRow{Name: names[t.Opponent], URL: playerURL(t.Opponent), Together: t.Together, Ahead: t.Ahead, Behind: t.Behind, Level: t.Level}
+	}
+	recs, err := standings.GroupRecords(matches, f)
+	if err != nil {
+		return err
+	}
+	for _, item := range s.recordItems(vctx, lg, recs, names, matchURL, playerURL) {
+		if item.holder == id {
+			page.Records = append(page.Records, item.Label+" "+item.Value+" ("+item.When+")")
+		}
+	}
+	if prof.Played > 0 {
+		series, err := standings.History(matches, f, opts)
+		if err != nil {
+			return err
+		}
+		page.Chart = ratingChart(vctx, lg, "player", views.T(vctx, "standings.chart.player", "Name", player.Name, "Season", cur.label),
+			series, names, func(p int64) bool { return p == id })
+	}
+	return s.render(c, http.StatusOK, views.PlayerView(page))
+}

@@ -1,0 +1,96 @@
+package handlers
+
+// The records page: the group's best and worst, with who holds them.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/scoring/standings"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// heldRecord is a record with who holds it.
+type heldRecord struct {
+	views.RecordItem
+	game   string
+	holder int64
+}
+
+// recordItems describes the records: per game the best and worst totals and
+// rounds (on the game's side), then the longest winning streak.
+func (s *Server) recordItems(vctx context.Context, lg string, recs standings.Records, names map[int64]string,
+	matchURL func(int64) string, playerURL func(int64) string) []heldRecord {
+	var out []heldRecord
+	add := func(game, label string, f standings.Feat) {
+		out = append(out, heldRecord{game: game, holder: f.Player, RecordItem: views.RecordItem{Label: label, Value: views.IntText(f.Value),
+			Who: names[f.Player], WhoURL: playerURL(f.Player), When: views.DayText(lg, s.local(f.PlayedAt)), MatchURL: matchURL(f.MatchID)}})
+	}
+	for _, g := range recs.Games {
+		name := s.gameName(g.Game, lg)
+		side := "high"
+		if g.LowWins {
+			side = "low"
+		}
+		if !s.hasPoints(g.Game) {
+			side = "wins"
+		}
+		add(g.Game, views.T(vctx, "standings.rec.best."+side, "Game", name), g.BestTotal)
+		add(g.Game, views.T(vctx, "standings.rec.worst."+side, "Game", name), g.WorstTotal)
+		if g.BestRound != nil {
+			add(g.Game, views.T(vctx, "standings.rec.bestround."+side, "Game", name), *g.BestRound)
+			add(g.Game, views.T(vctx, "standings.rec.worstround."+side, "Game", name), *g.WorstRound)
+		}
+	}
+	if st := recs.LongestStreak; st != nil {
+		add("", views.T(vctx, "standings.rec.streak"), *st)
+	}
+	return out
+}
+
+func (s *Server) recordsPage(c echo.Context) error {
+	m := memberOf(c)
+	ctx, vctx, lg := c.Request().Context(), s.viewCtx(c), lang(c)
+	matches, err := s.playedMatches(ctx, m.group.ID, true)
+	if err != nil {
+		return err
+	}
+	players, err := s.store.Players(ctx, m.group.ID)
+	if err != nil {
+		return err
+	}
+	seasons, err := s.store.Seasons(ctx, m.group.ID)
+	if err != nil {
+		return err
+	}
+	base := "/g/" + m.group.Slug
+	choices, cur := s.seasonChoices(vctx, seasons, c.QueryParam("season"))
+	page := views.RecordsPage{Group: m.nav(), Title: cur.label,
+		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(base+"/records", "season", k) })}
+	recs, err := standings.GroupRecords(matches, cur.filter(""))
+	if err != nil {
+		return err
+	}
+	items := s.recordItems(vctx, lg, recs, playerNames(players),
+		func(mid int64) string { return fmt.Sprintf("%s/matches/%d", base, mid) },
+		func(pid int64) string { return withQuery(fmt.Sprintf("%s/players/%d", base, pid), "season", cur.key) })
+	for _, it := range items {
+		if it.game == "" {
+			st := it.RecordItem
+			page.Streak = &st
+			continue
+		}
+		if n := len(page.Games); n == 0 || page.Games[n-1].Game != s.gameName(it.game, lg) {
+			page.Games = append(page.Games, views.RecordGame{Game: s.gameName(it.game, lg)})
+		}
+		g := &page.Games[len(page.Games)-1]
+		// Under the game's heading, the label need not repeat the game.
+		it.Label = views.Capitalize(strings.TrimLeft(strings.TrimPrefix(it.Label, g.Game), ": \u00a0"))
+		g.Items = append(g.Items, it.RecordItem)
+	}
+	return s.render(c, http.StatusOK, views.RecordsView(page))
+}

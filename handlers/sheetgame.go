@@ -1,0 +1,60 @@
+package handlers
+
+import (
+	"errors"
+	"net/url"
+
+	"github.com/a-h/templ"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// readRound reads a posted round form through its game: the game maps the
+// form to an entry, and for a save the engine checks and scores it, so the
+// scoresheet uses the same validator as the API and the import. It returns
+// the round to store, or the form to draw again (invalid when the save was
+// refused). Only a failure that is not about the input is returned as err.
+func readRound(g Game, rc RoundCtx, form url.Values) (save *Scored, redraw templ.Component, invalid bool, err error) {
+	sg, ok := g.(SheetGame)
+	if !ok {
+		save, redraw, invalid = g.(legacyGame).PostRound(rc, form)
+		return save, redraw, invalid, nil
+	}
+	post := sg.ReadRound(rc, form)
+	if !post.Save {
+		return nil, post.Form(nil), false, nil
+	}
+	if post.Err == nil {
+		before := engineRounds(rc.Played.Before(rc.Number))
+		points, err := sg.Engine().Score(engineMatch(g, rc.Match), before, post.Entry)
+		if err == nil {
+			return &Scored{Entry: post.Entry, Points: points}, nil, false, nil
+		}
+		post.Err = err
+	}
+	var ie *referee.InputError
+	if !errors.As(post.Err, &ie) {
+		return nil, nil, false, post.Err
+	}
+	return nil, post.Form(post.Err), true, nil
+}
+
+// readOptions reads and checks a new match's options through its game.
+func readOptions(g Game, oc OptionsCtx) (map[string]string, views.FieldErrors) {
+	sg, ok := g.(SheetGame)
+	if !ok {
+		return g.(legacyGame).ParseOptions(oc)
+	}
+	opts, err := sg.Engine().CheckOptions(len(oc.Names), sg.ReadOptions(oc))
+	errs := views.FieldErrors{}
+	if err != nil {
+		var ie *referee.InputError
+		if errors.As(err, &ie) {
+			errs[ie.Field] = ie.Message.In(views.Lang(oc.Ctx))
+		} else {
+			errs["options"] = views.T(oc.Ctx, "error.badrequest")
+		}
+	}
+	return opts, errs
+}

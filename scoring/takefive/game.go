@@ -1,0 +1,160 @@
+package takefive
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/scoring"
+)
+
+// OptionFirstStarter is the option naming the seat (0-based) that starts the
+// first round; the sheet does not say who starts, so the table tells.
+const OptionFirstStarter = "firstStarter"
+
+// Game is Take Five's scoresheet engine: each round gives its winner one
+// marker (1 point, the others 0), so a total is a count of round wins and
+// the first to MarkersToWin wins the match. It satisfies scoring.Game.
+type Game struct{}
+
+var _ scoring.Game = Game{}
+
+func (Game) ID() string                      { return "takefive" }
+func (Game) Seats() (min, max int)           { return 2, 4 }
+func (Game) HouseRules() []referee.HouseRule { return tf.HouseRules }
+func (Game) LowWins() bool                   { return false }
+
+// CheckOptions checks the seat that starts the first round (0-based; seat 0
+// when absent) against a table of 2 to 4 players.
+func (g Game) CheckOptions(seats int, options map[string]string) (map[string]string, error) {
+	if lo, hi := g.Seats(); seats < lo || seats > hi {
+		return nil, referee.Invalid("players", fmt.Sprintf("Take Five is played by 2 to 4 players, not %d.", seats),
+			fmt.Sprintf("Take Five se joue de 2 à 4 joueurs, pas %d.", seats))
+	}
+	first := "0"
+	if v, ok := options[OptionFirstStarter]; ok {
+		first = v
+	}
+	if n, err := strconv.Atoi(first); err != nil || n < 0 || n >= seats {
+		return nil, referee.Invalid(OptionFirstStarter, fmt.Sprintf("Choose the seat of the first player, from 1 to %d.", seats),
+			fmt.Sprintf("Choisissez la place du premier joueur, de 1 à %d.", seats))
+	}
+	return map[string]string{OptionFirstStarter: first}, nil
+}
+
+// firstStarter reads the option as CheckOptions left it; seat 0 otherwise.
+func firstStarter(m scoring.Match) int {
+	n, err := strconv.Atoi(m.Options[OptionFirstStarter])
+	if err != nil || n < 0 || n >= m.Seats {
+		return 0
+	}
+	return n
+}
+
+// winners reads each round's winner from its points: the seat given the
+// marker, or NoWinner when nobody has it. Points, not the stored entries,
+// decide, so rounds stored in any form (an import) are read alike.
+func winners(rounds []scoring.Round) []int {
+	out := make([]int, len(rounds))
+	for i, r := range rounds {
+		out[i] = NoWinner
+		for seat, p := range r.Points {
+			if p > 0 {
+				out[i] = seat
+			}
+		}
+	}
+	return out
+}
+
+// Standing is where a match stands after its rounds: the Sheet of the longest
+// run of rounds the rules accept (a correction can leave a later round
+// impossible; the sheet still shows what stands) and whether every round was
+// in it, so that the next round's phase and starter are known.
+func (Game) Standing(m scoring.Match, rounds []scoring.Round) (sh Sheet, whole bool) {
+	ws := winners(rounds)
+	for k := len(ws); k >= 0; k-- {
+		if sh, err := Play(m.Seats, firstStarter(m), ws[:k], m.Rules); err == nil {
+			return sh, k == len(ws)
+		}
+	}
+	return Sheet{Winner: NoWinner, Markers: make([]int, max(m.Seats, 0))}, len(ws) == 0
+}
+
+// Next is the phase of the round played after before and who starts it;
+// known is false when a correction left the rounds before impossible (the
+// phase is then counted from the rounds alone, and the starter unknown).
+func (g Game) Next(m scoring.Match, before []scoring.Round) (phase tf.Phase, starter int, known bool) {
+	sh, whole := g.Standing(m, before)
+	if !whole {
+		return PhaseOf(len(before)), 0, false
+	}
+	return sh.NextPhase, sh.NextStarter, true
+}
+
+// EntryFor builds the entry of the round played after before, won by winner
+// (NoWinner for a 21 round without one) with the winning rack, if told.
+func (g Game) EntryFor(m scoring.Match, before []scoring.Round, winner int, rack []int) Entry {
+	ph, starter, _ := g.Next(m, before)
+	return Entry{V: EntryVersion, Phase: ph.String(), Starter: starter, Winner: winner, Rack: rack}
+}
+
+// Score checks the round played after before and gives its winner the
+// marker. The phase is the one the rounds before decide (the entry's phase
+// and starter record the round as it stood when saved, and a later
+// correction of an earlier round may leave them stale: they never change a
+// verdict). Refused, with the field: a missing or unknown winner, «nobody»
+// outside a 21 round, a round after the match was won, and a rack that does
+// not reach the phase's goal or is given for a round nobody won.
+func (g Game) Score(m scoring.Match, before []scoring.Round, raw json.RawMessage) ([]int, error) {
+	e, err := DecodeEntry(raw)
+	if err != nil {
+		return nil, err
+	}
+	sh, whole := g.Standing(m, before)
+	ph := sh.NextPhase
+	if !whole {
+		ph = PhaseOf(len(before))
+	}
+	switch w := e.Winner; {
+	case whole && sh.Finished:
+		return nil, referee.Invalid("winner", "The match was already won: no round follows it.", "La partie est déjà gagnée : aucune manche ne suit.")
+	case w == NoWinner && ph != tf.TwentyOne:
+		return nil, referee.Invalid("winner", fmt.Sprintf("Only a 21 round can end with everyone eliminated; this is a %s round: choose its winner.", ph),
+			fmt.Sprintf("Seule une manche « 21 » peut finir avec tous les joueurs éliminés ; celle-ci est une manche « %s » : choisissez son gagnant.", ph))
+	case w < NoWinner || w >= m.Seats:
+		return nil, referee.Invalid("winner", fmt.Sprintf("Seat %d is not a player of this match: seats are 1 to %d.", w+1, m.Seats),
+			fmt.Sprintf("La place %d n'est pas un joueur de la partie : les places vont de 1 à %d.", w+1, m.Seats))
+	}
+	if len(e.Rack) > 0 {
+		if e.Winner == NoWinner {
+			return nil, referee.Invalid("rack", "A round without a winner has no winning rack: leave the rack empty.",
+				"Une manche sans gagnant n'a pas de pions gagnants : laissez le champ vide.")
+		}
+		if won, why := CheckWinningRack(ph, e.Rack); !won {
+			return nil, referee.Invalid("rack", "This rack does not win the round: "+why.EN, "Ces pions ne gagnent pas la manche : "+why.FR)
+		}
+	}
+	points := make([]int, m.Seats)
+	if e.Winner >= 0 {
+		points[e.Winner] = 1
+	}
+	return points, nil
+}
+
+// Progress is the match decided by round wins: the totals are the markers,
+// places rank them, and the match is over when a player holds MarkersToWin
+// (he alone is the winner). Dealer is the seat that starts the next round.
+func (g Game) Progress(m scoring.Match, rounds []scoring.Round) scoring.Progress {
+	sh, whole := g.Standing(m, rounds)
+	p := scoring.Tally(m.Seats, rounds, false, sh.Finished)
+	switch {
+	case sh.Finished:
+		p.Winners = []int{sh.Winner}
+	case whole:
+		p.Dealer = sh.NextStarter
+	}
+	return p
+}

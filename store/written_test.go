@@ -1,0 +1,109 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Every write method tells the observers which group it changed, after it
+// commits, and whether the group's members changed; a refused write tells
+// nothing. The page cache relies on it to forget exactly that group.
+func TestEveryWriteTellsItsGroup(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	other, err := f.s.CreateGroup(ctx, "Autre", "Zoé", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var told []Written
+	f.s.OnWrite(func(w Written) { mu.Lock(); told = append(told, w); mu.Unlock() })
+	gid, slug := f.g.Group.ID, f.g.Group.Slug
+	expect := func(name string, members bool, write func() error) {
+		t.Helper()
+		mu.Lock()
+		told = nil
+		mu.Unlock()
+		if err := write(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if len(told) != 1 || told[0] != (Written{GroupID: gid, Slug: slug, Members: members}) {
+			t.Errorf("%s told %+v, want one Written{%d %s %v}", name, told, gid, slug, members)
+		}
+	}
+	var round Round
+	expect("AddRound", false, func() (err error) {
+		round, _, err = f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 5, 7}})
+		return err
+	})
+	expect("EditRound", false, func() error {
+		_, err := f.s.EditRound(ctx, f.match, round.ID, 1, RoundWrite{Entry: "{}", Points: []int{0, 6, 7}})
+		return err
+	})
+	expect("UndoLastRound", false, func() error { return f.s.UndoLastRound(ctx, f.match, round.ID, "Ana") })
+	expect("AddRuling", false, func() error {
+		_, err := f.s.AddRuling(ctx, Ruling{MatchID: f.match, Form: "a=1", Legal: true, Summary: "ok", Author: "Ana"})
+		return err
+	})
+	expect("AddPlayer", false, func() error { _, err := f.s.AddPlayer(ctx, gid, "Dan"); return err })
+	expect("RenamePlayer", false, func() error { return f.s.RenamePlayer(ctx, gid, f.players[0].ID, "Anabel") })
+	expect("SetArchived", false, func() error { return f.s.SetArchived(ctx, gid, f.players[2].ID, true) })
+	expect("SetHouseRules", false, func() error {
+		return f.s.SetHouseRules(ctx, gid, "fivecrowns", map[string]string{"runsWrap": "true"})
+	})
+	expect("CreateMatch", false, func() error {
+		_, err := f.s.CreateMatch(ctx, gid, NewMatch{Game: "taki", Players: []int64{f.players[0].ID, f.players[1].ID}})
+		return err
+	})
+	expect("DeleteMatch", false, func() error { return f.s.DeleteMatch(ctx, gid, f.match) })
+	var season Season
+	expect("AddSeason", false, func() (err error) {
+		season, err = f.s.AddSeason(ctx, gid, "Hiver", time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC))
+		return err
+	})
+	expect("DeleteSeason", false, func() error { return f.s.DeleteSeason(ctx, gid, season.ID) })
+	expect("Join", true, func() error { _, err := f.s.Join(ctx, slug, f.g.Group.InviteToken, "Eve", ""); return err })
+	expect("RotateInvite", true, func() error { _, err := f.s.RotateInvite(ctx, gid); return err })
+	expect("RotatePublicToken", true, func() error { _, err := f.s.RotatePublicToken(ctx, gid); return err })
+	expect("DisablePublicToken", true, func() error { return f.s.DisablePublicToken(ctx, gid) })
+	expect("ClaimAdmin", true, func() error { _, err := f.s.ClaimAdmin(ctx, slug, f.g.AdminToken, ""); return err })
+
+	// A refused write (another group's match) tells nobody.
+	mu.Lock()
+	told = nil
+	mu.Unlock()
+	if err := f.s.DeleteMatch(ctx, other.Group.ID, f.match); err == nil {
+		t.Fatal("deleting another group's match succeeded")
+	}
+	if len(told) != 0 {
+		t.Errorf("a refused write told %+v", told)
+	}
+}
+
+// A row the store cannot decode is an error, not a match with no rules: the
+// page that needs it answers a server error instead of drawing wrong data.
+func TestUndecodableRowsAreErrors(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	r, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 5, 7}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.db.ExecContext(ctx, `UPDATE matches SET rules = '{oops' WHERE id = ?`, f.match); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.Match(ctx, f.g.Group.ID, f.match); err == nil || errors.Is(err, ErrNotFound) {
+		t.Errorf("a match with undecodable rules: err %v, want a decode error", err)
+	}
+	if _, err := f.s.db.ExecContext(ctx, `UPDATE rounds SET points = 'x' WHERE id = ?`, r.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.Rounds(ctx, f.match); err == nil {
+		t.Error("rounds with undecodable points: no error")
+	}
+}

@@ -1,0 +1,87 @@
+package views
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+func Capitalize(v string) string {
+	r, n := utf8.DecodeRuneInString(v)
+	return string(unicode.ToUpper(r)) + v[n:]
+}
+
+// Number formats: French writes a decimal comma; negative numbers get a
+// true minus sign, as itoa does.
+func DecText(lg string, v float64, prec int) string {
+	out := strconv.FormatFloat(math.Abs(v), 'f', prec, 64)
+	if lg == "fr" {
+		out = strings.Replace(out, ".", ",", 1)
+	}
+	if v < 0 && strings.Trim(out, "0.,") != "" {
+		out = "−" + out
+	}
+	return out
+}
+
+func PctText(lg string, v float64) string {
+	n := int(math.Round(v * 100))
+	if lg == "fr" {
+		return strconv.Itoa(n) + "\u202f%"
+	}
+	return strconv.Itoa(n) + "%"
+}
+
+// ChangeText writes a rating change with its sign, "" when it rounds to zero.
+func ChangeText(lg string, v float64) (string, int) {
+	out := DecText(lg, v, 1)
+	switch {
+	case strings.Trim(out, "0.,−") == "":
+		return "", 0
+	case v > 0:
+		return "+" + out, 1
+	}
+	return out, -1
+}
+
+func IntText(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
+}
+
+// DayText writes a date the way people read it: 2 Jan 2026, 2 janv. 2026.
+func DayText(lg string, t time.Time) string {
+	if lg == "fr" {
+		return fmt.Sprintf("%d %s %d", t.Day(), months["fr"][t.Month()-1], t.Year())
+	}
+	return t.Format("2 Jan 2006")
+}
+
+// ShortDay is a chart label: 2 Jan, 2 janv.
+func ShortDay(lg string, t time.Time) string {
+	if lg == "fr" {
+		return fmt.Sprintf("%d %s", t.Day(), months["fr"][t.Month()-1])
+	}
+	return t.Format("2 Jan")
+}
+
+var months = map[string][12]string{
+	"en": {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"},
+	"fr": {"janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."},
+}
+
+// HumanTime writes a moment as people at the table read it: "22 Nov 2026,
+// 20:15" or "22 nov. 2026, 20:15", in t's location (the pages' time zone).
+func HumanTime(t time.Time, lang string) string {
+	m, ok := months[lang]
+	if !ok {
+		m = months["en"]
+	}
+	return fmt.Sprintf("%d %s %d, %02d:%02d", t.Day(), m[t.Month()-1], t.Year(), t.Hour(), t.Minute())
+}
