@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -86,8 +87,8 @@ func (s *Server) exportCSV(c echo.Context) error {
 				status = "undone"
 			}
 			for seat, st := range mt.Seats {
-				w.Write([]string{strconv.FormatInt(mt.ID, 10), mt.Game, mt.CreatedAt, finished, strconv.Itoa(r.Number), status,
-					strconv.Itoa(seat + 1), names[st.Player], strconv.Itoa(r.Points[seat]), strconv.Itoa(st.Total)})
+				w.Write([]string{strconv.FormatInt(mt.ID, 10), csvText(mt.Game), csvText(mt.CreatedAt), csvText(finished), strconv.Itoa(r.Number), status,
+					strconv.Itoa(seat + 1), csvText(names[st.Player]), strconv.Itoa(r.Points[seat]), strconv.Itoa(st.Total)})
 			}
 		}
 	}
@@ -97,6 +98,18 @@ func (s *Server) exportCSV(c echo.Context) error {
 	}
 	c.Response().Header().Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "csv", s.store.Now())+`"`)
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+// csvText makes a text cell inert in a spreadsheet: one that starts with a
+// character a spreadsheet would read as a formula (= + - @, or a tab or
+// carriage return before one; OWASP's list) gets a leading apostrophe, so a
+// player named =HYPERLINK(…) or =cmd|… stays a name. Number cells (points,
+// totals, a score of -40) are written as numbers and do not go through here.
+func csvText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 // importGroup makes a new group from an export file, from a group's export

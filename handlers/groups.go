@@ -3,11 +3,13 @@ package handlers
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 	qrcode "github.com/skip2/go-qrcode"
 
+	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -51,8 +53,11 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 		page.AdminURL = s.baseURLFor(c.Request()) + "/admin/" + m.group.Slug + "/" + ck.Value
 		c.SetCookie(&http.Cookie{Name: "tk_admin_once", Path: "/g/" + m.group.Slug, MaxAge: -1})
 	}
-	if c.QueryParam("rotated") == "1" {
+	switch {
+	case c.QueryParam("rotated") == "1":
 		page.Flash = views.T(vctx, "group.rotated")
+	case c.QueryParam("adminrotated") == "1" && page.AdminURL != "":
+		page.Flash = views.T(vctx, "members.adminrotated")
 	}
 	for _, mt := range matches {
 		g, ok := s.byID[mt.Game]
@@ -89,6 +94,66 @@ func (s *Server) rotateInvite(c echo.Context) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"?rotated=1")
+}
+
+// members lists the group's members for its admin, who can remove them and
+// replace the admin link there.
+func (s *Server) members(c echo.Context) error {
+	page, err := s.membersPage(c)
+	if err != nil {
+		return err
+	}
+	if c.QueryParam("removed") == "1" {
+		page.Flash = views.T(s.viewCtx(c), "members.removed")
+	}
+	return s.render(c, http.StatusOK, views.Members(page))
+}
+
+func (s *Server) membersPage(c echo.Context) (views.MembersPage, error) {
+	m := memberOf(c)
+	ms, err := s.store.Members(c.Request().Context(), m.group.ID)
+	base := "/g/" + m.group.Slug
+	page := views.MembersPage{Group: m.nav(), AdminRotate: base + "/admin/rotate", IdleDays: store.SessionIdleDays}
+	for _, x := range ms {
+		page.Members = append(page.Members, views.MemberLine{Name: x.Display, IsAdmin: x.IsAdmin, You: x.SessionID == m.who.SessionID,
+			Joined: views.DayText(lang(c), s.local(x.JoinedAt)), Remove: fmt.Sprintf("%s/members/%d/remove", base, x.SessionID)})
+	}
+	return page, err
+}
+
+// removeMember takes a member out of the group: that browser's session no
+// longer opens the group (it sees the "not found, ask for the invite link"
+// page). An admin cannot remove themselves: the group would lose its admin.
+func (s *Server) removeMember(c echo.Context) error {
+	m := memberOf(c)
+	id, err := strconv.ParseInt(c.Param("member"), 10, 64)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	if id == m.who.SessionID {
+		page, err := s.membersPage(c)
+		if err != nil {
+			return err
+		}
+		page.Error = views.T(s.viewCtx(c), "members.notyourself")
+		return s.render(c, http.StatusUnprocessableEntity, views.Members(page))
+	}
+	if err := s.store.RemoveMember(c.Request().Context(), m.group.ID, id); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/members?removed=1")
+}
+
+// rotateAdmin replaces the admin link: the old one stops working at once and
+// the new one is shown once, on the group page.
+func (s *Server) rotateAdmin(c echo.Context) error {
+	m := memberOf(c)
+	tok, err := s.store.RotateAdmin(c.Request().Context(), m.group.ID)
+	if err != nil {
+		return err
+	}
+	showAdminLinkOnce(c, m.group.Slug, tok)
+	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"?adminrotated=1")
 }
 
 // qrSVG draws the QR code of text as an SVG, on the server, so no request

@@ -4,8 +4,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"net/http"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -41,13 +39,11 @@ func (s *Server) refereeIndex(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.RefereeIndex(s.gameLinks(lang(c))))
 }
 
-// checkName returns the translated problem with a name, "" when it is fine.
+// checkName returns the message id of the problem with a name, "" when it
+// is fine: store.CheckName is the one rule, for every form and the import.
 func checkName(name string) string {
-	switch n := utf8.RuneCountInString(strings.TrimSpace(name)); {
-	case n == 0:
-		return "form.name.required"
-	case n > store.MaxNameLen:
-		return "form.name.toolong"
+	if _, why := store.CheckName(name); why != "" {
+		return "form.name." + why
 	}
 	return ""
 }
@@ -69,38 +65,53 @@ func (s *Server) createGroup(c echo.Context) error {
 		return err
 	}
 	setSession(c, created.SessionToken)
-	// The admin link is shown once, on the group page right after creation.
-	c.SetCookie(&http.Cookie{Name: "tk_admin_once", Value: created.AdminToken, Path: "/g/" + created.Group.Slug, MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	showAdminLinkOnce(c, created.Group.Slug, created.AdminToken)
 	return c.Redirect(http.StatusSeeOther, "/g/"+created.Group.Slug)
 }
 
-func (s *Server) joinForm(c echo.Context) error {
-	if s.joins.blocked(c.RealIP()) {
-		return echo.NewHTTPError(http.StatusTooManyRequests)
-	}
+// showAdminLinkOnce has the group page show the admin link on its next
+// visit, and never again: the link is kept hashed.
+func showAdminLinkOnce(c echo.Context, slug, token string) {
+	c.SetCookie(&http.Cookie{Name: "tk_admin_once", Value: token, Path: "/g/" + slug, MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+}
+
+// inviteFor returns the group when token is its current invite token. A
+// wrong link is counted against the client (see limiter) and answered 404,
+// or 429 once the client has failed too often; a right link always passes.
+func (s *Server) inviteFor(c echo.Context) (store.Group, error) {
 	g, err := s.store.GroupBySlug(c.Request().Context(), c.Param("group"))
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return store.Group{}, err
+	}
 	if err != nil || !sameToken(g.InviteToken, c.Param("token")) {
-		return s.joinRefused(c)
+		return store.Group{}, s.joinRefused(c)
+	}
+	return g, nil
+}
+
+// joinForm asks for the new member's name. It changes nothing: joining is
+// the form's POST, which Go's cross-origin protection guards, so a link
+// opened from another site cannot switch anyone's groups.
+func (s *Server) joinForm(c echo.Context) error {
+	g, err := s.inviteFor(c)
+	if err != nil {
+		return err
 	}
 	return s.render(c, http.StatusOK, views.JoinGroup(views.JoinPage{GroupName: g.Name, Action: c.Request().URL.Path}))
 }
 
 func (s *Server) join(c echo.Context) error {
-	ip := c.RealIP()
-	if s.joins.blocked(ip) {
-		return echo.NewHTTPError(http.StatusTooManyRequests)
+	g, err := s.inviteFor(c)
+	if err != nil {
+		return err
 	}
 	display := c.FormValue("display")
 	if k := checkName(display); k != "" {
-		g, err := s.store.GroupBySlug(c.Request().Context(), c.Param("group"))
-		if err != nil || !sameToken(g.InviteToken, c.Param("token")) {
-			return s.joinRefused(c)
-		}
 		return s.render(c, http.StatusUnprocessableEntity, views.JoinGroup(views.JoinPage{GroupName: g.Name, Action: c.Request().URL.Path,
 			Form: views.NameForm{Name: display, Error: views.T(s.viewCtx(c), k)}}))
 	}
 	tok, err := s.store.Join(c.Request().Context(), c.Param("group"), c.Param("token"), display, sessionToken(c))
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, store.ErrNotFound) { // the link was rotated meanwhile
 		return s.joinRefused(c)
 	}
 	if err != nil {
@@ -113,16 +124,39 @@ func (s *Server) join(c echo.Context) error {
 // sameToken compares secrets in constant time.
 func sameToken(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
 
-// joinRefused counts a failed join (a wrong or stale link) and answers 404.
+// joinRefused counts a failed join or admin claim (a wrong or stale link)
+// and answers 404, or 429 when this client has failed too often lately.
 func (s *Server) joinRefused(c echo.Context) error {
-	s.joins.fail(c.RealIP())
+	if s.joins.fail(clientKey(c)) {
+		return echo.NewHTTPError(http.StatusTooManyRequests)
+	}
 	return echo.NewHTTPError(http.StatusNotFound)
 }
 
-func (s *Server) claimAdmin(c echo.Context) error {
-	if s.joins.blocked(c.RealIP()) {
-		return echo.NewHTTPError(http.StatusTooManyRequests)
+// adminFor returns the group when the URL carries its current admin token;
+// a wrong or revoked link is refused like a wrong invite.
+func (s *Server) adminFor(c echo.Context) (store.Group, error) {
+	g, err := s.store.AdminLink(c.Request().Context(), c.Param("group"), c.Param("token"))
+	if errors.Is(err, store.ErrNotFound) {
+		return store.Group{}, s.joinRefused(c)
 	}
+	return g, err
+}
+
+// claimAdminForm is what the admin link opens: a page that asks to confirm.
+// It changes nothing, so a link or image on another site cannot make a
+// visitor the admin of someone else's group; the claim is the POST.
+func (s *Server) claimAdminForm(c echo.Context) error {
+	g, err := s.adminFor(c)
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, views.ClaimAdmin(views.ClaimAdminPage{GroupName: g.Name, Action: c.Request().URL.Path}))
+}
+
+// claimAdmin makes this browser an admin of the group: a same-site form post
+// (Go's cross-origin protection refuses one from another site).
+func (s *Server) claimAdmin(c echo.Context) error {
 	tok, err := s.store.ClaimAdmin(c.Request().Context(), c.Param("group"), c.Param("token"), sessionToken(c))
 	if errors.Is(err, store.ErrNotFound) {
 		return s.joinRefused(c)

@@ -12,6 +12,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.Use(middleware.Recover())
 	e.Use(s.admitted)
 	e.Use(securityHeaders)
+	e.Use(s.secureCookies)
 	// Cross-site form posts are refused. The JSON API is meant for other
 	// clients, reads no session and stores nothing, so it is left open.
 	cop := http.NewCrossOriginProtection()
@@ -32,7 +33,8 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/import", s.importFromHome)
 	e.GET("/join/:group/:token", s.joinForm)
 	e.POST("/join/:group/:token", s.join)
-	e.GET("/admin/:group/:token", s.claimAdmin)
+	e.GET("/admin/:group/:token", s.claimAdminForm) // asks to confirm: a GET changes nothing
+	e.POST("/admin/:group/:token", s.claimAdmin)
 	e.GET("/referee", s.refereeIndex)
 	e.GET("/referee/:game", s.refereePage)
 	e.POST("/referee/:game", s.refereePage)
@@ -41,6 +43,9 @@ func (s *Server) routes(e *echo.Echo) {
 	g := e.Group("/g/:group", s.requireMember)
 	g.GET("", s.groupHome)
 	g.POST("/invite/rotate", s.rotateInvite, requireAdmin)
+	g.POST("/admin/rotate", s.rotateAdmin, requireAdmin)
+	g.GET("/members", s.members, requireAdmin)
+	g.POST("/members/:member/remove", s.removeMember, requireAdmin)
 	g.GET("/players", s.players)
 	g.POST("/players", s.addPlayer)
 	g.POST("/players/:player", s.updatePlayer)

@@ -1,7 +1,9 @@
 package handlers
 
 import (
+	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -22,14 +24,52 @@ func sessionToken(c echo.Context) string {
 }
 
 // setSession gives the browser its session cookie: HttpOnly, SameSite=Lax,
-// Secure when the request came over HTTPS.
+// for as long as the session lasts unused (store.SessionIdle; it is set again
+// when use refreshes the session). Secure is added by secureCookies.
 func setSession(c echo.Context, token string) {
-	r := c.Request()
 	c.SetCookie(&http.Cookie{
-		Name: sessionCookie, Value: token, Path: "/", MaxAge: 5 * 365 * 24 * 3600,
+		Name: sessionCookie, Value: token, Path: "/", MaxAge: int(store.SessionIdle / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https",
 	})
+}
+
+// https says whether the browser reaches the site over HTTPS: the configured
+// base URL is https, or this request came over TLS (directly or, as the
+// proxy says, to the proxy).
+func (s *Server) https(r *http.Request) bool {
+	return strings.HasPrefix(strings.ToLower(s.baseURL), "https://") ||
+		r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
+}
+
+// secureCookies is the one place that decides whether cookies are Secure:
+// every cookie a response sets (the session, the admin and public links shown
+// once, the language…) is marked Secure when the site is reached over HTTPS,
+// so none of them can leak over plain HTTP.
+func (s *Server) secureCookies(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if s.https(c.Request()) {
+			res := c.Response()
+			res.Before(func() {
+				cookies := res.Header()["Set-Cookie"]
+				for i, v := range cookies {
+					if !hasSecure(v) {
+						cookies[i] = v + "; Secure"
+					}
+				}
+			})
+		}
+		return next(c)
+	}
+}
+
+// hasSecure says whether a Set-Cookie line already has the Secure attribute.
+func hasSecure(setCookie string) bool {
+	for _, attr := range strings.Split(setCookie, ";")[1:] {
+		if strings.EqualFold(strings.TrimSpace(attr), "Secure") {
+			return true
+		}
+	}
+	return false
 }
 
 // member is the group and membership a group route runs for.
@@ -43,18 +83,30 @@ func (m member) nav() views.GroupNav {
 }
 
 // requireMember lets a request through only for a member of the group named
-// in the URL; anyone else gets the same 404 as for a group that does not exist.
+// in the URL; anyone else (a removed member and an idle session among them)
+// gets the same 404 as for a group that does not exist. Use keeps a session
+// alive: it is recorded at most once per store.SessionRefresh, so a member
+// kept in the cache is looked up again once its record is that old.
 func (s *Server) requireMember(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		slug, token := c.Param("group"), sessionToken(c)
-		if m, ok := s.cache.member(slug, token); ok {
+		now := s.store.Now()
+		if m, ok := s.cache.member(slug, token); ok && now.Sub(m.who.SeenAt) < store.SessionRefresh {
 			c.Set("member", m)
 			return next(c)
 		}
 		gen := s.cache.gen(slug)
-		g, m, err := s.store.Membership(c.Request().Context(), slug, token)
+		ctx := c.Request().Context()
+		g, m, err := s.store.Membership(ctx, slug, token)
 		if err != nil {
 			return err
+		}
+		if now.Sub(m.SeenAt) >= store.SessionRefresh {
+			if err := s.store.TouchSession(ctx, m.SessionID); err != nil {
+				return err
+			}
+			m.SeenAt = now
+			setSession(c, token) // the cookie lives another SessionIdle too
 		}
 		mb := member{group: g, who: m}
 		s.cache.keepMember(slug, token, gen, mb)
@@ -75,17 +127,24 @@ func requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// limiter counts failures per key (the client's address) in a time window,
-// so that guessing invite links is slow.
+// limiter counts failed attempts (wrong or stale invite and admin links) per
+// client in a time window. It only ever slows down failures: a request that
+// carries a valid link is never refused, so a device that sprays wrong links
+// cannot lock out the other phones behind the same address (a café's or a
+// household's network). Its memory is bounded: at most maxKeys clients, each
+// with at most max failures remembered.
 type limiter struct {
-	mu     sync.Mutex
-	max    int
-	window time.Duration
-	fails  map[string][]time.Time
+	mu      sync.Mutex
+	max     int
+	maxKeys int
+	window  time.Duration
+	now     func() time.Time
+	fails   map[string][]time.Time
 }
 
 func newLimiter(max int, windowSeconds int) *limiter {
-	return &limiter{max: max, window: time.Duration(windowSeconds) * time.Second, fails: map[string][]time.Time{}}
+	return &limiter{max: max, maxKeys: 10000, window: time.Duration(windowSeconds) * time.Second,
+		now: time.Now, fails: map[string][]time.Time{}}
 }
 
 // blocked reports whether key has failed too often lately.
@@ -95,22 +154,57 @@ func (l *limiter) blocked(key string) bool {
 	return len(l.recent(key)) >= l.max
 }
 
-// fail records one failure for key.
-func (l *limiter) fail(key string) {
+// fail records one failure for key and reports whether key is now blocked.
+func (l *limiter) fail(key string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.fails[key] = append(l.recent(key), time.Now())
-	if len(l.fails) > 10000 { // bound memory under a spray of addresses
-		clear(l.fails)
+	ts := l.recent(key)
+	if _, known := l.fails[key]; !known && len(l.fails) >= l.maxKeys {
+		l.sweep()
+	}
+	if len(ts) >= l.max { // only the last max failures matter
+		ts = ts[len(ts)-l.max+1:]
+	}
+	l.fails[key] = append(ts, l.now())
+	return len(l.fails[key]) >= l.max
+}
+
+// sweep makes room for a new key: it drops the keys whose failures are all
+// past the window, and if none is, one arbitrary key. The caller holds l.mu.
+func (l *limiter) sweep() {
+	for k := range l.fails {
+		if len(l.recent(k)) == 0 {
+			delete(l.fails, k)
+		}
+	}
+	for k := range l.fails {
+		if len(l.fails) < l.maxKeys {
+			return
+		}
+		delete(l.fails, k)
 	}
 }
 
 func (l *limiter) recent(key string) []time.Time {
-	cut := time.Now().Add(-l.window)
+	cut := l.now().Add(-l.window)
 	ts := l.fails[key]
 	i := 0
 	for i < len(ts) && ts[i].Before(cut) {
 		i++
 	}
 	return ts[i:]
+}
+
+// clientKey is who the limiter counts a failure against: the client's IPv4
+// address, or its IPv6 /64 (one household or phone gets a whole /64, so
+// counting single IPv6 addresses would let one device dodge the limit).
+func clientKey(c echo.Context) string {
+	ip := net.ParseIP(c.RealIP())
+	if ip == nil {
+		return c.RealIP()
+	}
+	if ip.To4() == nil {
+		return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
+	}
+	return ip.String()
 }

@@ -320,13 +320,18 @@ func (e Export) Check() error {
 	if e.Version < 1 || e.Version > ExportVersion {
 		return &ImportError{Part: "version", Detail: fmt.Sprintf("version %d", e.Version)}
 	}
-	if n := len([]rune(strings.TrimSpace(e.Group.Name))); n == 0 || n > MaxNameLen || !validTime(e.Group.CreatedAt) {
+	if _, why := CheckName(e.Group.Name); why != "" {
+		return &ImportError{Part: "name", Detail: "group name: " + why}
+	}
+	if !validTime(e.Group.CreatedAt) {
 		return &ImportError{Part: "group", Detail: "name or creation time"}
 	}
 	players := map[int64]bool{}
 	for _, p := range e.Players {
-		n := len([]rune(strings.TrimSpace(p.Name)))
-		if players[p.ID] || n == 0 || n > MaxNameLen || !validTime(p.CreatedAt) || !validNullTime(p.ArchivedAt) {
+		if _, why := CheckName(p.Name); why != "" {
+			return &ImportError{Part: "name", Detail: fmt.Sprintf("player %d name: %s", p.ID, why)}
+		}
+		if players[p.ID] || !validTime(p.CreatedAt) || !validNullTime(p.ArchivedAt) {
 			return &ImportError{Part: "players", Detail: fmt.Sprintf("player %d", p.ID)}
 		}
 		players[p.ID] = true
@@ -334,7 +339,10 @@ func (e Export) Check() error {
 	for _, se := range e.Seasons {
 		from, err1 := time.Parse(dateFormat, se.From)
 		to, err2 := time.Parse(dateFormat, se.To)
-		if err1 != nil || err2 != nil || to.Before(from) || strings.TrimSpace(se.Name) == "" || len([]rune(se.Name)) > MaxNameLen {
+		if _, why := CheckName(se.Name); why != "" {
+			return &ImportError{Part: "name", Detail: "season name: " + why}
+		}
+		if err1 != nil || err2 != nil || to.Before(from) {
 			return &ImportError{Part: "seasons", Detail: se.Name}
 		}
 	}
@@ -409,15 +417,15 @@ func (e Export) Check() error {
 // nothing is. Returns an *ImportError (an ErrInvalid) when the export does
 // not pass Check.
 func (s *Store) ImportGroup(ctx context.Context, e Export, display, sessionToken string) (CreatedGroup, error) {
-	display = strings.TrimSpace(display)
-	if display == "" {
-		return CreatedGroup{}, fmt.Errorf("store: import: display is required: %w", ErrInvalid)
+	display, err := validName("import", display)
+	if err != nil {
+		return CreatedGroup{}, err
 	}
 	if err := e.Check(); err != nil {
 		return CreatedGroup{}, err
 	}
 	out := CreatedGroup{AdminToken: NewToken()}
-	err := s.tx(ctx, func(tx *txn) error {
+	err = s.tx(ctx, func(tx *txn) error {
 		sid, tok, err := s.ensureSession(ctx, tx, sessionToken)
 		if err != nil {
 			return err

@@ -5,7 +5,6 @@ import (
 	"crypto/subtle"
 	"database/sql"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -26,6 +25,25 @@ type Member struct {
 	GroupID   int64
 	Display   string
 	IsAdmin   bool
+	JoinedAt  time.Time
+	SeenAt    time.Time // when the browser's session was last refreshed (see SessionIdle)
+}
+
+// SessionIdle is how long a browser's session lasts without being used: a
+// phone that has not opened any of its groups for that long is signed out and
+// needs the invite link again. SessionRefresh is how often use is recorded
+// (a write at most once a day per browser, not one per request).
+const (
+	SessionIdle    = 90 * 24 * time.Hour
+	SessionRefresh = 24 * time.Hour
+)
+
+// SessionIdleDays is SessionIdle in days, for the pages that state it.
+const SessionIdleDays = int(SessionIdle / (24 * time.Hour))
+
+// sessionCutoff is the oldest seen_at of a live session.
+func (s *Store) sessionCutoff() string {
+	return s.Now().Add(-SessionIdle).UTC().Format(timeFormat)
 }
 
 // CreatedGroup is what CreateGroup hands back once: the admin token is not
@@ -39,12 +57,15 @@ type CreatedGroup struct {
 // CreateGroup makes a group and makes the browser holding sessionToken (a new
 // browser when the token is empty or unknown) its admin, signing as display.
 func (s *Store) CreateGroup(ctx context.Context, name, display, sessionToken string) (CreatedGroup, error) {
-	name, display = strings.TrimSpace(name), strings.TrimSpace(display)
-	if name == "" || display == "" {
-		return CreatedGroup{}, fmt.Errorf("store: create group: name and display are required: %w", ErrInvalid)
+	name, err := validName("create group", name)
+	if err != nil {
+		return CreatedGroup{}, err
+	}
+	if display, err = validName("create group: display", display); err != nil {
+		return CreatedGroup{}, err
 	}
 	out := CreatedGroup{AdminToken: NewToken()}
-	err := s.tx(ctx, func(tx *txn) error {
+	err = s.tx(ctx, func(tx *txn) error {
 		sid, tok, err := s.ensureSession(ctx, tx, sessionToken)
 		if err != nil {
 			return err
@@ -68,21 +89,30 @@ func (s *Store) CreateGroup(ctx context.Context, name, display, sessionToken str
 	return out, err
 }
 
-// ensureSession returns the session for token, creating one (with a new
-// token) when token is empty or unknown.
+// ensureSession returns the session for token (marking it used), creating
+// one (with a new token) when token is empty, unknown or idle too long.
+// Sessions idle past SessionIdle are deleted then, with their memberships.
 func (s *Store) ensureSession(ctx context.Context, tx *txn, token string) (int64, string, error) {
+	cutoff := s.sessionCutoff()
 	if token != "" {
 		var id int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM sessions WHERE token_hash = ?`, hashToken(token)).Scan(&id)
+		err := tx.QueryRowContext(ctx, `SELECT id FROM sessions WHERE token_hash = ? AND seen_at >= ?`, hashToken(token), cutoff).Scan(&id)
 		if err == nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE sessions SET seen_at = ? WHERE id = ?`, s.now(), id); err != nil {
+				return 0, "", fmt.Errorf("store: session: %w", err)
+			}
 			return id, token, nil
 		}
 		if err != sql.ErrNoRows {
 			return 0, "", fmt.Errorf("store: session: %w", err)
 		}
 	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE seen_at < ?`, cutoff); err != nil {
+		return 0, "", fmt.Errorf("store: forget idle sessions: %w", err)
+	}
 	token = NewToken()
-	res, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, created_at) VALUES (?, ?)`, hashToken(token), s.now())
+	now := s.now()
+	res, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, created_at, seen_at) VALUES (?, ?, ?)`, hashToken(token), now, now)
 	if err != nil {
 		return 0, "", fmt.Errorf("store: new session: %w", err)
 	}
@@ -106,8 +136,9 @@ func (s *Store) GroupBySlug(ctx context.Context, slug string) (Group, error) {
 }
 
 // Membership returns the group and the membership of the browser holding
-// sessionToken. Returns ErrNotFound when the group does not exist or the
-// browser is not a member: callers must not tell the two apart.
+// sessionToken. Returns ErrNotFound when the group does not exist, the
+// browser is not a member (or was removed), or its session has been idle
+// longer than SessionIdle: callers must not tell these apart.
 func (s *Store) Membership(ctx context.Context, slug, sessionToken string) (Group, Member, error) {
 	if sessionToken == "" {
 		return Group{}, Member{}, fmt.Errorf("store: membership: %w", ErrNotFound)
@@ -115,18 +146,69 @@ func (s *Store) Membership(ctx context.Context, slug, sessionToken string) (Grou
 	// One query: this runs on every request of a group page.
 	var g Group
 	var m Member
-	var created string
+	var created, joined, seen string
 	var public sql.NullString
 	err := s.queryRow(ctx, `
-		SELECT g.id, g.slug, g.name, g.invite_token, g.public_token, g.created_at, m.session_id, m.display, m.is_admin
+		SELECT g.id, g.slug, g.name, g.invite_token, g.public_token, g.created_at, m.session_id, m.display, m.is_admin, m.joined_at, s.seen_at
 		FROM groups g JOIN memberships m ON m.group_id = g.id JOIN sessions s ON s.id = m.session_id
-		WHERE g.slug = ? AND s.token_hash = ?`, slug, hashToken(sessionToken)).
-		Scan(&g.ID, &g.Slug, &g.Name, &g.InviteToken, &public, &created, &m.SessionID, &m.Display, &m.IsAdmin)
+		WHERE g.slug = ? AND s.token_hash = ? AND s.seen_at >= ?`, slug, hashToken(sessionToken), s.sessionCutoff()).
+		Scan(&g.ID, &g.Slug, &g.Name, &g.InviteToken, &public, &created, &m.SessionID, &m.Display, &m.IsAdmin, &joined, &seen)
 	if err != nil {
 		return Group{}, Member{}, notFound(err, "membership")
 	}
 	g.PublicOn, g.CreatedAt, m.GroupID = public.Valid, parseTime(created), g.ID
+	m.JoinedAt, m.SeenAt = parseTime(joined), parseTime(seen)
 	return g, m, nil
+}
+
+// TouchSession records that the session was used now, so that it lives
+// another SessionIdle. Callers do it at most once per SessionRefresh.
+func (s *Store) TouchSession(ctx context.Context, sessionID int64) error {
+	return s.tx(ctx, func(tx *txn) error {
+		_, err := tx.ExecContext(ctx, `UPDATE sessions SET seen_at = ? WHERE id = ?`, s.now(), sessionID)
+		return err
+	})
+}
+
+// Members lists the group's members, admins first, then by name.
+func (s *Store) Members(ctx context.Context, groupID int64) ([]Member, error) {
+	rows, err := s.query(ctx, `
+		SELECT m.session_id, m.display, m.is_admin, m.joined_at, s.seen_at
+		FROM memberships m JOIN sessions s ON s.id = m.session_id
+		WHERE m.group_id = ? AND s.seen_at >= ?
+		ORDER BY m.is_admin DESC, m.display COLLATE NOCASE, m.session_id`, groupID, s.sessionCutoff())
+	if err != nil {
+		return nil, fmt.Errorf("store: members: %w", err)
+	}
+	defer rows.Close()
+	var out []Member
+	for rows.Next() {
+		m := Member{GroupID: groupID}
+		var joined, seen string
+		if err := rows.Scan(&m.SessionID, &m.Display, &m.IsAdmin, &joined, &seen); err != nil {
+			return nil, fmt.Errorf("store: members: %w", err)
+		}
+		m.JoinedAt, m.SeenAt = parseTime(joined), parseTime(seen)
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// RemoveMember takes a browser out of the group: its session no longer opens
+// the group's pages (it can join again only with the current invite link).
+// Returns ErrNotFound when that browser is not a member.
+func (s *Store) RemoveMember(ctx context.Context, groupID, sessionID int64) error {
+	return s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, true) // the cache must forget that member at once
+		res, err := tx.ExecContext(ctx, `DELETE FROM memberships WHERE group_id = ? AND session_id = ?`, groupID, sessionID)
+		if err != nil {
+			return fmt.Errorf("store: remove member: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: remove member: %w", ErrNotFound)
+		}
+		return nil
+	})
 }
 
 // Join makes the browser holding sessionToken (a new browser when empty or
@@ -134,12 +216,12 @@ func (s *Store) Membership(ctx context.Context, slug, sessionToken string) (Grou
 // Returns ErrNotFound for an unknown group or a stale invite, and the session
 // token to set in the browser.
 func (s *Store) Join(ctx context.Context, slug, invite, display, sessionToken string) (string, error) {
-	display = strings.TrimSpace(display)
-	if display == "" {
-		return "", fmt.Errorf("store: join: display is required: %w", ErrInvalid)
+	display, err := validName("join", display)
+	if err != nil {
+		return "", err
 	}
 	var tok string
-	err := s.tx(ctx, func(tx *txn) error {
+	err = s.tx(ctx, func(tx *txn) error {
 		var gid int64
 		var current string
 		err := tx.QueryRowContext(ctx, `SELECT id, invite_token FROM groups WHERE slug = ?`, slug).Scan(&gid, &current)
@@ -162,6 +244,41 @@ func (s *Store) Join(ctx context.Context, slug, invite, display, sessionToken st
 		return err
 	})
 	return tok, err
+}
+
+// AdminLink returns the group when adminToken is its current admin token,
+// ErrNotFound otherwise (an unknown group or a wrong or revoked token alike).
+func (s *Store) AdminLink(ctx context.Context, slug, adminToken string) (Group, error) {
+	g, err := s.GroupBySlug(ctx, slug)
+	if err != nil {
+		return Group{}, err
+	}
+	var hash string
+	if err := s.queryRow(ctx, `SELECT admin_token FROM groups WHERE id = ?`, g.ID).Scan(&hash); err != nil {
+		return Group{}, notFound(err, "admin")
+	}
+	if subtle.ConstantTimeCompare([]byte(hash), []byte(hashToken(adminToken))) != 1 {
+		return Group{}, fmt.Errorf("store: admin: wrong token: %w", ErrNotFound)
+	}
+	return g, nil
+}
+
+// RotateAdmin replaces the group's admin token and returns the new one, to be
+// shown once: the old admin link stops working. Members who are already
+// admins stay admins.
+func (s *Store) RotateAdmin(ctx context.Context, groupID int64) (string, error) {
+	tok := NewToken()
+	return tok, s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, false)
+		res, err := tx.ExecContext(ctx, `UPDATE groups SET admin_token = ? WHERE id = ?`, hashToken(tok), groupID)
+		if err != nil {
+			return fmt.Errorf("store: rotate admin: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: rotate admin: %w", ErrNotFound)
+		}
+		return nil
+	})
 }
 
 // ClaimAdmin makes the browser holding sessionToken an admin of the group if
@@ -208,7 +325,7 @@ func (s *Store) GroupsOf(ctx context.Context, sessionToken string) ([]Group, err
 	}
 	rows, err := s.query(ctx, `SELECT g.id, g.slug, g.name FROM groups g
 		JOIN memberships m ON m.group_id = g.id JOIN sessions s ON s.id = m.session_id
-		WHERE s.token_hash = ? ORDER BY g.name COLLATE NOCASE`, hashToken(sessionToken))
+		WHERE s.token_hash = ? AND s.seen_at >= ? ORDER BY g.name COLLATE NOCASE`, hashToken(sessionToken), s.sessionCutoff())
 	if err != nil {
 		return nil, fmt.Errorf("store: groups of session: %w", err)
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Player is a person on a group's roster. Archived players keep their history
@@ -23,14 +25,73 @@ func (p Player) Archived() bool { return p.ArchivedAt != nil }
 // MaxNameLen bounds names of groups, players and members, in characters.
 const MaxNameLen = 40
 
+// Why a name is refused, as CheckName says it (each is also the end of a
+// message id, form.name.<why>).
+const (
+	NameRequired = "required" // empty, or only spaces
+	NameTooLong  = "toolong"  // more than MaxNameLen characters
+	NameEncoding = "encoding" // not valid UTF-8
+	NameControl  = "control"  // a control character: NUL, line break, tab…
+	NameBidi     = "bidi"     // an invisible character that changes the text's direction
+)
+
+// CheckName is the one rule for every name a person types, on a form or in
+// an imported file: a group's, a player's, a season's, a member's. It
+// returns the name trimmed of surrounding spaces and why it is refused, ""
+// when it is fine. A name must be valid UTF-8, have no control character
+// (NUL, line or paragraph breaks, tabs) and no bidirectional embedding,
+// override, isolate or mark (which can make a name display as another), and
+// have 1 to MaxNameLen characters, one of them visible.
+func CheckName(name string) (string, string) {
+	if !utf8.ValidString(name) {
+		return name, NameEncoding
+	}
+	name = strings.TrimSpace(name)
+	n, visible := 0, false
+	for _, r := range name {
+		switch {
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
+			return name, NameControl
+		case isBidiControl(r):
+			return name, NameBidi
+		}
+		n++
+		// A name of zero-width characters alone (U+200B, U+FEFF…) would show as nothing.
+		visible = visible || !(unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Mn, r))
+	}
+	switch {
+	case !visible:
+		return name, NameRequired
+	case n > MaxNameLen:
+		return name, NameTooLong
+	}
+	return name, ""
+}
+
+// isBidiControl: U+202A–U+202E (embeddings and overrides), U+2066–U+2069
+// (isolates), and the marks U+200E, U+200F and U+061C.
+func isBidiControl(r rune) bool {
+	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) || r == 0x200E || r == 0x200F || r == 0x061C
+}
+
+// validName is CheckName for the store's own writes: the trimmed name, or
+// an ErrInvalid that says why.
+func validName(what, name string) (string, error) {
+	name, why := CheckName(name)
+	if why != "" {
+		return name, fmt.Errorf("store: %s: name refused (%s): %w", what, why, ErrInvalid)
+	}
+	return name, nil
+}
+
 // AddPlayer adds a player to the group's roster.
 func (s *Store) AddPlayer(ctx context.Context, groupID int64, name string) (Player, error) {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return Player{}, fmt.Errorf("store: add player: empty name: %w", ErrInvalid)
+	name, err := validName("add player", name)
+	if err != nil {
+		return Player{}, err
 	}
 	p := Player{GroupID: groupID, Name: name}
-	err := s.tx(ctx, func(tx *txn) error {
+	err = s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, false)
 		res, err := tx.ExecContext(ctx, `INSERT INTO players (group_id, name, created_at) VALUES (?, ?, ?)`, groupID, name, s.now())
 		if err != nil {
@@ -78,9 +139,9 @@ func (s *Store) Player(ctx context.Context, groupID, id int64) (Player, error) {
 
 // RenamePlayer changes a player's name. Returns ErrNotFound for a player of another group.
 func (s *Store) RenamePlayer(ctx context.Context, groupID, id int64, name string) error {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return fmt.Errorf("store: rename player: empty name: %w", ErrInvalid)
+	name, err := validName("rename player", name)
+	if err != nil {
+		return err
 	}
 	return s.updatePlayer(ctx, groupID, `UPDATE players SET name = ? WHERE id = ? AND group_id = ?`, name, id, groupID)
 }
