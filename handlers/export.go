@@ -49,12 +49,50 @@ func (s *Server) exportJSON(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(e, "", "  ")
+	h := c.Response().Header()
+	h.Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "json", s.store.Now())+`"`)
+	h.Set(echo.HeaderContentType, "application/json; charset=utf-8")
+	c.Response().WriteHeader(http.StatusOK)
+	return writeExport(c.Response(), e)
+}
+
+// writeExport writes e as JSON a match at a time, so that the whole file
+// is never held in memory (it goes to the answer's spool, see admitted):
+// the group and its roster indented, then each match on a line of its own,
+// compact. A round's entry is written as it is stored, never re-indented,
+// so the file's size is the size of what is stored, whatever the entries'
+// nesting.
+func writeExport(w io.Writer, e store.Export) error {
+	matches := e.Matches
+	e.Matches = []store.ExportMatch{}
+	head, err := json.MarshalIndent(e, "", "  ")
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "json", s.store.Now())+`"`)
-	return c.Blob(http.StatusOK, "application/json; charset=utf-8", b)
+	head = bytes.TrimSuffix(head, []byte("[]\n}"))
+	if _, err := w.Write(head); err != nil {
+		return err
+	}
+	sep := "["
+	for _, m := range matches {
+		b, err := json.Marshal(m)
+		if err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, sep+"\n    "); err != nil {
+			return err
+		}
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+		sep = ","
+	}
+	end := "[]\n}\n"
+	if len(matches) > 0 {
+		end = "\n  ]\n}\n"
+	}
+	_, err = io.WriteString(w, end)
+	return err
 }
 
 // exportCSV writes one line per seat of every round (undone ones marked) of
