@@ -19,6 +19,15 @@ import (
 
 // maxImport bounds an uploaded export: years of weekly game nights fit in a
 // few megabytes.
+//
+// An import's memory is proportional to its file: the request body waits
+// in a temporary file (see receiveBody), the multipart form puts the file
+// in another (see parseUpload), and importUpload holds the file (n ≤ 32 MiB)
+// and its decoded form, which store.ReadExport refuses to decode when it
+// could take more than store.MaxImportCost(n) = 8n + 1 MiB. So an import
+// holds at most 9n + 1 MiB (≤ ~290 MiB for the largest file, ~10 MiB for a
+// real 1 MiB export), and at most two imports are worked on at once (see
+// admitted).
 const maxImport = 32 << 20
 
 func (s *Server) exportModel(c echo.Context) views.ExportPage {
@@ -140,6 +149,7 @@ func (s *Server) exportCSV(c echo.Context) error {
 // importGroup makes a new group from an export file, from a group's export
 // page; the importer becomes its admin.
 func (s *Server) importGroup(c echo.Context) error {
+	parseUpload(c)
 	page := s.exportModel(c)
 	page.Display = c.FormValue("display")
 	created, refused, err := s.importUpload(c, page.Display)
@@ -156,6 +166,7 @@ func (s *Server) importGroup(c echo.Context) error {
 // importFromHome is the same import from the home page, for a group moving
 // to this instance: no group is needed here first.
 func (s *Server) importFromHome(c echo.Context) error {
+	parseUpload(c)
 	form := views.ImportForm{Display: c.FormValue("display")}
 	created, refused, err := s.importUpload(c, form.Display)
 	if err != nil {
@@ -180,6 +191,13 @@ func (s *Server) imported(c echo.Context, created store.CreatedGroup) error {
 type refusal struct {
 	key  string
 	args []any
+}
+
+// parseUpload reads an import's form: the file goes to a temporary file
+// (the body itself is already here, see admitted), not to memory, so that
+// the file is in memory once only, in importUpload.
+func parseUpload(c echo.Context) {
+	c.Request().ParseMultipartForm(64 << 10) // an error is told by FormFile
 }
 
 // importUpload reads the uploaded export, checks it whole and imports it in
@@ -221,7 +239,7 @@ func (s *Server) importUpload(c echo.Context, display string) (store.CreatedGrou
 	if errors.As(err, &ie) {
 		s.log.Info("import refused", "err", err)
 		if ie.Match > 0 {
-			return refuse("standings.import.bad."+ie.Part, "N", ie.Match)
+			return refuse("standings.import.bad."+ie.Part, "N", ie.Match, "R", ie.Round)
 		}
 		return refuse("standings.import.bad." + ie.Part)
 	}
