@@ -89,10 +89,14 @@ func (s *Server) admitted(next echo.HandlerFunc) echo.HandlerFunc {
 		res.Writer = sp.real
 		rc := http.NewResponseController(sp.real)
 		rc.SetWriteDeadline(time.Now().Add(s.writeTimeout)) // not supported in tests: no harm
-		defer rc.SetWriteDeadline(time.Time{})
 		if err := sp.send(); err != nil {
+			// The client did not take its answer in time: the connection is
+			// closed (its deadlines stay past, so nothing waits on it).
 			s.log.Debug("answer not taken by the client", "method", r.Method, "path", c.Path(), "err", err)
+			rc.SetReadDeadline(time.Now())
+			return nil
 		}
+		rc.SetWriteDeadline(time.Time{})
 		return nil
 	})
 }

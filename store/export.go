@@ -135,12 +135,13 @@ func (e *ImportError) Error() string {
 // Unwrap makes an ImportError an ErrInvalid.
 func (e *ImportError) Unwrap() error { return ErrInvalid }
 
-// ExportGroup reads the whole group in one transaction, so the file is a
-// consistent picture even while others keep playing.
+// ExportGroup reads the whole group in one read-only transaction, so the
+// file is a consistent picture even while others keep playing; it takes no
+// write lock (a large export does not hold up anyone's save).
 func (s *Store) ExportGroup(ctx context.Context, groupID int64) (Export, error) {
 	e := Export{Format: ExportFormat, Version: ExportVersion, ExportedAt: s.now(),
 		Players: []ExportPlayer{}, Seasons: []ExportSeason{}, HouseRules: []ExportRule{}, Matches: []ExportMatch{}}
-	err := s.tx(ctx, func(tx *txn) error {
+	err := s.readTx(ctx, func(tx *sql.Tx) error {
 		if err := tx.QueryRowContext(ctx, `SELECT name, created_at FROM groups WHERE id = ?`, groupID).
 			Scan(&e.Group.Name, &e.Group.CreatedAt); err != nil {
 			return notFound(err, "export group")
@@ -261,8 +262,21 @@ func (s *Store) ExportGroup(ctx context.Context, groupID int64) (Export, error) 
 
 type scanner interface{ Scan(...any) error }
 
+// readTx runs fn in a read-only transaction on the reading connections
+// (a deferred BEGIN: a snapshot, no write lock).
+func (s *Store) readTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return fn(tx)
+}
+
 // each runs query and calls fn for every row.
-func each(ctx context.Context, tx *txn, query string, args []any, fn func(scanner) error) error {
+func each(ctx context.Context, tx interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, query string, args []any, fn func(scanner) error) error {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
