@@ -25,7 +25,7 @@ import (
 // in another (see parseUpload), and importUpload holds the file (n ≤ 32 MiB)
 // and its decoded form, which store.ReadExport refuses to decode when it
 // could take more than store.MaxImportCost(n) = 8n + 1 MiB. So an import
-// holds at most 9n + 1 MiB (≤ ~290 MiB for the largest file, ~10 MiB for a
+// holds at most 9n + 1 MiB (≤ 289 MiB for the largest file, ~10 MiB for a
 // real 1 MiB export), and at most two imports are worked on at once (see
 // admitted).
 const maxImport = 32 << 20

@@ -364,7 +364,7 @@ const (
 // every 100 bytes or more and comes to under 6 × its size; a file of many
 // tiny objects ("{},{},…") would decode to up to ~100 × its size, and is
 // refused. So an import holds at most its file (≤ 32 MiB) plus 8 × its
-// size plus 1 MiB: at most ~300 MiB for a 32 MiB file, ~10 MiB for a
+// size plus 1 MiB: at most 289 MiB for a 32 MiB file, ~10 MiB for a
 // 1 MiB one.
 func MaxImportCost(n int) int64 { return 8*int64(n) + 1<<20 }
 
