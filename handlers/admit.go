@@ -2,9 +2,13 @@ package handlers
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"io"
 	"net/http"
+	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,57 +20,281 @@ import (
 // flight at once, a few cores shared among them all stretch every request,
 // and a save holding the write lock is the one everyone else waits for.
 // Worked on a few at a time, each request finishes sooner and the wait is
-// first come, first served. The event streams, open for as long as a phone
-// watches a match, do not take a turn; and a request's body is received
-// before its turn, so a phone on a slow network holds no turn while it
-// sends its form.
+// first come, first served.
+//
+// No request holds a turn while it waits on the network, in either
+// direction: its body is received whole before its turn (with a deadline
+// and a size limit fit for its route, see receiveBody), and its answer is
+// written into a spool during its turn and sent to the phone after the turn
+// is given back (with a deadline, see spool). A phone on a slow network, or
+// a client that sends half a body or never reads its answer, holds a
+// connection and at most a spool's memory, never a turn. The event streams,
+// open for as long as a phone watches a match, take no turn and are not
+// spooled.
 func (s *Server) admitted(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
+	// The security headers go on every answer, refusals made here included.
+	return securityHeaders(func(c echo.Context) error {
 		if strings.HasSuffix(c.Path(), "/events") {
 			return next(c)
 		}
-		if err := receiveBody(c); err != nil {
-			return err
+		r := c.Request()
+		limit, wait := s.bodyLimit(c.Path())
+		body, err := receiveBody(c, limit, wait)
+		if body != nil {
+			defer body.Close()
+		}
+		if err != nil {
+			// The request's context may be cancelled by the failed read: the
+			// refusal is still rendered and sent.
+			c.SetRequest(r.WithContext(context.WithoutCancel(r.Context())))
+			c.Response().Header().Set("Connection", "close") // the rest of the body is not read
+			rc := http.NewResponseController(c.Response())
+			rc.SetWriteDeadline(time.Now().Add(s.writeTimeout))
+			defer rc.SetWriteDeadline(time.Time{})
+			c.Error(err)
+			return nil
+		}
+		if isImport(c.Path()) {
+			// Imports are few and each costs memory in proportion to its
+			// file (see maxImport): a couple at a time.
+			select {
+			case s.imports <- struct{}{}:
+			case <-r.Context().Done():
+				return r.Context().Err()
+			}
+			defer func() { <-s.imports }()
 		}
 		select {
 		case s.turns <- struct{}{}:
-		case <-c.Request().Context().Done():
-			return c.Request().Context().Err()
+		case <-r.Context().Done():
+			return r.Context().Err()
 		}
-		defer func() { <-s.turns }()
-		return next(c)
-	}
+		res := c.Response()
+		sp := &spool{real: res.Writer}
+		defer sp.discard()
+		res.Writer = sp
+		func() {
+			defer func() { <-s.turns }()
+			defer func() {
+				if p := recover(); p != nil {
+					// Recover (outside) answers 500: forget what was spooled.
+					res.Writer, res.Committed, res.Status, res.Size = sp.real, false, 0, 0
+					panic(p)
+				}
+			}()
+			if err := next(c); err != nil {
+				c.Error(err) // in the turn: the error page is rendered into the spool too
+			}
+		}()
+		res.Writer = sp.real
+		rc := http.NewResponseController(sp.real)
+		rc.SetWriteDeadline(time.Now().Add(s.writeTimeout)) // not supported in tests: no harm
+		if err := sp.send(); err != nil {
+			// The client did not take its answer in time: the connection is
+			// closed (its deadlines stay past, so nothing waits on it).
+			s.log.Debug("answer not taken by the client", "method", r.Method, "path", c.Path(), "err", err)
+			rc.SetReadDeadline(time.Now())
+			return nil
+		}
+		rc.SetWriteDeadline(time.Time{})
+		return nil
+	})
 }
 
+// Size limits of a request body, by route.
 const (
-	// bodyAhead is how much of a body is received before the request's
-	// turn: every form whole; only a large import is read in its turn.
-	bodyAhead = 256 << 10
-	// bodyWait is how long a phone has to send that much.
-	bodyWait = 30 * time.Second
+	// formLimit bounds a form: a round of seven players with every card
+	// typed is a few kilobytes.
+	formLimit = 64 << 10
+	// uploadLimit bounds an import's request: the file and the form around it.
+	uploadLimit = maxImport + 64<<10
+	// bodyInMemory is how much of a body is kept in memory; the rest of an
+	// import waits in a temporary file.
+	bodyInMemory = 64 << 10
 )
 
-// receiveBody reads up to bodyAhead of the request body now, with a
-// deadline, and leaves the request reading from what was received.
-func receiveBody(c echo.Context) error {
+func isImport(path string) bool { return path == "/import" || path == "/g/:group/import" }
+
+// bodyLimit is the size limit and the time allowed to receive the body of a
+// request to route path.
+func (s *Server) bodyLimit(path string) (int64, time.Duration) {
+	switch {
+	case isImport(path):
+		return uploadLimit, s.uploadTimeout
+	case strings.HasPrefix(path, "/api/"):
+		return maxBody, s.bodyTimeout
+	}
+	return formLimit, s.bodyTimeout
+}
+
+// receiveBody receives the whole request body now, within wait, and leaves
+// the request reading from what was received: up to bodyInMemory in
+// memory, the rest in a temporary file. A body larger than limit is
+// refused with 413, one that does not arrive whole in time with 408. The
+// returned closer (nil when there is no body) removes the temporary file.
+func receiveBody(c echo.Context, limit int64, wait time.Duration) (io.Closer, error) {
 	r := c.Request()
 	if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
-		return nil
+		return nil, nil
+	}
+	if r.ContentLength > limit {
+		return nil, echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	}
 	rc := http.NewResponseController(c.Response())
-	rc.SetReadDeadline(time.Now().Add(bodyWait)) // not supported in tests: no harm
-	got, err := io.ReadAll(io.LimitReader(r.Body, bodyAhead))
-	rc.SetReadDeadline(time.Time{})
-	if err != nil {
-		return echo.NewHTTPError(http.StatusRequestTimeout)
+	rc.SetReadDeadline(time.Now().Add(wait)) // not supported in tests: no harm
+	defer rc.SetReadDeadline(time.Time{})
+	in := r.Body
+	sb := &spooledBody{}
+	var buf bytes.Buffer
+	n, err := io.Copy(&buf, io.LimitReader(in, bodyInMemory))
+	if err == nil && n == bodyInMemory {
+		if sb.file, err = os.CreateTemp("", "tablekeeper-body-*"); err != nil {
+			return nil, err
+		}
+		os.Remove(sb.file.Name()) // gone when closed, whatever happens
+		var m int64
+		m, err = io.Copy(sb.file, io.LimitReader(in, limit+1-n))
+		n += m
+		if err == nil {
+			_, err = sb.file.Seek(0, io.SeekStart)
+		}
 	}
-	r.Body = readCloser{io.MultiReader(bytes.NewReader(got), r.Body), r.Body}
+	if err == nil && n > limit {
+		err = echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+	} else if err != nil {
+		// Too slow, cut off or malformed: the form never arrived whole.
+		err = echo.NewHTTPError(http.StatusRequestTimeout).SetInternal(err)
+	}
+	if err != nil {
+		sb.Close()
+		return nil, err
+	}
+	in.Close()
+	sb.Reader = io.MultiReader(bytes.NewReader(buf.Bytes()), sb.fileReader())
+	r.Body, r.ContentLength = sb, n
+	return sb, nil
+}
+
+// spooledBody is a received body: memory, then perhaps a temporary file.
+type spooledBody struct {
+	io.Reader
+	file *os.File
+}
+
+func (b *spooledBody) fileReader() io.Reader {
+	if b.file == nil {
+		return bytes.NewReader(nil)
+	}
+	return b.file
+}
+
+func (b *spooledBody) Close() error {
+	if b.file != nil {
+		b.file.Close()
+		b.file = nil
+	}
 	return nil
 }
 
-type readCloser struct {
-	io.Reader
-	io.Closer
+// spool holds an answer while it is made, in a turn: the status, then up to
+// spoolInMemory bytes in memory and the rest in a temporary file, so that
+// a client that reads slowly, or never, holds neither a turn nor more than
+// that much memory. The headers are the real writer's (nothing is sent
+// before send).
+type spool struct {
+	real   http.ResponseWriter
+	status int
+	buf    bytes.Buffer
+	file   *os.File
+	err    error
+}
+
+// spoolInMemory is how much of an answer is kept in memory: every page; a
+// large export goes to a temporary file.
+const spoolInMemory = 256 << 10
+
+func (s *spool) Header() http.Header { return s.real.Header() }
+
+func (s *spool) WriteHeader(status int) {
+	if s.status == 0 {
+		s.status = status
+	}
+}
+
+func (s *spool) Write(p []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	if s.err != nil {
+		return 0, s.err
+	}
+	if s.file == nil && s.buf.Len()+len(p) <= spoolInMemory {
+		return s.buf.Write(p)
+	}
+	if s.file == nil {
+		if s.file, s.err = os.CreateTemp("", "tablekeeper-answer-*"); s.err != nil {
+			return 0, s.err
+		}
+		os.Remove(s.file.Name()) // gone when closed, whatever happens
+	}
+	n, err := s.file.Write(p)
+	s.err = err
+	return n, err
+}
+
+// Flush is a no-op: everything is sent at the end.
+func (s *spool) Flush() {}
+
+// Unwrap lets a handler reach the connection (read deadlines).
+func (s *spool) Unwrap() http.ResponseWriter { return s.real }
+
+// send writes the spooled answer to the client.
+func (s *spool) send() error {
+	if s.status == 0 {
+		return nil // nothing was written: net/http answers as it does for any handler
+	}
+	if s.err != nil {
+		// The answer could not be kept whole: say so rather than send half.
+		h := s.real.Header()
+		h.Del("Content-Length")
+		h.Del("Content-Encoding")
+		h.Del("Content-Disposition")
+		h.Set("Content-Type", "text/plain; charset=utf-8")
+		s.real.WriteHeader(http.StatusInternalServerError)
+		_, err := io.WriteString(s.real, "The server could not prepare this answer. Please try again later.\n")
+		return errors.Join(s.err, err)
+	}
+	size := int64(s.buf.Len())
+	if s.file != nil {
+		st, err := s.file.Stat()
+		if err != nil {
+			return err
+		}
+		size += st.Size()
+		if _, err := s.file.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+	}
+	h := s.real.Header()
+	if h.Get("Content-Length") == "" && s.status != http.StatusNotModified && s.status != http.StatusNoContent && s.status >= 200 {
+		h.Set("Content-Length", strconv.FormatInt(size, 10))
+	}
+	s.real.WriteHeader(s.status)
+	if _, err := s.real.Write(s.buf.Bytes()); err != nil {
+		return err
+	}
+	if s.file != nil {
+		_, err := io.Copy(s.real, s.file)
+		return err
+	}
+	return nil
+}
+
+func (s *spool) discard() {
+	if s.file != nil {
+		s.file.Close()
+		s.file = nil
+	}
 }
 
 // inFlight is how many requests are worked on at once: enough to keep every

@@ -40,11 +40,16 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 	ctx := s.viewCtx(c)
 	page := views.ErrorPage{Status: status, Title: views.T(ctx, key+".title"), Message: views.T(ctx, key)}
+	component := views.Error(page)
 	if isHTMX(c) {
-		s.render(c, status, views.ErrorFragment(page))
-		return
+		component = views.ErrorFragment(page)
 	}
-	s.render(c, status, views.Error(page))
+	if err := s.render(c, status, component); err != nil && !c.Response().Committed {
+		// A refusal is never an empty 200: without its page, it is said in words.
+		s.log.Debug("error page not rendered", "status", status, "err", err)
+		c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextPlainCharsetUTF8)
+		c.String(status, page.Title+"\n"+page.Message+"\n")
+	}
 }
 
 // errorStatus is the status an error becomes and the message that says so.

@@ -20,6 +20,15 @@ import (
 
 // maxImport bounds an uploaded export: years of weekly game nights fit in a
 // few megabytes.
+//
+// An import's memory is proportional to its file: the request body waits
+// in a temporary file (see receiveBody), the multipart form puts the file
+// in another (see parseUpload), and importUpload holds the file (n ≤ 32 MiB)
+// and its decoded form, which store.ReadExport refuses to decode when it
+// could take more than store.MaxImportCost(n) = 8n + 1 MiB. So an import
+// holds at most 9n + 1 MiB (≤ 289 MiB for the largest file, ~10 MiB for a
+// real 1 MiB export), and at most two imports are worked on at once (see
+// admitted).
 const maxImport = 32 << 20
 
 func (s *Server) exportModel(c echo.Context) views.ExportPage {
@@ -50,12 +59,50 @@ func (s *Server) exportJSON(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(e, "", "  ")
+	h := c.Response().Header()
+	h.Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "json", s.store.Now())+`"`)
+	h.Set(echo.HeaderContentType, "application/json; charset=utf-8")
+	c.Response().WriteHeader(http.StatusOK)
+	return writeExport(c.Response(), e)
+}
+
+// writeExport writes e as JSON a match at a time, so that the whole file
+// is never held in memory (it goes to the answer's spool, see admitted):
+// the group and its roster indented, then each match on a line of its own,
+// compact. A round's entry is written as it is stored, never re-indented,
+// so the file's size is the size of what is stored, whatever the entries'
+// nesting.
+func writeExport(w io.Writer, e store.Export) error {
+	matches := e.Matches
+	e.Matches = []store.ExportMatch{}
+	head, err := json.MarshalIndent(e, "", "  ")
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "json", s.store.Now())+`"`)
-	return c.Blob(http.StatusOK, "application/json; charset=utf-8", b)
+	head = bytes.TrimSuffix(head, []byte("[]\n}"))
+	if _, err := w.Write(head); err != nil {
+		return err
+	}
+	sep := "["
+	for _, m := range matches {
+		b, err := json.Marshal(m)
+		if err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, sep+"\n    "); err != nil {
+			return err
+		}
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+		sep = ","
+	}
+	end := "[]\n}\n"
+	if len(matches) > 0 {
+		end = "\n  ]\n}\n"
+	}
+	_, err = io.WriteString(w, end)
+	return err
 }
 
 // exportCSV writes one line per seat of every round (undone ones marked) of
@@ -115,6 +162,7 @@ func csvText(s string) string {
 // importGroup makes a new group from an export file, from a group's export
 // page; the importer becomes its admin.
 func (s *Server) importGroup(c echo.Context) error {
+	parseUpload(c)
 	page := s.exportModel(c)
 	page.Display = c.FormValue("display")
 	created, refused, err := s.importUpload(c, page.Display)
@@ -131,6 +179,7 @@ func (s *Server) importGroup(c echo.Context) error {
 // importFromHome is the same import from the home page, for a group moving
 // to this instance: no group is needed here first.
 func (s *Server) importFromHome(c echo.Context) error {
+	parseUpload(c)
 	form := views.ImportForm{Display: c.FormValue("display")}
 	created, refused, err := s.importUpload(c, form.Display)
 	if err != nil {
@@ -155,6 +204,13 @@ func (s *Server) imported(c echo.Context, created store.CreatedGroup) error {
 type refusal struct {
 	key  string
 	args []any
+}
+
+// parseUpload reads an import's form: the file goes to a temporary file
+// (the body itself is already here, see admitted), not to memory, so that
+// the file is in memory once only, in importUpload.
+func parseUpload(c echo.Context) {
+	c.Request().ParseMultipartForm(64 << 10) // an error is told by FormFile
 }
 
 // importUpload reads the uploaded export, checks it whole and imports it in
@@ -196,7 +252,7 @@ func (s *Server) importUpload(c echo.Context, display string) (store.CreatedGrou
 	if errors.As(err, &ie) {
 		s.log.Info("import refused", "err", err)
 		if ie.Match > 0 {
-			return refuse("standings.import.bad."+ie.Part, "N", ie.Match)
+			return refuse("standings.import.bad."+ie.Part, "N", ie.Match, "R", ie.Round)
 		}
 		return refuse("standings.import.bad." + ie.Part)
 	}

@@ -23,6 +23,47 @@ type Config struct {
 	BaseURL  string         // public URL used in invite links, e.g. https://games.example.org
 	TimeZone *time.Location // the zone pages show times in; nil: UTC
 	Games    []Game         // the games offered, in menu order
+
+	// How long a client may take, each at its default when zero (see
+	// Timeouts). No request holds a turn while any of these runs.
+	Timeouts Timeouts
+}
+
+// Timeouts are the deadlines of a connection.
+type Timeouts struct {
+	Header time.Duration // to send a request's line and headers (10 s)
+	Body   time.Duration // to send a form's body (30 s)
+	Upload time.Duration // to send an import, up to maxImport (5 min)
+	Write  time.Duration // to take an answer: a page, or a whole export (2 min)
+	Idle   time.Duration // a kept-alive connection waiting for its next request (60 s)
+}
+
+// DefaultTimeouts are a phone's deadlines on a poor mobile network.
+var DefaultTimeouts = Timeouts{Header: 10 * time.Second, Body: 30 * time.Second,
+	Upload: 5 * time.Minute, Write: 2 * time.Minute, Idle: 60 * time.Second}
+
+// withDefaults fills in the zero durations.
+func (t Timeouts) withDefaults() Timeouts {
+	d := DefaultTimeouts
+	for _, p := range []struct{ v, def *time.Duration }{{&t.Header, &d.Header}, {&t.Body, &d.Body},
+		{&t.Upload, &d.Upload}, {&t.Write, &d.Write}, {&t.Idle, &d.Idle}} {
+		if *p.v <= 0 {
+			*p.v = *p.def
+		}
+	}
+	return t
+}
+
+// NewHTTPServer is the HTTP server to serve h (made by New with the same
+// cfg) with: every connection has deadlines. Headers must arrive within
+// Timeouts.Header and a kept-alive connection is closed after Timeouts.Idle
+// without a request. The body and answer deadlines are set per request (see
+// admitted), not here: a server-wide read or write timeout would also cut
+// the long-lived event streams.
+func NewHTTPServer(cfg Config, h http.Handler) *http.Server {
+	t := cfg.Timeouts.withDefaults()
+	return &http.Server{Handler: h, ReadHeaderTimeout: t.Header, IdleTimeout: t.Idle,
+		MaxHeaderBytes: 64 << 10}
 }
 
 // Server holds the dependencies of every handler.
@@ -41,6 +82,9 @@ type Server struct {
 	// compressors are the few compressors pages share.
 	compressors chan *flate.Writer
 	turns       chan struct{} // see admitted
+	imports     chan struct{} // imports decoding at once, see admitted
+
+	bodyTimeout, uploadTimeout, writeTimeout time.Duration
 }
 
 // New builds the Echo instance with every route and middleware.
@@ -70,7 +114,10 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		cache:       newPageCache(),
 		compressors: newCompressors(4),
 		turns:       make(chan struct{}, inFlight()),
+		imports:     make(chan struct{}, 2),
 	}
+	t := cfg.Timeouts.withDefaults()
+	s.bodyTimeout, s.uploadTimeout, s.writeTimeout = t.Body, t.Upload, t.Write
 	if s.zone == nil {
 		s.zone = time.UTC
 	}

@@ -107,13 +107,25 @@ type ExportRevision struct {
 // newer version), "group", "players", "seasons", "rules" or "matches" (the
 // file is damaged there; Match is then the match's position, 1-based, when
 // one is to blame).
+//
+// Beyond the limits below, Part is "deep" (the file nests too deeply, holds
+// too many values or too long a text: no tablekeeper writes such a file),
+// "toomany" (more players, matches, seasons or house rules than accepted),
+// "toomany.match" (a match with too many seats, rounds, corrections or
+// options: Match says which), "entry" (a round's entry nested too deeply
+// or too long: Match and Round say which) or "points" (points out of
+// bounds: Match and Round say which).
 type ImportError struct {
 	Part   string
 	Match  int
+	Round  int    // the round's number, when one is to blame
 	Detail string // for the log, in English
 }
 
 func (e *ImportError) Error() string {
+	if e.Match > 0 && e.Round != 0 {
+		return fmt.Sprintf("store: import: %s, match %d, round %d: %s", e.Part, e.Match, e.Round, e.Detail)
+	}
 	if e.Match > 0 {
 		return fmt.Sprintf("store: import: %s, match %d: %s", e.Part, e.Match, e.Detail)
 	}
@@ -123,12 +135,13 @@ func (e *ImportError) Error() string {
 // Unwrap makes an ImportError an ErrInvalid.
 func (e *ImportError) Unwrap() error { return ErrInvalid }
 
-// ExportGroup reads the whole group in one transaction, so the file is a
-// consistent picture even while others keep playing.
+// ExportGroup reads the whole group in one read-only transaction, so the
+// file is a consistent picture even while others keep playing; it takes no
+// write lock (a large export does not hold up anyone's save).
 func (s *Store) ExportGroup(ctx context.Context, groupID int64) (Export, error) {
 	e := Export{Format: ExportFormat, Version: ExportVersion, ExportedAt: s.now(),
 		Players: []ExportPlayer{}, Seasons: []ExportSeason{}, HouseRules: []ExportRule{}, Matches: []ExportMatch{}}
-	err := s.tx(ctx, func(tx *txn) error {
+	err := s.readTx(ctx, func(tx *sql.Tx) error {
 		if err := tx.QueryRowContext(ctx, `SELECT name, created_at FROM groups WHERE id = ?`, groupID).
 			Scan(&e.Group.Name, &e.Group.CreatedAt); err != nil {
 			return notFound(err, "export group")
@@ -249,8 +262,21 @@ func (s *Store) ExportGroup(ctx context.Context, groupID int64) (Export, error) 
 
 type scanner interface{ Scan(...any) error }
 
+// readTx runs fn in a read-only transaction on the reading connections
+// (a deferred BEGIN: a snapshot, no write lock).
+func (s *Store) readTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return fn(tx)
+}
+
 // each runs query and calls fn for every row.
-func each(ctx context.Context, tx *txn, query string, args []any, fn func(scanner) error) error {
+func each(ctx context.Context, tx interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, query string, args []any, fn func(scanner) error) error {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
@@ -276,7 +302,14 @@ func nullString(v sql.NullString) *string {
 // version, or is damaged (see Export.Check; a file that names the format but
 // does not decode is damaged too). Unknown fields are refused: a file that
 // says more than this version understands would be imported incompletely.
+//
+// Before anything is decoded, the file is scanned (see scanExport): its
+// nesting, texts and number of values are bounded, so that decoding it
+// costs memory in proportion to its size (see MaxImportCost).
 func ReadExport(b []byte) (Export, error) {
+	if err := scanExport(b); err != nil {
+		return Export{}, err
+	}
 	var e Export
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -301,6 +334,193 @@ func ReadExport(b []byte) (Export, error) {
 	return e, e.Check()
 }
 
+// The limits of an import. A real group stays far inside them: a round's
+// entry is a few hundred bytes nested four or five deep, a match has at
+// most ten seats and a few dozen rounds, and ten years of weekly game
+// nights are a couple of thousand matches.
+const (
+	MaxImportDepth     = 32        // nesting of the whole file, entries included
+	MaxEntryDepth      = 16        // nesting of a round's entry
+	MaxEntryBytes      = 16 << 10  // a round's entry, as stored
+	MaxImportText      = 16 << 10  // bytes of any one string of the file
+	MaxImportPlayers   = 1000      // players of the roster
+	MaxImportMatches   = 50000     // matches, deleted ones included
+	MaxImportSeasons   = 1000      // seasons
+	MaxImportRules     = 1000      // house-rule values
+	MaxImportSeats     = 20        // seats of a match
+	MaxImportRounds    = 2000      // rounds of a match, undone ones included
+	MaxImportRevisions = 200       // recorded states of a round
+	MaxImportOptions   = 100       // rules and options of a match, each
+	MaxImportPoints    = 1_000_000 // points of a seat in a round, either way
+)
+
+// MaxImportCost bounds the memory an import's decoded form may take, from
+// a file of n bytes: the scan refuses a file whose decoding could take
+// more. Decoding copies every string and entry (at most n bytes), and each
+// JSON object outside the entries becomes a struct or a map entry of at
+// most costPerObject bytes, each other value at most costPerValue bytes
+// (slices grown by doubling included), each rule or option of a match
+// costPerMapEntry bytes. A real export makes one object of
+// every 100 bytes or more and comes to under 6 × its size; a file of many
+// tiny objects ("{},{},…") would decode to up to ~100 × its size, and is
+// refused. So an import holds at most its file (≤ 32 MiB) plus 8 × its
+// size plus 1 MiB: at most 289 MiB for a 32 MiB file, ~10 MiB for a
+// 1 MiB one.
+func MaxImportCost(n int) int64 { return 8*int64(n) + 1<<20 }
+
+const (
+	costPerObject   = 224 // the largest struct, 112 bytes, in a slice grown by doubling
+	costPerValue    = 16  // a number in a slice grown by doubling, a string's header
+	costPerMapEntry = 96  // a key and a value in a map: headers and the map's own
+)
+
+// scanExport checks, in one pass and without allocating, what decoding b
+// would cost: nesting (MaxImportDepth), the length of every string
+// (MaxImportText), and the memory the decoded form would take (see
+// MaxImportCost). A round's entry is kept as its bytes: Check bounds its
+// length and nesting, naming the round. It does not otherwise check that b is JSON: the decoder
+// does that afterwards.
+func scanExport(b []byte) error {
+	_, err := scanCost(b, MaxImportCost(len(b)))
+	return err
+}
+
+// scanCost is scanExport's pass: the memory b's decoded form could take,
+// or an error past limit or past the other bounds.
+func scanCost(b []byte, limit int64) (int64, error) {
+	deep := func(detail string, args ...any) error {
+		return &ImportError{Part: "deep", Detail: fmt.Sprintf(detail, args...)}
+	}
+	type level struct {
+		obj, isMap bool // an object; a match's rules or options
+	}
+	var stack []level
+	var cost int64 = int64(len(b))
+	inEntry := -1     // the stack depth at which the entry being read began, or -1
+	keyNext := false  // the next string is an object's key
+	entryKey := false // the last key was "entry" (as the decoder matches keys: case folded)
+	mapKey := false   // the last key was "rules" or "options"
+	value := func(i int, object bool) {
+		if inEntry >= 0 {
+			return
+		}
+		if entryKey && len(stack) > 0 && stack[len(stack)-1].obj {
+			inEntry = len(stack)
+			return
+		}
+		cost += costPerValue
+		if object {
+			cost += costPerObject
+		}
+	}
+	endValue := func(i int) error {
+		if inEntry == len(stack) {
+			inEntry = -1 // its length and nesting are Check's (it names the round)
+		}
+		return nil
+	}
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; c {
+		case ' ', '\t', '\n', '\r', ':':
+		case ',':
+			keyNext = len(stack) > 0 && stack[len(stack)-1].obj
+		case '"':
+			j := i + 1
+			for j < len(b) && b[j] != '"' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j-i-1 > MaxImportText {
+				return 0, deep("a string of %d bytes", j-i-1)
+			}
+			if keyNext {
+				key := b[i+1 : min(j, len(b))]
+				keyNext, entryKey = false, bytes.EqualFold(key, []byte("entry"))
+				mapKey = bytes.EqualFold(key, []byte("rules")) || bytes.EqualFold(key, []byte("options"))
+				if inEntry < 0 && stack[len(stack)-1].isMap {
+					cost += costPerMapEntry
+				}
+				i = j
+				continue
+			}
+			value(i, false)
+			entryKey = false
+			i = j
+			if err := endValue(i + 1); err != nil {
+				return 0, err
+			}
+		case '{', '[':
+			value(i, c == '{')
+			entryKey = false
+			stack = append(stack, level{obj: c == '{', isMap: c == '{' && mapKey})
+			mapKey = false
+			keyNext = c == '{'
+			if len(stack) > MaxImportDepth {
+				return 0, deep("nested %d deep", len(stack))
+			}
+		case '}', ']':
+			if len(stack) == 0 {
+				return 0, deep("a closing %q without an opening", c)
+			}
+			stack = stack[:len(stack)-1]
+			keyNext = false
+			if err := endValue(i + 1); err != nil {
+				return 0, err
+			}
+		default: // a number, true, false or null
+			j := i
+			for j < len(b) && !strings.ContainsRune(" \t\n\r,:]}\"{[", rune(b[j])) {
+				j++
+			}
+			value(i, false)
+			entryKey = false
+			i = j - 1
+			if err := endValue(j); err != nil {
+				return 0, err
+			}
+		}
+		if cost > limit {
+			return cost, deep("decoding would take over %d bytes", limit)
+		}
+	}
+	return cost, nil
+}
+
+// jsonDepth is how deeply the JSON value b nests (0 for a scalar).
+func jsonDepth(b []byte) int {
+	depth, most, str := 0, 0, false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case str && c == '\\':
+			i++
+		case c == '"':
+			str = !str
+		case str:
+		case c == '{' || c == '[':
+			depth++
+			most = max(most, depth)
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return most
+}
+
+// pointsInBounds: every seat's points within ±MaxImportPoints, so that no
+// sum of a match's rounds comes near the integer limit (MaxImportRounds ×
+// MaxImportPoints is 2 × 10⁹, and every later round adds an engine's
+// few hundred points at most): saves after an import cannot overflow.
+func pointsInBounds(points []int) bool {
+	for _, p := range points {
+		if p > MaxImportPoints || p < -MaxImportPoints {
+			return false
+		}
+	}
+	return true
+}
+
 func validTime(v string) bool {
 	_, err := time.Parse(timeFormat, v)
 	return err == nil
@@ -319,6 +539,11 @@ func (e Export) Check() error {
 	}
 	if e.Version < 1 || e.Version > ExportVersion {
 		return &ImportError{Part: "version", Detail: fmt.Sprintf("version %d", e.Version)}
+	}
+	switch {
+	case len(e.Players) > MaxImportPlayers, len(e.Matches) > MaxImportMatches, len(e.Seasons) > MaxImportSeasons, len(e.HouseRules) > MaxImportRules:
+		return &ImportError{Part: "toomany", Detail: fmt.Sprintf("%d players, %d matches, %d seasons, %d house rules",
+			len(e.Players), len(e.Matches), len(e.Seasons), len(e.HouseRules))}
 	}
 	if _, why := CheckName(e.Group.Name); why != "" {
 		return &ImportError{Part: "name", Detail: "group name: " + why}
@@ -347,7 +572,7 @@ func (e Export) Check() error {
 		}
 	}
 	for _, r := range e.HouseRules {
-		if r.Game == "" || r.Key == "" {
+		if r.Game == "" || r.Key == "" || len(r.Game)+len(r.Key)+len(r.Value) > MaxImportText {
 			return &ImportError{Part: "rules", Detail: r.Game + "." + r.Key}
 		}
 	}
@@ -360,6 +585,13 @@ func (e Export) Check() error {
 			return bad("id %d or game %q", m.ID, m.Game)
 		}
 		matches[m.ID] = true
+		if len(m.Seats) > MaxImportSeats || len(m.Rounds) > MaxImportRounds || len(m.Rules) > MaxImportOptions || len(m.Options) > MaxImportOptions {
+			return &ImportError{Part: "toomany.match", Match: i + 1, Detail: fmt.Sprintf("%d seats, %d rounds, %d rules, %d options",
+				len(m.Seats), len(m.Rounds), len(m.Rules), len(m.Options))}
+		}
+		if len(m.Game) > 64 {
+			return bad("game of %d bytes", len(m.Game))
+		}
 		if !validTime(m.CreatedAt) || !validNullTime(m.FinishedAt) || !validNullTime(m.DeletedAt) {
 			return bad("a time is not in the export's form")
 		}
@@ -376,6 +608,21 @@ func (e Export) Check() error {
 		sums := make([]int, len(m.Seats))
 		live := 0
 		for _, r := range m.Rounds {
+			limit := func(part, format string, args ...any) error {
+				return &ImportError{Part: part, Match: i + 1, Round: r.Number, Detail: fmt.Sprintf(format, args...)}
+			}
+			if len(r.Revisions) > MaxImportRevisions {
+				return &ImportError{Part: "toomany.match", Match: i + 1, Detail: fmt.Sprintf("round %d: %d revisions", r.Number, len(r.Revisions))}
+			}
+			if r.Number > MaxImportRounds || r.Number < -MaxImportRounds || r.Version > MaxImportRevisions+1 {
+				return bad("round %d, version %d", r.Number, r.Version)
+			}
+			if len(r.Entry) > MaxEntryBytes || jsonDepth(r.Entry) > MaxEntryDepth {
+				return limit("entry", "entry of %d bytes nested %d deep", len(r.Entry), jsonDepth(r.Entry))
+			}
+			if !pointsInBounds(r.Points) {
+				return limit("points", "points %v", r.Points)
+			}
 			if len(r.Points) != len(m.Seats) || r.Version < 1 || !validTime(r.CreatedAt) || !validNullTime(r.UndoneAt) ||
 				len(r.Entry) == 0 || !json.Valid(r.Entry) {
 				return bad("round %d", r.Number)
@@ -397,7 +644,16 @@ func (e Export) Check() error {
 				default:
 					return bad("round %d: revision kind %q", r.Number, v.Kind)
 				}
-				if v.Version < 1 || !validTime(v.At) || len(v.Points) != len(m.Seats) || len(v.Entry) == 0 || !json.Valid(v.Entry) {
+				if len(v.Entry) > MaxEntryBytes || jsonDepth(v.Entry) > MaxEntryDepth {
+					return limit("entry", "revision %d: entry of %d bytes nested %d deep", v.Version, len(v.Entry), jsonDepth(v.Entry))
+				}
+				if !pointsInBounds(v.Points) {
+					return limit("points", "revision %d: points %v", v.Version, v.Points)
+				}
+				if len(v.Author) > MaxImportText/16 {
+					return bad("round %d: revision %d: author of %d bytes", r.Number, v.Version, len(v.Author))
+				}
+				if v.Version < 1 || v.Version > MaxImportRevisions+1 || !validTime(v.At) || len(v.Points) != len(m.Seats) || len(v.Entry) == 0 || !json.Valid(v.Entry) {
 					return bad("round %d: revision %d", r.Number, v.Version)
 				}
 			}

@@ -144,3 +144,81 @@ func TestImportRefusesDamagedFiles(t *testing.T) {
 		t.Errorf("%d groups after refused imports, want %d", n, n0)
 	}
 }
+
+// An import is bounded before anything is decoded or written: nesting,
+// texts, counts and points. One round entry nested 9,000 deep in a 55 KB
+// file used to import and export as 162 MB.
+func TestImportRefusesWhatIsBeyondItsLimits(t *testing.T) {
+	ctx := context.Background()
+	f := exportFixture(t)
+	e, _ := f.s.ExportGroup(ctx, f.g.Group.ID)
+	good, _ := json.Marshal(e)
+	edit := func(fn func(*Export)) []byte {
+		var c Export
+		json.Unmarshal(good, &c)
+		fn(&c)
+		b, _ := json.Marshal(c)
+		return b
+	}
+	nested := func(depth int) json.RawMessage {
+		return json.RawMessage(strings.Repeat(`{"a":`, depth) + "1" + strings.Repeat("}", depth))
+	}
+	tiny := `{"number":1,"entry":{},"points":[0,0,0],"version":1,"undone_at":"2026-01-01T10:00:00.000Z","created_at":"2026-01-01T10:00:00.000Z","revisions":[` +
+		strings.Repeat("{},", 300000) + `{}]}`
+	tests := []struct {
+		name     string
+		file     []byte
+		wantPart string
+		match    int
+		round    int
+	}{
+		{"entry nested 9,000 deep", edit(func(c *Export) { c.Matches[0].Rounds[0].Entry = nested(9000) }), "deep", 0, 0},
+		{"entry nested 20 deep", edit(func(c *Export) { c.Matches[0].Rounds[1].Entry = nested(MaxEntryDepth + 4) }), "entry", 1, 2},
+		{"revision entry too long", edit(func(c *Export) {
+			c.Matches[0].Rounds[0].Revisions[0].Entry = json.RawMessage(`["` + strings.Repeat("x", MaxEntryBytes/2) + `","` + strings.Repeat("x", MaxEntryBytes/2) + `"]`)
+		}), "entry", 1, 1},
+		{"a long text", edit(func(c *Export) { c.HouseRules[0].Value = strings.Repeat("x", MaxImportText+1) }), "deep", 0, 0},
+		{"many tiny values", []byte(strings.Replace(string(good), `"rounds":[`, `"rounds":[`+tiny+`,`, 1)), "deep", 0, 0},
+		{"points near the integer limit", edit(func(c *Export) {
+			c.Matches[0].Rounds[0].Points[1] = 1 << 62
+			c.Matches[0].Seats[1].Total += 1<<62 - 40
+		}), "points", 1, 1},
+		{"points beyond a million", edit(func(c *Export) { c.Matches[0].Rounds[1].Revisions[0].Points[0] = -MaxImportPoints - 1 }), "points", 1, 2},
+		{"too many seats", edit(func(c *Export) {
+			for len(c.Matches[1].Seats) <= MaxImportSeats {
+				c.Matches[1].Seats = append(c.Matches[1].Seats, c.Matches[1].Seats[0])
+			}
+		}), "toomany.match", 2, 0},
+		{"too many players", edit(func(c *Export) {
+			for i := int64(0); i <= MaxImportPlayers; i++ {
+				c.Players = append(c.Players, ExportPlayer{ID: 1000000 + i, Name: "P", CreatedAt: c.Players[0].CreatedAt})
+			}
+		}), "toomany", 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if len(tt.file) > 4<<20 {
+				t.Fatalf("the test file is %d bytes", len(tt.file))
+			}
+			_, err := ReadExport(tt.file)
+			var ie *ImportError
+			if !errors.As(err, &ie) || ie.Part != tt.wantPart || ie.Match != tt.match || ie.Round != tt.round || !errors.Is(err, ErrInvalid) {
+				t.Fatalf("ReadExport: err = %v, want an ImportError in part %q, match %d, round %d", err, tt.wantPart, tt.match, tt.round)
+			}
+		})
+	}
+	// Check alone (ImportGroup's own) refuses a deep entry too.
+	var deep Export
+	json.Unmarshal(good, &deep)
+	deep.Matches[0].Rounds[0].Entry = nested(MaxEntryDepth + 1)
+	var ie *ImportError
+	if err := deep.Check(); !errors.As(err, &ie) || ie.Part != "entry" || ie.Match != 1 || ie.Round != 1 {
+		t.Errorf("Check of an entry nested %d deep: %v", MaxEntryDepth+1, err)
+	}
+	// A real export is well inside the memory bound.
+	cost, err := scanCost(good, MaxImportCost(len(good)))
+	if err != nil || cost > 6*int64(len(good)) {
+		t.Errorf("a real export of %d bytes costs %d (%.1f×): %v", len(good), cost, float64(cost)/float64(len(good)), err)
+	}
+	t.Logf("a real export of %d bytes: estimated decoded cost %d bytes (%.1f×)", len(good), cost, float64(cost)/float64(len(good)))
+}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
+
+	"github.com/tablekeeper/tablekeeper/handlers"
 )
 
 // config is every setting, with its default; env vars are TABLEKEEPER_<KEY>.
@@ -21,6 +23,7 @@ type config struct {
 	BaseURL  string
 	LogLevel slog.Level
 	TimeZone *time.Location
+	Timeouts handlers.Timeouts
 }
 
 // settings lists the keys, their defaults and what they mean (the README's table).
@@ -31,6 +34,11 @@ var settings = []struct{ key, def, help string }{
 	{"log_level", "info", "debug, info, warn or error"},
 	{"timezone", "Local", "time zone the pages show times in, e.g. Europe/Paris (default: this machine's)"},
 	{"config", "", "optional config file (YAML, TOML or JSON)"},
+	{"header_timeout", "10s", "time a client has to send a request's headers"},
+	{"body_timeout", "30s", "time a client has to send a form"},
+	{"upload_timeout", "5m", "time a client has to send an import file"},
+	{"write_timeout", "2m", "time a client has to take an answer (a page, a whole export)"},
+	{"idle_timeout", "60s", "a kept-alive connection with no request for this long is closed"},
 }
 
 // loadConfig reads flags, then a config file, then TABLEKEEPER_* environment
@@ -73,7 +81,23 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 		}
 	}
 	c := config{Addr: v.GetString("addr"), DB: v.GetString("db"), BaseURL: v.GetString("base_url")}
-	return c, fs.Args(), c.validate(v.GetString("log_level"), v.GetString("timezone"))
+	if err := c.validate(v.GetString("log_level"), v.GetString("timezone")); err != nil {
+		return c, fs.Args(), err
+	}
+	for _, d := range []struct {
+		key string
+		dst *time.Duration
+	}{{"header_timeout", &c.Timeouts.Header}, {"body_timeout", &c.Timeouts.Body}, {"upload_timeout", &c.Timeouts.Upload},
+		{"write_timeout", &c.Timeouts.Write}, {"idle_timeout", &c.Timeouts.Idle}} {
+		val := v.GetString(d.key)
+		t, err := time.ParseDuration(val)
+		if err != nil || t <= 0 {
+			return c, fs.Args(), fmt.Errorf("config: TABLEKEEPER_%s (--%s) is %q: give a duration such as 30s or 2m",
+				strings.ToUpper(d.key), strings.ReplaceAll(d.key, "_", "-"), val)
+		}
+		*d.dst = t
+	}
+	return c, fs.Args(), nil
 }
 
 // validate checks each setting, naming the one to fix.

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/tablekeeper/tablekeeper/handlers"
@@ -22,6 +23,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stdout, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	if len(rest) > 0 && rest[0] == "backup" {
+		// A backup copies a database that exists: a mistyped --db must not
+		// create an empty one and back that up.
+		if st, err := os.Stat(cfg.DB); err != nil || !st.Mode().IsRegular() {
+			return fmt.Errorf("backup: TABLEKEEPER_DB (--db) %q: no database there, nothing to back up (check the path)", cfg.DB)
+		}
+	}
 	st, err := store.Open(ctx, cfg.DB)
 	if err != nil {
 		return fmt.Errorf("TABLEKEEPER_DB (--db) %q cannot be used: %w", cfg.DB, err)
@@ -43,7 +51,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 }
 
 func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger) error {
-	e, err := handlers.New(handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: handlers.AllGames()})
+	hc := handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: handlers.AllGames(), Timeouts: cfg.Timeouts}
+	e, err := handlers.New(hc)
 	if err != nil {
 		return err
 	}
@@ -51,7 +60,7 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger) e
 	if err != nil {
 		return fmt.Errorf("TABLEKEEPER_ADDR (--addr) %q cannot be used: %w", cfg.Addr, err)
 	}
-	srv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
+	srv := handlers.NewHTTPServer(hc, e)
 	log.Info("tablekeeper listening", "addr", ln.Addr().String(), "db", cfg.DB)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -48,6 +50,7 @@ func TestBadSettingsStopStartUp(t *testing.T) {
 		{"port in use", []string{"--db", db}, map[string]string{"TABLEKEEPER_ADDR": busy.Addr().String()}, "TABLEKEEPER_ADDR"},
 		{"missing config file", []string{"--db", db, "--config", filepath.Join(dir, "nope.toml")}, nil, "TABLEKEEPER_CONFIG"},
 		{"unknown command", []string{"--db", db, "dance"}, nil, "unknown command"},
+		{"bad timeout", []string{"--db", db}, map[string]string{"TABLEKEEPER_BODY_TIMEOUT": "soon"}, "TABLEKEEPER_BODY_TIMEOUT"},
 	}
 	if os.Geteuid() != 0 { // root may write anywhere
 		tests = append(tests, struct {
@@ -107,4 +110,45 @@ func TestServeAndBackup(t *testing.T) {
 	if _, err := os.Stat(backup); err != nil {
 		t.Errorf("backup file: %v", err)
 	}
+}
+
+// A backup of a database that does not exist (a mistyped --db) is refused,
+// naming it, and creates nothing: it used to create an empty database, back
+// that up and exit 0.
+func TestBackupRefusesAMissingDatabase(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "data", "tablekeper.db")
+	backup := filepath.Join(dir, "copy.db")
+	err := run(context.Background(), []string{"--db", missing, "backup", backup}, env(nil), &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), missing) || !strings.Contains(err.Error(), "TABLEKEEPER_DB") {
+		t.Fatalf("backup of a missing database: %v, want an error naming %s", err, missing)
+	}
+	for _, p := range []string{missing, backup, filepath.Dir(missing)} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s was created", p)
+		}
+	}
+	// The real binary exits non-zero with the message.
+	if testing.Short() {
+		return
+	}
+	bin := filepath.Join(dir, "tablekeeper")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "--db", missing, "backup", backup).CombinedOutput()
+	if code := exitCode(err); code == 0 || !strings.Contains(string(out), missing) {
+		t.Errorf("tablekeeper backup with a missing --db: exit %d, %q", code, out)
+	}
+}
+
+func exitCode(err error) int {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
 }
