@@ -17,8 +17,11 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/scoring"
+	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 	t5score "github.com/tablekeeper/tablekeeper/scoring/take5"
 	tfscore "github.com/tablekeeper/tablekeeper/scoring/takefive"
+	tkscore "github.com/tablekeeper/tablekeeper/scoring/taki"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -168,37 +171,37 @@ func match(rng *rand.Rand, game string, players int, at time.Time, rounds int, f
 	for _, p := range rng.Perm(players)[:seats] {
 		m.Seats = append(m.Seats, store.ExportSeat{Player: int64(p + 1)})
 	}
-	var entries []any
-	var points [][]int
+	var entries []json.RawMessage
 	switch game {
 	case "fivecrowns":
 		m.Options = map[string]string{"firstDealer": "0", "startRound": "1"}
-		entries, points = fiveCrowns(rng, seats)
+		entries = fiveCrowns(rng, seats)
 	case "take5":
 		m.Options = map[string]string{"end": "declared"}
-		entries, points = take5(rng, seats)
+		entries = take5(rng, seats)
 	case "taki":
 		m.Options = map[string]string{"end": "rounds", "rounds": "5"}
-		entries, points = taki(rng, seats, 5)
+		entries = taki(rng, seats, 5)
 	case "takefive":
 		m.Options = map[string]string{"firstStarter": "0"}
-		entries, points = takeFive(rng, seats)
+		entries = takeFive(rng, seats)
 	}
 	if open {
 		m.Options["seed"] = "open"
-		entries, points = nil, nil
+		entries = nil
 	} else if rounds == 0 {
 		keep := max(len(entries)/2, 1)
 		if game == "take5" { // its last deal says it is the last: keep one that does not
-			entries[keep-1] = t5Entry{Seats: entries[keep-1].(t5Entry).Seats}
+			e, _ := t5score.DecodeEntry(entries[keep-1])
+			entries[keep-1] = t5score.NewEntry(false, e.Seats...).Marshal()
 		}
-		entries, points = entries[:keep], points[:keep]
+		entries = entries[:keep]
 	}
+	points := score(engines[game], scoring.Match{Seats: seats, Options: m.Options, Rules: referee.Defaults(engines[game].HouseRules())}, entries)
 	t := at
 	live := 0
-	for i, en := range entries {
+	for i, raw := range entries {
 		t = t.Add(time.Duration(3+rng.IntN(5)) * time.Minute)
-		raw, _ := json.Marshal(en)
 		live++
 		r := store.ExportRound{Number: live, Entry: raw, Points: points[i], Version: 1, CreatedAt: t.Format(timeFormat),
 			Revisions: []store.ExportRevision{{Version: 1, Kind: "created", Entry: raw, Points: points[i], Author: "Admin", At: t.Format(timeFormat)}}}
@@ -224,96 +227,103 @@ func match(rng *rand.Rand, game string, players int, at time.Time, rounds int, f
 	return m
 }
 
-type fcSeat struct {
-	Mode   string `json:"mode"`
-	Points int    `json:"points"`
+// engines are the games' scoresheet engines: every entry seeded is built
+// with the engine's own Entry type and scored by the engine's Score, the
+// one validator of a round, so the history is one the app could have
+// recorded.
+var engines = map[string]scoring.Game{
+	"fivecrowns": fcscore.Sheet{},
+	"take5":      t5score.Sheet{},
+	"taki":       tkscore.Sheet{},
+	"takefive":   tfscore.Game{},
 }
 
-type fcEntry struct {
-	Round int      `json:"round"`
-	Seats []fcSeat `json:"seats"`
+// score is each entry's points, as the engine scores it after the ones
+// before; an entry it refuses is a bug of this package.
+func score(g scoring.Game, m scoring.Match, entries []json.RawMessage) [][]int {
+	var before []scoring.Round
+	for _, e := range entries {
+		pts, err := g.Score(m, before, e)
+		if err != nil {
+			panic(fmt.Sprintf("seed: %s refuses its own entry %s: %v", g.ID(), e, err))
+		}
+		before = append(before, scoring.Round{Entry: e, Points: pts})
+	}
+	return scoring.Points(before)
 }
 
-func fiveCrowns(rng *rand.Rand, seats int) ([]any, [][]int) {
-	var es []any
-	var ps [][]int
+func fiveCrowns(rng *rand.Rand, seats int) []json.RawMessage {
+	var es []json.RawMessage
 	for r := 1; r <= 11; r++ {
 		out := rng.IntN(seats)
-		e := fcEntry{Round: r}
-		pts := make([]int, seats)
+		e := fcscore.Entry{Round: r}
 		for s := 0; s < seats; s++ {
 			if s == out {
-				e.Seats = append(e.Seats, fcSeat{Mode: "out"})
+				e.Seats = append(e.Seats, fcscore.WentOut())
 				continue
 			}
-			pts[s] = rng.IntN(5 * (r + 2))
-			e.Seats = append(e.Seats, fcSeat{Mode: "points", Points: pts[s]})
+			p := rng.IntN(5 * (r + 2)) // 0, or 3 and more: no hand leaves 1 or 2 points
+			if p > 0 && p < 3 {
+				p = 3
+			}
+			e.Seats = append(e.Seats, fcscore.Typed(p))
 		}
-		es, ps = append(es, e), append(ps, pts)
+		es = append(es, e.Encode())
 	}
-	return es, ps
+	return es
 }
 
-type t5Entry struct {
-	Seats []t5score.Tally `json:"seats"`
-	Last  bool            `json:"last,omitempty"`
-}
-
-func take5(rng *rand.Rand, seats int) ([]any, [][]int) {
-	var es []any
-	var ps [][]int
+// take5 deals: each player picks up at most one row of five cows' cards,
+// and may keep a special in hand; a deal the engine would refuse (more
+// rows than the table lays) is drawn again.
+func take5(rng *rand.Rand, seats int) []json.RawMessage {
+	var es []json.RawMessage
+	m := scoring.Match{Seats: seats, Options: map[string]string{"end": "declared"}, Rules: referee.Defaults(t5score.Sheet{}.HouseRules())}
 	deals := 3 + rng.IntN(4)
 	for d := 0; d < deals; d++ {
-		e := t5Entry{Last: d == deals-1}
-		pts := make([]int, seats)
-		for s := 0; s < seats; s++ {
-			t := t5score.Tally{Green: rng.IntN(14), Red: rng.IntN(12), Plus5: rng.IntN(2), X2: rng.IntN(2), SpecialsInHand: rng.IntN(2)}
-			e.Seats = append(e.Seats, t)
-			pts[s] = t5score.Score(t)
+		for try := 0; ; try++ {
+			var ts []t5score.Tally
+			for s := 0; s < seats; s++ {
+				t := t5score.Tally{SpecialsInHand: rng.IntN(2)}
+				if try < 20 && rng.IntN(2) == 0 { // a row of 5: g green cards (1–2 cows), 5−g red (2–7)
+					g := rng.IntN(6)
+					t.Green = g + rng.IntN(g+1)
+					t.Red = 2*(5-g) + rng.IntN(5*(5-g)+1)
+					t.X2, t.Plus5 = rng.IntN(2), rng.IntN(2)
+					if t.X2+t.Plus5+t.SpecialsInHand > 2 {
+						t.SpecialsInHand = 0
+					}
+				}
+				ts = append(ts, t)
+			}
+			e := t5score.NewEntry(d == deals-1, ts...).Marshal()
+			if _, err := (t5score.Sheet{}).Score(m, nil, e); err == nil || try > 40 {
+				es = append(es, e)
+				break
+			}
 		}
-		es, ps = append(es, e), append(ps, pts)
 	}
-	return es, ps
+	return es
 }
 
-type takiSeat struct {
-	Mode   string `json:"mode"`
-	Points int    `json:"points"`
-}
-
-type takiEntry struct {
-	Winner int        `json:"winner"`
-	Seats  []takiSeat `json:"seats"`
-}
-
-func taki(rng *rand.Rand, seats, rounds int) ([]any, [][]int) {
-	var es []any
-	var ps [][]int
+func taki(rng *rand.Rand, seats, rounds int) []json.RawMessage {
+	var es []json.RawMessage
 	for r := 0; r < rounds; r++ {
 		w := rng.IntN(seats)
-		e := takiEntry{Winner: w}
-		pts := make([]int, seats)
+		e := tkscore.Entry{Winner: w}
 		for s := 0; s < seats; s++ {
 			if s == w {
-				pts[s] = 100
-				e.Seats = append(e.Seats, takiSeat{Mode: "out", Points: 100})
+				e.Seats = append(e.Seats, tkscore.WentOut())
 				continue
 			}
-			pts[s] = -(5 + rng.IntN(60))
-			e.Seats = append(e.Seats, takiSeat{Mode: "points", Points: pts[s]})
+			e.Seats = append(e.Seats, tkscore.Lost(-(5 + rng.IntN(60))))
 		}
-		es, ps = append(es, e), append(ps, pts)
+		es = append(es, e.Encode())
 	}
-	return es, ps
+	return es
 }
 
-type tfEntry struct {
-	Phase   string `json:"phase"`
-	Starter int    `json:"starter"`
-	Winner  int    `json:"winner"`
-}
-
-func takeFive(rng *rand.Rand, seats int) ([]any, [][]int) {
+func takeFive(rng *rand.Rand, seats int) []json.RawMessage {
 	set := referee.Defaults(tf.HouseRules)
 	var winners []int
 	for {
@@ -324,15 +334,11 @@ func takeFive(rng *rand.Rand, seats int) ([]any, [][]int) {
 			continue
 		}
 		if sh.Finished || len(winners) > 40 {
-			var es []any
-			var ps [][]int
-			for i, r := range sh.Rounds {
-				es = append(es, tfEntry{Phase: r.Phase.String(), Starter: r.Starter, Winner: r.Winner})
-				pts := make([]int, seats)
-				pts[winners[i]] = 1
-				ps = append(ps, pts)
+			var es []json.RawMessage
+			for _, r := range sh.Rounds {
+				es = append(es, tfscore.EntryOf(r).Encode())
 			}
-			return es, ps
+			return es
 		}
 	}
 }
