@@ -170,3 +170,32 @@ func TestCorrectionRacesTellTheWinnersValues(t *testing.T) {
 		}
 	}
 }
+
+// The import checks every round with the game's own validator, the one the
+// scoresheet and the API use: a round no hand could make is refused, naming
+// the match, the round and the rule, and a round whose points are not what
+// its entry scores is refused too. Nothing is imported either way.
+func TestImportChecksEachRoundWithTheGamesRules(t *testing.T) {
+	_, a, _, matchURL := twoPhones(t)
+	if rec := a.post(matchURL+"/rounds", roundForm("1.x", "12")); rec.Code != http.StatusSeeOther {
+		t.Fatalf("save: %d", rec.Code)
+	}
+	slug := strings.Split(matchURL, "/")[2]
+	file := a.get("/g/" + slug + "/export.json").Body.String()
+	for _, tc := range []struct{ name, from, to, want string }{
+		{"a penalty no hand makes", `{"mode":"points","points":12}`, `{"mode":"points","points":2}`, "match 1, round 1): No hand is worth 2 points"},
+		{"points that are not the entry's", `{"mode":"points","points":12}`, `{"mode":"points","points":15}`, "match 1, round 1): the points written"},
+	} {
+		if !strings.Contains(file, tc.from) {
+			t.Fatalf("the export does not hold %s", tc.from)
+		}
+		before := countGroups(t, a)
+		rec := postFile(a, "/import", url.Values{"display": {"Ana"}}, []byte(strings.Replace(file, tc.from, tc.to, 1)))
+		if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), tc.want) {
+			t.Errorf("%s: import = %d, want 422 saying %q", tc.name, rec.Code, tc.want)
+		}
+		if countGroups(t, a) != before {
+			t.Errorf("%s: a refused import created a group", tc.name)
+		}
+	}
+}

@@ -8,12 +8,15 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -240,19 +243,15 @@ func (s *Server) importUpload(c echo.Context, display string) (store.CreatedGrou
 		return refuse("standings.import.toolarge")
 	}
 	e, err := store.ReadExport(b)
+	why := ""
 	if err == nil {
-		for i, mt := range e.Matches {
-			if _, ok := s.byID[mt.Game]; !ok {
-				err = &store.ImportError{Part: "game", Match: i + 1, Detail: mt.Game}
-				break
-			}
-		}
+		why, err = s.checkRounds(e, lang(c))
 	}
 	var ie *store.ImportError
 	if errors.As(err, &ie) {
 		s.log.Info("import refused", "err", err)
 		if ie.Match > 0 {
-			return refuse("standings.import.bad."+ie.Part, "N", ie.Match, "R", ie.Round)
+			return refuse("standings.import.bad."+ie.Part, "N", ie.Match, "R", ie.Round, "Why", why)
 		}
 		return refuse("standings.import.bad." + ie.Part)
 	}
@@ -286,4 +285,47 @@ func (s *Server) publicLink(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/export")
+}
+
+// checkRounds asks each match's game whether the file's match could have
+// been recorded: its options, and every live round through the engine's
+// Score, the one validator of a round the scoresheet and the API use too,
+// which must accept the entry and give the points the file holds. It
+// returns the engine's reason in the reader's language, and an
+// *store.ImportError naming the match and round.
+func (s *Server) checkRounds(e store.Export, lg string) (why string, err error) {
+	for i, mt := range e.Matches {
+		g, ok := s.byID[mt.Game]
+		if !ok {
+			return "", &store.ImportError{Part: "game", Match: i + 1, Detail: mt.Game}
+		}
+		bad := func(part string, round int, err error) (string, error) {
+			why := ""
+			var ie *referee.InputError
+			if errors.As(err, &ie) {
+				why = ie.Message.In(lg)
+			}
+			return why, &store.ImportError{Part: part, Match: i + 1, Round: round, Detail: fmt.Sprint(err)}
+		}
+		opts, err := g.CheckOptions(len(mt.Seats), mt.Options)
+		if err != nil {
+			return bad("options", 0, err)
+		}
+		m := scoring.Match{Seats: len(mt.Seats), Options: opts, Rules: referee.ResolveKnown(g.HouseRules(), mt.Rules)}
+		var before []scoring.Round
+		for _, r := range mt.Rounds {
+			if r.UndoneAt != nil {
+				continue
+			}
+			points, err := g.Score(m, before, r.Entry)
+			if err != nil {
+				return bad("round", r.Number, err)
+			}
+			if !slices.Equal(points, r.Points) {
+				return bad("scored", r.Number, fmt.Errorf("the entry scores %v, the file says %v", points, r.Points))
+			}
+			before = append(before, scoring.Round{Entry: r.Entry, Points: points})
+		}
+	}
+	return "", nil
 }
