@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -144,9 +145,9 @@ func receiveBody(c echo.Context, limit int64, wait time.Duration) (io.Closer, er
 	rc.SetReadDeadline(time.Now().Add(wait)) // not supported in tests: no harm
 	defer rc.SetReadDeadline(time.Time{})
 	in := r.Body
-	sb := &spooledBody{}
-	var buf bytes.Buffer
-	n, err := io.Copy(&buf, io.LimitReader(in, bodyInMemory))
+	sb := &spooledBody{buf: bufs.Get().(*bytes.Buffer)}
+	buf := sb.buf
+	n, err := io.Copy(buf, io.LimitReader(in, bodyInMemory))
 	if err == nil && n == bodyInMemory {
 		if sb.file, err = os.CreateTemp("", "tablekeeper-body-*"); err != nil {
 			return nil, err
@@ -178,6 +179,7 @@ func receiveBody(c echo.Context, limit int64, wait time.Duration) (io.Closer, er
 // spooledBody is a received body: memory, then perhaps a temporary file.
 type spooledBody struct {
 	io.Reader
+	buf  *bytes.Buffer // borrowed from bufs until Close
 	file *os.File
 }
 
@@ -189,6 +191,8 @@ func (b *spooledBody) fileReader() io.Reader {
 }
 
 func (b *spooledBody) Close() error {
+	putBuf(b.buf)
+	b.buf = nil
 	if b.file != nil {
 		b.file.Close()
 		b.file = nil
@@ -204,9 +208,24 @@ func (b *spooledBody) Close() error {
 type spool struct {
 	real   http.ResponseWriter
 	status int
-	buf    bytes.Buffer
+	buf    *bytes.Buffer // from bufs, taken at the first write
 	file   *os.File
 	err    error
+}
+
+// bufs are the buffers spools and received bodies borrow: one per request
+// in flight rather than a new one (grown by doubling) per request.
+var bufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// keptBuf is the largest buffer given back to bufs: an export's does not
+// stay in memory for the next page.
+const keptBuf = 64 << 10
+
+func putBuf(b *bytes.Buffer) {
+	if b != nil && b.Cap() <= keptBuf {
+		b.Reset()
+		bufs.Put(b)
+	}
 }
 
 // spoolInMemory is how much of an answer is kept in memory: every page; a
@@ -227,6 +246,9 @@ func (s *spool) Write(p []byte) (int, error) {
 	}
 	if s.err != nil {
 		return 0, s.err
+	}
+	if s.buf == nil {
+		s.buf = bufs.Get().(*bytes.Buffer)
 	}
 	if s.file == nil && s.buf.Len()+len(p) <= spoolInMemory {
 		return s.buf.Write(p)
@@ -264,6 +286,9 @@ func (s *spool) send() error {
 		_, err := io.WriteString(s.real, "The server could not prepare this answer. Please try again later.\n")
 		return errors.Join(s.err, err)
 	}
+	if s.buf == nil {
+		s.buf = bufs.Get().(*bytes.Buffer)
+	}
 	size := int64(s.buf.Len())
 	if s.file != nil {
 		st, err := s.file.Stat()
@@ -291,6 +316,8 @@ func (s *spool) send() error {
 }
 
 func (s *spool) discard() {
+	putBuf(s.buf)
+	s.buf = nil
 	if s.file != nil {
 		s.file.Close()
 		s.file = nil

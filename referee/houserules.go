@@ -86,7 +86,10 @@ func ResolveKnown(decl []HouseRule, stored map[string]string) Settings {
 
 // Defaults returns the settings with every house rule at its default.
 func Defaults(decl []HouseRule) Settings {
-	s, _ := Resolve(decl, nil)
+	s := make(Settings, len(decl))
+	for _, h := range decl {
+		s[h.Key] = h.Default
+	}
 	return s
 }
 
