@@ -259,9 +259,12 @@ func (w RoundWrite) decide(rounds []Round) bool {
 // whether the match is finished. A match that stays finished keeps the
 // moment it first finished (a correction must not move it to another season).
 func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, finished bool) error {
-	_, err := tx.ExecContext(ctx, `UPDATE match_players SET total = COALESCE((
-		SELECT SUM(json_extract(r.points, '$[' || match_players.seat || ']')) FROM rounds r
-		WHERE r.match_id = match_players.match_id AND r.undone_at IS NULL), 0) WHERE match_id = ?`, matchID)
+	// TOTAL, not SUM: a sum beyond the integer range (points imported before
+	// imports were bounded) saturates instead of failing every later save
+	// of the match with a server error.
+	_, err := tx.ExecContext(ctx, `UPDATE match_players SET total = CAST((
+		SELECT TOTAL(json_extract(r.points, '$[' || match_players.seat || ']')) FROM rounds r
+		WHERE r.match_id = match_players.match_id AND r.undone_at IS NULL) AS INTEGER) WHERE match_id = ?`, matchID)
 	if err != nil {
 		return fmt.Errorf("store: totals: %w", err)
 	}

@@ -107,3 +107,26 @@ func TestUndecodableRowsAreErrors(t *testing.T) {
 		t.Error("rounds with undecodable points: no error")
 	}
 }
+
+// Points near the integer limit, stored before imports were bounded, make
+// no later save of the match fail: the totals saturate.
+func TestHugeStoredPointsDoNotFailLaterSaves(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 5, 7}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.db.ExecContext(ctx, `UPDATE rounds SET points = '[0, 9223372036854775000, 7]' WHERE match_id = ?`, f.match); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 2, Entry: "{}", Points: []int{0, 9000, 7}}); err != nil {
+		t.Fatalf("a save after huge stored points: %v", err)
+	}
+	m, err := f.s.Match(ctx, f.g.Group.ID, f.match)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Seats[2].Total != 14 || m.Seats[1].Total < 9223372036854775000 {
+		t.Errorf("totals %d, %d: want 14 and a saturated one", m.Seats[2].Total, m.Seats[1].Total)
+	}
+}
