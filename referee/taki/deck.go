@@ -71,8 +71,11 @@ var SeedOnly = []Row{
 	{Kind: Number, Values: []int{2}, PerColour: 2},
 }
 
-// rows are every row a card may come from: the composition, then SeedOnly.
-func rows() []Row { return slices.Concat(Composition, SeedOnly) }
+// allRows are every row a card may come from: the composition, then
+// SeedOnly (joined once: Copies runs for every card checked).
+var allRows = slices.Concat(Composition, SeedOnly)
+
+func rows() []Row { return allRows }
 
 // DeckSize is the number of cards in the box.
 const DeckSize = 112
