@@ -83,7 +83,10 @@ func (g Taki) verdict(rc RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk
 			say("tkr.f.way", "Way", way)
 		}
 		after := r.State
-		if after.Colour != tk.NoColour {
+		switch {
+		case after.Top.Kind == tk.Crazy && set.Bool(tk.HRCrazyAnyColour): // the sheet: any colour may follow
+			say("tkr.f.crazyany", "Card", after.Top.Name().In(lang))
+		case after.Colour != tk.NoColour:
 			say("tkr.f.colour", "Card", after.Top.Name().In(lang), "Colour", after.Colour.Name().In(lang))
 		}
 		if after.PendingDraw > 0 {

@@ -44,7 +44,7 @@ func TestTakiRefereeVectors(t *testing.T) {
 		{name: "TV-TK-2 change of colour on red 5", form: takiTable("4", "0", "R5", "play", "COLOR", "turnColour", "G"),
 			follows: []string{"the colour in force is green"}, wantApply: "taki.colour"},
 		{name: "TV-TK-2 crazy card on red 5", form: takiTable("4", "0", "R5", "play", "CRAZY", "passHands", "left"),
-			follows: []string{"passes his hand to the left", "the colour in force is red"}, wantApply: "taki.crazy"},
+			follows: []string{"passes his hand to the left", "a card of any colour may be played on it"}, wantApply: "taki.crazy"},
 		{name: "TV-TK-2 Super TAKI on red 5", form: takiTable("4", "0", "R5", "play", "SUPERTAKI", "turnColour", "Y"),
 			follows: []string{"The yellow TAKI stays open: B may go on"}, wantApply: "taki.super-taki"},
 		{name: "TV-TK-2 blue 7 on red 5", form: takiTable("4", "0", "R5", "play", "B7"), wantRule: "taki.match", wantStep: "Card 1"},
