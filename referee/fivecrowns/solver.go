@@ -56,17 +56,26 @@ const inf = 1 << 20
 // A state of the programme is the set of natural cards still to place (the
 // low bits, one per natural card) and the out melds already laid off onto
 // (the bits above).
+//
+// memo finds the table of a state already solved. It is an array indexed by
+// state when lay-offs make most states reachable, and otherwise a small
+// open-addressing hash table: a hand meets from a few dozen states (most
+// hands) to a few thousand (the pair family of issue 19) out of up to 2^16,
+// and a Go map cost more per look-up than the solver's own work per move.
 type memo struct {
-	dense  []int32 // by state, the offset + 1 (0 unknown, so no fill is needed)
-	sparse map[uint32]int32
+	dense []int32  // by state, the offset + 1 (0 unknown, so no fill is needed)
+	keys  []uint32 // by slot, state + 1 (0 an empty slot)
+	vals  []int32  // by slot, the offset
+	shift uint     // 32 - log2(len(keys)), for the hash
+	used  int      // slots taken
 }
 
 // denseBits is the most state bits a dense memo is made for (1 MiB).
 const denseBits = 18
 
-// smallBits is the most state bits a dense memo is always made for (16 KiB):
-// that small, it costs less to clear than a map costs to fill.
-const smallBits = 12
+// hashBits is the log2 of a new hash memo's slots: 256 hold the states of
+// nearly every hand, and are cheap to zero.
+const hashBits = 8
 
 // densePool keeps dense memos between solves: a fresh one of 64 KiB or more
 // is paid for in page faults and zeroing by the runtime on every solve, a
@@ -76,10 +85,10 @@ var densePool, slabPool sync.Pool // of *[]int32
 
 // newMemo makes a memo for states of stateBits bits. Lay-offs multiply the
 // states and make a dense memo pay for itself; without them most states are
-// never reached and a map is quicker to make, unless the states are few.
+// never reached, and a hash table holds them in a few cache lines.
 func newMemo(stateBits int, layOffs bool) memo {
-	if stateBits > denseBits || (!layOffs && stateBits > smallBits) {
-		return memo{sparse: map[uint32]int32{}}
+	if !layOffs || stateBits > denseBits {
+		return newHashMemo(hashBits)
 	}
 	n := 1 << stateBits
 	if p, ok := densePool.Get().(*[]int32); ok && cap(*p) >= n {
@@ -89,6 +98,14 @@ func newMemo(stateBits int, layOffs bool) memo {
 	}
 	return memo{dense: make([]int32, n)}
 }
+
+func newHashMemo(logSlots uint) memo {
+	return memo{keys: make([]uint32, 1<<logSlots), vals: make([]int32, 1<<logSlots), shift: 32 - logSlots}
+}
+
+// slot is where state's probe starts: Fibonacci hashing spreads the states,
+// which differ mostly in a few high bits, over the whole table.
+func (m *memo) slot(state uint32) uint32 { return (state * 0x9E3779B1) >> m.shift }
 
 // minPooledSlab is the smallest slab worth keeping for the next solve (16
 // KiB): most hands fill less, and get theirs as cheaply from the allocator.
@@ -109,20 +126,47 @@ func (s *solver) release() {
 	s.memo, s.slab = memo{}, nil
 }
 
-func (m memo) get(state uint32) (int32, bool) {
+func (m *memo) get(state uint32) (int32, bool) {
 	if m.dense != nil {
 		return m.dense[state] - 1, m.dense[state] > 0
 	}
-	off, ok := m.sparse[state]
-	return off, ok
+	mask := uint32(len(m.keys) - 1)
+	for i := m.slot(state); ; i = (i + 1) & mask {
+		switch m.keys[i] {
+		case state + 1:
+			return m.vals[i], true
+		case 0:
+			return 0, false
+		}
+	}
 }
 
-func (m memo) set(state uint32, off int32) {
+func (m *memo) set(state uint32, off int32) {
 	if m.dense != nil {
 		m.dense[state] = off + 1
-	} else {
-		m.sparse[state] = off
+		return
 	}
+	if 2*(m.used+1) > len(m.keys) { // at most half full, so probes stay short
+		bigger := newHashMemo(32 - m.shift + 1)
+		for i, k := range m.keys {
+			if k != 0 {
+				bigger.put(k, m.vals[i])
+			}
+		}
+		*m = bigger
+	}
+	m.put(state+1, off)
+}
+
+// put stores key (a state + 1, not yet in m) in the first free slot.
+func (m *memo) put(key uint32, off int32) {
+	mask := uint32(len(m.keys) - 1)
+	i := m.slot(key - 1)
+	for m.keys[i] != 0 {
+		i = (i + 1) & mask
+	}
+	m.keys[i], m.vals[i] = key, off
+	m.used++
 }
 
 type solver struct {
