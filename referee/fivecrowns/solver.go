@@ -183,6 +183,14 @@ type solver struct {
 	natBits  uint32 // the state's bits for natural cards
 	slab     []int32
 
+	// Read by the programme at every state, so worked out once: each natural
+	// card's value, and the later cards of its rank and of its suit.
+	val       []int32
+	sameAfter []uint32
+	suitAfter []uint32
+	buf       []move     // the moves of the states being solved, a stack (see moves)
+	bookBuf   []bookPick // the books of one state's lowest card, before they become moves
+
 	locked      Card        // the card that may not be discarded (forbidImmediateRediscard)
 	isLocked    bool        // locked is set
 	out         []outMeld   // the melds that may be laid off onto (allowLayOff)
@@ -230,6 +238,20 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 		s.readOutMelds(table.OutMelds)
 	}
 	s.natBits = 1<<len(s.nat) - 1
+	s.val = make([]int32, len(s.nat))
+	s.sameAfter = make([]uint32, len(s.nat))
+	s.suitAfter = make([]uint32, len(s.nat))
+	for i, c := range s.nat {
+		s.val[i] = int32(c.Value(round))
+		for j := i + 1; j < len(s.nat); j++ {
+			if s.nat[j].Rank == c.Rank {
+				s.sameAfter[i] |= 1 << j
+			}
+			if s.nat[j].Suit == c.Suit {
+				s.suitAfter[i] |= 1 << j
+			}
+		}
+	}
 	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0)
 	if p, ok := slabPool.Get().(*[]int32); ok {
 		s.slab = *p
@@ -335,45 +357,60 @@ const (
 	moveMeld
 )
 
-// moves calls f for every placement of the lowest card of state.
+// moves calls f for every placement of the lowest card of state, in the
+// order the rebuild tries them (see solve). f may solve other states.
 func (s *solver) moves(state uint32, f func(move)) {
+	start := len(s.buf)
+	s.appendMoves(state)
+	end := len(s.buf)
+	for i := start; i < end; i++ {
+		f(s.buf[i]) // by index: solving a child may grow and move s.buf
+	}
+	s.buf = s.buf[:start]
+}
+
+// appendMoves appends to s.buf every placement of the lowest card of state
+// that can lower a table: keep it, discard it, start a book or run with it,
+// or lay it off. A book of k naturals needs 3-k wilds; one the hand has
+// not the wilds for is left out, as it could never be chosen.
+func (s *solver) appendMoves(state uint32) {
 	mask := state & s.natBits
 	i := bits.TrailingZeros32(mask)
 	c := s.nat[i]
 	bit := uint32(1) << i
-	f(move{kind: moveKeep, set: bit, out: -1})
+	s.buf = append(s.buf, move{kind: moveKeep, set: bit, out: -1})
 	if s.discard && !(s.isLocked && c == s.locked) {
-		f(move{kind: moveDiscard, set: bit, out: -1})
+		s.buf = append(s.buf, move{kind: moveDiscard, set: bit, out: -1})
 	}
 	// Books: c with any copies of its rank still in mask, taking the first
 	// remaining copy of a card before its twin.
-	var same []uint32 // positions of same-rank cards after c
-	for j := i + 1; j < len(s.nat); j++ {
-		if mask&(1<<j) != 0 && s.nat[j].Rank == c.Rank {
-			same = append(same, 1<<j)
+	var sameAt [2 * len(Suits)]uint32 // bits of same-rank cards after c
+	same := sameAt[:0]
+	for m := mask & s.sameAfter[i]; m != 0; m &= m - 1 {
+		same = append(same, m&-m)
+	}
+	s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
+	for _, b := range s.bookBuf {
+		if lo := max(0, 3-b.k); lo <= s.nWild {
+			s.buf = append(s.buf, move{kind: moveMeld, set: b.set, lo: lo, hi: s.nWild, out: -1})
 		}
 	}
-	s.books(bit, 1, same, func(set uint32, k int) {
-		f(move{kind: moveMeld, set: set, lo: max(0, 3-k), hi: s.nWild, out: -1})
-	})
 	// Runs: c as the lowest natural with distinct higher ranks of its suit.
-	var up []uint32
-	var upRank []int
-	last := Rank(0)
-	for j := i + 1; j < len(s.nat); j++ {
-		d := s.nat[j]
-		if d.Suit != c.Suit {
-			break
-		}
-		if mask&(1<<j) != 0 && d.Rank != c.Rank && d.Rank != last {
+	var upAt [2 * 11]uint32
+	var upRankAt [2 * 11]int
+	up, upRank := upAt[:0], upRankAt[:0]
+	last := c.Rank
+	for m := mask & s.suitAfter[i]; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
+		if d := s.nat[j]; d.Rank != last { // sorted: c's rank and twins come first
 			up = append(up, 1<<j)
 			upRank = append(upRank, int(d.Rank-Three))
 			last = d.Rank
 		}
 	}
 	low := int(c.Rank - Three)
-	s.runs(bit, 1, low, low, 0, 0, up, upRank, f)
-	s.layOffs(state, c, bit, same, up, upRank, f)
+	s.runs(bit, 1, low, low, 0, 0, up, upRank)
+	s.layOffs(state, c, bit, same, up, upRank)
 }
 
 // rankCache keeps a small number per set of ranks (bit r-3): the same ranks
@@ -416,12 +453,12 @@ func (s *solver) ownNeed(laid uint16, k int) int {
 // book of its rank alone (a book takes any number of cards, one at a time),
 // or, with the cards of same (its rank) or up (its suit, higher) that go
 // with it, onto an out meld not yet laid off onto.
-func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, upRank []int, f func(move)) {
+func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, upRank []int) {
 	if len(s.out) == 0 {
 		return
 	}
 	if j := s.bookOfRank[c.Rank]; j >= 0 {
-		f(move{kind: moveMeld, set: bit, out: int(j)})
+		s.buf = append(s.buf, move{kind: moveMeld, set: bit, out: int(j)})
 	}
 	for j, o := range s.out {
 		claim := s.claimOf[j]
@@ -429,11 +466,12 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 			continue
 		}
 		if o.book && (o.rank == 0 || o.rank == c.Rank) {
-			s.books(bit, 1, same, func(set uint32, k int) {
-				if k < 3 { // three or more make a book of the hand's own, which is no worse
-					f(move{kind: moveMeld, set: set, hi: s.nWild, out: j, claim: claim})
+			s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
+			for _, b := range s.bookBuf {
+				if b.k < 3 { // three or more make a book of the hand's own, which is no worse
+					s.buf = append(s.buf, move{kind: moveMeld, set: b.set, hi: s.nWild, out: j, claim: claim})
 				}
-			})
+			}
 		}
 		if o.run && (o.suit == NoSuit || o.suit == c.Suit) {
 			room := 11 - o.size
@@ -446,7 +484,7 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 					return
 				}
 				if need <= s.nWild && need < s.own.get(laid, func() int { return s.ownNeed(laid, k) }) {
-					f(move{kind: moveMeld, set: set, lo: need, hi: min(room-k, s.nWild), run: true, out: j, claim: claim})
+					s.buf = append(s.buf, move{kind: moveMeld, set: set, lo: need, hi: min(room-k, s.nWild), run: true, out: j, claim: claim})
 				}
 				for u := from; u < len(up) && k < room; u++ {
 					if b := uint16(1) << upRank[u]; o.ranks&b == 0 {
@@ -461,18 +499,25 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 	}
 }
 
-func (s *solver) books(set uint32, k int, same []uint32, emit func(set uint32, k int)) {
+// bookPick is a book books found: its cards, and how many.
+type bookPick struct {
+	set uint32
+	k   int
+}
+
+// books appends to out every book of set (k cards) with any of same, twins
+// in order, and returns it.
+func (s *solver) books(set uint32, k int, same []uint32, out []bookPick) []bookPick {
 	if len(same) == 0 {
-		emit(set, k)
-		return
+		return append(out, bookPick{set, k})
 	}
-	s.books(set|same[0], k+1, same[1:], emit)
+	out = s.books(set|same[0], k+1, same[1:], out)
 	// skipping a card: skip its twin too, so copies are taken in order
 	rest := same[1:]
 	if len(rest) > 0 && s.nat[bits.TrailingZeros32(rest[0])] == s.nat[bits.TrailingZeros32(same[0])] {
 		rest = rest[1:]
 	}
-	s.books(set, k, rest, emit)
+	return s.books(set, k, rest, out)
 }
 
 // runs builds the runs whose lowest natural is the card at set, one card at
@@ -484,7 +529,7 @@ func (s *solver) books(set uint32, k int, same []uint32, emit func(set uint32, k
 // needs at least gapSum wilds, or, when runs wrap, gapSum − gapMax (the
 // widest gap may become the way round). A branch that needs more wilds
 // than the hand holds is cut at once instead of at its leaves.
-func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32, upRank []int, f func(move)) {
+func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32, upRank []int) {
 	if len(up) == 0 {
 		if k < 2 { // one natural and wilds reads better, and no worse, as a book
 			return
@@ -495,7 +540,7 @@ func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32,
 		}
 		lo := max(span, 3) - k
 		if lo <= s.nWild {
-			f(move{kind: moveMeld, set: set, lo: lo, hi: min(11-k, s.nWild), run: true, out: -1})
+			s.buf = append(s.buf, move{kind: moveMeld, set: set, lo: lo, hi: min(11-k, s.nWild), run: true, out: -1})
 		}
 		return
 	}
@@ -506,13 +551,13 @@ func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32,
 		need = sum - widest
 	}
 	if need <= s.nWild {
-		s.runs(set|up[0], k+1, low, upRank[0], sum, widest, up[1:], upRank[1:], f)
+		s.runs(set|up[0], k+1, low, upRank[0], sum, widest, up[1:], upRank[1:])
 	} else if !s.opts.RunsWrap {
 		// every later rank leaves a wider gap still
-		s.runs(set, k, low, last, gapSum, gapMax, nil, nil, f)
+		s.runs(set, k, low, last, gapSum, gapMax, nil, nil)
 		return
 	}
-	s.runs(set, k, low, last, gapSum, gapMax, up[1:], upRank[1:], f)
+	s.runs(set, k, low, last, gapSum, gapMax, up[1:], upRank[1:])
 }
 
 // table returns the offset in slab of state's table: entry [t] is the least
@@ -524,8 +569,10 @@ func (s *solver) table(state uint32) int32 {
 		return off
 	}
 	off := int32(len(s.slab))
-	for range s.layers * s.width {
-		s.slab = append(s.slab, inf)
+	n := s.layers * s.width
+	s.slab = slices.Grow(s.slab, n)[:int(off)+n]
+	for e := range s.slab[off:] {
+		s.slab[int(off)+e] = inf
 	}
 	if state&s.natBits == 0 {
 		// Layer 1 stays infinite: a discard still owed here must be a wild,
@@ -539,17 +586,22 @@ func (s *solver) table(state uint32) int32 {
 		s.memo.set(state, off)
 		return off
 	}
-	s.moves(state, func(m move) {
+	start := len(s.buf)
+	s.appendMoves(state)
+	end := len(s.buf)
+	for i := start; i < end; i++ {
+		m := s.buf[i] // a copy: solving the child may grow and move s.buf
 		if m.kind == moveMeld && s.settled(off, m.lo) {
 			// Nothing is cheaper than keeping no natural card: the meld
 			// cannot improve the table, and its child need not be solved.
 			// The table is the same either way; the rebuild solves the
 			// children it needs (see solve).
-			return
+			continue
 		}
 		child := s.table(s.after(state, m))
-		s.relax(off, child, state, m)
-	})
+		s.relax(off, child, state, &m)
+	}
+	s.buf = s.buf[:start]
 	s.memo.set(state, off)
 	return off
 }
@@ -588,22 +640,24 @@ func (s *solver) wildRoom(state uint32) int {
 }
 
 // relax improves table off with move m onto table child.
-func (s *solver) relax(off, child int32, state uint32, m move) {
+func (s *solver) relax(off, child int32, state uint32, m *move) {
 	w := s.width
+	n := s.layers * w
+	row := s.slab[off : int(off)+n]
+	from := s.slab[child : int(child)+n]
 	switch m.kind {
 	case moveKeep:
-		v := int32(s.nat[bits.TrailingZeros32(state)].Value(s.round))
-		for e := range s.layers * w {
-			s.slab[int(off)+e] = min(s.slab[int(off)+e], s.slab[int(child)+e]+v)
+		v := s.val[bits.TrailingZeros32(state)]
+		for e, x := range from {
+			row[e] = min(row[e], x+v)
 		}
 	case moveDiscard:
 		for t := range w {
-			s.slab[int(off)+w+t] = min(s.slab[int(off)+w+t], s.slab[int(child)+t])
+			row[w+t] = min(row[w+t], from[t])
 		}
 	case moveMeld:
-		for d := range s.layers {
-			row := s.slab[int(off)+d*w : int(off)+d*w+w]
-			from := s.slab[int(child)+d*w : int(child)+d*w+w]
+		for d := 0; d < n; d += w {
+			row, from := row[d:d+w], from[d:d+w]
 			for t := m.lo; t < w; t++ {
 				best := row[t]
 				for _, v := range from[t-min(m.hi, t) : t-m.lo+1] {
