@@ -186,7 +186,7 @@ type solver struct {
 	// Read by the programme at every state, so worked out once: each natural
 	// card's value, and the later cards of its rank and of its suit.
 	val       []int32
-	sameAfter []uint32
+	ofRank    [King + 1]uint32 // the natural cards of each rank
 	suitAfter []uint32
 	buf       []move     // the moves of the states being solved, a stack (see moves)
 	bookBuf   []bookPick // the books of one state's lowest card, before they become moves
@@ -239,14 +239,11 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	}
 	s.natBits = 1<<len(s.nat) - 1
 	s.val = make([]int32, len(s.nat))
-	s.sameAfter = make([]uint32, len(s.nat))
 	s.suitAfter = make([]uint32, len(s.nat))
 	for i, c := range s.nat {
 		s.val[i] = int32(c.Value(round))
+		s.ofRank[c.Rank] |= 1 << i
 		for j := i + 1; j < len(s.nat); j++ {
-			if s.nat[j].Rank == c.Rank {
-				s.sameAfter[i] |= 1 << j
-			}
 			if s.nat[j].Suit == c.Suit {
 				s.suitAfter[i] |= 1 << j
 			}
@@ -361,7 +358,7 @@ const (
 // order the rebuild tries them (see solve). f may solve other states.
 func (s *solver) moves(state uint32, f func(move)) {
 	start := len(s.buf)
-	s.appendMoves(state)
+	s.appendMoves(state, bits.TrailingZeros32(state&s.natBits))
 	end := len(s.buf)
 	for i := start; i < end; i++ {
 		f(s.buf[i]) // by index: solving a child may grow and move s.buf
@@ -369,13 +366,14 @@ func (s *solver) moves(state uint32, f func(move)) {
 	s.buf = s.buf[:start]
 }
 
-// appendMoves appends to s.buf every placement of the lowest card of state
-// that can lower a table: keep it, discard it, start a book or run with it,
-// or lay it off. A book of k naturals needs 3-k wilds; one the hand has
-// not the wilds for is left out, as it could never be chosen.
-func (s *solver) appendMoves(state uint32) {
+// appendMoves appends to s.buf every placement of card i of state that can
+// lower a table: keep it, discard it, start a book or run with it, or lay
+// it off. Card i must be the lowest of its suit in state (and the first
+// of two copies), so that every run it is in starts with it. A book of k
+// naturals needs 3-k wilds; one the hand has not the wilds for is left
+// out, as it could never be chosen.
+func (s *solver) appendMoves(state uint32, i int) {
 	mask := state & s.natBits
-	i := bits.TrailingZeros32(mask)
 	c := s.nat[i]
 	bit := uint32(1) << i
 	s.buf = append(s.buf, move{kind: moveKeep, set: bit, out: -1})
@@ -386,7 +384,7 @@ func (s *solver) appendMoves(state uint32) {
 	// remaining copy of a card before its twin.
 	var sameAt [2 * len(Suits)]uint32 // bits of same-rank cards after c
 	same := sameAt[:0]
-	for m := mask & s.sameAfter[i]; m != 0; m &= m - 1 {
+	for m := mask & s.ofRank[c.Rank] &^ bit; m != 0; m &= m - 1 {
 		same = append(same, m&-m)
 	}
 	s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
@@ -587,7 +585,7 @@ func (s *solver) table(state uint32) int32 {
 		return off
 	}
 	start := len(s.buf)
-	s.appendMoves(state)
+	s.appendMoves(state, s.branchCard(state))
 	end := len(s.buf)
 	for i := start; i < end; i++ {
 		m := s.buf[i] // a copy: solving the child may grow and move s.buf
@@ -604,6 +602,23 @@ func (s *solver) table(state uint32) int32 {
 	s.buf = s.buf[:start]
 	s.memo.set(state, off)
 	return off
+}
+
+// branchCard is the card of state whose placements the programme tries:
+// the lowest card of the lowest rank (the first suit among equals). A
+// table is the best of all placements of its set of cards, whatever card
+// is placed first, so this order gives the same tables as the rebuild's
+// (the lowest card of the first suit, see moves), but books, which cross
+// the suits, are all decided early: on hands rich in books and short runs
+// (the pair family of issue 19), far fewer sets are met. Runs lose
+// nothing: the lowest card of the lowest rank is the lowest of its suit.
+func (s *solver) branchCard(state uint32) int {
+	for _, m := range s.ofRank[Three:] {
+		if m&state != 0 {
+			return bits.TrailingZeros32(m & state)
+		}
+	}
+	panic("fivecrowns: no natural card left to place")
 }
 
 // settled reports whether every entry of table off for lo wilds or more,
@@ -647,7 +662,7 @@ func (s *solver) relax(off, child int32, state uint32, m *move) {
 	from := s.slab[child : int(child)+n]
 	switch m.kind {
 	case moveKeep:
-		v := s.val[bits.TrailingZeros32(state)]
+		v := s.val[bits.TrailingZeros32(m.set)]
 		for e, x := range from {
 			row[e] = min(row[e], x+v)
 		}
