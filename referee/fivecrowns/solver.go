@@ -79,15 +79,24 @@ const hashBits = 8
 
 // densePool keeps dense memos between solves: a fresh one of 64 KiB or more
 // is paid for in page faults and zeroing by the runtime on every solve, a
-// reused one only in clearing. slabPool does the same for the slabs, which
-// otherwise grow by copying from nothing on every solve.
-var densePool, slabPool sync.Pool // of *[]int32
+// reused one only in clearing.
+var densePool sync.Pool // of *[]int32
 
-// newMemo makes a memo for states of stateBits bits. Lay-offs multiply the
-// states and make a dense memo pay for itself; without them most states are
-// never reached, and a hash table holds them in a few cache lines.
-func newMemo(stateBits int, layOffs bool) memo {
+// solverPool keeps solvers between solves, with their slab, move buffers
+// and small hash memo: most hands take a few microseconds, and making
+// those afresh was a third of it.
+var solverPool = sync.Pool{New: func() any { return new(solver) }}
+
+// newMemo makes a memo for states of stateBits bits, reusing old's slots
+// when they are a new hash memo's. Lay-offs multiply the states and make a
+// dense memo pay for itself; without them most states are never reached,
+// and a hash table holds them in a few cache lines.
+func newMemo(stateBits int, layOffs bool, old memo) memo {
 	if !layOffs || stateBits > denseBits {
+		if len(old.keys) == 1<<hashBits {
+			clear(old.keys) // vals are read only where keys say so
+			return memo{keys: old.keys, vals: old.vals, shift: 32 - hashBits}
+		}
 		return newHashMemo(hashBits)
 	}
 	n := 1 << stateBits
@@ -107,23 +116,23 @@ func newHashMemo(logSlots uint) memo {
 // which differ mostly in a few high bits, over the whole table.
 func (m *memo) slot(state uint32) uint32 { return (state * 0x9E3779B1) >> m.shift }
 
-// minPooledSlab is the smallest slab worth keeping for the next solve (16
-// KiB): most hands fill less, and get theirs as cheaply from the allocator.
-const minPooledSlab = 4096
+// maxPooledSlab is the largest slab kept for the next solve (1 MiB): the
+// rare hand that needs more should not hold it for ever.
+const maxPooledSlab = 1 << 18
 
-// release gives the dense memo and a large slab back to their pools once
-// the solve is done with them.
+// release gives the dense memo back to its pool, and the solver to its,
+// once the solve is done with them: the Solution holds no part of them.
 func (s *solver) release() {
-	// The pools get their own copies of the slice headers: s is cleared
-	// below, so that nothing uses the memo or slab after another solve
-	// has taken them.
+	// The pool gets its own copy of the slice header: s.memo is cleared
+	// below, so that nothing uses the memo after another solve has taken it.
 	if dense := s.memo.dense; dense != nil {
 		densePool.Put(&dense)
+		s.memo = memo{}
 	}
-	if slab := s.slab[:0]; cap(slab) >= minPooledSlab {
-		slabPool.Put(&slab)
+	if cap(s.slab) > maxPooledSlab {
+		s.slab = nil
 	}
-	s.memo, s.slab = memo{}, nil
+	solverPool.Put(s)
 }
 
 func (m *memo) get(state uint32) (int32, bool) {
@@ -204,7 +213,11 @@ type solver struct {
 }
 
 func newSolver(round int, hand []Card, table Table, opts Options, discard bool) *solver {
-	s := &solver{round: round, opts: opts, discard: discard, layers: 1}
+	s := solverPool.Get().(*solver)
+	*s = solver{round: round, opts: opts, discard: discard, layers: 1,
+		// the buffers of the last solve, emptied
+		nat: s.nat[:0], wilds: s.wilds[:0], val: s.val[:0], suitAfter: s.suitAfter[:0],
+		buf: s.buf[:0], bookBuf: s.bookBuf[:0], slab: s.slab[:0], memo: s.memo}
 	if discard {
 		s.locked, s.isLocked = lockedDiscard(hand, table, opts)
 	}
@@ -215,13 +228,23 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 			s.nat = append(s.nat, c)
 		}
 	}
-	slices.SortFunc(s.nat, func(a, b Card) int { return a.Index() - b.Index() })
-	slices.SortStableFunc(s.wilds, func(a, b Card) int {
-		if d := b.Value(round) - a.Value(round); d != 0 {
-			return d
+	// Insertion sorts, stable: a hand is a few cards.
+	for i := 1; i < len(s.nat); i++ {
+		for j := i; j > 0 && s.nat[j].Index() < s.nat[j-1].Index(); j-- {
+			s.nat[j], s.nat[j-1] = s.nat[j-1], s.nat[j]
 		}
-		return s.lockRank(a) - s.lockRank(b)
-	})
+	}
+	wildAfter := func(a, b Card) bool { // a goes after b
+		if va, vb := a.Value(round), b.Value(round); va != vb {
+			return va < vb
+		}
+		return s.lockRank(a) > s.lockRank(b)
+	}
+	for i := 1; i < len(s.wilds); i++ {
+		for j := i; j > 0 && wildAfter(s.wilds[j-1], s.wilds[j]); j-- {
+			s.wilds[j], s.wilds[j-1] = s.wilds[j-1], s.wilds[j]
+		}
+	}
 	s.nWild = len(s.wilds)
 	for _, w := range s.wilds {
 		if !w.IsJoker() {
@@ -239,10 +262,9 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 		s.readOutMelds(table.OutMelds)
 	}
 	s.natBits = 1<<len(s.nat) - 1
-	s.val = make([]int32, len(s.nat))
-	s.suitAfter = make([]uint32, len(s.nat))
 	for i, c := range s.nat {
-		s.val[i] = int32(c.Value(round))
+		s.val = append(s.val, int32(c.Value(round)))
+		s.suitAfter = append(s.suitAfter, 0)
 		s.ofRank[c.Rank] |= 1 << i
 		for j := i + 1; j < len(s.nat); j++ {
 			if s.nat[j].Suit == c.Suit {
@@ -250,11 +272,8 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 			}
 		}
 	}
-	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0)
+	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0, s.memo)
 	s.rankMajor = len(s.out) == 0 && s.frontier(true) < s.frontier(false)
-	if p, ok := slabPool.Get().(*[]int32); ok {
-		s.slab = *p
-	}
 	return s
 }
 
@@ -730,23 +749,22 @@ func (s *solver) finish(nat int32, t, layer int) int {
 // there or not, 2^k sets.
 func (s *solver) frontier(byRank bool) int {
 	n := len(s.nat)
+	var inSuit [Diamonds + 1]uint16 // the ranks held in each suit, bit r-3
+	for _, c := range s.nat {
+		inSuit[c.Suit] |= 1 << (c.Rank - Three)
+	}
 	var link [16]uint32
 	for i, a := range s.nat {
 		for j, b := range s.nat {
-			if i == j {
-				continue
-			}
-			if a.Rank == b.Rank {
+			switch {
+			case i == j:
+			case a.Rank == b.Rank:
 				link[i] |= 1 << j
-			} else if a.Suit == b.Suit {
-				lo, hi := min(a.Rank, b.Rank), max(a.Rank, b.Rank)
-				missing := int(hi-lo) - 1
-				for k, c := range s.nat {
-					if c.Suit == a.Suit && c.Rank > lo && c.Rank < hi && (k == 0 || s.nat[k-1] != c) {
-						missing--
-					}
-				}
-				if missing <= s.nWild {
+			case a.Suit == b.Suit:
+				// a run takes both if wilds fill the ranks between them
+				lo, hi := min(a.Rank, b.Rank)-Three, max(a.Rank, b.Rank)-Three
+				between := uint16(1)<<hi - uint16(1)<<(lo+1)
+				if int(hi-lo)-1-bits.OnesCount16(inSuit[a.Suit]&between) <= s.nWild {
 					link[i] |= 1 << j
 				}
 			}
