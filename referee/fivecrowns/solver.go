@@ -195,7 +195,8 @@ type solver struct {
 	// Read by the programme at every state, so worked out once: each natural
 	// card's value, and the later cards of its rank and of its suit.
 	val       []int32
-	ofRank    [King + 1]uint32 // the natural cards of each rank
+	ofRank    [King + 1]uint32     // the natural cards of each rank
+	ofSuit    [Diamonds + 1]uint32 // the natural cards of each suit
 	suitAfter []uint32
 	buf       []move     // the moves of the states being solved, a stack (see moves)
 	bookBuf   []bookPick // the books of one state's lowest card, before they become moves
@@ -229,8 +230,9 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 		}
 	}
 	// Insertion sorts, stable: a hand is a few cards.
+	order := func(c Card) int { return int(c.Suit)<<4 | int(c.Rank) } // Index order, for valid naturals
 	for i := 1; i < len(s.nat); i++ {
-		for j := i; j > 0 && s.nat[j].Index() < s.nat[j-1].Index(); j-- {
+		for j := i; j > 0 && order(s.nat[j]) < order(s.nat[j-1]); j-- {
 			s.nat[j], s.nat[j-1] = s.nat[j-1], s.nat[j]
 		}
 	}
@@ -266,6 +268,7 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 		s.val = append(s.val, int32(c.Value(round)))
 		s.suitAfter = append(s.suitAfter, 0)
 		s.ofRank[c.Rank] |= 1 << i
+		s.ofSuit[c.Suit] |= 1 << i
 		for j := i + 1; j < len(s.nat); j++ {
 			if s.nat[j].Suit == c.Suit {
 				s.suitAfter[i] |= 1 << j
@@ -273,7 +276,7 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 		}
 	}
 	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0, s.memo)
-	s.rankMajor = len(s.out) == 0 && s.frontier(true) < s.frontier(false)
+	s.rankMajor = len(s.out) == 0 && s.bookRich() && s.frontier(true) < s.frontier(false)
 	return s
 }
 
@@ -403,7 +406,7 @@ func (s *solver) appendMoves(state uint32, i int) {
 	}
 	// Books: c with any copies of its rank still in mask, taking the first
 	// remaining copy of a card before its twin.
-	var sameAt [2 * len(Suits)]uint32 // bits of same-rank cards after c
+	var sameAt [2*len(Suits) - 1]uint32 // bits of the other cards of c's rank
 	same := sameAt[:0]
 	for m := mask & s.ofRank[c.Rank] &^ bit; m != 0; m &= m - 1 {
 		same = append(same, m&-m)
@@ -415,8 +418,8 @@ func (s *solver) appendMoves(state uint32, i int) {
 		}
 	}
 	// Runs: c as the lowest natural with distinct higher ranks of its suit.
-	var upAt [2 * 11]uint32
-	var upRankAt [2 * 11]int
+	var upAt [10]uint32 // one card of each higher rank of c's suit
+	var upRankAt [10]int
 	up, upRank := upAt[:0], upRankAt[:0]
 	last := c.Rank
 	for m := mask & s.suitAfter[i]; m != 0; m &= m - 1 {
@@ -743,6 +746,19 @@ func (s *solver) finish(nat int32, t, layer int) int {
 	return int(nat) + s.keepCost(spare) + extra
 }
 
+// bookRich reports whether some rank has four natural cards or more: only
+// then have books enough to make placing by rank pay (on random hands the
+// estimate of frontier often favours it wrongly, and costs as much as a
+// few sets).
+func (s *solver) bookRich() bool {
+	for _, m := range s.ofRank[Three:] {
+		if bits.OnesCount32(m) >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
 // frontier estimates how many sets the programme meets placing the cards in
 // rank order (byRank) or in suit order: after each card, the cards still
 // to place that a meld could have taken with one already placed may be
@@ -755,18 +771,14 @@ func (s *solver) frontier(byRank bool) int {
 	}
 	var link [16]uint32
 	for i, a := range s.nat {
-		for j, b := range s.nat {
-			switch {
-			case i == j:
-			case a.Rank == b.Rank:
+		link[i] = s.ofRank[a.Rank] &^ (1 << i)
+		for m := s.ofSuit[a.Suit] &^ s.ofRank[a.Rank]; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
+			// a run takes both if wilds fill the ranks between them
+			lo, hi := min(a.Rank, s.nat[j].Rank)-Three, max(a.Rank, s.nat[j].Rank)-Three
+			between := uint16(1)<<hi - uint16(1)<<(lo+1)
+			if int(hi-lo)-1-bits.OnesCount16(inSuit[a.Suit]&between) <= s.nWild {
 				link[i] |= 1 << j
-			case a.Suit == b.Suit:
-				// a run takes both if wilds fill the ranks between them
-				lo, hi := min(a.Rank, b.Rank)-Three, max(a.Rank, b.Rank)-Three
-				between := uint16(1)<<hi - uint16(1)<<(lo+1)
-				if int(hi-lo)-1-bits.OnesCount16(inSuit[a.Suit]&between) <= s.nWild {
-					link[i] |= 1 << j
-				}
 			}
 		}
 	}
