@@ -266,14 +266,11 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	s.natBits = 1<<len(s.nat) - 1
 	for i, c := range s.nat {
 		s.val = append(s.val, int32(c.Value(round)))
-		s.suitAfter = append(s.suitAfter, 0)
 		s.ofRank[c.Rank] |= 1 << i
 		s.ofSuit[c.Suit] |= 1 << i
-		for j := i + 1; j < len(s.nat); j++ {
-			if s.nat[j].Suit == c.Suit {
-				s.suitAfter[i] |= 1 << j
-			}
-		}
+	}
+	for i, c := range s.nat {
+		s.suitAfter = append(s.suitAfter, s.ofSuit[c.Suit]&^(2<<i-1)) // sorted by suit: the cards after
 	}
 	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0, s.memo)
 	s.rankMajor = len(s.out) == 0 && s.bookRich() && s.frontier(true) < s.frontier(false)
