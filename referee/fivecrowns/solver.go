@@ -634,7 +634,8 @@ func (s *solver) table(state uint32) int32 {
 // suit, a book takes cards from later suits, and the sets grow with them;
 // by rank (the lowest card of the lowest rank), books are decided early but
 // runs cross the ranks. Hands rich in books (the pair family of issue 19:
-// 1,155 sets by suit, 403 at most by rank) go by rank; frontier picks.
+// up to 1,254 sets by suit, 404 by rank) go by rank, when bookRich and
+// frontier say so (see newSolver).
 //
 // With lay-offs the first suit always goes first, as in the rebuild: runs
 // open at both ends of two out melds make more sets the other way.
