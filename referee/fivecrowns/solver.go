@@ -36,10 +36,11 @@ func Solve(round int, hand []Card, opts Options) Solution {
 // How: wild cards are interchangeable inside melds, so only their number
 // matters there, and the ones kept should be the cheapest (a wild of the
 // round's rank, 20, before a joker, 50). The natural cards are split by a
-// dynamic programme over the set still to place, taking its lowest card each
-// time: it is kept, discarded, starts the book or run it belongs to, or
-// starts what is laid off onto one out meld (all of it at once, so the meld
-// is then marked used in the state). Each state's answer is a table over the
+// dynamic programme over the set still to place, taking one card each time,
+// the lowest of its suit (see branchCard for which): it is kept, discarded,
+// starts the book or run it belongs to, or starts what is laid off onto one
+// out meld (all of it at once, so the meld is then marked used in the
+// state). Each state's answer is a table over the
 // number of wilds the melds and lay-offs absorb, so the wild count is chosen
 // exactly at the end. A meld is not tried when every entry it could lower
 // is 0 already, the least possible: in hands that can go out, that cuts
