@@ -36,10 +36,11 @@ func Solve(round int, hand []Card, opts Options) Solution {
 // How: wild cards are interchangeable inside melds, so only their number
 // matters there, and the ones kept should be the cheapest (a wild of the
 // round's rank, 20, before a joker, 50). The natural cards are split by a
-// dynamic programme over the set still to place, taking its lowest card each
-// time: it is kept, discarded, starts the book or run it belongs to, or
-// starts what is laid off onto one out meld (all of it at once, so the meld
-// is then marked used in the state). Each state's answer is a table over the
+// dynamic programme over the set still to place, taking one card each time,
+// the lowest of its suit (see branchCard for which): it is kept, discarded,
+// starts the book or run it belongs to, or starts what is laid off onto one
+// out meld (all of it at once, so the meld is then marked used in the
+// state). Each state's answer is a table over the
 // number of wilds the melds and lay-offs absorb, so the wild count is chosen
 // exactly at the end. A meld is not tried when every entry it could lower
 // is 0 already, the least possible: in hands that can go out, that cuts
@@ -56,30 +57,48 @@ const inf = 1 << 20
 // A state of the programme is the set of natural cards still to place (the
 // low bits, one per natural card) and the out melds already laid off onto
 // (the bits above).
+//
+// memo finds the table of a state already solved. It is an array indexed by
+// state when lay-offs make most states reachable, and otherwise a small
+// open-addressing hash table: a hand meets from a few dozen states (most
+// hands) to a few thousand (the pair family of issue 19) out of up to 2^16,
+// and a Go map cost more per look-up than the solver's own work per move.
 type memo struct {
-	dense  []int32 // by state, the offset + 1 (0 unknown, so no fill is needed)
-	sparse map[uint32]int32
+	dense []int32  // by state, the offset + 1 (0 unknown, so no fill is needed)
+	keys  []uint32 // by slot, state + 1 (0 an empty slot)
+	vals  []int32  // by slot, the offset
+	shift uint     // 32 - log2(len(keys)), for the hash
+	used  int      // slots taken
 }
 
 // denseBits is the most state bits a dense memo is made for (1 MiB).
 const denseBits = 18
 
-// smallBits is the most state bits a dense memo is always made for (16 KiB):
-// that small, it costs less to clear than a map costs to fill.
-const smallBits = 12
+// hashBits is the log2 of a new hash memo's slots: 256 hold the states of
+// nearly every hand, and are cheap to zero.
+const hashBits = 8
 
 // densePool keeps dense memos between solves: a fresh one of 64 KiB or more
 // is paid for in page faults and zeroing by the runtime on every solve, a
-// reused one only in clearing. slabPool does the same for the slabs, which
-// otherwise grow by copying from nothing on every solve.
-var densePool, slabPool sync.Pool // of *[]int32
+// reused one only in clearing.
+var densePool sync.Pool // of *[]int32
 
-// newMemo makes a memo for states of stateBits bits. Lay-offs multiply the
-// states and make a dense memo pay for itself; without them most states are
-// never reached and a map is quicker to make, unless the states are few.
-func newMemo(stateBits int, layOffs bool) memo {
-	if stateBits > denseBits || (!layOffs && stateBits > smallBits) {
-		return memo{sparse: map[uint32]int32{}}
+// solverPool keeps solvers between solves, with their slab, move buffers
+// and small hash memo: most hands take a few microseconds, and making
+// those afresh was a third of it.
+var solverPool = sync.Pool{New: func() any { return new(solver) }}
+
+// newMemo makes a memo for states of stateBits bits, reusing old's slots
+// when they are a new hash memo's. Lay-offs multiply the states and make a
+// dense memo pay for itself; without them most states are never reached,
+// and a hash table holds them in a few cache lines.
+func newMemo(stateBits int, layOffs bool, old memo) memo {
+	if !layOffs || stateBits > denseBits {
+		if len(old.keys) == 1<<hashBits {
+			clear(old.keys) // vals are read only where keys say so
+			return memo{keys: old.keys, vals: old.vals, shift: 32 - hashBits}
+		}
+		return newHashMemo(hashBits)
 	}
 	n := 1 << stateBits
 	if p, ok := densePool.Get().(*[]int32); ok && cap(*p) >= n {
@@ -90,39 +109,74 @@ func newMemo(stateBits int, layOffs bool) memo {
 	return memo{dense: make([]int32, n)}
 }
 
-// minPooledSlab is the smallest slab worth keeping for the next solve (16
-// KiB): most hands fill less, and get theirs as cheaply from the allocator.
-const minPooledSlab = 4096
-
-// release gives the dense memo and a large slab back to their pools once
-// the solve is done with them.
-func (s *solver) release() {
-	// The pools get their own copies of the slice headers: s is cleared
-	// below, so that nothing uses the memo or slab after another solve
-	// has taken them.
-	if dense := s.memo.dense; dense != nil {
-		densePool.Put(&dense)
-	}
-	if slab := s.slab[:0]; cap(slab) >= minPooledSlab {
-		slabPool.Put(&slab)
-	}
-	s.memo, s.slab = memo{}, nil
+func newHashMemo(logSlots uint) memo {
+	return memo{keys: make([]uint32, 1<<logSlots), vals: make([]int32, 1<<logSlots), shift: 32 - logSlots}
 }
 
-func (m memo) get(state uint32) (int32, bool) {
+// slot is where state's probe starts: Fibonacci hashing spreads the states,
+// which differ mostly in a few high bits, over the whole table.
+func (m *memo) slot(state uint32) uint32 { return (state * 0x9E3779B1) >> m.shift }
+
+// maxPooledSlab is the largest slab kept for the next solve (1 MiB): the
+// rare hand that needs more should not hold it for ever.
+const maxPooledSlab = 1 << 18
+
+// release gives the dense memo back to its pool, and the solver to its,
+// once the solve is done with them: the Solution holds no part of them.
+func (s *solver) release() {
+	// The pool gets its own copy of the slice header: s.memo is cleared
+	// below, so that nothing uses the memo after another solve has taken it.
+	if dense := s.memo.dense; dense != nil {
+		densePool.Put(&dense)
+		s.memo = memo{}
+	}
+	if cap(s.slab) > maxPooledSlab {
+		s.slab = nil
+	}
+	solverPool.Put(s)
+}
+
+func (m *memo) get(state uint32) (int32, bool) {
 	if m.dense != nil {
 		return m.dense[state] - 1, m.dense[state] > 0
 	}
-	off, ok := m.sparse[state]
-	return off, ok
+	mask := uint32(len(m.keys) - 1)
+	for i := m.slot(state); ; i = (i + 1) & mask {
+		switch m.keys[i] {
+		case state + 1:
+			return m.vals[i], true
+		case 0:
+			return 0, false
+		}
+	}
 }
 
-func (m memo) set(state uint32, off int32) {
+func (m *memo) set(state uint32, off int32) {
 	if m.dense != nil {
 		m.dense[state] = off + 1
-	} else {
-		m.sparse[state] = off
+		return
 	}
+	if 2*(m.used+1) > len(m.keys) { // at most half full, so probes stay short
+		bigger := newHashMemo(32 - m.shift + 1)
+		for i, k := range m.keys {
+			if k != 0 {
+				bigger.put(k, m.vals[i])
+			}
+		}
+		*m = bigger
+	}
+	m.put(state+1, off)
+}
+
+// put stores key (a state + 1, not yet in m) in the first free slot.
+func (m *memo) put(key uint32, off int32) {
+	mask := uint32(len(m.keys) - 1)
+	i := m.slot(key - 1)
+	for m.keys[i] != 0 {
+		i = (i + 1) & mask
+	}
+	m.keys[i], m.vals[i] = key, off
+	m.used++
 }
 
 type solver struct {
@@ -139,6 +193,16 @@ type solver struct {
 	natBits  uint32 // the state's bits for natural cards
 	slab     []int32
 
+	// Read by the programme at every state, so worked out once: each natural
+	// card's value, and the later cards of its rank and of its suit.
+	val       []int32
+	ofRank    [King + 1]uint32     // the natural cards of each rank
+	ofSuit    [Diamonds + 1]uint32 // the natural cards of each suit
+	suitAfter []uint32
+	buf       []move     // the moves of the states being solved, a stack (see moves)
+	bookBuf   []bookPick // the books of one state's lowest card, before they become moves
+	rankMajor bool       // the programme places cards by rank (see branchCard)
+
 	locked      Card        // the card that may not be discarded (forbidImmediateRediscard)
 	isLocked    bool        // locked is set
 	out         []outMeld   // the melds that may be laid off onto (allowLayOff)
@@ -151,7 +215,11 @@ type solver struct {
 }
 
 func newSolver(round int, hand []Card, table Table, opts Options, discard bool) *solver {
-	s := &solver{round: round, opts: opts, discard: discard, layers: 1}
+	s := solverPool.Get().(*solver)
+	*s = solver{round: round, opts: opts, discard: discard, layers: 1,
+		// the buffers of the last solve, emptied
+		nat: s.nat[:0], wilds: s.wilds[:0], val: s.val[:0], suitAfter: s.suitAfter[:0],
+		buf: s.buf[:0], bookBuf: s.bookBuf[:0], slab: s.slab[:0], memo: s.memo}
 	if discard {
 		s.locked, s.isLocked = lockedDiscard(hand, table, opts)
 	}
@@ -162,13 +230,24 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 			s.nat = append(s.nat, c)
 		}
 	}
-	slices.SortFunc(s.nat, func(a, b Card) int { return a.Index() - b.Index() })
-	slices.SortStableFunc(s.wilds, func(a, b Card) int {
-		if d := b.Value(round) - a.Value(round); d != 0 {
-			return d
+	// Insertion sorts, stable: a hand is a few cards.
+	order := func(c Card) int { return int(c.Suit)<<4 | int(c.Rank) } // Index order, for valid naturals
+	for i := 1; i < len(s.nat); i++ {
+		for j := i; j > 0 && order(s.nat[j]) < order(s.nat[j-1]); j-- {
+			s.nat[j], s.nat[j-1] = s.nat[j-1], s.nat[j]
 		}
-		return s.lockRank(a) - s.lockRank(b)
-	})
+	}
+	wildAfter := func(a, b Card) bool { // a goes after b
+		if va, vb := a.Value(round), b.Value(round); va != vb {
+			return va < vb
+		}
+		return s.lockRank(a) > s.lockRank(b)
+	}
+	for i := 1; i < len(s.wilds); i++ {
+		for j := i; j > 0 && wildAfter(s.wilds[j-1], s.wilds[j]); j-- {
+			s.wilds[j], s.wilds[j-1] = s.wilds[j-1], s.wilds[j]
+		}
+	}
 	s.nWild = len(s.wilds)
 	for _, w := range s.wilds {
 		if !w.IsJoker() {
@@ -186,10 +265,16 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 		s.readOutMelds(table.OutMelds)
 	}
 	s.natBits = 1<<len(s.nat) - 1
-	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0)
-	if p, ok := slabPool.Get().(*[]int32); ok {
-		s.slab = *p
+	for i, c := range s.nat {
+		s.val = append(s.val, int32(c.Value(round)))
+		s.ofRank[c.Rank] |= 1 << i
+		s.ofSuit[c.Suit] |= 1 << i
 	}
+	for i, c := range s.nat {
+		s.suitAfter = append(s.suitAfter, s.ofSuit[c.Suit]&^(2<<i-1)) // sorted by suit: the cards after
+	}
+	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0, s.memo)
+	s.rankMajor = len(s.out) == 0 && s.bookRich() && s.frontier(true) < s.frontier(false)
 	return s
 }
 
@@ -291,45 +376,61 @@ const (
 	moveMeld
 )
 
-// moves calls f for every placement of the lowest card of state.
+// moves calls f for every placement of the lowest card of state, in the
+// order the rebuild tries them (see solve). f may solve other states.
 func (s *solver) moves(state uint32, f func(move)) {
+	start := len(s.buf)
+	s.appendMoves(state, bits.TrailingZeros32(state&s.natBits))
+	end := len(s.buf)
+	for i := start; i < end; i++ {
+		f(s.buf[i]) // by index: solving a child may grow and move s.buf
+	}
+	s.buf = s.buf[:start]
+}
+
+// appendMoves appends to s.buf every placement of card i of state that can
+// lower a table: keep it, discard it, start a book or run with it, or lay
+// it off. Card i must be the lowest of its suit in state (and the first
+// of two copies), so that every run it is in starts with it. A book of k
+// naturals needs 3-k wilds; one the hand has not the wilds for is left
+// out, as it could never be chosen.
+func (s *solver) appendMoves(state uint32, i int) {
 	mask := state & s.natBits
-	i := bits.TrailingZeros32(mask)
 	c := s.nat[i]
 	bit := uint32(1) << i
-	f(move{kind: moveKeep, set: bit, out: -1})
+	s.buf = append(s.buf, move{kind: moveKeep, set: bit, out: -1})
 	if s.discard && !(s.isLocked && c == s.locked) {
-		f(move{kind: moveDiscard, set: bit, out: -1})
+		s.buf = append(s.buf, move{kind: moveDiscard, set: bit, out: -1})
 	}
 	// Books: c with any copies of its rank still in mask, taking the first
 	// remaining copy of a card before its twin.
-	var same []uint32 // positions of same-rank cards after c
-	for j := i + 1; j < len(s.nat); j++ {
-		if mask&(1<<j) != 0 && s.nat[j].Rank == c.Rank {
-			same = append(same, 1<<j)
+	var sameAt [2*len(Suits) - 1]uint32 // bits of the other cards of c's rank
+	same := sameAt[:0]
+	for m := mask & s.ofRank[c.Rank] &^ bit; m != 0; m &= m - 1 {
+		same = append(same, m&-m)
+	}
+	s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
+	for _, b := range s.bookBuf {
+		if lo := max(0, 3-b.k); lo <= s.nWild {
+			s.buf = append(s.buf, move{kind: moveMeld, set: b.set, lo: lo, hi: s.nWild, out: -1})
 		}
 	}
-	s.books(bit, 1, same, func(set uint32, k int) {
-		f(move{kind: moveMeld, set: set, lo: max(0, 3-k), hi: s.nWild, out: -1})
-	})
 	// Runs: c as the lowest natural with distinct higher ranks of its suit.
-	var up []uint32
-	var upRank []int
-	last := Rank(0)
-	for j := i + 1; j < len(s.nat); j++ {
-		d := s.nat[j]
-		if d.Suit != c.Suit {
-			break
-		}
-		if mask&(1<<j) != 0 && d.Rank != c.Rank && d.Rank != last {
+	var upAt [10]uint32 // one card of each higher rank of c's suit
+	var upRankAt [10]int
+	up, upRank := upAt[:0], upRankAt[:0]
+	last := c.Rank
+	for m := mask & s.suitAfter[i]; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
+		if d := s.nat[j]; d.Rank != last { // sorted: c's rank and twins come first
 			up = append(up, 1<<j)
 			upRank = append(upRank, int(d.Rank-Three))
 			last = d.Rank
 		}
 	}
 	low := int(c.Rank - Three)
-	s.runs(bit, 1, low, low, 0, 0, up, upRank, f)
-	s.layOffs(state, c, bit, same, up, upRank, f)
+	s.runs(bit, 1, low, low, 0, 0, up, upRank)
+	s.layOffs(state, c, bit, same, up, upRank)
 }
 
 // rankCache keeps a small number per set of ranks (bit r-3): the same ranks
@@ -372,12 +473,12 @@ func (s *solver) ownNeed(laid uint16, k int) int {
 // book of its rank alone (a book takes any number of cards, one at a time),
 // or, with the cards of same (its rank) or up (its suit, higher) that go
 // with it, onto an out meld not yet laid off onto.
-func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, upRank []int, f func(move)) {
+func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, upRank []int) {
 	if len(s.out) == 0 {
 		return
 	}
 	if j := s.bookOfRank[c.Rank]; j >= 0 {
-		f(move{kind: moveMeld, set: bit, out: int(j)})
+		s.buf = append(s.buf, move{kind: moveMeld, set: bit, out: int(j)})
 	}
 	for j, o := range s.out {
 		claim := s.claimOf[j]
@@ -385,11 +486,12 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 			continue
 		}
 		if o.book && (o.rank == 0 || o.rank == c.Rank) {
-			s.books(bit, 1, same, func(set uint32, k int) {
-				if k < 3 { // three or more make a book of the hand's own, which is no worse
-					f(move{kind: moveMeld, set: set, hi: s.nWild, out: j, claim: claim})
+			s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
+			for _, b := range s.bookBuf {
+				if b.k < 3 { // three or more make a book of the hand's own, which is no worse
+					s.buf = append(s.buf, move{kind: moveMeld, set: b.set, hi: s.nWild, out: j, claim: claim})
 				}
-			})
+			}
 		}
 		if o.run && (o.suit == NoSuit || o.suit == c.Suit) {
 			room := 11 - o.size
@@ -402,7 +504,7 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 					return
 				}
 				if need <= s.nWild && need < s.own.get(laid, func() int { return s.ownNeed(laid, k) }) {
-					f(move{kind: moveMeld, set: set, lo: need, hi: min(room-k, s.nWild), run: true, out: j, claim: claim})
+					s.buf = append(s.buf, move{kind: moveMeld, set: set, lo: need, hi: min(room-k, s.nWild), run: true, out: j, claim: claim})
 				}
 				for u := from; u < len(up) && k < room; u++ {
 					if b := uint16(1) << upRank[u]; o.ranks&b == 0 {
@@ -417,18 +519,25 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 	}
 }
 
-func (s *solver) books(set uint32, k int, same []uint32, emit func(set uint32, k int)) {
+// bookPick is a book books found: its cards, and how many.
+type bookPick struct {
+	set uint32
+	k   int
+}
+
+// books appends to out every book of set (k cards) with any of same, twins
+// in order, and returns it.
+func (s *solver) books(set uint32, k int, same []uint32, out []bookPick) []bookPick {
 	if len(same) == 0 {
-		emit(set, k)
-		return
+		return append(out, bookPick{set, k})
 	}
-	s.books(set|same[0], k+1, same[1:], emit)
+	out = s.books(set|same[0], k+1, same[1:], out)
 	// skipping a card: skip its twin too, so copies are taken in order
 	rest := same[1:]
 	if len(rest) > 0 && s.nat[bits.TrailingZeros32(rest[0])] == s.nat[bits.TrailingZeros32(same[0])] {
 		rest = rest[1:]
 	}
-	s.books(set, k, rest, emit)
+	return s.books(set, k, rest, out)
 }
 
 // runs builds the runs whose lowest natural is the card at set, one card at
@@ -440,7 +549,7 @@ func (s *solver) books(set uint32, k int, same []uint32, emit func(set uint32, k
 // needs at least gapSum wilds, or, when runs wrap, gapSum − gapMax (the
 // widest gap may become the way round). A branch that needs more wilds
 // than the hand holds is cut at once instead of at its leaves.
-func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32, upRank []int, f func(move)) {
+func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32, upRank []int) {
 	if len(up) == 0 {
 		if k < 2 { // one natural and wilds reads better, and no worse, as a book
 			return
@@ -451,7 +560,7 @@ func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32,
 		}
 		lo := max(span, 3) - k
 		if lo <= s.nWild {
-			f(move{kind: moveMeld, set: set, lo: lo, hi: min(11-k, s.nWild), run: true, out: -1})
+			s.buf = append(s.buf, move{kind: moveMeld, set: set, lo: lo, hi: min(11-k, s.nWild), run: true, out: -1})
 		}
 		return
 	}
@@ -462,13 +571,13 @@ func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32,
 		need = sum - widest
 	}
 	if need <= s.nWild {
-		s.runs(set|up[0], k+1, low, upRank[0], sum, widest, up[1:], upRank[1:], f)
+		s.runs(set|up[0], k+1, low, upRank[0], sum, widest, up[1:], upRank[1:])
 	} else if !s.opts.RunsWrap {
 		// every later rank leaves a wider gap still
-		s.runs(set, k, low, last, gapSum, gapMax, nil, nil, f)
+		s.runs(set, k, low, last, gapSum, gapMax, nil, nil)
 		return
 	}
-	s.runs(set, k, low, last, gapSum, gapMax, up[1:], upRank[1:], f)
+	s.runs(set, k, low, last, gapSum, gapMax, up[1:], upRank[1:])
 }
 
 // table returns the offset in slab of state's table: entry [t] is the least
@@ -480,8 +589,10 @@ func (s *solver) table(state uint32) int32 {
 		return off
 	}
 	off := int32(len(s.slab))
-	for range s.layers * s.width {
-		s.slab = append(s.slab, inf)
+	n := s.layers * s.width
+	s.slab = slices.Grow(s.slab, n)[:int(off)+n]
+	for e := range s.slab[off:] {
+		s.slab[int(off)+e] = inf
 	}
 	if state&s.natBits == 0 {
 		// Layer 1 stays infinite: a discard still owed here must be a wild,
@@ -495,19 +606,50 @@ func (s *solver) table(state uint32) int32 {
 		s.memo.set(state, off)
 		return off
 	}
-	s.moves(state, func(m move) {
+	start := len(s.buf)
+	s.appendMoves(state, s.branchCard(state))
+	end := len(s.buf)
+	for i := start; i < end; i++ {
+		m := s.buf[i] // a copy: solving the child may grow and move s.buf
 		if m.kind == moveMeld && s.settled(off, m.lo) {
 			// Nothing is cheaper than keeping no natural card: the meld
 			// cannot improve the table, and its child need not be solved.
 			// The table is the same either way; the rebuild solves the
 			// children it needs (see solve).
-			return
+			continue
 		}
 		child := s.table(s.after(state, m))
-		s.relax(off, child, state, m)
-	})
+		s.relax(off, child, state, &m)
+	}
+	s.buf = s.buf[:start]
 	s.memo.set(state, off)
 	return off
+}
+
+// branchCard is the card of state whose placements the programme tries.
+// A table is the best of all placements of its set of cards, whatever card
+// is placed first, so any card that is the lowest of its suit (and the
+// first of two copies) gives the same tables as the rebuild's order (the
+// lowest card of the first suit, see moves): every run it is in starts
+// with it. Which one changes only how many sets the programme meets. By
+// suit, a book takes cards from later suits, and the sets grow with them;
+// by rank (the lowest card of the lowest rank), books are decided early but
+// runs cross the ranks. Hands rich in books (the pair family of issue 19:
+// up to 1,254 sets by suit, 404 by rank) go by rank, when bookRich and
+// frontier say so (see newSolver).
+//
+// With lay-offs the first suit always goes first, as in the rebuild: runs
+// open at both ends of two out melds make more sets the other way.
+func (s *solver) branchCard(state uint32) int {
+	if !s.rankMajor {
+		return bits.TrailingZeros32(state & s.natBits)
+	}
+	for _, m := range s.ofRank[Three:] {
+		if m&state != 0 {
+			return bits.TrailingZeros32(m & state)
+		}
+	}
+	panic("fivecrowns: no natural card left to place")
 }
 
 // settled reports whether every entry of table off for lo wilds or more,
@@ -544,22 +686,24 @@ func (s *solver) wildRoom(state uint32) int {
 }
 
 // relax improves table off with move m onto table child.
-func (s *solver) relax(off, child int32, state uint32, m move) {
+func (s *solver) relax(off, child int32, state uint32, m *move) {
 	w := s.width
+	n := s.layers * w
+	row := s.slab[off : int(off)+n]
+	from := s.slab[child : int(child)+n]
 	switch m.kind {
 	case moveKeep:
-		v := int32(s.nat[bits.TrailingZeros32(state)].Value(s.round))
-		for e := range s.layers * w {
-			s.slab[int(off)+e] = min(s.slab[int(off)+e], s.slab[int(child)+e]+v)
+		v := s.val[bits.TrailingZeros32(m.set)]
+		for e, x := range from {
+			row[e] = min(row[e], x+v)
 		}
 	case moveDiscard:
 		for t := range w {
-			s.slab[int(off)+w+t] = min(s.slab[int(off)+w+t], s.slab[int(child)+t])
+			row[w+t] = min(row[w+t], from[t])
 		}
 	case moveMeld:
-		for d := range s.layers {
-			row := s.slab[int(off)+d*w : int(off)+d*w+w]
-			from := s.slab[int(child)+d*w : int(child)+d*w+w]
+		for d := 0; d < n; d += w {
+			row, from := row[d:d+w], from[d:d+w]
 			for t := m.lo; t < w; t++ {
 				best := row[t]
 				for _, v := range from[t-min(m.hi, t) : t-m.lo+1] {
@@ -599,4 +743,63 @@ func (s *solver) finish(nat int32, t, layer int) int {
 		spare-- // the discard is a spare wild
 	}
 	return int(nat) + s.keepCost(spare) + extra
+}
+
+// bookRich reports whether some rank has four natural cards or more: only
+// then have books enough to make placing by rank pay (on random hands the
+// estimate of frontier often favours it wrongly, and costs as much as a
+// few sets).
+func (s *solver) bookRich() bool {
+	for _, m := range s.ofRank[Three:] {
+		if bits.OnesCount32(m) >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// frontier estimates how many sets the programme meets placing the cards in
+// rank order (byRank) or in suit order: after each card, the cards still
+// to place that a meld could have taken with one already placed may be
+// there or not, 2^k sets.
+func (s *solver) frontier(byRank bool) int {
+	n := len(s.nat)
+	var inSuit [Diamonds + 1]uint16 // the ranks held in each suit, bit r-3
+	for _, c := range s.nat {
+		inSuit[c.Suit] |= 1 << (c.Rank - Three)
+	}
+	var link [16]uint32
+	for i, a := range s.nat {
+		link[i] = s.ofRank[a.Rank] &^ (1 << i)
+		for m := s.ofSuit[a.Suit] &^ s.ofRank[a.Rank]; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
+			// a run takes both if wilds fill the ranks between them
+			lo, hi := min(a.Rank, s.nat[j].Rank)-Three, max(a.Rank, s.nat[j].Rank)-Three
+			between := uint16(1)<<hi - uint16(1)<<(lo+1)
+			if int(hi-lo)-1-bits.OnesCount16(inSuit[a.Suit]&between) <= s.nWild {
+				link[i] |= 1 << j
+			}
+		}
+	}
+	var orderAt [16]int
+	order := orderAt[:0]
+	if byRank {
+		for r := Three; r <= King; r++ {
+			for m := s.ofRank[r]; m != 0; m &= m - 1 {
+				order = append(order, bits.TrailingZeros32(m))
+			}
+		}
+	} else {
+		for i := range n {
+			order = append(order, i)
+		}
+	}
+	var placed, linked uint32
+	total := 0
+	for _, i := range order {
+		placed |= 1 << i
+		linked |= link[i]
+		total += 1 << bits.OnesCount32(linked&^placed)
+	}
+	return total
 }
