@@ -8,8 +8,10 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablekeeper/tablekeeper/cmd/loadgen/seed"
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // Page-render benchmarks through the real router on a seeded store: one
@@ -184,4 +186,68 @@ func BenchmarkSaveRound(b *testing.B) {
 		}
 		i++
 	}
+}
+
+// BenchmarkHistoryPages builds the standings, player, records and group
+// pages of a group of 20 players with 100, 1,000 and 10,000 finished
+// matches (a match every 9 hours up to today, 22 November 2026), each page
+// built afresh (the page cache emptied before each request), after one
+// warm-up request. "season" is the current year (the default, 100 matches
+// or 869), "month" a season of the last 30 days (80 matches at every
+// size), "all" all time.
+func BenchmarkHistoryPages(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		app := newTestApp(b)
+		now := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+		app.store.Now = func() time.Time { return now }
+		ctx := context.Background()
+		created, err := app.store.ImportGroup(ctx, benchHistoryExport(n, now), "Ana", "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		gid, slug := created.Group.ID, created.Group.Slug
+		players, err := app.store.Players(ctx, gid)
+		if err != nil || len(players) == 0 {
+			b.Fatal(err)
+		}
+		month, err := app.store.AddSeason(ctx, gid, "Month", now.AddDate(0, 0, -30).Truncate(24*time.Hour), now.Truncate(24*time.Hour))
+		if err != nil {
+			b.Fatal(err)
+		}
+		site := benchSite{app: app}
+		site.g.Session = created.SessionToken
+		base := "/g/" + slug
+		pages := []struct{ name, path string }{
+			{"standings/season", base + "/standings"},
+			{"standings/month", base + fmt.Sprintf("/standings?season=%d", month.ID)},
+			{"standings/all", base + "/standings?season=all"},
+			{"player/season", base + fmt.Sprintf("/players/%d", players[0].ID)},
+			{"player/all", base + fmt.Sprintf("/players/%d?season=all", players[0].ID)},
+			{"records/season", base + "/records"},
+			{"records/all", base + "/records?season=all"},
+			{"group", base},
+		}
+		for _, p := range pages {
+			status(site, p.path) // warm-up: what is kept between writes is kept
+			b.Run(fmt.Sprintf("%d/%s", n, p.name), func(b *testing.B) { benchCold(b, site, p.path) })
+		}
+	}
+}
+
+// benchHistoryExport is benchExport's group of 20 players with n matches
+// dated every 9 hours up to 2 hours before now.
+func benchHistoryExport(n int, now time.Time) store.Export {
+	e := benchExport(20, n)
+	for i := range e.Matches {
+		at := now.Add(-2*time.Hour - time.Duration(n-1-i)*9*time.Hour).Format("2006-01-02T15:04:05.000Z")
+		m := &e.Matches[i]
+		m.CreatedAt, m.FinishedAt = at, &at
+		for r := range m.Rounds {
+			m.Rounds[r].CreatedAt = at
+			for v := range m.Rounds[r].Revisions {
+				m.Rounds[r].Revisions[v].At = at
+			}
+		}
+	}
+	return e
 }

@@ -24,10 +24,6 @@ func (s *Server) playerPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	matches, err := s.playedMatches(ctx, m.group.ID, true)
-	if err != nil {
-		return err
-	}
 	players, err := s.store.Players(ctx, m.group.ID)
 	if err != nil {
 		return err
@@ -44,8 +40,22 @@ func (s *Server) playerPage(c echo.Context) error {
 		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(self, "season", k) }),
 		BackURL: withQuery(base+"/standings", "season", cur.key)}
 	f := cur.filter("")
-	opts := s.standingsOptions()
-	prof, err := standings.PlayerProfile(matches, f, id, opts)
+	var prof standings.Profile
+	var recs standings.Records
+	var series []standings.Series
+	err = s.withLedger(ctx, m.group.ID, func(l *standings.Ledger) error {
+		var err error
+		if prof, err = l.PlayerProfile(f, id); err != nil {
+			return err
+		}
+		if recs, err = l.GroupRecords(f); err != nil {
+			return err
+		}
+		if prof.Played > 0 {
+			series, err = l.History(f, func(p int64) bool { return p == id })
+		}
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -72,20 +82,12 @@ func (s *Server) playerPage(c echo.Context) error {
 	if t := prof.ToughestRival; t != nil {
 		page.Toughest = &views.RivalRow{Name: names[t.Opponent], URL: playerURL(t.Opponent), Together: t.Together, Ahead: t.Ahead, Behind: t.Behind, Level: t.Level}
 	}
-	recs, err := standings.GroupRecords(matches, f)
-	if err != nil {
-		return err
-	}
 	for _, item := range s.recordItems(vctx, lg, recs, names, matchURL, playerURL) {
 		if item.holder == id {
 			page.Records = append(page.Records, item.Label+" "+item.Value+" ("+item.When+")")
 		}
 	}
 	if prof.Played > 0 {
-		series, err := standings.History(matches, f, opts)
-		if err != nil {
-			return err
-		}
 		page.Chart = ratingChart(vctx, lg, "player", views.T(vctx, "standings.chart.player", "Name", player.Name, "Season", cur.label),
 			series, names, func(p int64) bool { return p == id })
 	}

@@ -55,10 +55,6 @@ func (s *Server) recordItems(vctx context.Context, lg string, recs standings.Rec
 func (s *Server) recordsPage(c echo.Context) error {
 	m := memberOf(c)
 	ctx, vctx, lg := c.Request().Context(), s.viewCtx(c), lang(c)
-	matches, err := s.playedMatches(ctx, m.group.ID, true)
-	if err != nil {
-		return err
-	}
 	players, err := s.store.Players(ctx, m.group.ID)
 	if err != nil {
 		return err
@@ -71,7 +67,12 @@ func (s *Server) recordsPage(c echo.Context) error {
 	choices, cur := s.seasonChoices(vctx, seasons, c.QueryParam("season"))
 	page := views.RecordsPage{Group: m.nav(), Title: cur.label,
 		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(base+"/records", "season", k) })}
-	recs, err := standings.GroupRecords(matches, cur.filter(""))
+	var recs standings.Records
+	err = s.withLedger(ctx, m.group.ID, func(l *standings.Ledger) error {
+		var err error
+		recs, err = l.GroupRecords(cur.filter(""))
+		return err
+	})
 	if err != nil {
 		return err
 	}

@@ -79,6 +79,7 @@ type Server struct {
 	joins   *limiter
 	live    *hub
 	cache   *pageCache
+	ledgers *ledgers // the standings kept per group, see ledger.go
 	// compressors are the few compressors pages share.
 	compressors chan *flate.Writer
 	turns       chan struct{} // see admitted
@@ -112,6 +113,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		joins:       newLimiter(10, 10*60),
 		live:        newHub(),
 		cache:       newPageCache(),
+		ledgers:     newLedgers(),
 		compressors: newCompressors(4),
 		turns:       make(chan struct{}, inFlight()),
 		imports:     make(chan struct{}, 2),

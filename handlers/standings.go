@@ -22,9 +22,8 @@ func (s *Server) hasPoints(game string) bool {
 	return !ok || !rw.CountsRoundWins()
 }
 
-// playedMatches is the group's stored history as the standings read it:
-// places from the totals on each game's side, every time it is asked, so a
-// corrected round or a deleted match changes the standings at once.
+// playedMatches is the group's stored history as the standings read it,
+// read whole: the reference the kept ledger (ledger.go) is tested against.
 //
 // withRounds also reads each round's points, which only the records need.
 func (s *Server) playedMatches(ctx context.Context, groupID int64, withRounds bool) ([]standings.Match, error) {
@@ -33,28 +32,34 @@ func (s *Server) playedMatches(ctx context.Context, groupID int64, withRounds bo
 		return nil, err
 	}
 	out := make([]standings.Match, 0, len(pm))
-	totals := make([]int, 0, 8)
 	for _, m := range pm {
-		lowWins := false
-		if g, ok := s.byID[m.Game]; ok {
-			lowWins = g.LowWins()
-		}
-		totals = totals[:0]
-		for _, st := range m.Seats {
-			totals = append(totals, st.Total)
-		}
-		places := scoring.Places(totals, lowWins)
-		points := s.hasPoints(m.Game)
-		res := make([]standings.Result, len(m.Seats))
-		for i, st := range m.Seats {
-			res[i] = standings.Result{Player: st.PlayerID, Total: st.Total, Place: places[i]}
-			if points {
-				res[i].Rounds = st.Rounds
-			}
-		}
-		out = append(out, standings.Match{ID: m.ID, Game: m.Game, PlayedAt: m.FinishedAt, LowWins: lowWins, HasPoints: points, Results: res})
+		out = append(out, s.standingsMatch(m))
 	}
 	return out, nil
+}
+
+// standingsMatch is a stored finished match as the standings read it:
+// places from the totals on the game's side, rounds only for a game whose
+// totals are points.
+func (s *Server) standingsMatch(m store.PlayedMatch) standings.Match {
+	lowWins := false
+	if g, ok := s.byID[m.Game]; ok {
+		lowWins = g.LowWins()
+	}
+	totals := make([]int, 0, len(m.Seats))
+	for _, st := range m.Seats {
+		totals = append(totals, st.Total)
+	}
+	places := scoring.Places(totals, lowWins)
+	points := s.hasPoints(m.Game)
+	res := make([]standings.Result, len(m.Seats))
+	for i, st := range m.Seats {
+		res[i] = standings.Result{Player: st.PlayerID, Total: st.Total, Place: places[i]}
+		if points {
+			res[i].Rounds = st.Rounds
+		}
+	}
+	return standings.Match{ID: m.ID, Game: m.Game, PlayedAt: m.FinishedAt, LowWins: lowWins, HasPoints: points, Results: res}
 }
 
 func (s *Server) gameName(game, lang string) string {
@@ -102,10 +107,6 @@ func (s *Server) publicStandings(c echo.Context) error {
 // standingsModel builds the standings page of group for ?season= and ?game=.
 func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.GroupNav, base string, public bool) (views.StandingsPage, error) {
 	ctx, vctx, lg := c.Request().Context(), s.viewCtx(c), lang(c)
-	matches, err := s.playedMatches(ctx, group.ID, false)
-	if err != nil {
-		return views.StandingsPage{}, err
-	}
 	players, err := s.store.Players(ctx, group.ID)
 	if err != nil {
 		return views.StandingsPage{}, err
@@ -126,9 +127,32 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 	}
 	page := views.StandingsPage{Group: nav, Public: public, Base: base, MinMatches: standings.DefaultOptions().MinMatches,
 		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(path, "season", k, "game", game) })}
-	played := map[string]bool{}
-	for _, m := range matches {
-		played[m.Game] = true
+	f := cur.filter(game)
+	var played map[string]bool
+	var tb standings.Table
+	var series []standings.Series
+	err = s.withLedger(ctx, group.ID, func(l *standings.Ledger) error {
+		played = l.Games()
+		var err error
+		if page.Matches, err = l.Count(f); err != nil {
+			return err
+		}
+		if tb, err = l.Standings(f); err != nil {
+			return err
+		}
+		if page.Matches == 0 {
+			return nil
+		}
+		ranked := map[int64]bool{}
+		for _, r := range tb.Ranked {
+			ranked[r.Player] = true
+		}
+		// The chart follows the ranked players; until someone is ranked, everyone.
+		series, err = l.History(f, func(p int64) bool { return len(ranked) == 0 || ranked[p] })
+		return err
+	})
+	if err != nil {
+		return page, err
 	}
 	page.Games = append(page.Games, views.Link{Label: views.T(vctx, "standings.allgames"), URL: withQuery(path, "season", cur.key), Current: game == ""})
 	for _, g := range s.games {
@@ -144,17 +168,6 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 	}
 	if !cur.first.IsZero() {
 		page.Range = views.T(vctx, "standings.range", "From", views.DayText(lg, cur.first), "To", views.DayText(lg, cur.end))
-	}
-	f := cur.filter(game)
-	for _, m := range matches {
-		if f.Includes(m) {
-			page.Matches++
-		}
-	}
-	opts := s.standingsOptions()
-	tb, err := standings.Standings(matches, f, opts)
-	if err != nil {
-		return page, err
 	}
 	page.Points = tb.Points
 	row := func(r standings.Row, rank int) views.StandingRow {
@@ -176,17 +189,8 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 		page.Provisional = append(page.Provisional, row(r, 0))
 	}
 	if page.Matches > 0 {
-		series, err := standings.History(matches, f, opts)
-		if err != nil {
-			return page, err
-		}
-		ranked := map[int64]bool{}
-		for _, r := range tb.Ranked {
-			ranked[r.Player] = true
-		}
-		// The chart follows the ranked players; until someone is ranked, everyone.
-		keep := func(p int64) bool { return len(ranked) == 0 || ranked[p] }
-		page.Chart = ratingChart(vctx, lg, "rating", views.T(vctx, "standings.chart.desc", "Season", page.Title), series, names, keep)
+		page.Chart = ratingChart(vctx, lg, "rating", views.T(vctx, "standings.chart.desc", "Season", page.Title), series, names,
+			func(int64) bool { return true })
 	}
 	if !public {
 		page.SeasonForm = views.SeasonForm{Errors: views.FieldErrors{}}

@@ -14,7 +14,7 @@ func TestSmoke(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loadgen smoke test: skipped with -short")
 	}
-	o := options{groups: 2, players: 6, matches: 20, duration: 50 * time.Millisecond, warmup: 10 * time.Millisecond,
+	o := options{groups: 2, players: 6, matches: 20, bigMatches: 60, duration: 50 * time.Millisecond, warmup: 10 * time.Millisecond,
 		levels: []int{1, 4}, watchers: 5, liveSaves: 2, inProcess: true, maxPerLevel: 1000, only: map[string]bool{}}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -23,7 +23,7 @@ func TestSmoke(t *testing.T) {
 		t.Fatalf("run: %v\n%s", err, out.String())
 	}
 	for _, want := range []string{"== seed", "== page weight", "first load, everything included", "round saved and swapped in",
-		"static (ceiling)", "scoresheet", "round save (htmx)", "referee take5/play", "== live update", "== targets"} {
+		"static (ceiling)", "scoresheet", "round save (htmx)", "referee take5/play", "matches: records", "== live update", "== targets"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}

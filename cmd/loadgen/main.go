@@ -35,6 +35,7 @@ import (
 
 type options struct {
 	groups, players, matches int
+	bigMatches               int
 	duration, warmup         time.Duration
 	levels                   []int
 	watchers, liveSaves      int
@@ -53,6 +54,7 @@ func main() {
 	flag.IntVar(&o.groups, "groups", 50, "groups to seed")
 	flag.IntVar(&o.players, "players", 20, "players per group")
 	flag.IntVar(&o.matches, "matches", 5000, "finished matches to seed, all groups together")
+	flag.IntVar(&o.bigMatches, "big-matches", 10000, "finished matches of one more group, the years of history (0: none)")
 	flag.DurationVar(&o.duration, "duration", 2*time.Second, "measured time per scenario and level")
 	flag.DurationVar(&o.warmup, "warmup", 300*time.Millisecond, "unmeasured time before each measurement")
 	flag.StringVar(&levels, "levels", "1,16,64", "concurrent clients, comma-separated")
@@ -63,7 +65,7 @@ func main() {
 	flag.BoolVar(&o.keep, "keep", false, "keep the temp dir (database and binary) and print its path")
 	flag.IntVar(&o.maxPerLevel, "max-requests", 200000, "cap on requests per scenario and level")
 	flag.StringVar(&o.profile, "profile", "", "with -inprocess: write CPU, block and mutex profiles of the measured scenarios to this file prefix")
-	only := flag.String("only", "", "measure only these scenarios, comma-separated: static,scoresheet,standings,save,referee")
+	only := flag.String("only", "", "measure only these scenarios, comma-separated: static,scoresheet,standings,save,referee,big")
 	env := flag.String("server-env", "", "extra environment for the server process, comma-separated (e.g. GOMEMLIMIT=40MiB)")
 	flag.Parse()
 	o.only = map[string]bool{}
@@ -84,7 +86,7 @@ func main() {
 		o.levels = append(o.levels, n)
 	}
 	// The whole run is bounded: a stuck server cannot keep it going.
-	budget := time.Duration(len(o.levels)*5)*(o.duration+o.warmup) + 5*time.Minute
+	budget := time.Duration(len(o.levels)*9)*(o.duration+o.warmup) + 5*time.Minute
 	ctx, cancel := context.WithTimeout(context.Background(), budget)
 	defer cancel()
 	if err := run(ctx, o, os.Stdout); err != nil {

@@ -198,7 +198,7 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		return err
 	}
 	cfg := seed.Default
-	cfg.Groups, cfg.PlayersPerGroup, cfg.Matches = o.groups, o.players, o.matches
+	cfg.Groups, cfg.PlayersPerGroup, cfg.Matches, cfg.BigGroup = o.groups, o.players, o.matches, o.bigMatches
 	sd, err := seed.Seed(ctx, st, cfg)
 	st.Close()
 	if err != nil {
@@ -211,6 +211,10 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	}
 	p("\n== seed\n%d groups × %d players, %d matches written (%d finished history, in progress and open included), %d rounds, %.1f MB, in %s\n",
 		len(sd.Groups), o.players, sd.Matches, o.matches, sd.Rounds, float64(size)/(1<<20), time.Since(t0).Round(time.Millisecond))
+	if sd.Big != nil {
+		p("plus one group of %d players with %d finished matches over two years (the big group: issue 19's years of history)\n",
+			o.players, len(sd.Big.Finished))
+	}
 
 	// 2. Start the server.
 	bin := o.bin
@@ -272,6 +276,9 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		scenario{id: "save", name: saveOpen, next: ld.save, rate: saveRate},
 		scenario{id: "referee", name: "referee take5/play", next: ld.referee},
 	)
+	if sd.Big != nil {
+		scen = append(scen, ld.bigScenarios(*sd.Big)...)
+	}
 	results := map[string]map[int]cell{}
 	for _, sc := range scen {
 		results[sc.name] = map[int]cell{}

@@ -27,12 +27,17 @@ import (
 
 // Config says how much to seed.
 type Config struct {
-	Groups          int    // 50
-	PlayersPerGroup int    // 20
-	Matches         int    // finished history, all groups together: 5,000
-	InProgress      int    // per group: matches half played (one per game in turn)
-	OpenFiveCrowns  int    // per group: Five Crowns matches with no round yet, for saves
-	Seed            uint64 // the random source, so a run can be repeated
+	Groups          int // 50
+	PlayersPerGroup int // 20
+	Matches         int // finished history, all groups together: 5,000
+	InProgress      int // per group: matches half played (one per game in turn)
+	OpenFiveCrowns  int // per group: Five Crowns matches with no round yet, for saves
+	// BigGroup, when above 0, seeds one more group of PlayersPerGroup
+	// players with this many finished matches over the same two years (and
+	// nothing in progress): the years of history of issue 19. It is
+	// Result.Big, not one of Result.Groups.
+	BigGroup int
+	Seed     uint64 // the random source, so a run can be repeated
 }
 
 // Default is the issue's database: 50 groups of 20 players, 5,000 matches.
@@ -55,13 +60,15 @@ type Group struct {
 	Finished   []Match
 	InProgress []Match
 	Open       []Match // Five Crowns, no round yet
+	Players    []int64 // the roster's ids
 }
 
 // Result is what was seeded.
 type Result struct {
 	Groups  []Group
-	Matches int // every match written
-	Rounds  int // every round written (undone ones included)
+	Big     *Group // Config.BigGroup's group, nil without one
+	Matches int    // every match written
+	Rounds  int    // every round written (undone ones included)
 }
 
 const timeFormat = "2006-01-02T15:04:05.000Z"
@@ -78,34 +85,55 @@ func Seed(ctx context.Context, st *store.Store, cfg Config) (Result, error) {
 		if g < cfg.Matches%max(cfg.Groups, 1) {
 			n++
 		}
-		e := groupExport(rng, g, cfg, n)
-		for _, m := range e.Matches {
-			res.Rounds += len(m.Rounds)
-		}
-		res.Matches += len(e.Matches)
-		cg, err := st.ImportGroup(ctx, e, "Admin", "")
+		sg, err := seedGroup(ctx, st, groupExport(rng, g, cfg, n), &res)
 		if err != nil {
 			return res, fmt.Errorf("seed group %d: %w", g, err)
 		}
-		sg := Group{ID: cg.Group.ID, Slug: cg.Group.Slug, Session: cg.SessionToken}
-		ms, err := st.Matches(ctx, cg.Group.ID, len(e.Matches)+1)
-		if err != nil {
-			return res, err
-		}
-		for _, m := range ms {
-			sm := Match{ID: m.ID, Game: m.Game, Seats: len(m.Seats), Done: m.Finished()}
-			switch {
-			case m.Finished():
-				sg.Finished = append(sg.Finished, sm)
-			case m.Seats[0].Total == 0 && m.Game == "fivecrowns" && m.Options["seed"] == "open":
-				sg.Open = append(sg.Open, sm)
-			default:
-				sg.InProgress = append(sg.InProgress, sm)
-			}
-		}
 		res.Groups = append(res.Groups, sg)
 	}
+	if cfg.BigGroup > 0 {
+		big := cfg
+		big.InProgress, big.OpenFiveCrowns = 0, 0
+		sg, err := seedGroup(ctx, st, groupExport(rng, cfg.Groups, big, cfg.BigGroup), &res)
+		if err != nil {
+			return res, fmt.Errorf("seed the big group: %w", err)
+		}
+		res.Big = &sg
+	}
 	return res, nil
+}
+
+// seedGroup imports e and reads back its matches and players.
+func seedGroup(ctx context.Context, st *store.Store, e store.Export, res *Result) (Group, error) {
+	for _, m := range e.Matches {
+		res.Rounds += len(m.Rounds)
+	}
+	res.Matches += len(e.Matches)
+	cg, err := st.ImportGroup(ctx, e, "Admin", "")
+	if err != nil {
+		return Group{}, err
+	}
+	sg := Group{ID: cg.Group.ID, Slug: cg.Group.Slug, Session: cg.SessionToken}
+	ms, err := st.Matches(ctx, cg.Group.ID, len(e.Matches)+1)
+	if err != nil {
+		return sg, err
+	}
+	for _, m := range ms {
+		sm := Match{ID: m.ID, Game: m.Game, Seats: len(m.Seats), Done: m.Finished()}
+		switch {
+		case m.Finished():
+			sg.Finished = append(sg.Finished, sm)
+		case m.Seats[0].Total == 0 && m.Game == "fivecrowns" && m.Options["seed"] == "open":
+			sg.Open = append(sg.Open, sm)
+		default:
+			sg.InProgress = append(sg.InProgress, sm)
+		}
+	}
+	ps, err := st.Players(ctx, cg.Group.ID)
+	for _, p := range ps {
+		sg.Players = append(sg.Players, p.ID)
+	}
+	return sg, err
 }
 
 func groupExport(rng *rand.Rand, g int, cfg Config, matches int) store.Export {

@@ -1,0 +1,62 @@
+package handlers
+
+// The standings pages read a ledger kept per group (standings.Ledger): the
+// group's finished matches and, per season and game asked for, the ratings
+// and tallies folded so far. Before each use it asks the store for the
+// matches changed since its last look (store.ChangedMatches, an indexed
+// query that finds nothing in the common case), so a page costs what it
+// shows, not what the group has played.
+
+import (
+	"context"
+	"sync"
+
+	"github.com/tablekeeper/tablekeeper/scoring/standings"
+)
+
+type ledgers struct {
+	mu     sync.Mutex
+	groups map[int64]*groupLedger
+}
+
+// groupLedger is one group's ledger and the store's change number it is
+// up to date with.
+type groupLedger struct {
+	mu  sync.Mutex
+	seq int64
+	l   *standings.Ledger
+}
+
+func newLedgers() *ledgers { return &ledgers{groups: map[int64]*groupLedger{}} }
+
+func (ls *ledgers) of(groupID int64, o standings.Options) *groupLedger {
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	gl := ls.groups[groupID]
+	if gl == nil {
+		gl = &groupLedger{l: standings.NewLedger(o)}
+		ls.groups[groupID] = gl
+	}
+	return gl
+}
+
+// withLedger brings the group's ledger up to date with the store and calls
+// fn with it, the group's ledger locked (fn must not keep it).
+func (s *Server) withLedger(ctx context.Context, groupID int64, fn func(*standings.Ledger) error) error {
+	gl := s.ledgers.of(groupID, s.standingsOptions())
+	gl.mu.Lock()
+	defer gl.mu.Unlock()
+	changed, top, err := s.store.ChangedMatches(ctx, groupID, gl.seq)
+	if err != nil {
+		return err
+	}
+	for _, c := range changed {
+		if c.Played {
+			gl.l.Put(s.standingsMatch(c.Match))
+		} else {
+			gl.l.Remove(c.Match.ID)
+		}
+	}
+	gl.seq = top
+	return fn(gl.l)
+}
