@@ -314,7 +314,7 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 			mv := views.FCRMeld{Label: a.meldLabels[i], Cards: g.refCards(rc, m, round)}
 			for _, vi := range v.Violations {
 				if vi.Step == i {
-					mv.Violations = append(mv.Violations, fcrCite(lang, vi))
+					mv.Violations = append(mv.Violations, citeBroken(fc.Rules, lang, vi, ""))
 				}
 			}
 			if len(mv.Violations) == 0 {
@@ -329,7 +329,7 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 		}
 		for _, vi := range v.Violations {
 			if vi.Step < 0 || vi.Step >= len(ld.Melds) {
-				d.Other = append(d.Other, fcrCite(lang, vi))
+				d.Other = append(d.Other, citeBroken(fc.Rules, lang, vi, ""))
 			}
 		}
 		res.Declared = d
@@ -346,8 +346,27 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 		}
 	}
 	p.Result = &res
-	fiveCrownsRuling(rc, p.Result)
+	g.refRuling(rc, res)
 	return true
+}
+
+// refRuling sums the verdict up for a kept ruling: the faults of the
+// declared lay-down, each meld's named, then the best lay-down.
+func (g FiveCrowns) refRuling(rc RefereeCtx, r views.FCRResult) {
+	var cited []views.Cited
+	legal := r.Best.CanGoOut
+	if d := r.Declared; d != nil {
+		legal = d.Valid
+		for _, m := range d.Melds {
+			for _, c := range m.Violations {
+				c.Step = m.Label // drawn inside its meld, named in the summary
+				cited = append(cited, c)
+			}
+		}
+		cited = append(cited, d.Other...)
+	}
+	rc.rule(legal, cited, views.T(rc.Ctx, "ruling.fc.best", "Penalty", r.Best.Penalty,
+		"Out", views.T(rc.Ctx, fmt.Sprintf("ruling.fc.out.%v", r.Best.CanGoOut))))
 }
 
 // refError puts the engine's input error next to the page field behind
@@ -391,18 +410,6 @@ func (g FiveCrowns) refError(rc RefereeCtx, p *fcrPage, a fcrAsk, err error) {
 		}
 	}
 	p.fields[name].Error = msg
-}
-
-// fcrCite quotes the rule a violation breaks: the sheet's French words and
-// the rule stated plainly, with why in this case.
-func fcrCite(lang string, vi referee.Violation) views.FCRCited {
-	c := views.FCRCited{ID: vi.Rule, Message: vi.Message.In(lang)}
-	for _, r := range fc.Rules {
-		if r.ID == vi.Rule {
-			c.Sheet, c.Text = r.Sheet, r.Text.In(lang)
-		}
-	}
-	return c
 }
 
 func (g FiveCrowns) refCards(rc RefereeCtx, cs []fc.Card, round int) []views.FCCard {

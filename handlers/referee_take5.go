@@ -76,7 +76,14 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 		return views.T5Referee(p), http.StatusUnprocessableEntity
 	}
 	p.Verdict = g.verdict(rc, turn, set)
-	take5Ruling(rc, p.Verdict)
+	cited, follows := p.Verdict.Violations, []string(nil)
+	if turn.Legal {
+		cited = p.Verdict.Rules
+		for _, st := range p.Verdict.Steps {
+			follows = append(follows, st.Why)
+		}
+	}
+	rc.rule(turn.Legal, cited, follows...)
 	return views.T5Referee(p), http.StatusOK
 }
 
@@ -171,16 +178,6 @@ func scanIndex(field, prefix string, n *int) bool {
 	return ok && err == nil
 }
 
-// t5Rule is a rule of the catalogue, quoted.
-func t5Rule(id, lang string) views.T5RuleQuote {
-	for _, r := range t5.Rules {
-		if r.ID == id {
-			return views.T5RuleQuote{ID: r.ID, Sheet: strings.ReplaceAll(r.Sheet, "**", ""), Text: r.Text.In(lang)}
-		}
-	}
-	return views.T5RuleQuote{ID: id}
-}
-
 func t5RowView(r t5.Row) views.T5RowView {
 	return views.T5RowView{Num: r.Index + 1, Cards: t5Ints(r.Cards), X2: r.X2, Plus5: r.Plus5}
 }
@@ -201,7 +198,7 @@ func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views
 	cite := func(id string) {
 		if !cited[id] {
 			cited[id] = true
-			v.Rules = append(v.Rules, t5Rule(id, rc.Lang))
+			v.Rules = append(v.Rules, citeRule(t5.Rules, rc.Lang, id))
 		}
 	}
 	for i, s := range turn.Steps {
@@ -224,9 +221,13 @@ func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views
 		v.After = append(v.After, t5RowView(r))
 	}
 	for _, vi := range turn.Violations {
-		v.Violations = append(v.Violations, views.T5Violation{Step: vi.Step + 1, Message: vi.Message.In(rc.Lang), Rule: t5Rule(vi.Rule, rc.Lang)})
+		step := ""
+		if vi.Step >= 0 {
+			step = views.T(rc.Ctx, "take5.ref.card", "N", vi.Step+1)
+		}
+		v.Violations = append(v.Violations, citeBroken(t5.Rules, rc.Lang, vi, step))
 		if cited[vi.Rule] { // already quoted beside the violation
-			v.Rules = slices.DeleteFunc(v.Rules, func(q views.T5RuleQuote) bool { return q.ID == vi.Rule })
+			v.Rules = slices.DeleteFunc(v.Rules, func(q views.Cited) bool { return q.ID == vi.Rule })
 		}
 	}
 	if turn.Legal {

@@ -76,8 +76,13 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 		page.Errors["judge"] = pick(rc.Lang, "The table described cannot occur: see the field marked below.", "La table décrite est impossible : voyez le champ signalé ci-dessous.")
 		return views.TFReferee(page), http.StatusUnprocessableEntity
 	}
-	page.Verdict = g.verdict(resp, req.Player, set, rc.Lang)
-	takeFiveRuling(rc, page.Verdict)
+	page.Verdict = g.verdict(rc, resp, req.Player, set)
+	cited, follows := page.Verdict.Violations, []string(nil)
+	if t := page.Verdict.Take; t != nil {
+		cited = append(cited, t.Cites...)
+		follows = append(follows, fmt.Sprintf("%s %d (%s)", t.Square, t.Value, t.Outcome))
+	}
+	rc.rule(page.Verdict.Legal, cited, follows...)
 	return views.TFReferee(page), http.StatusOK
 }
 

@@ -217,7 +217,11 @@ func (g Taki) judge(rc RefereeCtx, p *views.TKReferee, rules map[string]string) 
 		}
 	}
 	p.Verdict = &v
-	takiRuling(rc, p.Verdict)
+	if v.Legal {
+		rc.rule(true, v.Applied, v.Follows...)
+	} else {
+		rc.rule(false, v.Violations)
+	}
 	return nil
 }
 
