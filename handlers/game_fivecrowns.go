@@ -260,24 +260,14 @@ func fcShowError(ctx context.Context, f views.FCRoundForm, err error) views.FCRo
 		return f
 	}
 	f.Seats = append([]views.FCSeat(nil), f.Seats...)
-	msg := inputMessage(err, ctx)
-	var i int
-	if ie, ok := err.(*referee.InputError); ok {
-		if n, _ := fmt.Sscanf(ie.Field, "seats[%d]", &i); n == 1 && i >= 0 && i < len(f.Seats) {
-			f.Seats[i].Error = msg
-			return f
+	f.Error = showErrors(ctx, err, func(at enginePath, msg string) bool {
+		if !at.in("seats", len(f.Seats)) {
+			return false
 		}
-	}
-	f.Error = msg
+		f.Seats[at.Index].Error = msg
+		return true
+	})
 	return f
-}
-
-// inputMessage is an engine's input error in the page's language.
-func inputMessage(err error, ctx context.Context) string {
-	if ie, ok := err.(*referee.InputError); ok {
-		return ie.Message.In(views.Lang(ctx))
-	}
-	return views.T(ctx, "error.badrequest")
 }
 
 func (g FiveCrowns) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {

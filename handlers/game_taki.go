@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -280,31 +279,16 @@ func takiFormErr(field, msg string) error {
 	return &referee.InputError{Field: field, Message: referee.Text{EN: msg, FR: msg}}
 }
 
-var takiSeatField = regexp.MustCompile(`^seats\[(\d+)\]`)
-
 // takiShowErrors writes each refusal next to the seat it names, or above
 // the form.
 func takiShowErrors(ctx context.Context, f *views.TKRoundForm, err error) {
-	if err == nil {
-		return
-	}
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
-	}
-	for _, err := range errs {
-		msg := inputMessage(err, ctx)
-		var ie *referee.InputError
-		if errors.As(err, &ie) {
-			if m := takiSeatField.FindStringSubmatch(ie.Field); m != nil {
-				if i, _ := strconv.Atoi(m[1]); i < len(f.Seats) {
-					f.Seats[i].Error = msg
-					continue
-				}
-			}
+	f.Error = showErrors(ctx, err, func(at enginePath, msg string) bool {
+		if !at.in("seats", len(f.Seats)) {
+			return false
 		}
-		f.Error = msg
-	}
+		f.Seats[at.Index].Error = msg
+		return true
+	})
 }
 
 func (g Taki) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {

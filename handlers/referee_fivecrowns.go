@@ -372,44 +372,32 @@ func (g FiveCrowns) refRuling(rc RefereeCtx, r views.FCRResult) {
 // refError puts the engine's input error next to the page field behind
 // the request's field it names ("melds[1][0]" is the second meld given).
 func (g FiveCrowns) refError(rc RefereeCtx, p *fcrPage, a fcrAsk, err error) {
-	msg := fcrSentence(inputMessage(err, rc.Ctx))
-	ie, _ := err.(*referee.InputError)
-	if ie == nil {
-		p.Error = msg
-		return
-	}
-	at := func(names []string, list string) (string, string, bool) {
-		var i int
-		var rest string
-		if n, _ := fmt.Sscanf(ie.Field, list+"[%d]%s", &i, &rest); n >= 1 && i >= 0 && i < len(names) {
-			return names[i], rest, true
-		}
-		return "", "", false
-	}
-	name := "hand"
-	switch f := ie.Field; {
-	case f == "round" || strings.HasPrefix(f, "rules."):
-		p.Errs[strings.SplitN(f, ".", 2)[0]] = msg
-		return
-	case f == "discard":
-		name = "discard"
-	case f == "tookFromDiscard":
-		name = "taken"
-	case f == "outMelds" && len(a.outs) > 0:
-		name = a.outs[len(a.outs)-1] // the meld too many, or the last given
-	default:
-		if n, _, ok := at(a.melds, "melds"); ok {
-			name = n
-		} else if n, _, ok := at(a.outs, "outMelds"); ok {
-			name = n
-		} else if n, rest, ok := at(a.lays, "layOff"); ok {
-			name = n
-			if rest == ".meld" {
-				msg = views.T(rc.Ctx, "fcref.err.layoffnomeld", "N", strings.TrimPrefix(n, "lay"))
+	p.Error = fcrSentence(showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
+		msg = fcrSentence(msg)
+		name := "hand" // what the request holds besides is the hand's
+		switch {
+		case at.Field == "round" || strings.HasPrefix(at.Field, "rules."):
+			p.Errs[strings.SplitN(at.Field, ".", 2)[0]] = msg
+			return true
+		case at.Field == "discard":
+			name = "discard"
+		case at.Field == "tookFromDiscard":
+			name = "taken"
+		case at.Field == "outMelds" && len(a.outs) > 0:
+			name = a.outs[len(a.outs)-1] // the meld too many, or the last given
+		case at.in("melds", len(a.melds)):
+			name = a.melds[at.Index]
+		case at.in("outMelds", len(a.outs)):
+			name = a.outs[at.Index]
+		case at.in("layOff", len(a.lays)):
+			name = a.lays[at.Index]
+			if at.Rest == "meld" {
+				msg = views.T(rc.Ctx, "fcref.err.layoffnomeld", "N", strings.TrimPrefix(name, "lay"))
 			}
 		}
-	}
-	p.fields[name].Error = msg
+		p.fields[name].Error = msg
+		return true
+	}))
 }
 
 func (g FiveCrowns) refCards(rc RefereeCtx, cs []fc.Card, round int) []views.FCCard {

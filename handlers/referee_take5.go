@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -149,33 +148,21 @@ func (g Take5) readTable(rc RefereeCtx, p *views.T5RefPage) (t5.PlayRequest, []i
 // placeError writes the engine's input error next to the field it names:
 // "rows[3].cards[1]" is row 3, "play[k]…" the k-th card laid.
 func (g Take5) placeError(rc RefereeCtx, p *views.T5RefPage, err error, playAt []int) {
-	var ie *referee.InputError
-	if !errors.As(err, &ie) {
-		p.Error = views.T(rc.Ctx, "error.badrequest")
-		return
+	msg := showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
+		msg = strings.TrimSuffix(msg, ".") // the page's sentence ends it
+		switch n := at.Index; {
+		case at.in("rows", len(p.Rows)):
+			p.Rows[n].Error = views.T(rc.Ctx, "take5.ref.rowerr", "N", n+1, "Msg", msg)
+		case at.in("play", len(playAt)):
+			p.Plays[playAt[n]].Error = views.T(rc.Ctx, "take5.ref.playerr", "N", playAt[n]+1, "Msg", msg)
+		default:
+			p.Error = views.T(rc.Ctx, "take5.ref.tableerr", "Msg", msg)
+		}
+		return true
+	})
+	if msg != "" { // not an input mistake
+		p.Error = msg
 	}
-	msg := strings.TrimSuffix(ie.Message.In(rc.Lang), ".") // the page's sentence ends it
-	var n int
-	switch {
-	case scanIndex(ie.Field, "rows[", &n) && n >= 0 && n < len(p.Rows):
-		p.Rows[n].Error = views.T(rc.Ctx, "take5.ref.rowerr", "N", n+1, "Msg", msg)
-	case scanIndex(ie.Field, "play[", &n) && n >= 0 && n < len(playAt):
-		p.Plays[playAt[n]].Error = views.T(rc.Ctx, "take5.ref.playerr", "N", playAt[n]+1, "Msg", msg)
-	default:
-		p.Error = views.T(rc.Ctx, "take5.ref.tableerr", "Msg", msg)
-	}
-}
-
-// scanIndex reads the number after prefix in a JSON path ("rows[3]…").
-func scanIndex(field, prefix string, n *int) bool {
-	rest, ok := strings.CutPrefix(field, prefix)
-	if !ok {
-		return false
-	}
-	num, _, ok := strings.Cut(rest, "]")
-	v, err := strconv.Atoi(num)
-	*n = v
-	return ok && err == nil
 }
 
 func t5RowView(r t5.Row) views.T5RowView {
