@@ -3,7 +3,6 @@ package handlers
 import (
 	"fmt"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,14 +25,6 @@ var fcrRuleKeys = []string{fc.KeyMinNaturals, fc.KeyRunsWrap, fc.KeyGoOutNoDisca
 // fcrOutMelds is how many melds of the player who went out the page takes:
 // fc.MaxOutMelds of the last round.
 const fcrOutMelds = 4
-
-// fcrLast is the last value posted for key (a ticked checkbox after its hidden "false").
-func fcrLast(form url.Values, key string) string {
-	if vs := form[key]; len(vs) > 0 {
-		return vs[len(vs)-1]
-	}
-	return ""
-}
 
 // fcrPage is the page being drawn, with the fields indexed by name.
 type fcrPage struct {
@@ -60,7 +51,7 @@ func (g FiveCrowns) Referee(rc RefereeCtx) (templ.Component, int) {
 	p := g.refForm(rc)
 	g.refRules(rc, p)
 	ok := g.refCheckHand(rc, p)
-	if ok && fcrLast(rc.Form, "op") == "judge" && len(p.Errs) == 0 {
+	if ok && last(rc.Form, "op") == "judge" && len(p.Errs) == 0 {
 		ok = g.refJudge(rc, p)
 	}
 	g.refChips(rc, p)
@@ -112,48 +103,30 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 		p.fields[p.LayOff[i].Name] = &p.LayOff[i]
 		p.fromHand = append(p.fromHand, &p.LayOff[i])
 	}
-	if t := f.Get("target"); p.fields[t] != nil {
-		p.Target = t
+	pk := readPicker(f, "target", "aim")
+	if p.fields[pk.Open] != nil {
+		p.Target = pk.Open
 	}
-	if a := f.Get("aim"); p.fields[a] != nil {
-		p.Target = a
-	}
-	if tap := f.Get("tap"); tap != "" {
-		if c, err := fc.ParseCard(tap); err == nil {
-			code := c.String()
-			switch t := p.Target; {
-			case fcrIsOut(t): // on the table, not in the hand
-				fcrAdd(&p.fields[t].Value, code)
-			case fcrSingle(t): // one card: the next taps go back to the hand
-				fcrAdd(&p.Hand.Value, code)
-				p.fields[t].Value, p.Target = code, "hand"
-			case t == "hand":
-				fcrAdd(&p.Hand.Value, code)
-			default:
-				fcrAdd(&p.Hand.Value, code)
-				fcrAdd(&p.fields[t].Value, code)
-			}
+	if c, err := fc.ParseCard(pk.Tap); pk.Tap != "" && err == nil {
+		code, t := c.String(), p.Target
+		if !fcrIsOut(t) { // a meld laid out is on the table, not in the hand
+			p.Hand.Value = tapCode(p.Hand.Value, code)
+		}
+		switch {
+		case fcrSingle(t): // one card: the next taps go back to the hand
+			p.fields[t].Value, p.Target = code, "hand"
+		case t != "hand":
+			p.fields[t].Value = tapCode(p.fields[t].Value, code)
 		}
 	}
-	if un := f.Get("untap"); un != "" {
-		name, idx, _ := strings.Cut(un, ":")
-		i, err := strconv.Atoi(idx)
-		if fl := p.fields[name]; fl != nil && err == nil {
-			codes := strings.Fields(fl.Value)
-			if i >= 0 && i < len(codes) {
-				gone := codes[i]
-				fl.Value = strings.Join(slices.Delete(codes, i, i+1), " ")
-				if name == "hand" {
-					p.dropExtra(gone)
-				}
-			}
+	if fl := p.fields[pk.From]; fl != nil && pk.Index != lastChip {
+		var gone string
+		if fl.Value, gone = untapCode(fl.Value, pk.Index); gone != "" && fl == &p.Hand {
+			p.dropExtra(gone)
 		}
 	}
 	return p
 }
-
-// fcrAdd appends a code to a field of codes.
-func fcrAdd(field *string, code string) { *field = strings.TrimSpace(*field + " " + code) }
 
 // dropExtra takes a card off the last field holding it (a meld, the
 // discard, the card taken) when the hand no longer holds as many copies as

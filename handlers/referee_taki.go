@@ -3,7 +3,6 @@ package handlers
 import (
 	"fmt"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -16,15 +15,6 @@ import (
 
 // takiSeat names seat i as the rules' examples do: A, B, C…
 func takiSeat(i int) string { return string(rune('A' + i)) }
-
-// last is the last value posted for key: a button posted after a hidden
-// field of the same name wins.
-func last(form url.Values, key string) string {
-	if vs := form[key]; len(vs) > 0 {
-		return vs[len(vs)-1]
-	}
-	return ""
-}
 
 // Referee draws the TAKI dispute page. Taps on the picker redraw it;
 // «Judge» builds the API's request from the form and asks the engine through
@@ -64,26 +54,21 @@ func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 		p.Move, p.Play, p.TurnColour, p.PassHands = f.Get("move"), f.Get("play"), f.Get("turnColour"), f.Get("passHands")
 		p.CloseTaki, p.CallTaki = f.Get("closeTaki") == "true", f.Get("callTaki") == "true"
 		p.CounterPlayer, p.CounterPlay, p.Hand = f.Get("counterPlayer"), f.Get("counter"), f.Get("hand")
-		if t := last(f, "target"); t == "top" || t == "play" || t == "hand" || t == "counter" {
-			p.Target = t
-		}
 	}
 	field := map[string]*string{"top": &p.Top, "play": &p.Play, "hand": &p.Hand, "counter": &p.CounterPlay}
-	if tap := last(f, "tap"); tap != "" {
-		if c, err := tk.ParseCard(tap); err == nil {
-			if p.Target == "top" {
-				p.Top, p.Target = c.String(), "play" // the top is one card: go on with the cards played
-			} else {
-				*field[p.Target] = strings.TrimSpace(*field[p.Target] + " " + c.String())
-			}
+	pk := readPicker(f, "target", "target")
+	if field[pk.Open] != nil {
+		p.Target = pk.Open
+	}
+	if c, err := tk.ParseCard(pk.Tap); pk.Tap != "" && err == nil {
+		if p.Target == "top" {
+			p.Top, p.Target = c.String(), "play" // the top is one card: go on with the cards played
+		} else {
+			*field[p.Target] = tapCode(*field[p.Target], c.String())
 		}
 	}
-	if pop := last(f, "pop"); field[pop] != nil {
-		codes := strings.Fields(*field[pop])
-		if len(codes) > 0 {
-			codes = codes[:len(codes)-1]
-		}
-		*field[pop] = strings.Join(codes, " ")
+	if fl := field[pk.From]; fl != nil {
+		*fl, _ = untapCode(*fl, pk.Index)
 	}
 	for name, v := range field {
 		p.Chips[name] = takiCards(lang, strings.Fields(*v))
