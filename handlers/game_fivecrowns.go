@@ -217,10 +217,8 @@ func (g FiveCrowns) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 // readForm is the form as posted, with a tap or an untap applied.
 func (g FiveCrowns) readForm(rc RoundCtx, form url.Values) views.FCRoundForm {
 	f := g.blankForm(rc)
-	f.Picker, _ = strconv.Atoi(form.Get("picker"))
-	if p := form.Get("pick"); p != "" {
-		f.Picker, _ = strconv.Atoi(p)
-	}
+	pk := readPicker(form, "picker", "pick")
+	f.Picker = pk.seat(len(f.Seats))
 	for i := range f.Seats {
 		s := &f.Seats[i]
 		switch m := form.Get(fmt.Sprintf("mode_%d", i)); m {
@@ -230,25 +228,15 @@ func (g FiveCrowns) readForm(rc RoundCtx, form url.Values) views.FCRoundForm {
 		s.Points = strings.TrimSpace(form.Get(fmt.Sprintf("points_%d", i)))
 		s.Cards = g.cardViews(rc, strings.Fields(form.Get(fmt.Sprintf("cards_%d", i))))
 	}
-	if f.Picker >= len(f.Seats) {
-		f.Picker = -1
-	}
-	if tap := form.Get("tap"); tap != "" && f.Picker >= 0 {
-		if c, err := fc.ParseCard(tap); err == nil {
-			cs := []views.FCCard{g.cardView(rc, c, g.gameRound(rc.Match, rc.Number))}
-			s := &f.Seats[f.Picker]
-			s.Cards = append(s.Cards, cs[0])
-			if s.Mode != fcscore.ModeHand {
-				s.Mode = fcscore.ModeCards
-			}
+	if c, err := fc.ParseCard(pk.Tap); pk.Tap != "" && err == nil && f.Picker >= 0 {
+		s := &f.Seats[f.Picker]
+		s.Cards = append(s.Cards, g.cardView(rc, c, g.gameRound(rc.Match, rc.Number)))
+		if s.Mode != fcscore.ModeHand {
+			s.Mode = fcscore.ModeCards
 		}
 	}
-	if un := form.Get("untap"); un != "" {
-		var seat, idx int
-		if _, err := fmt.Sscanf(un, "%d:%d", &seat, &idx); err == nil && seat >= 0 && seat < len(f.Seats) && idx >= 0 && idx < len(f.Seats[seat].Cards) {
-			cs := f.Seats[seat].Cards
-			f.Seats[seat].Cards = append(cs[:idx:idx], cs[idx+1:]...)
-		}
+	if i := pk.untapSeat(len(f.Seats)); i >= 0 && pk.Index != lastChip {
+		f.Seats[i].Cards, _, _ = untap(f.Seats[i].Cards, pk.Index)
 	}
 	return f
 }
@@ -260,24 +248,14 @@ func fcShowError(ctx context.Context, f views.FCRoundForm, err error) views.FCRo
 		return f
 	}
 	f.Seats = append([]views.FCSeat(nil), f.Seats...)
-	msg := inputMessage(err, ctx)
-	var i int
-	if ie, ok := err.(*referee.InputError); ok {
-		if n, _ := fmt.Sscanf(ie.Field, "seats[%d]", &i); n == 1 && i >= 0 && i < len(f.Seats) {
-			f.Seats[i].Error = msg
-			return f
+	f.Error = showErrors(ctx, err, func(at enginePath, msg string) bool {
+		if !at.in("seats", len(f.Seats)) {
+			return false
 		}
-	}
-	f.Error = msg
+		f.Seats[at.Index].Error = msg
+		return true
+	})
 	return f
-}
-
-// inputMessage is an engine's input error in the page's language.
-func inputMessage(err error, ctx context.Context) string {
-	if ie, ok := err.(*referee.InputError); ok {
-		return ie.Message.In(views.Lang(ctx))
-	}
-	return views.T(ctx, "error.badrequest")
 }
 
 func (g FiveCrowns) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {

@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -162,25 +161,24 @@ func (g Take5) judged(rc RoundCtx, f views.T5RoundForm, tallies []t5score.Tally,
 	if err == nil && entry != nil {
 		points, err = g.Score(engineMatch(g, rc.Match), engineRounds(rc.Played.Before(rc.Number)), entry)
 	}
-	seat, bad := -1, ""
-	var ie *referee.InputError
-	if errors.As(err, &ie) {
-		var key string
-		if n, _ := fmt.Sscanf(strings.Replace(ie.Field, "].", "] ", 1), "seats[%d] %s", &seat, &key); n < 1 {
-			seat = -1
+	seat := -1 // the line at fault shows no working
+	msg := showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
+		if !at.in("seats", len(f.Seats)) {
+			return false
 		}
-		for _, k := range t5Keys {
-			if k.entry == key {
-				bad = k.form
+		seat = at.Index
+		if show {
+			f.Seats[seat].Error = msg
+			for _, k := range t5Keys {
+				if k.entry == at.Rest {
+					f.Seats[seat].Bad = k.form
+				}
 			}
 		}
-	}
-	if show && err != nil {
-		if seat >= 0 && seat < len(f.Seats) {
-			f.Seats[seat].Error, f.Seats[seat].Bad = inputMessage(err, rc.Ctx), bad
-		} else {
-			f.Error = inputMessage(err, rc.Ctx)
-		}
+		return true
+	})
+	if show {
+		f.Error = msg
 	}
 	for i := range f.Seats {
 		if i != seat && i < len(tallies) && (i >= len(unread) || !unread[i]) {

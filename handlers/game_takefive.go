@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -108,14 +107,14 @@ func (g TakeFive) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 	f.Rack = strings.TrimSpace(form.Get("rack"))
 	post := RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
 		f := f
-		var ie *referee.InputError
-		if errors.As(err, &ie) {
-			msg := ie.Message.In(views.Lang(rc.Ctx))
-			if ie.Field == "rack" {
-				f.RackError = msg
-			} else {
-				f.WinnerError = msg
+		if msg := showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
+			if at.Field != "rack" {
+				return false
 			}
+			f.RackError = msg
+			return true
+		}); msg != "" {
+			f.WinnerError = msg // the form's only other field, and where a save starts
 		}
 		return views.TFForm(f)
 	}}

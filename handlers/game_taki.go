@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -198,12 +197,9 @@ func (g Taki) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 	if w, err := strconv.Atoi(form.Get("winner")); err == nil && w >= 0 && w < len(f.Seats) {
 		f.Winner = w
 	}
-	f.Picker, _ = strconv.Atoi(form.Get("picker"))
-	if p := form.Get("pick"); p != "" {
-		f.Picker, _ = strconv.Atoi(p)
-	}
-	if f.Picker < 0 || f.Picker >= len(f.Seats) || f.Picker == f.Winner {
-		f.Picker = -1
+	pk := readPicker(form, "picker", "pick")
+	if f.Picker = pk.seat(len(f.Seats)); f.Picker == f.Winner {
+		f.Picker = -1 // the winner holds no cards
 	}
 	for i := range f.Seats {
 		s := &f.Seats[i]
@@ -213,18 +209,12 @@ func (g Taki) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 		s.Points = strings.TrimSpace(form.Get(fmt.Sprintf("points_%d", i)))
 		s.Cards = takiTyped(lang, strings.Fields(form.Get(fmt.Sprintf("cards_%d", i))))
 	}
-	if tap := form.Get("tap"); tap != "" && f.Picker >= 0 {
-		if cs := takiCards(lang, []string{tap}); len(cs) == 1 {
-			s := &f.Seats[f.Picker]
-			s.Cards, s.Mode = append(s.Cards, cs[0]), tkscore.ModeCards
-		}
+	if cs := takiCards(lang, []string{pk.Tap}); len(cs) == 1 && f.Picker >= 0 {
+		s := &f.Seats[f.Picker]
+		s.Cards, s.Mode = append(s.Cards, cs[0]), tkscore.ModeCards
 	}
-	if un := form.Get("untap"); un != "" {
-		var seat, idx int
-		if _, err := fmt.Sscanf(un, "%d:%d", &seat, &idx); err == nil && seat >= 0 && seat < len(f.Seats) && idx >= 0 && idx < len(f.Seats[seat].Cards) {
-			cs := f.Seats[seat].Cards
-			f.Seats[seat].Cards = append(cs[:idx:idx], cs[idx+1:]...)
-		}
+	if i := pk.untapSeat(len(f.Seats)); i >= 0 && pk.Index != lastChip {
+		f.Seats[i].Cards, _, _ = untap(f.Seats[i].Cards, pk.Index)
 	}
 	g.compute(rc, &f)
 	post := RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
@@ -280,31 +270,16 @@ func takiFormErr(field, msg string) error {
 	return &referee.InputError{Field: field, Message: referee.Text{EN: msg, FR: msg}}
 }
 
-var takiSeatField = regexp.MustCompile(`^seats\[(\d+)\]`)
-
 // takiShowErrors writes each refusal next to the seat it names, or above
 // the form.
 func takiShowErrors(ctx context.Context, f *views.TKRoundForm, err error) {
-	if err == nil {
-		return
-	}
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
-	}
-	for _, err := range errs {
-		msg := inputMessage(err, ctx)
-		var ie *referee.InputError
-		if errors.As(err, &ie) {
-			if m := takiSeatField.FindStringSubmatch(ie.Field); m != nil {
-				if i, _ := strconv.Atoi(m[1]); i < len(f.Seats) {
-					f.Seats[i].Error = msg
-					continue
-				}
-			}
+	f.Error = showErrors(ctx, err, func(at enginePath, msg string) bool {
+		if !at.in("seats", len(f.Seats)) {
+			return false
 		}
-		f.Error = msg
-	}
+		f.Seats[at.Index].Error = msg
+		return true
+	})
 }
 
 func (g Taki) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {

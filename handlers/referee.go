@@ -27,7 +27,7 @@ type RefereeCtx struct {
 	Form url.Values // the query on GET, the body on POST
 	Post bool
 	// Ruling, when not nil, receives the verdict in short once the page has
-	// judged a move (see Rule), so it can be kept with a match.
+	// judged a move (see rule), so it can be kept with a match.
 	Ruling *Ruling
 }
 
@@ -71,21 +71,6 @@ func withHouseRules(form url.Values, rules map[string]string) url.Values {
 	}
 	out.Set("rules_shown", "1")
 	return out
-}
-
-// Ruling is a verdict in short: whether the move was legal, what the page
-// said, and the rules it cited ("id — sheet words").
-type Ruling struct {
-	Legal   bool
-	Summary string
-	Rules   []string
-}
-
-// Rule records the verdict a referee page reached (a no-op when nobody asked).
-func (rc RefereeCtx) Rule(legal bool, summary string, rules ...string) {
-	if rc.Ruling != nil {
-		*rc.Ruling = Ruling{Legal: legal, Summary: summary, Rules: rules}
-	}
 }
 
 func (s *Server) refereePage(c echo.Context) error {

@@ -3,7 +3,6 @@ package handlers
 import (
 	"fmt"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,14 +25,6 @@ var fcrRuleKeys = []string{fc.KeyMinNaturals, fc.KeyRunsWrap, fc.KeyGoOutNoDisca
 // fcrOutMelds is how many melds of the player who went out the page takes:
 // fc.MaxOutMelds of the last round.
 const fcrOutMelds = 4
-
-// fcrLast is the last value posted for key (a ticked checkbox after its hidden "false").
-func fcrLast(form url.Values, key string) string {
-	if vs := form[key]; len(vs) > 0 {
-		return vs[len(vs)-1]
-	}
-	return ""
-}
 
 // fcrPage is the page being drawn, with the fields indexed by name.
 type fcrPage struct {
@@ -60,7 +51,7 @@ func (g FiveCrowns) Referee(rc RefereeCtx) (templ.Component, int) {
 	p := g.refForm(rc)
 	g.refRules(rc, p)
 	ok := g.refCheckHand(rc, p)
-	if ok && fcrLast(rc.Form, "op") == "judge" && len(p.Errs) == 0 {
+	if ok && last(rc.Form, "op") == "judge" && len(p.Errs) == 0 {
 		ok = g.refJudge(rc, p)
 	}
 	g.refChips(rc, p)
@@ -112,48 +103,30 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 		p.fields[p.LayOff[i].Name] = &p.LayOff[i]
 		p.fromHand = append(p.fromHand, &p.LayOff[i])
 	}
-	if t := f.Get("target"); p.fields[t] != nil {
-		p.Target = t
+	pk := readPicker(f, "target", "aim")
+	if p.fields[pk.Open] != nil {
+		p.Target = pk.Open
 	}
-	if a := f.Get("aim"); p.fields[a] != nil {
-		p.Target = a
-	}
-	if tap := f.Get("tap"); tap != "" {
-		if c, err := fc.ParseCard(tap); err == nil {
-			code := c.String()
-			switch t := p.Target; {
-			case fcrIsOut(t): // on the table, not in the hand
-				fcrAdd(&p.fields[t].Value, code)
-			case fcrSingle(t): // one card: the next taps go back to the hand
-				fcrAdd(&p.Hand.Value, code)
-				p.fields[t].Value, p.Target = code, "hand"
-			case t == "hand":
-				fcrAdd(&p.Hand.Value, code)
-			default:
-				fcrAdd(&p.Hand.Value, code)
-				fcrAdd(&p.fields[t].Value, code)
-			}
+	if c, err := fc.ParseCard(pk.Tap); pk.Tap != "" && err == nil {
+		code, t := c.String(), p.Target
+		if !fcrIsOut(t) { // a meld laid out is on the table, not in the hand
+			p.Hand.Value = tapCode(p.Hand.Value, code)
+		}
+		switch {
+		case fcrSingle(t): // one card: the next taps go back to the hand
+			p.fields[t].Value, p.Target = code, "hand"
+		case t != "hand":
+			p.fields[t].Value = tapCode(p.fields[t].Value, code)
 		}
 	}
-	if un := f.Get("untap"); un != "" {
-		name, idx, _ := strings.Cut(un, ":")
-		i, err := strconv.Atoi(idx)
-		if fl := p.fields[name]; fl != nil && err == nil {
-			codes := strings.Fields(fl.Value)
-			if i >= 0 && i < len(codes) {
-				gone := codes[i]
-				fl.Value = strings.Join(slices.Delete(codes, i, i+1), " ")
-				if name == "hand" {
-					p.dropExtra(gone)
-				}
-			}
+	if fl := p.fields[pk.From]; fl != nil && pk.Index != lastChip {
+		var gone string
+		if fl.Value, gone = untapCode(fl.Value, pk.Index); gone != "" && fl == &p.Hand {
+			p.dropExtra(gone)
 		}
 	}
 	return p
 }
-
-// fcrAdd appends a code to a field of codes.
-func fcrAdd(field *string, code string) { *field = strings.TrimSpace(*field + " " + code) }
 
 // dropExtra takes a card off the last field holding it (a meld, the
 // discard, the card taken) when the hand no longer holds as many copies as
@@ -314,7 +287,7 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 			mv := views.FCRMeld{Label: a.meldLabels[i], Cards: g.refCards(rc, m, round)}
 			for _, vi := range v.Violations {
 				if vi.Step == i {
-					mv.Violations = append(mv.Violations, fcrCite(lang, vi))
+					mv.Violations = append(mv.Violations, citeBroken(fc.Rules, lang, vi, ""))
 				}
 			}
 			if len(mv.Violations) == 0 {
@@ -329,7 +302,7 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 		}
 		for _, vi := range v.Violations {
 			if vi.Step < 0 || vi.Step >= len(ld.Melds) {
-				d.Other = append(d.Other, fcrCite(lang, vi))
+				d.Other = append(d.Other, citeBroken(fc.Rules, lang, vi, ""))
 			}
 		}
 		res.Declared = d
@@ -346,63 +319,58 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 		}
 	}
 	p.Result = &res
-	fiveCrownsRuling(rc, p.Result)
+	g.refRuling(rc, res)
 	return true
+}
+
+// refRuling sums the verdict up for a kept ruling: the faults of the
+// declared lay-down, each meld's named, then the best lay-down.
+func (g FiveCrowns) refRuling(rc RefereeCtx, r views.FCRResult) {
+	var cited []views.Cited
+	legal := r.Best.CanGoOut
+	if d := r.Declared; d != nil {
+		legal = d.Valid
+		for _, m := range d.Melds {
+			for _, c := range m.Violations {
+				c.Step = m.Label // drawn inside its meld, named in the summary
+				cited = append(cited, c)
+			}
+		}
+		cited = append(cited, d.Other...)
+	}
+	rc.rule(legal, cited, views.T(rc.Ctx, "ruling.fc.best", "Penalty", r.Best.Penalty,
+		"Out", views.T(rc.Ctx, fmt.Sprintf("ruling.fc.out.%v", r.Best.CanGoOut))))
 }
 
 // refError puts the engine's input error next to the page field behind
 // the request's field it names ("melds[1][0]" is the second meld given).
 func (g FiveCrowns) refError(rc RefereeCtx, p *fcrPage, a fcrAsk, err error) {
-	msg := fcrSentence(inputMessage(err, rc.Ctx))
-	ie, _ := err.(*referee.InputError)
-	if ie == nil {
-		p.Error = msg
-		return
-	}
-	at := func(names []string, list string) (string, string, bool) {
-		var i int
-		var rest string
-		if n, _ := fmt.Sscanf(ie.Field, list+"[%d]%s", &i, &rest); n >= 1 && i >= 0 && i < len(names) {
-			return names[i], rest, true
-		}
-		return "", "", false
-	}
-	name := "hand"
-	switch f := ie.Field; {
-	case f == "round" || strings.HasPrefix(f, "rules."):
-		p.Errs[strings.SplitN(f, ".", 2)[0]] = msg
-		return
-	case f == "discard":
-		name = "discard"
-	case f == "tookFromDiscard":
-		name = "taken"
-	case f == "outMelds" && len(a.outs) > 0:
-		name = a.outs[len(a.outs)-1] // the meld too many, or the last given
-	default:
-		if n, _, ok := at(a.melds, "melds"); ok {
-			name = n
-		} else if n, _, ok := at(a.outs, "outMelds"); ok {
-			name = n
-		} else if n, rest, ok := at(a.lays, "layOff"); ok {
-			name = n
-			if rest == ".meld" {
-				msg = views.T(rc.Ctx, "fcref.err.layoffnomeld", "N", strings.TrimPrefix(n, "lay"))
+	p.Error = fcrSentence(showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
+		msg = fcrSentence(msg)
+		name := "hand" // what the request holds besides is the hand's
+		switch {
+		case at.Field == "round" || strings.HasPrefix(at.Field, "rules."):
+			p.Errs[strings.SplitN(at.Field, ".", 2)[0]] = msg
+			return true
+		case at.Field == "discard":
+			name = "discard"
+		case at.Field == "tookFromDiscard":
+			name = "taken"
+		case at.Field == "outMelds" && len(a.outs) > 0:
+			name = a.outs[len(a.outs)-1] // the meld too many, or the last given
+		case at.in("melds", len(a.melds)):
+			name = a.melds[at.Index]
+		case at.in("outMelds", len(a.outs)):
+			name = a.outs[at.Index]
+		case at.in("layOff", len(a.lays)):
+			name = a.lays[at.Index]
+			if at.Rest == "meld" {
+				msg = views.T(rc.Ctx, "fcref.err.layoffnomeld", "N", strings.TrimPrefix(name, "lay"))
 			}
 		}
-	}
-	p.fields[name].Error = msg
-}
-
-// fcrCite quotes the rule a violation breaks: the sheet's French words and
-// the rule stated plainly, with why in this case.
-func fcrCite(lang string, vi referee.Violation) views.FCRCited {
-	c := views.FCRCited{ID: vi.Rule, Message: vi.Message.In(lang)}
-	for _, r := range fc.Rules {
-		if r.ID == vi.Rule {
-			c.Sheet, c.Text = r.Sheet, r.Text.In(lang)
-		}
-	}
-	return c
+		p.fields[name].Error = msg
+		return true
+	}))
 }
 
 func (g FiveCrowns) refCards(rc RefereeCtx, cs []fc.Card, round int) []views.FCCard {

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -76,7 +75,14 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 		return views.T5Referee(p), http.StatusUnprocessableEntity
 	}
 	p.Verdict = g.verdict(rc, turn, set)
-	take5Ruling(rc, p.Verdict)
+	cited, follows := p.Verdict.Violations, []string(nil)
+	if turn.Legal {
+		cited = p.Verdict.Rules
+		for _, st := range p.Verdict.Steps {
+			follows = append(follows, st.Why)
+		}
+	}
+	rc.rule(turn.Legal, cited, follows...)
 	return views.T5Referee(p), http.StatusOK
 }
 
@@ -142,43 +148,21 @@ func (g Take5) readTable(rc RefereeCtx, p *views.T5RefPage) (t5.PlayRequest, []i
 // placeError writes the engine's input error next to the field it names:
 // "rows[3].cards[1]" is row 3, "play[k]…" the k-th card laid.
 func (g Take5) placeError(rc RefereeCtx, p *views.T5RefPage, err error, playAt []int) {
-	var ie *referee.InputError
-	if !errors.As(err, &ie) {
-		p.Error = views.T(rc.Ctx, "error.badrequest")
-		return
-	}
-	msg := strings.TrimSuffix(ie.Message.In(rc.Lang), ".") // the page's sentence ends it
-	var n int
-	switch {
-	case scanIndex(ie.Field, "rows[", &n) && n >= 0 && n < len(p.Rows):
-		p.Rows[n].Error = views.T(rc.Ctx, "take5.ref.rowerr", "N", n+1, "Msg", msg)
-	case scanIndex(ie.Field, "play[", &n) && n >= 0 && n < len(playAt):
-		p.Plays[playAt[n]].Error = views.T(rc.Ctx, "take5.ref.playerr", "N", playAt[n]+1, "Msg", msg)
-	default:
-		p.Error = views.T(rc.Ctx, "take5.ref.tableerr", "Msg", msg)
-	}
-}
-
-// scanIndex reads the number after prefix in a JSON path ("rows[3]…").
-func scanIndex(field, prefix string, n *int) bool {
-	rest, ok := strings.CutPrefix(field, prefix)
-	if !ok {
-		return false
-	}
-	num, _, ok := strings.Cut(rest, "]")
-	v, err := strconv.Atoi(num)
-	*n = v
-	return ok && err == nil
-}
-
-// t5Rule is a rule of the catalogue, quoted.
-func t5Rule(id, lang string) views.T5RuleQuote {
-	for _, r := range t5.Rules {
-		if r.ID == id {
-			return views.T5RuleQuote{ID: r.ID, Sheet: strings.ReplaceAll(r.Sheet, "**", ""), Text: r.Text.In(lang)}
+	msg := showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
+		msg = strings.TrimSuffix(msg, ".") // the page's sentence ends it
+		switch n := at.Index; {
+		case at.in("rows", len(p.Rows)):
+			p.Rows[n].Error = views.T(rc.Ctx, "take5.ref.rowerr", "N", n+1, "Msg", msg)
+		case at.in("play", len(playAt)):
+			p.Plays[playAt[n]].Error = views.T(rc.Ctx, "take5.ref.playerr", "N", playAt[n]+1, "Msg", msg)
+		default:
+			p.Error = views.T(rc.Ctx, "take5.ref.tableerr", "Msg", msg)
 		}
+		return true
+	})
+	if msg != "" { // not an input mistake
+		p.Error = msg
 	}
-	return views.T5RuleQuote{ID: id}
 }
 
 func t5RowView(r t5.Row) views.T5RowView {
@@ -201,7 +185,7 @@ func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views
 	cite := func(id string) {
 		if !cited[id] {
 			cited[id] = true
-			v.Rules = append(v.Rules, t5Rule(id, rc.Lang))
+			v.Rules = append(v.Rules, citeRule(t5.Rules, rc.Lang, id))
 		}
 	}
 	for i, s := range turn.Steps {
@@ -224,9 +208,13 @@ func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views
 		v.After = append(v.After, t5RowView(r))
 	}
 	for _, vi := range turn.Violations {
-		v.Violations = append(v.Violations, views.T5Violation{Step: vi.Step + 1, Message: vi.Message.In(rc.Lang), Rule: t5Rule(vi.Rule, rc.Lang)})
+		step := ""
+		if vi.Step >= 0 {
+			step = views.T(rc.Ctx, "take5.ref.card", "N", vi.Step+1)
+		}
+		v.Violations = append(v.Violations, citeBroken(t5.Rules, rc.Lang, vi, step))
 		if cited[vi.Rule] { // already quoted beside the violation
-			v.Rules = slices.DeleteFunc(v.Rules, func(q views.T5RuleQuote) bool { return q.ID == vi.Rule })
+			v.Rules = slices.DeleteFunc(v.Rules, func(q views.Cited) bool { return q.ID == vi.Rule })
 		}
 	}
 	if turn.Legal {

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -56,7 +55,7 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 	set, rulesErr := referee.Resolve(tf.HouseRules, t.rules)
 	if rulesErr != nil {
 		set = referee.Defaults(tf.HouseRules)
-		page.Errors["rules"] = inputMessageIn(rulesErr, rc.Lang)
+		page.Errors["rules"] = inputMessage(rulesErr, rc.Ctx)
 	}
 	page.Rules = houseRuleFields(tf.HouseRules, set, rc.Lang)
 	page.Board = g.board(t, rc.Lang)
@@ -72,21 +71,23 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 		resp, err = tf.AnswerTurn(req, rc.Lang) // the API's own answer: page and API agree by construction
 	}
 	if err != nil {
-		page.Errors[tfFieldOf(err, names, lines)] = inputMessageIn(err, rc.Lang)
+		if msg := showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
+			page.Errors[tfFieldOf(at, names, lines)] = msg
+			return true
+		}); msg != "" {
+			page.Errors["board"] = msg // not an input mistake: above the fields
+		}
 		page.Errors["judge"] = pick(rc.Lang, "The table described cannot occur: see the field marked below.", "La table décrite est impossible : voyez le champ signalé ci-dessous.")
 		return views.TFReferee(page), http.StatusUnprocessableEntity
 	}
-	page.Verdict = g.verdict(resp, req.Player, set, rc.Lang)
-	takeFiveRuling(rc, page.Verdict)
-	return views.TFReferee(page), http.StatusOK
-}
-
-func inputMessageIn(err error, lang string) string {
-	var ie *referee.InputError
-	if errors.As(err, &ie) {
-		return ie.Message.In(lang)
+	page.Verdict = g.verdict(rc, resp, req.Player, set)
+	cited, follows := page.Verdict.Violations, []string(nil)
+	if t := page.Verdict.Take; t != nil {
+		cited = append(cited, t.Cites...)
+		follows = append(follows, fmt.Sprintf("%s %d (%s)", t.Square, t.Value, t.Outcome))
 	}
-	return err.Error()
+	rc.rule(page.Verdict.Legal, cited, follows...)
+	return views.TFReferee(page), http.StatusOK
 }
 
 func readTFTurn(form url.Values) tfTurn {
@@ -260,39 +261,31 @@ func (t *tfTurn) request() (req tf.TurnRequest, names []string, lines []int, err
 	return req, names, lines, nil
 }
 
-// tfFieldOf names the page's field an error's path points at: the API's
-// JSON path for the engine's errors, the form's own for request's.
-func tfFieldOf(err error, names []string, lines []int) string {
-	var ie *referee.InputError
-	if !errors.As(err, &ie) {
-		return "judge"
+// tfFields are the page's fields behind the API's paths; a mistake of the
+// form's own (request) already names its field.
+var tfFields = map[string]string{
+	"rules": "rules", "state.pieces": "board", "state.empty": "board", "state.phase": "phase",
+	"state": "racks", "turn": "m1", "player": "player", "m1": "m1", "m2": "m2",
+}
+
+// tfFieldOf names the page's field a path points at: a move of the request
+// is its line of the form, a rack is the line naming its player.
+func tfFieldOf(at enginePath, names []string, lines []int) string {
+	if at.in("turn.moves", len(lines)) {
+		return fmt.Sprintf("m%d", lines[at.Index]+1)
 	}
-	f := ie.Field
-	var k int
-	if _, err := fmt.Sscanf(f, "turn.moves[%d]", &k); err == nil && k >= 0 && k < len(lines) {
-		return fmt.Sprintf("m%d", lines[k]+1)
+	if strings.HasPrefix(at.Field, "rack_") {
+		return at.Field
 	}
-	switch {
-	case strings.HasPrefix(f, "rack_"), f == "m1", f == "m2", f == "player":
-		return f
-	case strings.HasPrefix(f, "rules"):
-		return "rules"
-	case strings.HasPrefix(f, "state.pieces"), strings.HasPrefix(f, "state.empty"):
-		return "board"
-	case strings.HasPrefix(f, "state.phase"):
-		return "phase"
-	case strings.HasPrefix(f, "state.racks."):
-		rest := strings.TrimPrefix(f, "state.racks.")
+	if rest, ok := strings.CutPrefix(at.Field, "state.racks."); ok {
 		for i, n := range names {
 			if n != "" && (rest == n || strings.HasPrefix(rest, n+"[")) {
 				return fmt.Sprintf("rack_%d", i)
 			}
 		}
-		return "racks"
-	case strings.HasPrefix(f, "state"):
-		return "racks"
-	case strings.HasPrefix(f, "turn"):
-		return "m1"
+	}
+	if name, ok := formField(at.Field, tfFields); ok {
+		return name
 	}
 	return "judge"
 }

@@ -58,14 +58,6 @@ func (g TakeFive) board(t tfTurn, lang string) []views.TFSquare {
 	return out
 }
 
-func tfCite(id, lang string) views.TFCite {
-	r, ok := tf.RuleByID(id)
-	if !ok {
-		return views.TFCite{ID: id}
-	}
-	return views.TFCite{ID: r.ID, Sheet: r.Sheet, Text: r.Text.In(lang)}
-}
-
 func tfValues(vs []int) string {
 	if len(vs) == 0 {
 		return "—"
@@ -75,13 +67,14 @@ func tfValues(vs []int) string {
 
 // verdict draws the API's answer on player's turn: legal or not, each rule
 // broken quoted from the sheet, and what the take does.
-func (g TakeFive) verdict(v tf.TurnResponse, player string, set referee.Settings, lang string) *views.TFVerdict {
+func (g TakeFive) verdict(rc RefereeCtx, v tf.TurnResponse, player string, set referee.Settings) *views.TFVerdict {
+	lang := rc.Lang
 	out := &views.TFVerdict{Legal: v.Legal}
 	for _, vi := range v.Violations {
-		c := tfCite(vi.Rule, lang)
-		c.Why = vi.Message
+		c := citeRule(tf.Rules, lang, vi.Rule)
+		c.Message = vi.Message // the API's answer is already in lang
 		if vi.Step != nil {
-			c.Step = fmt.Sprint(*vi.Step + 1)
+			c.Step = views.T(rc.Ctx, "takefive.ref.move", "N", *vi.Step+1)
 		}
 		out.Violations = append(out.Violations, c)
 	}
@@ -92,12 +85,12 @@ func (g TakeFive) verdict(v tf.TurnResponse, player string, set referee.Settings
 		if v.RoundWinner != nil {
 			tk.Winner = *v.RoundWinner
 		}
-		c := tfCite(t.Rule, lang)
-		c.Why = t.Reason
+		c := citeRule(tf.Rules, lang, t.Rule)
+		c.Message = t.Reason
 		tk.Cites = append(tk.Cites, c)
 		if t.Outcome == tf.Penalty.String() {
 			if t.Rule != tf.RulePenalty {
-				tk.Cites = append(tk.Cites, tfCite(tf.RulePenalty, lang))
+				tk.Cites = append(tk.Cites, citeRule(tf.Rules, lang, tf.RulePenalty))
 			}
 			tk.GiveUp = tfValues(rack) // any of his tokens (TF-A10: never none)
 			if p := t.Penalty; p != nil {

@@ -1,10 +1,8 @@
 package handlers
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -17,15 +15,6 @@ import (
 
 // takiSeat names seat i as the rules' examples do: A, B, C…
 func takiSeat(i int) string { return string(rune('A' + i)) }
-
-// last is the last value posted for key: a button posted after a hidden
-// field of the same name wins.
-func last(form url.Values, key string) string {
-	if vs := form[key]; len(vs) > 0 {
-		return vs[len(vs)-1]
-	}
-	return ""
-}
 
 // Referee draws the TAKI dispute page. Taps on the picker redraw it;
 // «Judge» builds the API's request from the form and asks the engine through
@@ -65,26 +54,21 @@ func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 		p.Move, p.Play, p.TurnColour, p.PassHands = f.Get("move"), f.Get("play"), f.Get("turnColour"), f.Get("passHands")
 		p.CloseTaki, p.CallTaki = f.Get("closeTaki") == "true", f.Get("callTaki") == "true"
 		p.CounterPlayer, p.CounterPlay, p.Hand = f.Get("counterPlayer"), f.Get("counter"), f.Get("hand")
-		if t := last(f, "target"); t == "top" || t == "play" || t == "hand" || t == "counter" {
-			p.Target = t
-		}
 	}
 	field := map[string]*string{"top": &p.Top, "play": &p.Play, "hand": &p.Hand, "counter": &p.CounterPlay}
-	if tap := last(f, "tap"); tap != "" {
-		if c, err := tk.ParseCard(tap); err == nil {
-			if p.Target == "top" {
-				p.Top, p.Target = c.String(), "play" // the top is one card: go on with the cards played
-			} else {
-				*field[p.Target] = strings.TrimSpace(*field[p.Target] + " " + c.String())
-			}
+	pk := readPicker(f, "target", "target")
+	if field[pk.Open] != nil {
+		p.Target = pk.Open
+	}
+	if c, err := tk.ParseCard(pk.Tap); pk.Tap != "" && err == nil {
+		if p.Target == "top" {
+			p.Top, p.Target = c.String(), "play" // the top is one card: go on with the cards played
+		} else {
+			*field[p.Target] = tapCode(*field[p.Target], c.String())
 		}
 	}
-	if pop := last(f, "pop"); field[pop] != nil {
-		codes := strings.Fields(*field[pop])
-		if len(codes) > 0 {
-			codes = codes[:len(codes)-1]
-		}
-		*field[pop] = strings.Join(codes, " ")
+	if fl := field[pk.From]; fl != nil {
+		*fl, _ = untapCode(*fl, pk.Index)
 	}
 	for name, v := range field {
 		p.Chips[name] = takiCards(lang, strings.Fields(*v))
@@ -92,23 +76,15 @@ func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 	return p
 }
 
-// fieldError is a mistake in one field of the page.
-type fieldError struct {
-	field string
-	msg   referee.Text
-}
-
-func (e *fieldError) Error() string { return "taki referee: " + e.field + ": " + e.msg.EN }
-
-func bad(field, en, fr string) error { return &fieldError{field, referee.Text{EN: en, FR: fr}} }
-
-// parseCodes reads a field of space-separated card codes.
+// parseCodes reads a field of space-separated card codes. A mistake is
+// named by the request's path (field), as the engine's are, so that one
+// map places both on the page.
 func parseCodes(field, s string) ([]tk.Card, error) {
 	var out []tk.Card
 	for i, code := range strings.Fields(s) {
 		c, err := tk.ParseCard(code)
 		if err != nil {
-			return nil, bad(field, fmt.Sprintf("Card %d, «%s», is not a TAKI card: use codes like R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY.", i+1, code),
+			return nil, referee.Invalid(field, fmt.Sprintf("Card %d, «%s», is not a TAKI card: use codes like R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY.", i+1, code),
 				fmt.Sprintf("La carte %d, « %s », n'est pas une carte de TAKI : utilisez des codes comme R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY.", i+1, code))
 		}
 		out = append(out, c)
@@ -147,12 +123,12 @@ func (g Taki) request(p *views.TKReferee, rules map[string]string) (tk.TurnReque
 	if req.State.Direction == "" {
 		req.State.Direction = tk.Clockwise.String()
 	}
-	top, err := takiCodes("top", p.Top)
+	top, err := takiCodes("state.top", p.Top)
 	switch {
 	case err != nil:
 		return req, err
 	case len(top) != 1:
-		return req, bad("top", "Tap the one card on top of the discard pile.", "Touchez la carte du dessus de la défausse (une seule).")
+		return req, referee.Invalid("state.top", "Tap the one card on top of the discard pile.", "Touchez la carte du dessus de la défausse (une seule).")
 	}
 	req.State.Top = top[0]
 	if p.Colour != "" {
@@ -176,21 +152,21 @@ func (g Taki) request(p *views.TKReferee, rules map[string]string) (tk.TurnReque
 		req.Turn.Draw = true // what is typed for a play is left aside
 		return req, nil
 	}
-	if req.Turn.Play, err = takiCodes("play", p.Play); err != nil {
+	if req.Turn.Play, err = takiCodes("turn.play", p.Play); err != nil {
 		return req, err
 	}
 	if len(req.Turn.Play) == 0 {
-		return req, bad("play", "Tap the cards played, in order, or choose «draws a card».", "Touchez les cartes jouées, dans l'ordre, ou choisissez « pioche une carte ».")
+		return req, referee.Invalid("turn.play", "Tap the cards played, in order, or choose «draws a card».", "Touchez les cartes jouées, dans l'ordre, ou choisissez « pioche une carte ».")
 	}
 	req.Turn.Color, req.Turn.PassHands, req.Turn.CloseTaki = p.TurnColour, p.PassHands, p.CloseTaki
-	counter, err := takiCodes("counter", p.CounterPlay)
+	counter, err := takiCodes("turn.counter.play", p.CounterPlay)
 	if err != nil {
 		return req, err
 	}
 	if p.CounterPlayer != "" {
 		req.Turn.Counter = &tk.WireCounter{Player: seatNum(p.CounterPlayer), Play: counter}
 	} else if len(counter) > 0 {
-		return req, bad("counterPlayer", "Choose who plays the counter.", "Choisissez qui joue le contre.")
+		return req, referee.Invalid("turn.counter.player", "Choose who plays the counter.", "Choisissez qui joue le contre.")
 	}
 	return req, nil
 }
@@ -217,36 +193,30 @@ func (g Taki) judge(rc RefereeCtx, p *views.TKReferee, rules map[string]string) 
 		}
 	}
 	p.Verdict = &v
-	takiRuling(rc, p.Verdict)
+	if v.Legal {
+		rc.rule(true, v.Applied, v.Follows...)
+	} else {
+		rc.rule(false, v.Violations)
+	}
 	return nil
 }
 
-// engineFields maps the engine's field paths onto the page's fields.
-var engineFields = []struct{ prefix, field string }{
-	{"state.players", "players"}, {"state.current", "current"}, {"state.direction", "direction"},
-	{"state.top", "top"}, {"state.color", "colour"}, {"state.pendingDraw", "pending"},
-	{"state.openTaki", "openTaki"}, {"state.silentOneCard", "silent"},
-	{"turn.play", "play"}, {"turn.color", "turnColour"}, {"turn.passHands", "passHands"},
-	{"turn.counter.player", "counterPlayer"}, {"turn.counter", "counter"}, {"hand", "hand"}, {"rules", "rules"},
+// takiFields are the page's fields behind the request's paths.
+var takiFields = map[string]string{
+	"state.players": "players", "state.current": "current", "state.direction": "direction",
+	"state.top": "top", "state.color": "colour", "state.pendingDraw": "pending",
+	"state.openTaki": "openTaki", "state.silentOneCard": "silent",
+	"turn.play": "play", "turn.color": "turnColour", "turn.passHands": "passHands",
+	"turn.counter.player": "counterPlayer", "turn.counter": "counter", "hand": "hand", "rules": "rules",
 }
 
 // placeError writes an input mistake next to its field (or above the form).
 func (g Taki) placeError(rc RefereeCtx, p *views.TKReferee, err error) {
-	var fe *fieldError
-	if errors.As(err, &fe) {
-		p.Errs[fe.field] = fe.msg.In(rc.Lang)
-		return
-	}
-	var ie *referee.InputError
-	if !errors.As(err, &ie) {
-		p.Error = views.T(rc.Ctx, "error.badrequest")
-		return
-	}
-	for _, m := range engineFields {
-		if strings.HasPrefix(ie.Field, m.prefix) {
-			p.Errs[m.field] = ie.Message.In(rc.Lang)
-			return
+	p.Error = showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
+		name, ok := formField(at.Field, takiFields)
+		if ok {
+			p.Errs[name] = msg
 		}
-	}
-	p.Error = ie.Message.In(rc.Lang)
+		return ok
+	})
 }

@@ -9,15 +9,6 @@ import (
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
-// cite quotes a rule of the catalogue in the page's language.
-func takiCite(lang, id string) views.TKCited {
-	r, ok := tk.RuleByID(id)
-	if !ok {
-		return views.TKCited{ID: id}
-	}
-	return views.TKCited{ID: id, Sheet: r.Sheet, Text: r.Text.In(lang)}
-}
-
 // verdict says whether the turn is legal, why not, and what follows.
 func (g Taki) verdict(rc RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk.Result, set referee.Settings) views.TKVerdict {
 	ctx, lang := rc.Ctx, rc.Lang
@@ -35,12 +26,11 @@ func (g Taki) verdict(rc RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk
 	}
 	if !r.Legal {
 		for _, vi := range r.Violations {
-			c := takiCite(lang, vi.Rule)
-			c.Message = vi.Message.In(lang)
+			step := ""
 			if vi.Step >= 0 && vi.Step < len(t.Play) {
-				c.Step = views.T(ctx, "tkr.step", "N", vi.Step+1, "Card", t.Play[vi.Step].Name().In(lang))
+				step = views.T(ctx, "tkr.step", "N", vi.Step+1, "Card", t.Play[vi.Step].Name().In(lang))
 			}
-			v.Violations = append(v.Violations, c)
+			v.Violations = append(v.Violations, citeBroken(tk.Rules, lang, vi, step))
 		}
 		return v
 	}
@@ -104,7 +94,7 @@ func (g Taki) verdict(rc RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk
 		}
 	}
 	for _, id := range takiApplied(s, t, r) {
-		v.Applied = append(v.Applied, takiCite(lang, id))
+		v.Applied = append(v.Applied, citeRule(tk.Rules, lang, id))
 	}
 	return v
 }

@@ -82,3 +82,14 @@ func (e *InputError) Error() string {
 func Invalid(field, en, fr string) *InputError {
 	return &InputError{Field: field, Message: Text{EN: en, FR: fr}}
 }
+
+// Find is the rule id of a game's catalogue; ok is false for an id the
+// catalogue does not hold. Every page citing a rule looks it up here.
+func Find(rules []Rule, id string) (r Rule, ok bool) {
+	for _, r := range rules {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}

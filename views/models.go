@@ -5,6 +5,16 @@ import "github.com/a-h/templ"
 // FieldErrors maps a form field's name to a message already translated.
 type FieldErrors map[string]string
 
+// Cited is a rule of a game's catalogue as a referee page cites it, the
+// same for every game (drawn by Citation, summed up in a kept ruling).
+type Cited struct {
+	ID      string
+	Sheet   string // the French rule sheet's words, as printed
+	Text    string // the rule stated plainly, in the page's language
+	Message string // why it applies in this case ("" when it is only quoted)
+	Step    string // the card or move at fault, e.g. "Card 2" ("" for the turn as a whole)
+}
+
 // GroupNav is what a page inside a group shows of it.
 type GroupNav struct {
 	Slug    string

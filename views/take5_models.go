@@ -47,12 +47,6 @@ type T5RefPlay struct {
 	Error string
 }
 
-// T5RuleQuote is a rule cited by the verdict: the sheet's French words and
-// the plain sentence in the page's language.
-type T5RuleQuote struct {
-	ID, Sheet, Text string
-}
-
 // T5Step is what became of one card.
 type T5Step struct {
 	N      int    // 1-based
@@ -69,24 +63,17 @@ type T5RowView struct {
 	X2, Plus5 bool
 }
 
-// T5Violation is an illegal card with the rule it breaks.
-type T5Violation struct {
-	Step    int // 1-based, 0 for the turn as a whole
-	Message string
-	Rule    T5RuleQuote
-}
-
 // T5Verdict is the referee's answer on a turn.
 type T5Verdict struct {
 	Legal      bool
-	Violations []T5Violation
+	Violations []Cited // each illegal card with the rule it breaks
 	Steps      []T5Step
 	Pickups    []T5RowView
 	After      []T5RowView
 	Specials   []string // where each special may still go
 	TurnEnd    string
-	Rules      []T5RuleQuote // the rules the legal steps follow
-	Applied    []string      // non-default house rules, described
+	Rules      []Cited  // the rules the legal steps follow
+	Applied    []string // non-default house rules, described
 }
 
 // T5RefPage is the Take 5! dispute page.

@@ -77,17 +77,10 @@ type TFMoveField struct {
 	Piece, To, Action, Value string
 }
 
-// TFCite is a rule quoted: the sheet's French words, the plain sentence,
-// and why it applies here.
-type TFCite struct {
-	ID, Sheet, Text, Why string
-	Step                 string // the move at fault, "1" or "2"
-}
-
 // TFVerdict is the referee's answer on a turn.
 type TFVerdict struct {
 	Legal      bool
-	Violations []TFCite
+	Violations []Cited // each at the move at fault
 	Take       *TFTake
 	HouseRules []string // non-default house rules applied
 }
@@ -97,11 +90,11 @@ type TFTake struct {
 	Value     int
 	Square    string
 	Step      int
-	Outcome   string // kept, penalty, won, eliminated
-	Cites     []TFCite
-	Rack      string // the taker's rack afterwards
-	GiveUp    string // on a penalty: the tokens he may give up
-	Squares   string // on a penalty: where it may go
+	Outcome   string  // kept, penalty, won, eliminated
+	Cites     []Cited // the rule deciding the outcome, with why
+	Rack      string  // the taker's rack afterwards
+	GiveUp    string  // on a penalty: the tokens he may give up
+	Squares   string  // on a penalty: where it may go
 	RoundOver bool
 	Winner    string
 	Replay    bool

@@ -76,21 +76,12 @@ type TKReferee struct {
 	Verdict *TKVerdict
 }
 
-// TKCited is a rule of the catalogue as the verdict quotes it.
-type TKCited struct {
-	ID      string
-	Sheet   string // the French sheet's words
-	Text    string // the rule stated plainly, in the page's language
-	Message string // why, in this case (violations only)
-	Step    string // which card, e.g. "card 2: red 8" ("" for the turn as a whole)
-}
-
 // TKVerdict is what the referee says about the turn.
 type TKVerdict struct {
 	Legal      bool
-	Violations []TKCited
-	Applied    []TKCited // for a legal turn: the rules that decided what follows
-	Follows    []string  // what follows, one sentence each
+	Violations []Cited  // each at the card at fault, e.g. "card 2: red 8"
+	Applied    []Cited  // for a legal turn: the rules that decided what follows
+	Follows    []string // what follows, one sentence each
 	HandGiven  bool
 	Playable   []TKCard // the cards of the hand that could start the turn
 	HouseRules []string // non-default house rules applied, described

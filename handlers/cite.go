@@ -1,0 +1,60 @@
+package handlers
+
+import (
+	"strings"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// Every referee page cites the rules of its game's catalogue the same way,
+// and a ruling kept with a match is summed up from those same citations:
+// a game only says which rules apply and why.
+
+// citeRule quotes rule id of a game's catalogue in lang: the sheet's words
+// (without the sheet's bold marks) and the rule stated plainly. An id the
+// catalogue lacks is still cited by its id, so a verdict never loses it.
+func citeRule(rules []referee.Rule, lang, id string) views.Cited {
+	r, ok := referee.Find(rules, id)
+	if !ok {
+		return views.Cited{ID: id}
+	}
+	return views.Cited{ID: r.ID, Sheet: strings.ReplaceAll(r.Sheet, "**", ""), Text: r.Text.In(lang)}
+}
+
+// citeBroken quotes the rule a violation breaks, with why in this case and
+// step, the card or move at fault as the page names it ("" for none).
+func citeBroken(rules []referee.Rule, lang string, vi referee.Violation, step string) views.Cited {
+	c := citeRule(rules, lang, vi.Rule)
+	c.Message, c.Step = vi.Message.In(lang), step
+	return c
+}
+
+// Ruling is a verdict in short: whether the move was legal, what the page
+// said, and the rules it cited ("id — «sheet words»").
+type Ruling struct {
+	Legal   bool
+	Summary string
+	Rules   []string
+}
+
+// rule records the verdict a referee page reached, for a ruling kept with a
+// match (a no-op when nobody asked): the reason of each citation, then what
+// follows, and every rule cited.
+func (rc RefereeCtx) rule(legal bool, cited []views.Cited, follows ...string) {
+	if rc.Ruling == nil {
+		return
+	}
+	var say, rules []string
+	for _, c := range cited {
+		if c.Message != "" {
+			say = append(say, strings.TrimPrefix(c.Step+" — "+c.Message, " — "))
+		}
+		line := c.ID
+		if c.Sheet != "" {
+			line += " — «" + c.Sheet + "»"
+		}
+		rules = append(rules, line)
+	}
+	*rc.Ruling = Ruling{Legal: legal, Summary: strings.Join(append(say, follows...), " "), Rules: rules}
+}

@@ -1,0 +1,93 @@
+package handlers
+
+import (
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A card picker is a form whose buttons post one tap at a time: a card of
+// the deck ("tap"=code) goes to the seat or field the picker is open for,
+// a chip tapped ("untap"="seat:index", or "pop"=field for its last card)
+// comes off, and a button naming another seat or field opens the picker
+// there. Every picker (the Five Crowns and TAKI scoresheets, their referee
+// pages) reads its post here; what a card looks like and where a tapped card
+// goes stay the game's.
+
+// pickerPost is one post of a card picker.
+type pickerPost struct {
+	Open  string // the seat or field the picker is open for, as posted ("" none)
+	Tap   string // the card tapped, as posted: the game parses it
+	From  string // the seat or field a chip is taken off ("" none)
+	Index int    // which chip of From: 0 is the first, lastChip the last
+}
+
+// lastChip is the Index of a "pop": the last card of the field.
+const lastChip = -1
+
+// readPicker reads a picker's post. carried is the form field keeping the
+// open seat from one post to the next, chosen the button that opens another
+// (the same name when the button comes after the hidden field: the last
+// value wins).
+func readPicker(form url.Values, carried, chosen string) pickerPost {
+	p := pickerPost{Open: last(form, carried), Tap: last(form, "tap"), Index: lastChip}
+	if v := last(form, chosen); v != "" {
+		p.Open = v
+	}
+	if at, i, ok := strings.Cut(last(form, "untap"), ":"); ok {
+		if n, err := strconv.Atoi(i); err == nil && n >= 0 {
+			p.From, p.Index = at, n
+		}
+	} else if pop := last(form, "pop"); pop != "" {
+		p.From = pop
+	}
+	return p
+}
+
+// seat is the seat the picker is open for, −1 when it names none of n.
+func (p pickerPost) seat(n int) int { return seatIn(p.Open, n) }
+
+// untapSeat is the seat a chip is taken off, −1 when it names none of n.
+func (p pickerPost) untapSeat(n int) int { return seatIn(p.From, n) }
+
+func seatIn(v string, n int) int {
+	if i, err := strconv.Atoi(v); err == nil && i >= 0 && i < n {
+		return i
+	}
+	return -1
+}
+
+// untap is list without chip i (lastChip: its last); ok is false, and list
+// unchanged, when there is no such chip.
+func untap[T any](list []T, i int) (out []T, gone T, ok bool) {
+	if i == lastChip {
+		i = len(list) - 1
+	}
+	if i < 0 || i >= len(list) {
+		return list, gone, false
+	}
+	return slices.Delete(slices.Clone(list), i, i+1), list[i], true
+}
+
+// tapCode adds a card's code to a field of space-separated codes.
+func tapCode(field, code string) string { return strings.TrimSpace(field + " " + code) }
+
+// untapCode takes chip i off a field of space-separated codes and says
+// which code went ("" when none did).
+func untapCode(field string, i int) (string, string) {
+	codes, gone, ok := untap(strings.Fields(field), i)
+	if !ok {
+		return field, ""
+	}
+	return strings.Join(codes, " "), gone
+}
+
+// last is the last value posted for key: a button posted after a hidden
+// field of the same name wins.
+func last(form url.Values, key string) string {
+	if vs := form[key]; len(vs) > 0 {
+		return vs[len(vs)-1]
+	}
+	return ""
+}

@@ -1,0 +1,50 @@
+package handlers
+
+import (
+	"net/url"
+	"slices"
+	"testing"
+)
+
+func TestReadPicker(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		form url.Values
+		want pickerPost
+	}{
+		{"the button opens another seat", url.Values{"picker": {"0"}, "pick": {"2"}, "tap": {"JK"}}, pickerPost{Open: "2", Tap: "JK", Index: lastChip}},
+		{"the seat carried stays open", url.Values{"picker": {"1"}, "untap": {"1:3"}}, pickerPost{Open: "1", From: "1", Index: 3}},
+		{"a button after its hidden field wins", url.Values{"target": {"top", "play"}, "pop": {"hand"}}, pickerPost{Open: "play", From: "hand", Index: lastChip}},
+		{"a chip that is no chip is ignored", url.Values{"untap": {"1:-2"}}, pickerPost{Index: lastChip}},
+	} {
+		chosen := "pick"
+		if tt.form.Has("target") {
+			chosen = "target"
+		}
+		if got := readPicker(tt.form, map[string]string{"pick": "picker", "target": "target"}[chosen], chosen); got != tt.want {
+			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+	if (pickerPost{Open: "4"}).seat(4) != -1 || (pickerPost{Open: "x"}).seat(4) != -1 || (pickerPost{Open: "3"}).seat(4) != 3 {
+		t.Error("seat: a seat outside the match is opened")
+	}
+}
+
+func TestUntap(t *testing.T) {
+	list := []string{"a", "b", "c"}
+	if got, gone, ok := untap(list, 1); !ok || gone != "b" || !slices.Equal(got, []string{"a", "c"}) || !slices.Equal(list, []string{"a", "b", "c"}) {
+		t.Errorf("untap 1 = %v %q %v (list now %v)", got, gone, ok, list)
+	}
+	if got, _, _ := untap(list, lastChip); !slices.Equal(got, []string{"a", "b"}) {
+		t.Errorf("pop = %v", got)
+	}
+	if got, _, ok := untap(list, 3); ok || len(got) != 3 {
+		t.Errorf("untap past the end = %v %v", got, ok)
+	}
+	if _, _, ok := untap([]string{}, lastChip); ok {
+		t.Error("pop of an empty field took a card")
+	}
+	if s, gone := untapCode("JH  JS JD", 1); s != "JH JD" || gone != "JS" {
+		t.Errorf("untapCode = %q %q", s, gone)
+	}
+}
