@@ -266,4 +266,3 @@ func validTime(v string) bool {
 }
 
 func validNullTime(v *string) bool { return v == nil || validTime(*v) }
-
