@@ -158,4 +158,3 @@ func (s *Server) publicLink(c echo.Context) error {
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/export")
 }
-

@@ -102,4 +102,3 @@ func csvText(s string) string {
 	}
 	return s
 }
-
