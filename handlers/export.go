@@ -19,7 +19,12 @@ import (
 func (s *Server) exportModel(c echo.Context) views.ExportPage {
 	m := memberOf(c)
 	base := "/g/" + m.group.Slug
-	return views.ExportPage{Group: m.nav(), CSVURL: base + "/export.csv", JSONURL: base + "/export.json",
+	alt := "?sep=semicolon"
+	if csvSeparator("", lang(c)) == ';' {
+		alt = "?sep=comma"
+	}
+	return views.ExportPage{Group: m.nav(), CSVURL: base + "/export.csv", CSVAltURL: base + "/export.csv" + alt,
+		JSONURL: base + "/export.json", GzipURL: base + "/export.json.gz",
 		ImportURL: base + "/import", PublicOn: m.group.PublicOn, PublicAct: base + "/public", Display: m.who.Display}
 }
 
