@@ -2,42 +2,29 @@ package handlers
 
 import (
 	"bytes"
-	"encoding/csv"
+	"compress/gzip"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablekeeper/tablekeeper/referee"
-	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
-// maxImport bounds an uploaded export: years of weekly game nights fit in a
-// few megabytes.
-//
-// An import's memory is proportional to its file: the request body waits
-// in a temporary file (see receiveBody), the multipart form puts the file
-// in another (see parseUpload), and importUpload holds the file (n ≤ 32 MiB)
-// and its decoded form, which store.ReadExport refuses to decode when it
-// could take more than store.MaxImportCost(n) = 8n + 1 MiB. So an import
-// holds at most 9n + 1 MiB (≤ 289 MiB for the largest file, ~10 MiB for a
-// real 1 MiB export), and at most two imports are worked on at once (see
-// admitted).
-const maxImport = 32 << 20
-
 func (s *Server) exportModel(c echo.Context) views.ExportPage {
 	m := memberOf(c)
 	base := "/g/" + m.group.Slug
-	return views.ExportPage{Group: m.nav(), CSVURL: base + "/export.csv", JSONURL: base + "/export.json",
+	alt := "?sep=semicolon"
+	if csvSeparator("", lang(c)) == ';' {
+		alt = "?sep=comma"
+	}
+	return views.ExportPage{Group: m.nav(), CSVURL: base + "/export.csv", CSVAltURL: base + "/export.csv" + alt,
+		JSONURL: base + "/export.json", GzipURL: base + "/export.json.gz",
 		ImportURL: base + "/import", PublicOn: m.group.PublicOn, PublicAct: base + "/public", Display: m.who.Display}
 }
 
@@ -56,213 +43,103 @@ func exportName(slug, ext string, now time.Time) string {
 	return fmt.Sprintf("tablekeeper-%s-%s.%s", slug, now.UTC().Format("2006-01-02"), ext)
 }
 
+// exportJSON streams the complete file (compressed with gzip at
+// export.json.gz): the group, then each match as it is read, so that a
+// group of any size is exported in the memory of a few hundred matches
+// (see store.ExportTo); the answer waits in its spool's temporary file.
 func (s *Server) exportJSON(c echo.Context) error {
 	m := memberOf(c)
-	e, err := s.store.ExportGroup(c.Request().Context(), m.group.ID)
+	gz := strings.HasSuffix(c.Path(), ".gz")
+	name := exportName(m.group.Slug, "json", s.store.Now())
+	var w io.Writer = c.Response()
+	var z *gzip.Writer
+	if gz {
+		name += ".gz"
+		z = gzip.NewWriter(w)
+		w = z
+	}
+	var body *exportWriter
+	err := s.store.ExportTo(c.Request().Context(), m.group.ID, func(head store.Export) error {
+		h := c.Response().Header()
+		h.Set("Content-Disposition", `attachment; filename="`+name+`"`)
+		if gz {
+			h.Set(echo.HeaderContentType, "application/gzip")
+		} else {
+			h.Set(echo.HeaderContentType, "application/json; charset=utf-8")
+		}
+		c.Response().WriteHeader(http.StatusOK)
+		body = &exportWriter{w: w}
+		return body.head(head)
+	}, func(mt store.ExportMatch) error { return body.match(mt) })
 	if err != nil {
 		return err
 	}
-	h := c.Response().Header()
-	h.Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "json", s.store.Now())+`"`)
-	h.Set(echo.HeaderContentType, "application/json; charset=utf-8")
-	c.Response().WriteHeader(http.StatusOK)
-	return writeExport(c.Response(), e)
+	if err := body.end(); err != nil {
+		return err
+	}
+	if z != nil {
+		return z.Close()
+	}
+	return nil
 }
 
-// writeExport writes e as JSON a match at a time, so that the whole file
-// is never held in memory (it goes to the answer's spool, see admitted):
-// the group and its roster indented, then each match on a line of its own,
-// compact. A round's entry is written as it is stored, never re-indented,
-// so the file's size is the size of what is stored, whatever the entries'
-// nesting.
+// writeExport writes e as exportWriter does.
 func writeExport(w io.Writer, e store.Export) error {
-	matches := e.Matches
+	x := &exportWriter{w: w}
+	if err := x.head(e); err != nil {
+		return err
+	}
+	for _, m := range e.Matches {
+		if err := x.match(m); err != nil {
+			return err
+		}
+	}
+	return x.end()
+}
+
+// exportWriter writes an export a match at a time: the group and its roster
+// indented, then each match on a line of its own, compact. A round's entry
+// is written as it is stored, never re-indented, so the file's size is the
+// size of what is stored, whatever the entries' nesting.
+type exportWriter struct {
+	w io.Writer
+	n int // matches written
+}
+
+func (x *exportWriter) head(e store.Export) error {
 	e.Matches = []store.ExportMatch{}
 	head, err := json.MarshalIndent(e, "", "  ")
 	if err != nil {
 		return err
 	}
-	head = bytes.TrimSuffix(head, []byte("[]\n}"))
-	if _, err := w.Write(head); err != nil {
-		return err
-	}
-	sep := "["
-	for _, m := range matches {
-		b, err := json.Marshal(m)
-		if err != nil {
-			return err
-		}
-		if _, err := io.WriteString(w, sep+"\n    "); err != nil {
-			return err
-		}
-		if _, err := w.Write(b); err != nil {
-			return err
-		}
-		sep = ","
-	}
-	end := "[]\n}\n"
-	if len(matches) > 0 {
-		end = "\n  ]\n}\n"
-	}
-	_, err = io.WriteString(w, end)
+	_, err = x.w.Write(bytes.TrimSuffix(head, []byte("[]\n}")))
 	return err
 }
 
-// exportCSV writes one line per seat of every round (undone ones marked) of
-// every match that was not deleted, for a spreadsheet.
-func (s *Server) exportCSV(c echo.Context) error {
-	m := memberOf(c)
-	e, err := s.store.ExportGroup(c.Request().Context(), m.group.ID)
+func (x *exportWriter) match(m store.ExportMatch) error {
+	b, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}
-	names := map[int64]string{}
-	for _, p := range e.Players {
-		names[p.ID] = p.Name
+	sep := ","
+	if x.n == 0 {
+		sep = "["
 	}
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write([]string{"match", "game", "started", "finished", "round", "status", "seat", "player", "points", "match_total"})
-	for _, mt := range e.Matches {
-		if mt.DeletedAt != nil {
-			continue
-		}
-		finished := ""
-		if mt.FinishedAt != nil {
-			finished = *mt.FinishedAt
-		}
-		for _, r := range mt.Rounds {
-			status := "live"
-			if r.UndoneAt != nil {
-				status = "undone"
-			}
-			for seat, st := range mt.Seats {
-				w.Write([]string{strconv.FormatInt(mt.ID, 10), csvText(mt.Game), csvText(mt.CreatedAt), csvText(finished), strconv.Itoa(r.Number), status,
-					strconv.Itoa(seat + 1), csvText(names[st.Player]), strconv.Itoa(r.Points[seat]), strconv.Itoa(st.Total)})
-			}
-		}
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
+	x.n++
+	if _, err := io.WriteString(x.w, sep+"\n    "); err != nil {
 		return err
 	}
-	c.Response().Header().Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "csv", s.store.Now())+`"`)
-	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+	_, err = x.w.Write(b)
+	return err
 }
 
-// csvText makes a text cell inert in a spreadsheet: one that starts with a
-// character a spreadsheet would read as a formula (= + - @, or a tab or
-// carriage return before one; OWASP's list) gets a leading apostrophe, so a
-// player named =HYPERLINK(…) or =cmd|… stays a name. Number cells (points,
-// totals, a score of -40) are written as numbers and do not go through here.
-func csvText(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
+func (x *exportWriter) end() error {
+	end := "[]\n}\n"
+	if x.n > 0 {
+		end = "\n  ]\n}\n"
 	}
-	return s
-}
-
-// importGroup makes a new group from an export file, from a group's export
-// page; the importer becomes its admin.
-func (s *Server) importGroup(c echo.Context) error {
-	parseUpload(c)
-	page := s.exportModel(c)
-	page.Display = c.FormValue("display")
-	created, refused, err := s.importUpload(c, page.Display)
-	if err != nil {
-		return err
-	}
-	if refused != nil {
-		page.Error = views.T(s.viewCtx(c), refused.key, refused.args...)
-		return s.render(c, http.StatusUnprocessableEntity, views.ExportView(page))
-	}
-	return s.imported(c, created)
-}
-
-// importFromHome is the same import from the home page, for a group moving
-// to this instance: no group is needed here first.
-func (s *Server) importFromHome(c echo.Context) error {
-	parseUpload(c)
-	form := views.ImportForm{Display: c.FormValue("display")}
-	created, refused, err := s.importUpload(c, form.Display)
-	if err != nil {
-		return err
-	}
-	if refused != nil {
-		form.Error = views.T(s.viewCtx(c), refused.key, refused.args...)
-		h := s.homeModel(c, views.GroupForm{})
-		h.Import = form
-		return s.render(c, http.StatusUnprocessableEntity, views.HomePage(h))
-	}
-	return s.imported(c, created)
-}
-
-func (s *Server) imported(c echo.Context, created store.CreatedGroup) error {
-	setSession(c, created.SessionToken)
-	c.SetCookie(&http.Cookie{Name: "tk_admin_once", Value: created.AdminToken, Path: "/g/" + created.Group.Slug, MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
-	return c.Redirect(http.StatusSeeOther, "/g/"+created.Group.Slug)
-}
-
-// refusal is why an import was refused: a message id and its arguments.
-type refusal struct {
-	key  string
-	args []any
-}
-
-// parseUpload reads an import's form: the file goes to a temporary file
-// (the body itself is already here, see admitted), not to memory, so that
-// the file is in memory once only, in importUpload.
-func parseUpload(c echo.Context) {
-	c.Request().ParseMultipartForm(64 << 10) // an error is told by FormFile
-}
-
-// importUpload reads the uploaded export, checks it whole and imports it in
-// one transaction. A file that is not an export, is damaged, or names a game
-// this server does not have is refused (nothing is created).
-func (s *Server) importUpload(c echo.Context, display string) (store.CreatedGroup, *refusal, error) {
-	refuse := func(key string, args ...any) (store.CreatedGroup, *refusal, error) {
-		return store.CreatedGroup{}, &refusal{key, args}, nil
-	}
-	if k := checkName(display); k != "" {
-		return refuse(k)
-	}
-	fh, err := c.FormFile("file")
-	if err != nil {
-		return refuse("standings.import.nofile")
-	}
-	if fh.Size > maxImport {
-		return refuse("standings.import.toolarge")
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return refuse("standings.import.nofile")
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxImport+1))
-	if err != nil || len(b) > maxImport {
-		return refuse("standings.import.toolarge")
-	}
-	e, err := store.ReadExport(b)
-	why := ""
-	if err == nil {
-		why, err = s.checkRounds(e, lang(c))
-	}
-	var ie *store.ImportError
-	if errors.As(err, &ie) {
-		s.log.Info("import refused", "err", err)
-		if ie.Match > 0 {
-			return refuse("standings.import.bad."+ie.Part, "N", ie.Match, "R", ie.Round, "Why", why)
-		}
-		return refuse("standings.import.bad." + ie.Part)
-	}
-	if err != nil {
-		return store.CreatedGroup{}, nil, err
-	}
-	created, err := s.store.ImportGroup(c.Request().Context(), e, display, sessionToken(c))
-	if errors.As(err, &ie) {
-		return refuse("standings.import.bad." + ie.Part)
-	}
-	return created, nil, err
+	_, err := io.WriteString(x.w, end)
+	return err
 }
 
 // publicLink turns the read-only standings link on (a new token each time,
@@ -285,47 +162,4 @@ func (s *Server) publicLink(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/export")
-}
-
-// checkRounds asks each match's game whether the file's match could have
-// been recorded: its options, and every live round through the engine's
-// Score, the one validator of a round the scoresheet and the API use too,
-// which must accept the entry and give the points the file holds. It
-// returns the engine's reason in the reader's language, and an
-// *store.ImportError naming the match and round.
-func (s *Server) checkRounds(e store.Export, lg string) (why string, err error) {
-	for i, mt := range e.Matches {
-		g, ok := s.byID[mt.Game]
-		if !ok {
-			return "", &store.ImportError{Part: "game", Match: i + 1, Detail: mt.Game}
-		}
-		bad := func(part string, round int, err error) (string, error) {
-			why := ""
-			var ie *referee.InputError
-			if errors.As(err, &ie) {
-				why = ie.Message.In(lg)
-			}
-			return why, &store.ImportError{Part: part, Match: i + 1, Round: round, Detail: fmt.Sprint(err)}
-		}
-		opts, err := g.CheckOptions(len(mt.Seats), mt.Options)
-		if err != nil {
-			return bad("options", 0, err)
-		}
-		m := scoring.Match{Seats: len(mt.Seats), Options: opts, Rules: referee.ResolveKnown(g.HouseRules(), mt.Rules)}
-		var before []scoring.Round
-		for _, r := range mt.Rounds {
-			if r.UndoneAt != nil {
-				continue
-			}
-			points, err := g.Score(m, before, r.Entry)
-			if err != nil {
-				return bad("round", r.Number, err)
-			}
-			if !slices.Equal(points, r.Points) {
-				return bad("scored", r.Number, fmt.Errorf("the entry scores %v, the file says %v", points, r.Points))
-			}
-			before = append(before, scoring.Round{Entry: r.Entry, Points: points})
-		}
-	}
-	return "", nil
 }

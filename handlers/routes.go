@@ -72,6 +72,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("/export", s.exportPage)
 	g.GET("/export.csv", s.exportCSV)
 	g.GET("/export.json", s.exportJSON)
+	g.GET("/export.json.gz", s.exportJSON)
 	g.POST("/import", s.importGroup)
 	g.POST("/public", s.publicLink, requireAdmin)
 	g.POST("/matches/:match/delete", s.deleteMatch, requireAdmin)

@@ -31,12 +31,14 @@ func exportFixture(t *testing.T) fixture {
 	s.AddRound(ctx, gone, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 0}, Finished: true})
 	s.DeleteMatch(ctx, gid, gone)
 	s.SetArchived(ctx, gid, f.players[2].ID, true)
+	s.AddRuling(ctx, Ruling{MatchID: f.match, Form: "hand=JK+5S", Legal: true, Summary: "Jokers are wild", Rules: []string{"wild — jokers"}, Author: "Ben"})
+	s.AddRuling(ctx, Ruling{MatchID: f.match, Form: "hand=", Summary: "No hand", Author: "Ana"})
 	return f
 }
 
-// normalize drops what an import renumbers or restamps: ids and export time.
+// normalize drops what an import renumbers or restamps: ids and the export time.
 func normalize(e Export) Export {
-	e.ExportedAt, e.Group.CreatedAt = "", ""
+	e.ExportedAt = ""
 	ids := map[int64]int64{}
 	for i := range e.Players {
 		ids[e.Players[i].ID] = int64(i + 1)
@@ -58,7 +60,8 @@ func TestExportImportRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(e.Matches) != 2 || len(e.Matches[0].Rounds) != 3 || len(e.Matches[0].Rounds[0].Revisions) != 2 || e.Matches[1].DeletedAt == nil {
+	if len(e.Matches) != 2 || len(e.Matches[0].Rounds) != 3 || len(e.Matches[0].Rounds[0].Revisions) != 2 || e.Matches[1].DeletedAt == nil ||
+		len(e.Matches[0].Rulings) != 2 || e.Players[2].ArchivedAt == nil || len(e.Seasons) != 1 || len(e.HouseRules) != 1 {
 		t.Fatalf("export misses data: %+v", e.Matches)
 	}
 	b, _ := json.Marshal(e)
@@ -108,7 +111,7 @@ func TestImportRefusesDamagedFiles(t *testing.T) {
 	}{
 		{"not json", []byte("hello"), "format"},
 		{"foreign json", []byte(`{"name": "something else"}`), "format"},
-		{"truncated", good[:len(good)/2], "matches"},
+		{"truncated", good[:len(good)/2], "truncated"},
 		{"newer version", edit(func(c *Export) { c.Version = 99 }), "version"},
 		{"total not the sum", edit(func(c *Export) { c.Matches[0].Seats[1].Total++ }), "matches"},
 		{"unknown player", edit(func(c *Export) { c.Matches[0].Seats[0].Player = 999999 }), "matches"},
@@ -117,7 +120,8 @@ func TestImportRefusesDamagedFiles(t *testing.T) {
 		{"bad revision kind", edit(func(c *Export) { c.Matches[0].Rounds[0].Revisions[0].Kind = "hacked" }), "matches"},
 		{"bad time", edit(func(c *Export) { c.Matches[0].CreatedAt = "yesterday" }), "matches"},
 		{"player twice", edit(func(c *Export) { c.Players = append(c.Players, c.Players[0]) }), "players"},
-		{"unknown field", []byte(strings.Replace(string(good), `"format"`, `"extra":1,"format"`, 1)), "matches"},
+		{"unknown field", []byte(strings.Replace(string(good), `"version"`, `"extra":1,"version"`, 1)), "unknown"},
+		{"unknown field first", []byte(strings.Replace(string(good), `"format"`, `"extra":1,"format"`, 1)), "format"},
 	}
 	countGroups := func() int {
 		var n int
@@ -172,13 +176,13 @@ func TestImportRefusesWhatIsBeyondItsLimits(t *testing.T) {
 		match    int
 		round    int
 	}{
-		{"entry nested 9,000 deep", edit(func(c *Export) { c.Matches[0].Rounds[0].Entry = nested(9000) }), "deep", 0, 0},
+		{"entry nested 9,000 deep", edit(func(c *Export) { c.Matches[0].Rounds[0].Entry = nested(9000) }), "deep", 1, 0},
 		{"entry nested 20 deep", edit(func(c *Export) { c.Matches[0].Rounds[1].Entry = nested(MaxEntryDepth + 4) }), "entry", 1, 2},
 		{"revision entry too long", edit(func(c *Export) {
 			c.Matches[0].Rounds[0].Revisions[0].Entry = json.RawMessage(`["` + strings.Repeat("x", MaxEntryBytes/2) + `","` + strings.Repeat("x", MaxEntryBytes/2) + `"]`)
 		}), "entry", 1, 1},
 		{"a long text", edit(func(c *Export) { c.HouseRules[0].Value = strings.Repeat("x", MaxImportText+1) }), "deep", 0, 0},
-		{"many tiny values", []byte(strings.Replace(string(good), `"rounds":[`, `"rounds":[`+tiny+`,`, 1)), "deep", 0, 0},
+		{"many tiny values", []byte(strings.Replace(string(good), `"rounds":[`, `"rounds":[`+tiny+`,`, 1)), "deep", 1, 0},
 		{"points near the integer limit", edit(func(c *Export) {
 			c.Matches[0].Rounds[0].Points[1] = 1 << 62
 			c.Matches[0].Seats[1].Total += 1<<62 - 40

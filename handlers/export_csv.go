@@ -1,0 +1,104 @@
+package handlers
+
+import (
+	"encoding/csv"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/store"
+)
+
+// exportCSV writes one line per seat of every round (undone ones marked) of
+// every match that was not deleted, for a spreadsheet: UTF-8 with a
+// byte-order mark (so that Excel reads accents right), times in the
+// group's time zone (the server's --timezone, as on the pages), text cells
+// a spreadsheet would evaluate made inert (see csvText), and the separator
+// the reader's spreadsheet expects: a semicolon in French (where the comma
+// is the decimal separator), a comma in English, or the one asked with
+// ?sep=semicolon or ?sep=comma. It is streamed a match at a time.
+func (s *Server) exportCSV(c echo.Context) error {
+	m := memberOf(c)
+	sep := csvSeparator(c.QueryParam("sep"), lang(c))
+	names := map[int64]string{}
+	var w *csv.Writer
+	err := s.store.ExportTo(c.Request().Context(), m.group.ID, func(e store.Export) error {
+		for _, p := range e.Players {
+			names[p.ID] = p.Name
+		}
+		h := c.Response().Header()
+		h.Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "csv", s.store.Now())+`"`)
+		h.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
+		c.Response().WriteHeader(http.StatusOK)
+		io.WriteString(c.Response(), "\ufeff")
+		w = csv.NewWriter(c.Response())
+		w.Comma = sep
+		return w.Write([]string{"match", "game", "started", "finished", "round", "status", "seat", "player", "points", "match_total"})
+	}, func(mt store.ExportMatch) error {
+		if mt.DeletedAt != nil {
+			return nil
+		}
+		started, finished := s.csvTime(&mt.CreatedAt), s.csvTime(mt.FinishedAt)
+		for _, r := range mt.Rounds {
+			status := "live"
+			if r.UndoneAt != nil {
+				status = "undone"
+			}
+			for seat, st := range mt.Seats {
+				if err := w.Write([]string{strconv.FormatInt(mt.ID, 10), csvText(mt.Game), started, finished, strconv.Itoa(r.Number), status,
+					strconv.Itoa(seat + 1), csvText(names[st.Player]), strconv.Itoa(r.Points[seat]), strconv.Itoa(st.Total)}); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	w.Flush()
+	return w.Error()
+}
+
+// csvSeparator is the separator asked for, or the one the language's
+// spreadsheets expect.
+func csvSeparator(asked, lg string) rune {
+	switch {
+	case asked == "semicolon":
+		return ';'
+	case asked == "comma":
+		return ','
+	case lg == "fr":
+		return ';'
+	}
+	return ','
+}
+
+// csvTime is a stored time in the group's time zone, as a spreadsheet reads
+// a date and time ("2026-06-01 00:30"); empty for none.
+func (s *Server) csvTime(v *string) string {
+	if v == nil {
+		return ""
+	}
+	t, err := time.Parse("2006-01-02T15:04:05.000Z", *v)
+	if err != nil {
+		return csvText(*v)
+	}
+	return s.local(t).Format("2006-01-02 15:04")
+}
+
+// csvText makes a text cell inert in a spreadsheet: one that starts with a
+// character a spreadsheet would read as a formula (= + - @, or a tab or
+// carriage return before one; OWASP's list) gets a leading apostrophe, so a
+// player named =HYPERLINK(…) or =cmd|… stays a name. Number cells (points,
+// totals, a score of -40) are written as numbers and do not go through here.
+func csvText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}

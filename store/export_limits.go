@@ -1,0 +1,268 @@
+package store
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// ImportError says why an export file was refused, in parts a page can put
+// in a sentence. Part is one of
+//   - "format" (not a tablekeeper export, or not JSON), "version" (written
+//     by a newer version), "toolarge" (beyond MaxImportBytes),
+//   - "group", "name", "players", "seasons", "rules": the part before the
+//     matches is damaged there,
+//   - "truncated" (the file ends too early), "syntax" (not JSON from
+//     there on), "json" (a field holds the wrong kind of value: Field is
+//     its name), "unknown" (a field this version does not know: Field), "order"
+//     (the matches come before the roster): Match says in which match, when
+//     in one,
+//   - "matches": a match is damaged; Field says what ("id", "time",
+//     "seats", "seat", "round", "live", "revision", "total", "ruling"),
+//     Round and Item (a seat or a ruling, 1-based) which part of it,
+//   - beyond the limits: "deep" (nests too deeply, too long a text or too
+//     many values: no tablekeeper writes such a file), "toomany" (more
+//     players, matches, seasons or house rules than accepted),
+//     "toomany.match" (a match with too many seats, rounds, corrections,
+//     rulings or options), "entry" (a round's entry nested too deeply or
+//     too long), "points" (points out of bounds).
+//
+// Match is the match's position in the file, 1-based, when one is to
+// blame, and At its start time as the file writes it (when it was read).
+type ImportError struct {
+	Part   string
+	Match  int
+	At     string
+	Round  int    // the round's number, when one is to blame
+	Item   int    // the seat or ruling, 1-based, when one is to blame
+	Field  string // see Part
+	Detail string // for the log, in English
+}
+
+func (e *ImportError) Error() string {
+	where := ""
+	if e.Match > 0 {
+		where += fmt.Sprintf(", match %d", e.Match)
+	}
+	if e.Round != 0 {
+		where += fmt.Sprintf(", round %d", e.Round)
+	}
+	if e.Field != "" {
+		where += ", " + e.Field
+	}
+	return fmt.Sprintf("store: import: %s%s: %s", e.Part, where, e.Detail)
+}
+
+// Unwrap makes an ImportError an ErrInvalid.
+func (e *ImportError) Unwrap() error { return ErrInvalid }
+
+// The limits of an import. A real group stays far inside them: a round's
+// entry is a few hundred bytes nested four or five deep, a match has at
+// most ten seats and a few dozen rounds (a few kilobytes), and ten years
+// of weekly game nights are a couple of thousand matches.
+//
+// The file is read as a stream (see ExportReader): what it holds before its
+// matches (at most MaxImportHead bytes) and then one match at a time (at
+// most MaxImportMatch bytes each) are decoded, checked and let go, so an
+// import's memory does not grow with the file (see MaxImportMemory).
+const (
+	MaxImportDepth     = 32        // nesting of the whole file, entries included
+	MaxEntryDepth      = 16        // nesting of a round's entry
+	MaxEntryBytes      = 16 << 10  // a round's entry, as stored
+	MaxImportText      = 16 << 10  // bytes of any one string of the file
+	MaxImportPlayers   = 1000      // players of the roster
+	MaxImportMatches   = 50000     // matches, deleted ones included
+	MaxImportSeasons   = 1000      // seasons
+	MaxImportRules     = 1000      // house-rule values
+	MaxImportSeats     = 20        // seats of a match
+	MaxImportRounds    = 2000      // rounds of a match, undone ones included
+	MaxImportRevisions = 200       // recorded states of a round
+	MaxImportRulings   = 1000      // rulings kept with a match
+	MaxImportOptions   = 100       // rules and options of a match, each
+	MaxImportPoints    = 1_000_000 // points of a seat in a round, either way
+	MaxImportHead      = 4 << 20   // bytes of each part before the matches (roster, seasons, house rules)
+	MaxImportMatch     = 4 << 20   // bytes of one match as written in the file
+	MaxImportBytes     = 2 << 30   // bytes of the whole file, once uncompressed
+)
+
+// MaxImportMemory is what reading an import may hold at once, whatever the
+// file's size: the decoder's buffer (at most twice the largest part plus a
+// read), that part's bytes and its decoded form (see MaxImportCost), and
+// the ids of the roster and of the matches read so far (a map entry of
+// at most 64 bytes each). About 60 MiB; a real import holds a few.
+const MaxImportMemory = 2*(MaxImportMatch+readChunk) + MaxImportMatch + 8*MaxImportMatch + 1<<20 + 64*(MaxImportPlayers+MaxImportMatches)
+
+// MaxImportCost bounds the memory an import's decoded form may take, from
+// a file of n bytes: the scan refuses a file whose decoding could take
+// more. Decoding copies every string and entry (at most n bytes), and each
+// JSON object outside the entries becomes a struct or a map entry of at
+// most costPerObject bytes, each other value at most costPerValue bytes
+// (slices grown by doubling included), each rule or option of a match
+// costPerMapEntry bytes. A real export makes one object of
+// every 100 bytes or more and comes to under 6 × its size; a file of many
+// tiny objects ("{},{},…") would decode to up to ~100 × its size, and is
+// refused. So an import holds at most its file (≤ 32 MiB) plus 8 × its
+// size plus 1 MiB: at most 289 MiB for a 32 MiB file, ~10 MiB for a
+// 1 MiB one.
+func MaxImportCost(n int) int64 { return 8*int64(n) + 1<<20 }
+
+const (
+	costPerObject   = 224 // the largest struct, 112 bytes, in a slice grown by doubling
+	costPerValue    = 16  // a number in a slice grown by doubling, a string's header
+	costPerMapEntry = 96  // a key and a value in a map: headers and the map's own
+)
+
+// scanExport checks, in one pass and without allocating, what decoding b
+// would cost: nesting (MaxImportDepth), the length of every string
+// (MaxImportText), and the memory the decoded form would take (see
+// MaxImportCost). A round's entry is kept as its bytes: Check bounds its
+// length and nesting, naming the round. It does not otherwise check that b is JSON: the decoder
+// does that afterwards.
+func scanExport(b []byte) error {
+	_, err := scanCost(b, MaxImportCost(len(b)))
+	return err
+}
+
+// scanCost is scanExport's pass: the memory b's decoded form could take,
+// or an error past limit or past the other bounds.
+func scanCost(b []byte, limit int64) (int64, error) {
+	deep := func(detail string, args ...any) error {
+		return &ImportError{Part: "deep", Detail: fmt.Sprintf(detail, args...)}
+	}
+	type level struct {
+		obj, isMap bool // an object; a match's rules or options
+	}
+	var stack []level
+	var cost int64 = int64(len(b))
+	inEntry := -1     // the stack depth at which the entry being read began, or -1
+	keyNext := false  // the next string is an object's key
+	entryKey := false // the last key was "entry" (as the decoder matches keys: case folded)
+	mapKey := false   // the last key was "rules" or "options"
+	value := func(i int, object bool) {
+		if inEntry >= 0 {
+			return
+		}
+		if entryKey && len(stack) > 0 && stack[len(stack)-1].obj {
+			inEntry = len(stack)
+			return
+		}
+		cost += costPerValue
+		if object {
+			cost += costPerObject
+		}
+	}
+	endValue := func(i int) error {
+		if inEntry == len(stack) {
+			inEntry = -1 // its length and nesting are Check's (it names the round)
+		}
+		return nil
+	}
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; c {
+		case ' ', '\t', '\n', '\r', ':':
+		case ',':
+			keyNext = len(stack) > 0 && stack[len(stack)-1].obj
+		case '"':
+			j := i + 1
+			for j < len(b) && b[j] != '"' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j-i-1 > MaxImportText {
+				return 0, deep("a string of %d bytes", j-i-1)
+			}
+			if keyNext {
+				key := b[i+1 : min(j, len(b))]
+				keyNext, entryKey = false, bytes.EqualFold(key, []byte("entry"))
+				mapKey = bytes.EqualFold(key, []byte("rules")) || bytes.EqualFold(key, []byte("options"))
+				if inEntry < 0 && stack[len(stack)-1].isMap {
+					cost += costPerMapEntry
+				}
+				i = j
+				continue
+			}
+			value(i, false)
+			entryKey = false
+			i = j
+			if err := endValue(i + 1); err != nil {
+				return 0, err
+			}
+		case '{', '[':
+			value(i, c == '{')
+			entryKey = false
+			stack = append(stack, level{obj: c == '{', isMap: c == '{' && mapKey})
+			mapKey = false
+			keyNext = c == '{'
+			if len(stack) > MaxImportDepth {
+				return 0, deep("nested %d deep", len(stack))
+			}
+		case '}', ']':
+			if len(stack) == 0 {
+				return 0, deep("a closing %q without an opening", c)
+			}
+			stack = stack[:len(stack)-1]
+			keyNext = false
+			if err := endValue(i + 1); err != nil {
+				return 0, err
+			}
+		default: // a number, true, false or null
+			j := i
+			for j < len(b) && !strings.ContainsRune(" \t\n\r,:]}\"{[", rune(b[j])) {
+				j++
+			}
+			value(i, false)
+			entryKey = false
+			i = j - 1
+			if err := endValue(j); err != nil {
+				return 0, err
+			}
+		}
+		if cost > limit {
+			return cost, deep("decoding would take over %d bytes", limit)
+		}
+	}
+	return cost, nil
+}
+
+// jsonDepth is how deeply the JSON value b nests (0 for a scalar).
+func jsonDepth(b []byte) int {
+	depth, most, str := 0, 0, false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case str && c == '\\':
+			i++
+		case c == '"':
+			str = !str
+		case str:
+		case c == '{' || c == '[':
+			depth++
+			most = max(most, depth)
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return most
+}
+
+// pointsInBounds: every seat's points within ±MaxImportPoints, so that no
+// sum of a match's rounds comes near the integer limit (MaxImportRounds ×
+// MaxImportPoints is 2 × 10⁹, and every later round adds an engine's
+// few hundred points at most): saves after an import cannot overflow.
+func pointsInBounds(points []int) bool {
+	for _, p := range points {
+		if p > MaxImportPoints || p < -MaxImportPoints {
+			return false
+		}
+	}
+	return true
+}
+
+func validTime(v string) bool {
+	_, err := time.Parse(timeFormat, v)
+	return err == nil
+}
+
+func validNullTime(v *string) bool { return v == nil || validTime(*v) }
