@@ -5,7 +5,6 @@ package handlers
 import (
 	"context"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/a-h/templ"
@@ -15,41 +14,50 @@ import (
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
+// maxChartPoints is the most columns a rating chart draws.
+const maxChartPoints = 120
+
 // ratingChart draws the ratings after each game night of the players keep
 // selects, in the order of the ranking is not needed: series come by id.
 func ratingChart(vctx context.Context, lg, id, title string, series []standings.Series, names map[int64]string, keep func(int64) bool) *views.ChartView {
-	var nights []time.Time
+	var nights []time.Time // every night any kept player played, in order, once
 	var kept []standings.Series
 	for _, sr := range series {
 		if !keep(sr.Player) || len(sr.Points) == 0 {
 			continue
 		}
 		kept = append(kept, sr)
-		for _, p := range sr.Points {
-			nights = append(nights, p.Night)
-		}
+		nights = mergeNights(nights, sr.Points)
 	}
 	if len(kept) == 0 {
 		return nil
 	}
-	slices.SortFunc(nights, func(a, b time.Time) int { return a.Compare(b) })
-	nights = slices.CompactFunc(nights, func(a, b time.Time) bool { return a.Equal(b) })
-	at := make(map[time.Time]int, len(nights))
+	// Years of game nights are drawn as at most maxChartPoints columns: a
+	// column stands for a run of consecutive nights and shows each player's
+	// rating after the last of them. A phone's screen has no room for more,
+	// and a page of ten years would otherwise weigh 140 KB. The table under
+	// the chart still gives every player's first, best and last rating.
+	step := (len(nights) + maxChartPoints - 1) / maxChartPoints
 	lc := views.LineChart{Title: title, DecimalComma: lg == "fr"}
 	for i, n := range nights {
-		at[n] = i
-		lc.XLabels = append(lc.XLabels, views.ShortDay(lg, n))
+		if last := i == len(nights)-1; last || i%step == step-1 {
+			lc.XLabels = append(lc.XLabels, views.ShortDay(lg, n))
+		}
 	}
 	cv := &views.ChartView{ID: id, Title: title, Head: []string{views.T(vctx, "standings.chart.nights"),
 		views.T(vctx, "standings.chart.first"), views.T(vctx, "standings.chart.best"), views.T(vctx, "standings.chart.last")}}
 	for i, sr := range kept {
-		vals := make([]float64, len(nights))
+		vals := make([]float64, len(lc.XLabels))
 		for k := range vals {
 			vals[k] = math.NaN()
 		}
 		best := math.Inf(-1)
-		for _, p := range sr.Points {
-			vals[at[p.Night]] = p.Ordinal
+		at := 0                       // the night of p in nights: both are in order
+		for _, p := range sr.Points { // a column keeps its last night's rating
+			for !nights[at].Equal(p.Night) {
+				at++
+			}
+			vals[at/step] = p.Ordinal
 			best = math.Max(best, p.Ordinal)
 		}
 		name := names[sr.Player]
@@ -101,4 +109,25 @@ func (s *Server) sheetExtras(c echo.Context, names []string, live [][]int, match
 		del = matchURL + "/delete"
 	}
 	return views.SheetExtras(runningTotals(s.viewCtx(c), names, live), del)
+}
+
+// mergeNights adds the nights of points (in order) to nights (in order,
+// each once), keeping both properties: a merge of sorted lists rather than
+// a sort of every player's every night.
+func mergeNights(nights []time.Time, points []standings.Point) []time.Time {
+	out := make([]time.Time, 0, len(nights)+len(points))
+	i := 0
+	for _, p := range points {
+		for i < len(nights) && nights[i].Before(p.Night) {
+			out = append(out, nights[i])
+			i++
+		}
+		if i < len(nights) && nights[i].Equal(p.Night) {
+			i++
+		}
+		if n := len(out); n == 0 || !out[n-1].Equal(p.Night) {
+			out = append(out, p.Night)
+		}
+	}
+	return append(out, nights[i:]...)
 }
