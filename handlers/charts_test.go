@@ -58,3 +58,4 @@ func TestLongRatingChartsAreThinned(t *testing.T) {
 		}
 	}
 }
+

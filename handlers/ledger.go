@@ -17,14 +17,22 @@ import (
 type ledgers struct {
 	mu     sync.Mutex
 	groups map[int64]*groupLedger
+	tick   uint64 // bumped at each use: the least recently used is evicted
 }
+
+// maxLedgers bounds the groups whose ledgers are kept: a ledger holds its
+// group's finished matches, and memory must not grow with the number of
+// groups a server hosts. A group whose ledger was dropped reads its history
+// once more on its next standings page.
+const maxLedgers = 32
 
 // groupLedger is one group's ledger and the store's change number it is
 // up to date with.
 type groupLedger struct {
-	mu  sync.Mutex
-	seq int64
-	l   *standings.Ledger
+	mu   sync.Mutex
+	seq  int64
+	l    *standings.Ledger
+	used uint64 // under ledgers.mu
 }
 
 func newLedgers() *ledgers { return &ledgers{groups: map[int64]*groupLedger{}} }
@@ -32,12 +40,30 @@ func newLedgers() *ledgers { return &ledgers{groups: map[int64]*groupLedger{}} }
 func (ls *ledgers) of(groupID int64, o standings.Options) *groupLedger {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
+	ls.tick++
 	gl := ls.groups[groupID]
 	if gl == nil {
+		if len(ls.groups) >= maxLedgers {
+			ls.evict()
+		}
 		gl = &groupLedger{l: standings.NewLedger(o)}
 		ls.groups[groupID] = gl
 	}
+	gl.used = ls.tick
 	return gl
+}
+
+// evict drops the least recently used ledger (a request still holding it
+// finishes with it). The caller holds ls.mu.
+func (ls *ledgers) evict() {
+	var oldest int64
+	first := true
+	for id, gl := range ls.groups {
+		if first || gl.used < ls.groups[oldest].used {
+			oldest, first = id, false
+		}
+	}
+	delete(ls.groups, oldest)
 }
 
 // withLedger brings the group's ledger up to date with the store and calls
