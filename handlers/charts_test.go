@@ -58,4 +58,3 @@ func TestLongRatingChartsAreThinned(t *testing.T) {
 		}
 	}
 }
-
