@@ -203,3 +203,36 @@ func watchHeap(peak *atomic.Uint64) func() uint64 {
 	}()
 	return func() uint64 { close(done); <-stopped; return peak.Load() }
 }
+
+// The BG Stats file of a group holds its finished matches: players, final
+// scores, winners (the lowest total in Five Crowns) and places.
+func TestBGStatsExport(t *testing.T) {
+	f := newStandingsFixture(t, "Ana", "Ben")
+	f.play("fivecrowns", day(2026, 2, 1, 21), []string{"Ana", "Ben"}, []int{0, 10}, []int{5, 0})
+	rec := f.c.get("/g/" + f.slug + "/export.bgstats.json")
+	var out struct {
+		Games   []struct{ Name string }
+		Players []struct {
+			ID   int64
+			Name string
+		}
+		Plays []struct {
+			PlayerScores []struct {
+				PlayerRefID int64
+				Score       string
+				Winner      bool
+				Rank        int
+			}
+		}
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil || rec.Code != http.StatusOK {
+		t.Fatalf("%d %v %.300s", rec.Code, err, rec.Body)
+	}
+	if len(out.Games) != 1 || out.Games[0].Name != "Five Crowns" || len(out.Plays) != 1 || len(out.Plays[0].PlayerScores) != 2 {
+		t.Fatalf("file %+v", out)
+	}
+	ps := out.Plays[0].PlayerScores
+	if ps[0].Score != "5" || ps[1].Score != "10" || !ps[0].Winner || ps[1].Winner || ps[1].Rank != 2 {
+		t.Errorf("scores %+v", ps)
+	}
+}
