@@ -39,8 +39,7 @@ func (s *Server) admitted(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		r := c.Request()
-		limit, wait := s.bodyLimit(c.Path())
-		body, err := receiveBody(c, limit, wait)
+		body, err := s.receive(c)
 		if body != nil {
 			defer body.Close()
 		}

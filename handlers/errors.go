@@ -55,7 +55,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 // errorStatus is the status an error becomes and the message that says so.
 func errorStatus(err error) (status int, key string) {
 	var he *echo.HTTPError
+	var gr *gateRefusal
 	switch {
+	case errors.As(err, &gr):
+		return gr.status, gr.key
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound, "error.notfound"
 	case errors.Is(err, store.ErrConflict):

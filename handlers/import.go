@@ -79,8 +79,14 @@ type refusal struct {
 // parseUpload reads an import's form: the file goes to a temporary file
 // (the body itself is already here, see admitted), not to memory: the
 // import reads it from there as a stream.
+//
+// The received body (see receiveBody) is let go at once: its temporary
+// file is removed, so that an import keeps one copy of its file on disk,
+// not two (see maxUploads).
 func parseUpload(c echo.Context) {
-	c.Request().ParseMultipartForm(64 << 10) // an error is told by FormFile
+	r := c.Request()
+	r.ParseMultipartForm(64 << 10) // an error is told by FormFile
+	r.Body.Close()
 }
 
 // importUpload reads the uploaded export twice as a stream: first to check
@@ -102,6 +108,7 @@ func (s *Server) importUpload(c echo.Context, display string) (store.CreatedGrou
 	if err != nil {
 		return refuse("standings.import.nofile")
 	}
+	defer c.Request().MultipartForm.RemoveAll() // not when the answer has been sent: now
 	if fh.Size > maxImport {
 		return refuse("standings.import.toolarge")
 	}

@@ -73,6 +73,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("/export.csv", s.exportCSV)
 	g.GET("/export.json", s.exportJSON)
 	g.GET("/export.json.gz", s.exportJSON)
+	g.GET("/export.bgstats.json", s.exportBGStats)
 	g.POST("/import", s.importGroup)
 	g.POST("/public", s.publicLink, requireAdmin)
 	g.POST("/matches/:match/delete", s.deleteMatch, requireAdmin)

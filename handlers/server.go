@@ -84,6 +84,7 @@ type Server struct {
 	compressors chan *flate.Writer
 	turns       chan struct{} // see admitted
 	imports     chan struct{} // imports decoding at once, see admitted
+	uploads     uploadGate    // imports under way, in all and per client
 
 	bodyTimeout, uploadTimeout, writeTimeout time.Duration
 }

@@ -2,13 +2,16 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
+	"time"
 )
 
-// ImportGroup creates a new group from an export held in memory, in one
-// transaction: the browser holding sessionToken (a new browser when empty
+// ImportGroup creates a new group from an export held in memory (see
+// importGroup: in short transactions, the group unseen until the last): the browser holding sessionToken (a new browser when empty
 // or unknown) becomes its admin, signing as display. Either everything is
 // imported or nothing is. Returns an *ImportError (an ErrInvalid) when the
 // export does not pass Check.
@@ -27,7 +30,7 @@ func (s *Store) ImportGroup(ctx context.Context, e Export, display, sessionToken
 }
 
 // ImportFrom creates a new group from an export file read as a stream (see
-// ExportReader), in one transaction, as ImportGroup does: each match is
+// ExportReader), in short transactions, as ImportGroup does (see importGroup): each match is
 // read, checked by the store and then by check (the games' own checks;
 // nil for none), and written before the next is read, so that a group of
 // any size imports in bounded memory. A file refused at its last match
@@ -46,68 +49,127 @@ func (s *Store) ImportFrom(ctx context.Context, r io.Reader, check func(ExportMa
 	}, display, sessionToken)
 }
 
-// importGroup writes head, then each match next gives, in one transaction.
+// importHold is how long one write transaction of an import may go on
+// writing matches before it commits and lets the other writers in: every
+// other group's save waits at most about this long for an import (a match
+// of a real file takes well under a millisecond to write).
+const importHold = 15 * time.Millisecond
+
+// importGroup writes head, then each match next gives, in short write
+// transactions, so that no other group's save waits long for an import:
+//   - the first creates the group, hidden (groups.importing: no page sees
+//     it, nobody can join it), with its roster, seasons and house rules;
+//   - the next ones write the matches, each committing after importHold;
+//   - the last makes the importer its admin and shows the group: only
+//     then are the write observers told of it.
+//
+// If anything fails (a match refused, the request cancelled, a write), what
+// was written is removed (removeImport); if the server stops midway, it is
+// removed at the next start (RemoveUnfinishedImports). Either the whole
+// group is seen, or nothing.
 func (s *Store) importGroup(ctx context.Context, head Export, next func() (ExportMatch, bool, error), display, sessionToken string) (CreatedGroup, error) {
 	display, err := validName("import", display)
 	if err != nil {
 		return CreatedGroup{}, err
 	}
 	out := CreatedGroup{AdminToken: NewToken()}
+	playerID := map[int64]int64{}
 	err = s.tx(ctx, func(tx *txn) error {
-		sid, tok, err := s.ensureSession(ctx, tx, sessionToken)
-		if err != nil {
-			return err
-		}
-		out.SessionToken = tok
 		// A version 1 file was dated from its import; its own date is kept now.
 		created := head.Group.CreatedAt
 		g := Group{Slug: newSlug(), Name: strings.TrimSpace(head.Group.Name), InviteToken: NewToken(), CreatedAt: parseTime(created)}
-		res, err := tx.ExecContext(ctx, `INSERT INTO groups (slug, name, admin_token, invite_token, created_at) VALUES (?, ?, ?, ?, ?)`,
+		res, err := tx.ExecContext(ctx, `INSERT INTO groups (slug, name, admin_token, invite_token, created_at, importing) VALUES (?, ?, ?, ?, ?, 1)`,
 			g.Slug, g.Name, hashToken(out.AdminToken), g.InviteToken, created)
 		if err != nil {
 			return err
 		}
 		g.ID, _ = res.LastInsertId()
 		out.Group = g
-		tx.wrote(g.ID, true)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at) VALUES (?, ?, ?, 1, ?)`,
-			sid, g.ID, display, s.now()); err != nil {
-			return err
-		}
-		playerID := map[int64]int64{}
-		for _, p := range head.Players {
-			res, err := tx.ExecContext(ctx, `INSERT INTO players (group_id, name, archived_at, created_at) VALUES (?, ?, ?, ?)`,
-				g.ID, strings.TrimSpace(p.Name), p.ArchivedAt, p.CreatedAt)
-			if err != nil {
-				return err
-			}
-			playerID[p.ID], _ = res.LastInsertId()
-		}
-		for _, se := range head.Seasons {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (group_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
-				g.ID, strings.TrimSpace(se.Name), se.From, se.To, s.now()); err != nil {
-				return err
-			}
-		}
-		for _, r := range head.HouseRules {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO house_rules (group_id, game, key, value) VALUES (?, ?, ?, ?)`, g.ID, r.Game, r.Key, r.Value); err != nil {
-				return err
-			}
-		}
-		for {
-			m, ok, err := next()
-			if err != nil || !ok {
-				return err
-			}
-			if err := insertMatch(ctx, tx, g.ID, playerID, m); err != nil {
-				return err
-			}
-		}
+		return insertHead(ctx, tx, g.ID, head, playerID, s.now())
 	})
 	if err != nil {
 		return CreatedGroup{}, fmt.Errorf("store: import: %w", err)
 	}
+	gid := out.Group.ID
+	if err = s.importMatches(ctx, gid, playerID, next); err == nil {
+		err = s.tx(ctx, func(tx *txn) error {
+			sid, tok, err := s.ensureSession(ctx, tx, sessionToken)
+			if err != nil {
+				return err
+			}
+			out.SessionToken = tok
+			if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at) VALUES (?, ?, ?, 1, ?)`,
+				sid, gid, display, s.now()); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE groups SET importing = 0 WHERE id = ?`, gid); err != nil {
+				return err
+			}
+			tx.wrote(gid, true)
+			return nil
+		})
+	}
+	if err != nil {
+		if rerr := s.removeImport(context.WithoutCancel(ctx), gid); rerr != nil {
+			err = errors.Join(err, rerr) // removed at the next start
+		}
+		return CreatedGroup{}, fmt.Errorf("store: import: %w", err)
+	}
 	return out, nil
+}
+
+// insertHead writes what comes before an import's matches into group gid,
+// and fills playerID (the file's player ids to the new ones).
+func insertHead(ctx context.Context, tx *txn, gid int64, head Export, playerID map[int64]int64, now string) error {
+	for _, p := range head.Players {
+		res, err := tx.ExecContext(ctx, `INSERT INTO players (group_id, name, archived_at, created_at) VALUES (?, ?, ?, ?)`,
+			gid, strings.TrimSpace(p.Name), p.ArchivedAt, p.CreatedAt)
+		if err != nil {
+			return err
+		}
+		playerID[p.ID], _ = res.LastInsertId()
+	}
+	for _, se := range head.Seasons {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (group_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
+			gid, strings.TrimSpace(se.Name), se.From, se.To, now); err != nil {
+			return err
+		}
+	}
+	for _, r := range head.HouseRules {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO house_rules (group_id, game, key, value) VALUES (?, ?, ?, ?)`, gid, r.Game, r.Key, r.Value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// importMatches writes the matches next gives into the hidden group gid,
+// in transactions of at most about importHold each.
+func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64]int64, next func() (ExportMatch, bool, error)) error {
+	for more := true; more; {
+		err := s.tx(ctx, func(tx *txn) error {
+			t0 := time.Now()
+			for time.Since(t0) < importHold {
+				m, ok, err := next()
+				if err != nil {
+					return err
+				}
+				if !ok {
+					more = false
+					return nil
+				}
+				if err := insertMatch(ctx, tx, gid, playerID, m); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		runtime.Gosched() // the writers waiting on the lock go first
+	}
+	return nil
 }
 
 // insertMatch writes one checked match of an import.

@@ -83,8 +83,15 @@ const (
 	MaxImportPoints    = 1_000_000 // points of a seat in a round, either way
 	MaxImportHead      = 4 << 20   // bytes of each part before the matches (roster, seasons, house rules)
 	MaxImportMatch     = 4 << 20   // bytes of one match as written in the file
-	MaxImportBytes     = 2 << 30   // bytes of the whole file, once uncompressed
+	MaxImportBytes     = 512 << 20 // bytes of the whole file, once uncompressed: see below
 )
+
+// MaxImportBytes bounds what a file may decompress to (a gzip bomb is cut
+// there) by what the largest group accepted needs: a complete file takes
+// about 4 KiB a match (a 10,000-match group is 38.6 MiB as JSON), so
+// MaxImportMatches matches come to about 200 MiB; 512 MiB leaves room for
+// matches longer than the average, and bounds the time one import can take
+// (each pass reads at most that much).
 
 // MaxImportMemory is what reading an import may hold at once, whatever the
 // file's size: the decoder's buffer (at most twice the largest part plus a

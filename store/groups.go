@@ -126,7 +126,7 @@ func (s *Store) GroupBySlug(ctx context.Context, slug string) (Group, error) {
 	var created string
 	var public sql.NullString
 	err := s.queryRow(ctx,
-		`SELECT id, slug, name, invite_token, public_token, created_at FROM groups WHERE slug = ?`, slug).
+		`SELECT id, slug, name, invite_token, public_token, created_at FROM groups WHERE slug = ? AND importing = 0`, slug).
 		Scan(&g.ID, &g.Slug, &g.Name, &g.InviteToken, &public, &created)
 	if err != nil {
 		return Group{}, notFound(err, "group "+slug)
@@ -151,7 +151,7 @@ func (s *Store) Membership(ctx context.Context, slug, sessionToken string) (Grou
 	err := s.queryRow(ctx, `
 		SELECT g.id, g.slug, g.name, g.invite_token, g.public_token, g.created_at, m.session_id, m.display, m.is_admin, m.joined_at, s.seen_at
 		FROM groups g JOIN memberships m ON m.group_id = g.id JOIN sessions s ON s.id = m.session_id
-		WHERE g.slug = ? AND s.token_hash = ? AND s.seen_at >= ?`, slug, hashToken(sessionToken), s.sessionCutoff()).
+		WHERE g.slug = ? AND g.importing = 0 AND s.token_hash = ? AND s.seen_at >= ?`, slug, hashToken(sessionToken), s.sessionCutoff()).
 		Scan(&g.ID, &g.Slug, &g.Name, &g.InviteToken, &public, &created, &m.SessionID, &m.Display, &m.IsAdmin, &joined, &seen)
 	if err != nil {
 		return Group{}, Member{}, notFound(err, "membership")
@@ -224,7 +224,7 @@ func (s *Store) Join(ctx context.Context, slug, invite, display, sessionToken st
 	err = s.tx(ctx, func(tx *txn) error {
 		var gid int64
 		var current string
-		err := tx.QueryRowContext(ctx, `SELECT id, invite_token FROM groups WHERE slug = ?`, slug).Scan(&gid, &current)
+		err := tx.QueryRowContext(ctx, `SELECT id, invite_token FROM groups WHERE slug = ? AND importing = 0`, slug).Scan(&gid, &current)
 		if err != nil {
 			return notFound(err, "join")
 		}
@@ -288,7 +288,7 @@ func (s *Store) ClaimAdmin(ctx context.Context, slug, adminToken, sessionToken s
 	err := s.tx(ctx, func(tx *txn) error {
 		var gid int64
 		var hash string
-		if err := tx.QueryRowContext(ctx, `SELECT id, admin_token FROM groups WHERE slug = ?`, slug).Scan(&gid, &hash); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT id, admin_token FROM groups WHERE slug = ? AND importing = 0`, slug).Scan(&gid, &hash); err != nil {
 			return notFound(err, "admin")
 		}
 		if subtle.ConstantTimeCompare([]byte(hash), []byte(hashToken(adminToken))) != 1 {
@@ -325,7 +325,7 @@ func (s *Store) GroupsOf(ctx context.Context, sessionToken string) ([]Group, err
 	}
 	rows, err := s.query(ctx, `SELECT g.id, g.slug, g.name FROM groups g
 		JOIN memberships m ON m.group_id = g.id JOIN sessions s ON s.id = m.session_id
-		WHERE s.token_hash = ? AND s.seen_at >= ? ORDER BY g.name COLLATE NOCASE`, hashToken(sessionToken), s.sessionCutoff())
+		WHERE s.token_hash = ? AND s.seen_at >= ? AND g.importing = 0 ORDER BY g.name COLLATE NOCASE`, hashToken(sessionToken), s.sessionCutoff())
 	if err != nil {
 		return nil, fmt.Errorf("store: groups of session: %w", err)
 	}

@@ -51,6 +51,9 @@ type Store struct {
 	closed atomic.Bool
 	done   chan struct{} // closed when checkpoints has ended
 	obs    observers     // told of every committed write (OnWrite)
+	// longest is the longest hold of the write lock, in nanoseconds, since
+	// LongestWriteHold last read it.
+	longest atomic.Int64
 }
 
 // Open opens (creating if needed) the SQLite database at path, with WAL,
@@ -201,6 +204,7 @@ func (s *Store) tx(ctx context.Context, fn func(*txn) error) error {
 func (s *Store) commit(ctx context.Context, fn func(*txn) error) ([]Written, error) {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
+	defer s.held(time.Now()) // runs before the unlock
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("store: begin: %w", err)
 	}

@@ -51,6 +51,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 }
 
 func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger) error {
+	// An import the last run did not finish left a hidden group: remove it
+	// before anyone can start another.
+	if n, err := st.RemoveUnfinishedImports(ctx); err != nil {
+		return err
+	} else if n > 0 {
+		log.Info("removed the groups of unfinished imports", "groups", n)
+	}
 	hc := handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: handlers.AllGames(), Timeouts: cfg.Timeouts}
 	e, err := handlers.New(hc)
 	if err != nil {

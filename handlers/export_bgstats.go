@@ -1,0 +1,40 @@
+package handlers
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/bgstats"
+	"github.com/tablekeeper/tablekeeper/store"
+)
+
+// exportBGStats sends the group's finished matches as a BG Stats file
+// (see bgstats.Export): players, dates in the server's zone, final scores,
+// winners and places. Only what a match's seats say is kept from each
+// match (not its rounds), so a large group costs a few hundred bytes a match.
+func (s *Server) exportBGStats(c echo.Context) error {
+	m := memberOf(c)
+	var e store.Export
+	err := s.store.ExportTo(c.Request().Context(), m.group.ID, func(head store.Export) error {
+		e = head
+		return nil
+	}, func(mt store.ExportMatch) error {
+		mt.Rounds, mt.Rulings, mt.Options, mt.Rules = nil, nil, nil, nil
+		e.Matches = append(e.Matches, mt)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	f := bgstats.Export(e, s.zone, func(game string) bool {
+		g, ok := s.byID[game]
+		return ok && g.LowWins()
+	})
+	h := c.Response().Header()
+	h.Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "bgstats.json", s.store.Now())+`"`)
+	h.Set(echo.HeaderContentType, "application/json; charset=utf-8")
+	c.Response().WriteHeader(http.StatusOK)
+	return json.NewEncoder(c.Response()).Encode(f)
+}

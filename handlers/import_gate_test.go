@@ -1,0 +1,71 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// One client cannot have two imports under way: while its first upload is
+// still arriving, a second is refused at once with a sentence (not left to
+// wait for, or take, the other import slot); once the first is over, the
+// client may import again.
+func TestOneImportAtATimePerClient(t *testing.T) {
+	l := newLiveServer(t, Timeouts{Upload: 2 * time.Second})
+	slow := l.dial(t)
+	// An upload that announces 10 MiB and sends 1 KiB: it holds its place
+	// until its deadline.
+	fmt.Fprintf(slow, "POST /import HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: %d\r\n\r\n%s", 10<<20, strings.Repeat("x", 1024))
+	time.Sleep(200 * time.Millisecond)
+
+	second := l.dial(t)
+	t0 := time.Now()
+	fmt.Fprintf(second, "POST /import HTTP/1.1\r\nHost: x\r\nAccept-Language: fr\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: %d\r\n\r\n", 10<<20)
+	resp, body := readAnswer(t, second, time.Second)
+	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "encore en cours") || resp.Header.Get("Retry-After") == "" || !hasSecurityHeaders(resp.Header) {
+		t.Fatalf("second import from the same client: %d %v %.300s", resp.StatusCode, resp.Header, body)
+	}
+	t.Logf("second import refused in %v", time.Since(t0).Round(time.Millisecond))
+
+	// The first is cut off at its deadline (408), and the client's place freed.
+	resp, _ = readAnswer(t, slow, 4*time.Second)
+	if resp.StatusCode != http.StatusRequestTimeout {
+		t.Fatalf("the silent upload: %d, want 408", resp.StatusCode)
+	}
+	resp2, body2, err := liveUpload(l.addr, "/import", "", map[string][]string{"display": {"Zoé"}}, []byte(`{"format":"nope"}`))
+	if err != nil || resp2.StatusCode != http.StatusUnprocessableEntity {
+		t.Fatalf("an import after the first ended: %v %v %.200s", err, resp2, body2)
+	}
+}
+
+// The gate admits maxUploads imports in all, one per client, and frees a
+// place when an import ends.
+func TestUploadGateBounds(t *testing.T) {
+	var g uploadGate
+	var leaves []func()
+	for i := range maxUploads {
+		leave, err := g.enter(fmt.Sprint("client", i))
+		if err != nil {
+			t.Fatalf("import %d refused: %v", i, err)
+		}
+		leaves = append(leaves, leave)
+	}
+	if _, err := g.enter("another"); err == nil || err.(*gateRefusal).key != "import.busy.server" {
+		t.Fatalf("import beyond %d: %v", maxUploads, err)
+	}
+	if _, err := g.enter("client0"); err == nil || err.(*gateRefusal).key != "import.busy.client" {
+		t.Fatalf("second import of a client: %v", err)
+	}
+	leaves[0]()
+	leaves[0]() // twice is once
+	if leave, err := g.enter("another"); err != nil {
+		t.Fatalf("a freed place: %v", err)
+	} else {
+		leave()
+	}
+	if g.n != maxUploads-1 {
+		t.Errorf("%d under way, want %d", g.n, maxUploads-1)
+	}
+}
