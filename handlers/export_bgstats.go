@@ -6,8 +6,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablekeeper/tablekeeper/bgstats"
 	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/store/bgstats"
 )
 
 // exportBGStats sends the group's finished matches as a BG Stats file
