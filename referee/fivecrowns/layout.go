@@ -68,9 +68,9 @@ func (s *solver) solve() Solution {
 					d, found = 0, true
 				}
 			case moveMeld:
-				for j := m.lo; j <= min(m.hi, t) && !found; j++ {
+				for j := int(m.lo); j <= min(int(m.hi), t) && !found; j++ {
 					if s.slab[child+d*s.width+t-j] == want {
-						melds = append(melds, placed{s.cardsOf(m.set), m.run, m.out, j})
+						melds = append(melds, placed{s.cardsOf(m.set), m.run, int(m.out), j})
 						t -= j
 						found = true
 					}

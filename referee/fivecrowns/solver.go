@@ -360,14 +360,15 @@ func (s *solver) keepCost(k int) int {
 	return r*WildRankValue + (k-r)*JokerValue
 }
 
-// move is one way to place the lowest natural card of a set.
+// move is one way to place the lowest natural card of a set. It is kept
+// small (20 bytes): every state copies its moves in and out of s.buf.
 type move struct {
-	kind   uint8 // moveKeep, moveDiscard or moveMeld
 	set    uint32
-	lo, hi int    // wilds the meld takes, at least and at most
-	run    bool   // the meld reads as a run
-	out    int    // the out meld laid off onto, -1 for a meld of the hand's own
 	claim  uint32 // the state bit the lay-off uses up
+	lo, hi int32  // wilds the meld takes, at least and at most
+	kind   uint8  // moveKeep, moveDiscard or moveMeld
+	run    bool   // the meld reads as a run
+	out    int8   // the out meld laid off onto (at most 16), -1 for a meld of the hand's own
 }
 
 const (
@@ -402,6 +403,14 @@ func (s *solver) appendMoves(state uint32, i int) {
 	if s.discard && !(s.isLocked && c == s.locked) {
 		s.buf = append(s.buf, move{kind: moveDiscard, set: bit, out: -1})
 	}
+	if mask&(s.ofRank[c.Rank]|s.suitAfter[i])&^bit == 0 && len(s.out) == 0 {
+		// No card left to meld with (most states of a random hand): only
+		// the book of c and wilds.
+		if 2 <= s.nWild {
+			s.buf = append(s.buf, move{kind: moveMeld, set: bit, lo: 2, hi: int32(s.nWild), out: -1})
+		}
+		return
+	}
 	// Books: c with any copies of its rank still in mask, taking the first
 	// remaining copy of a card before its twin.
 	var sameAt [2*len(Suits) - 1]uint32 // bits of the other cards of c's rank
@@ -412,7 +421,7 @@ func (s *solver) appendMoves(state uint32, i int) {
 	s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
 	for _, b := range s.bookBuf {
 		if lo := max(0, 3-b.k); lo <= s.nWild {
-			s.buf = append(s.buf, move{kind: moveMeld, set: b.set, lo: lo, hi: s.nWild, out: -1})
+			s.buf = append(s.buf, move{kind: moveMeld, set: b.set, lo: int32(lo), hi: int32(s.nWild), out: -1})
 		}
 	}
 	// Runs: c as the lowest natural with distinct higher ranks of its suit.
@@ -478,7 +487,7 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 		return
 	}
 	if j := s.bookOfRank[c.Rank]; j >= 0 {
-		s.buf = append(s.buf, move{kind: moveMeld, set: bit, out: int(j)})
+		s.buf = append(s.buf, move{kind: moveMeld, set: bit, out: j})
 	}
 	for j, o := range s.out {
 		claim := s.claimOf[j]
@@ -489,7 +498,7 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 			s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
 			for _, b := range s.bookBuf {
 				if b.k < 3 { // three or more make a book of the hand's own, which is no worse
-					s.buf = append(s.buf, move{kind: moveMeld, set: b.set, hi: s.nWild, out: j, claim: claim})
+					s.buf = append(s.buf, move{kind: moveMeld, set: b.set, hi: int32(s.nWild), out: int8(j), claim: claim})
 				}
 			}
 		}
@@ -504,7 +513,7 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 					return
 				}
 				if need <= s.nWild && need < s.own.get(laid, func() int { return s.ownNeed(laid, k) }) {
-					s.buf = append(s.buf, move{kind: moveMeld, set: set, lo: need, hi: min(room-k, s.nWild), run: true, out: j, claim: claim})
+					s.buf = append(s.buf, move{kind: moveMeld, set: set, lo: int32(need), hi: int32(min(room-k, s.nWild)), run: true, out: int8(j), claim: claim})
 				}
 				for u := from; u < len(up) && k < room; u++ {
 					if b := uint16(1) << upRank[u]; o.ranks&b == 0 {
@@ -560,7 +569,7 @@ func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32,
 		}
 		lo := max(span, 3) - k
 		if lo <= s.nWild {
-			s.buf = append(s.buf, move{kind: moveMeld, set: set, lo: lo, hi: min(11-k, s.nWild), run: true, out: -1})
+			s.buf = append(s.buf, move{kind: moveMeld, set: set, lo: int32(lo), hi: int32(min(11-k, s.nWild)), run: true, out: -1})
 		}
 		return
 	}
@@ -591,15 +600,13 @@ func (s *solver) table(state uint32) int32 {
 	off := int32(len(s.slab))
 	n := s.layers * s.width
 	s.slab = slices.Grow(s.slab, n)[:int(off)+n]
-	for e := range s.slab[off:] {
-		s.slab[int(off)+e] = inf
-	}
 	if state&s.natBits == 0 {
 		// Layer 1 stays infinite: a discard still owed here must be a wild,
 		// which finish charges at the top.
 		room := s.wildRoom(state)
-		for t := range s.width {
-			if t <= room || (s.opts.MinNaturals == 0 && t >= 3) {
+		for t := range n {
+			s.slab[int(off)+t] = inf
+			if t < s.width && (t <= room || (s.opts.MinNaturals == 0 && t >= 3)) {
 				s.slab[int(off)+t] = 0 // extra wilds form one all-wild book, or are laid off
 			}
 		}
@@ -609,9 +616,13 @@ func (s *solver) table(state uint32) int32 {
 	start := len(s.buf)
 	s.appendMoves(state, s.branchCard(state))
 	end := len(s.buf)
-	for i := start; i < end; i++ {
+	// The first move keeps the card (see appendMoves) and is never skipped:
+	// it writes every entry, so the table need not be filled first.
+	keep := s.buf[start]
+	s.keep(off, s.table(s.after(state, keep)), keep.set)
+	for i := start + 1; i < end; i++ {
 		m := s.buf[i] // a copy: solving the child may grow and move s.buf
-		if m.kind == moveMeld && s.settled(off, m.lo) {
+		if m.kind == moveMeld && s.settled(off, int(m.lo)) {
 			// Nothing is cheaper than keeping no natural card: the meld
 			// cannot improve the table, and its child need not be solved.
 			// The table is the same either way; the rebuild solves the
@@ -685,28 +696,48 @@ func (s *solver) wildRoom(state uint32) int {
 	return room
 }
 
-// relax improves table off with move m onto table child.
+// keep writes table off from table child, where the state's card (bit)
+// is kept: each entry is the child's plus the card's value.
+func (s *solver) keep(off, child int32, bit uint32) {
+	n := s.layers * s.width
+	row := s.slab[off : int(off)+n]
+	from := s.slab[child : int(child)+n]
+	v := s.val[bits.TrailingZeros32(bit)]
+	for e, x := range from {
+		row[e] = min(inf, x+v)
+	}
+}
+
+// relax improves table off with move m onto table child (m is not the
+// move that keeps the card: see keep).
 func (s *solver) relax(off, child int32, state uint32, m *move) {
 	w := s.width
 	n := s.layers * w
 	row := s.slab[off : int(off)+n]
 	from := s.slab[child : int(child)+n]
 	switch m.kind {
-	case moveKeep:
-		v := s.val[bits.TrailingZeros32(m.set)]
-		for e, x := range from {
-			row[e] = min(row[e], x+v)
-		}
 	case moveDiscard:
 		for t := range w {
 			row[w+t] = min(row[w+t], from[t])
 		}
 	case moveMeld:
+		lo, hi := int(m.lo), int(m.hi)
 		for d := 0; d < n; d += w {
 			row, from := row[d:d+w], from[d:d+w]
-			for t := m.lo; t < w; t++ {
+			if hi >= w-1 {
+				// The meld may take any number of wilds from lo up (nearly
+				// every meld: hi is all the wilds held): entry t is the least
+				// of from[0 … t-lo], a running minimum.
+				best := int32(inf)
+				for t := lo; t < w; t++ {
+					best = min(best, from[t-lo])
+					row[t] = min(row[t], best)
+				}
+				continue
+			}
+			for t := lo; t < w; t++ {
 				best := row[t]
-				for _, v := range from[t-min(m.hi, t) : t-m.lo+1] {
+				for _, v := range from[t-min(hi, t) : t-lo+1] {
 					best = min(best, v)
 				}
 				row[t] = best
