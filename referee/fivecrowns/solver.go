@@ -199,7 +199,10 @@ type solver struct {
 	ofRank    [King + 1]uint32     // the natural cards of each rank
 	ofSuit    [Diamonds + 1]uint32 // the natural cards of each suit
 	suitAfter []uint32
-	buf       []move     // the moves of the states being solved, a stack (see moves)
+	buf       []move     // the moves of the states being solved (see placements)
+	known     memo       // by card and companions (see placements), their moves' span
+	spans     []span     // the spans known gives
+	partners  []uint32   // each natural card's companions: the other cards of its rank, the later of its suit
 	bookBuf   []bookPick // the books of one state's lowest card, before they become moves
 	rankMajor bool       // the programme places cards by rank (see branchCard)
 
@@ -219,7 +222,8 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	*s = solver{round: round, opts: opts, discard: discard, layers: 1,
 		// the buffers of the last solve, emptied
 		nat: s.nat[:0], wilds: s.wilds[:0], val: s.val[:0], suitAfter: s.suitAfter[:0],
-		buf: s.buf[:0], bookBuf: s.bookBuf[:0], slab: s.slab[:0], memo: s.memo}
+		buf: s.buf[:0], bookBuf: s.bookBuf[:0], slab: s.slab[:0], memo: s.memo,
+		known: s.known, spans: s.spans[:0], partners: s.partners[:0]}
 	if discard {
 		s.locked, s.isLocked = lockedDiscard(hand, table, opts)
 	}
@@ -272,8 +276,12 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	}
 	for i, c := range s.nat {
 		s.suitAfter = append(s.suitAfter, s.ofSuit[c.Suit]&^(2<<i-1)) // sorted by suit: the cards after
+		s.partners = append(s.partners, (s.ofRank[c.Rank]|s.suitAfter[i])&^(1<<i))
 	}
 	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0, s.memo)
+	if len(s.out) == 0 {
+		s.known = newMemo(0, false, s.known)
+	}
 	s.rankMajor = len(s.out) == 0 && s.bookRich() && s.frontier(true) < s.frontier(false)
 	return s
 }
@@ -380,14 +388,48 @@ const (
 // moves calls f for every placement of the lowest card of state, in the
 // order the rebuild tries them (see solve). f may solve other states.
 func (s *solver) moves(state uint32, f func(move)) {
-	start := len(s.buf)
-	s.appendMoves(state, bits.TrailingZeros32(state&s.natBits))
-	end := len(s.buf)
+	start, end := s.placements(state, bits.TrailingZeros32(state&s.natBits))
 	for i := start; i < end; i++ {
 		f(s.buf[i]) // by index: solving a child may grow and move s.buf
 	}
-	s.buf = s.buf[:start]
+	s.done(start)
 }
+
+// placements returns where in s.buf the moves of card i of state are
+// (see appendMoves); s.done(start) when they have been used. Without
+// lay-offs they depend only on the cards of state that could meld with
+// card i, so they are made once for each such set and kept for the
+// solve: the programme meets the same card with the same companions in
+// many sets (others differ in cards far from it), and the rebuild meets
+// them all again.
+func (s *solver) placements(state uint32, i int) (start, end int) {
+	if len(s.out) > 0 {
+		start = len(s.buf)
+		s.appendMoves(state, i)
+		return start, len(s.buf)
+	}
+	key := uint32(i)<<16 | state&s.partners[i] // natural cards: 16 at most
+	if at, ok := s.known.get(key); ok {
+		sp := s.spans[at]
+		return int(sp.start), int(sp.end)
+	}
+	start = len(s.buf)
+	s.appendMoves(state, i)
+	s.known.set(key, int32(len(s.spans)))
+	s.spans = append(s.spans, span{int32(start), int32(len(s.buf))})
+	return start, len(s.buf)
+}
+
+// done releases the moves placements returned at start, when they are not
+// kept (lay-offs depend on the whole state).
+func (s *solver) done(start int) {
+	if len(s.out) > 0 {
+		s.buf = s.buf[:start]
+	}
+}
+
+// span is a range of s.buf.
+type span struct{ start, end int32 }
 
 // appendMoves appends to s.buf every placement of card i of state that can
 // lower a table: keep it, discard it, start a book or run with it, or lay
@@ -403,7 +445,7 @@ func (s *solver) appendMoves(state uint32, i int) {
 	if s.discard && !(s.isLocked && c == s.locked) {
 		s.buf = append(s.buf, move{kind: moveDiscard, set: bit, out: -1})
 	}
-	if mask&(s.ofRank[c.Rank]|s.suitAfter[i])&^bit == 0 && len(s.out) == 0 {
+	if mask&s.partners[i] == 0 && len(s.out) == 0 {
 		// No card left to meld with (most states of a random hand): only
 		// the book of c and wilds.
 		if 2 <= s.nWild {
@@ -613,9 +655,7 @@ func (s *solver) table(state uint32) int32 {
 		s.memo.set(state, off)
 		return off
 	}
-	start := len(s.buf)
-	s.appendMoves(state, s.branchCard(state))
-	end := len(s.buf)
+	start, end := s.placements(state, s.branchCard(state))
 	// The first move keeps the card (see appendMoves) and is never skipped:
 	// it writes every entry, so the table need not be filled first.
 	keep := s.buf[start]
@@ -632,7 +672,7 @@ func (s *solver) table(state uint32) int32 {
 		child := s.table(s.after(state, m))
 		s.relax(off, child, state, &m)
 	}
-	s.buf = s.buf[:start]
+	s.done(start)
 	s.memo.set(state, off)
 	return off
 }
