@@ -227,18 +227,42 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	if discard {
 		s.locked, s.isLocked = lockedDiscard(hand, table, opts)
 	}
+	// The naturals in Index order (by suit, then rank), twins together: the
+	// cards held are marked in two masks of the 55 suited kinds, the second
+	// for a card's second copy, and read back in order.
+	var once, twice uint64
+	more := false // a card held three times or more: sorted the slow way, stable
 	for _, c := range hand {
 		if c.IsWild(round) {
 			s.wilds = append(s.wilds, c)
-		} else {
-			s.nat = append(s.nat, c)
+			continue
+		}
+		s.nat = append(s.nat, c)
+		k := c.Index()
+		bit := uint64(1) << (k & 63)
+		switch {
+		case k < 0: // not a card: the order the slow way gives
+			more = true
+		case once&bit == 0:
+			once |= bit
+		case twice&bit == 0:
+			twice |= bit
+		default:
+			more = true
 		}
 	}
-	// Insertion sorts, stable: a hand is a few cards.
-	order := func(c Card) int { return int(c.Suit)<<4 | int(c.Rank) } // Index order, for valid naturals
-	for i := 1; i < len(s.nat); i++ {
-		for j := i; j > 0 && order(s.nat[j]) < order(s.nat[j-1]); j-- {
-			s.nat[j], s.nat[j-1] = s.nat[j-1], s.nat[j]
+	if more {
+		order := func(c Card) int { return int(c.Suit)<<4 | int(c.Rank) }
+		slices.SortStableFunc(s.nat, func(a, b Card) int { return order(a) - order(b) })
+	} else {
+		s.nat = s.nat[:0]
+		for m := once; m != 0; m &= m - 1 {
+			k := bits.TrailingZeros64(m)
+			c := Card{Rank: Three + Rank(k%11), Suit: Stars + Suit(k/11)}
+			s.nat = append(s.nat, c)
+			if twice&(1<<k) != 0 {
+				s.nat = append(s.nat, c)
+			}
 		}
 	}
 	wildAfter := func(a, b Card) bool { // a goes after b
@@ -659,7 +683,8 @@ func (s *solver) table(state uint32) int32 {
 	// The first move keeps the card (see appendMoves) and is never skipped:
 	// it writes every entry, so the table need not be filled first.
 	keep := s.buf[start]
-	s.keep(off, s.table(s.after(state, keep)), keep.set)
+	rest := s.table(s.after(state, keep)) // the set without the card
+	s.keep(off, rest, keep.set)
 	for i := start + 1; i < end; i++ {
 		m := s.buf[i] // a copy: solving the child may grow and move s.buf
 		if m.kind == moveMeld && s.settled(off, int(m.lo)) {
@@ -669,7 +694,10 @@ func (s *solver) table(state uint32) int32 {
 			// children it needs (see solve).
 			continue
 		}
-		child := s.table(s.after(state, m))
+		child := rest // the discard, the card alone with wilds
+		if m.set != keep.set || m.claim != 0 {
+			child = s.table(s.after(state, m))
+		}
 		s.relax(off, child, state, &m)
 	}
 	s.done(start)
