@@ -126,7 +126,10 @@ const maxPooledSlab = 1 << 18
 func (s *solver) release() {
 	// The pool gets its own copy of the slice header: s.memo is cleared
 	// below, so that nothing uses the memo after another solve has taken it.
-	if dense := s.memo.dense; dense != nil {
+	if s.memo.dense != nil {
+		// declared here, not in the if: taking its address moves it to the
+		// heap, which would cost every solve an allocation
+		dense := s.memo.dense
 		densePool.Put(&dense)
 		s.memo = memo{}
 	}
