@@ -737,9 +737,11 @@ func (s *solver) branchCard(state uint32) int {
 // settled reports whether every entry of table off for lo wilds or more,
 // in every layer, is already 0, the least any entry can be.
 func (s *solver) settled(off int32, lo int) bool {
-	for d := range s.layers {
-		for _, v := range s.slab[int(off)+d*s.width+min(lo, s.width) : int(off)+(d+1)*s.width] {
-			if v != 0 {
+	w := s.width
+	row := s.slab[off : int(off)+s.layers*w]
+	for d := 0; d < len(row); d += w {
+		for t := d + lo; t < d+w; t++ {
+			if row[t] != 0 {
 				return false
 			}
 		}
@@ -793,19 +795,21 @@ func (s *solver) relax(off, child int32, state uint32, m *move) {
 		}
 	case moveMeld:
 		lo, hi := int(m.lo), int(m.hi)
-		for d := 0; d < n; d += w {
-			row, from := row[d:d+w], from[d:d+w]
-			if hi >= w-1 {
-				// The meld may take any number of wilds from lo up (nearly
-				// every meld: hi is all the wilds held): entry t is the least
-				// of from[0 … t-lo], a running minimum.
+		if hi >= w-1 {
+			// The meld may take any number of wilds from lo up (nearly every
+			// meld: hi is all the wilds held): entry t is the least of
+			// from[0 … t-lo], a running minimum.
+			for d := 0; d < n; d += w {
 				best := int32(inf)
-				for t := lo; t < w; t++ {
+				for t := d + lo; t < d+w; t++ {
 					best = min(best, from[t-lo])
 					row[t] = min(row[t], best)
 				}
-				continue
 			}
+			return
+		}
+		for d := 0; d < n; d += w {
+			row, from := row[d:d+w], from[d:d+w]
 			for t := lo; t < w; t++ {
 				best := row[t]
 				for _, v := range from[t-min(hi, t) : t-lo+1] {
