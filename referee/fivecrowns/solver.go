@@ -666,6 +666,29 @@ func (s *solver) table(state uint32) int32 {
 	if off, ok := s.memo.get(state); ok {
 		return off
 	}
+	return s.solveState(state)
+}
+
+// child is table for a state a move leads to, with the memo's answer
+// looked up here: most children are solved already, and the call to
+// table cost as much as the look-up.
+func (s *solver) child(state uint32) int32 {
+	if s.memo.dense == nil {
+		mask := uint32(len(s.memo.keys) - 1)
+		for i := s.memo.slot(state); ; i = (i + 1) & mask {
+			switch s.memo.keys[i] {
+			case state + 1:
+				return s.memo.vals[i]
+			case 0:
+				return s.solveState(state)
+			}
+		}
+	}
+	return s.table(state)
+}
+
+// solveState works out the table of state, not yet known.
+func (s *solver) solveState(state uint32) int32 {
 	off := int32(len(s.slab))
 	n := s.layers * s.width
 	s.slab = slices.Grow(s.slab, n)[:int(off)+n]
@@ -686,7 +709,7 @@ func (s *solver) table(state uint32) int32 {
 	// The first move keeps the card (see appendMoves) and is never skipped:
 	// it writes every entry, so the table need not be filled first.
 	keep := s.buf[start]
-	rest := s.table(s.after(state, keep)) // the set without the card
+	rest := s.child(s.after(state, keep)) // the set without the card
 	s.keep(off, rest, keep.set)
 	for i := start + 1; i < end; i++ {
 		m := s.buf[i] // a copy: solving the child may grow and move s.buf
@@ -699,7 +722,7 @@ func (s *solver) table(state uint32) int32 {
 		}
 		child := rest // the discard, the card alone with wilds
 		if m.set != keep.set || m.claim != 0 {
-			child = s.table(s.after(state, m))
+			child = s.child(s.after(state, m))
 		}
 		s.relax(off, child, state, &m)
 	}
