@@ -24,8 +24,14 @@ func (s *solver) solve() Solution {
 		return Solution{Penalty: sum(s.nat, s.round) + sum(s.wilds, s.round), Melds: [][]Card{},
 			LayOff: []LayOff{}, Leftover: append(slices.Clone(s.nat), s.wilds...)}
 	}
-	sol := Solution{Penalty: best, Melds: [][]Card{}, LayOff: []LayOff{}, Leftover: []Card{}}
-	wilds := slices.Clone(s.wilds)
+	// Every card of the answer goes into one array, each part a slice of it
+	// with its capacity clipped (so that appending to one copies it): one
+	// allocation for the answer instead of one or more per part.
+	cards := make([]Card, 0, len(s.nat)+len(s.wilds))
+	part := func(from int) []Card { return cards[from:len(cards):len(cards)] }
+	sol := Solution{Penalty: best, Melds: [][]Card{}, LayOff: []LayOff{}}
+	var wildsAt [8]Card
+	wilds := append(wildsAt[:0], s.wilds...)
 	if s.discard && bd == 0 && bt < len(wilds) && s.isLocked && wilds[bt] == s.locked {
 		// the locked card would be the discard: into a meld with it, or kept
 		other := bt - 1
@@ -37,40 +43,44 @@ func (s *solver) solve() Solution {
 	wildsUsed := wilds[:bt] // the dearest wilds go into melds and lay-offs
 	spare := wilds[bt:]
 	type placed struct {
-		nat   []Card
+		set   uint32 // its natural cards
 		run   bool
 		out   int
 		wilds int
 	}
-	var melds []placed
-	state, t, d := full, bt, bd
+	var meldsAt [16]placed
+	melds := meldsAt[:0]
+	var keptAt [16]Card
+	kept := keptAt[:0]
+	var discard Card
+	discarded := false
+	state, t, d := s.natBits, bt, bd
 	for state&s.natBits != 0 {
 		// table, not the memo: the programme skips melds that cannot
 		// improve a table, so a child met here may not be solved yet.
 		want := s.slab[int(s.table(state))+d*s.width+t]
+		i := bits.TrailingZeros32(state & s.natBits)
+		c := s.nat[i]
+		start, end := s.placements(state, i)
 		found := false
-		s.moves(state, func(m move) {
-			if found {
-				return
-			}
+		for k := start; k < end && !found; k++ {
+			m := s.buf[k] // a copy: solving the child may grow and move s.buf
 			child := int(s.table(s.after(state, m)))
 			switch m.kind {
 			case moveKeep:
-				c := s.nat[bits.TrailingZeros32(state)]
 				if s.slab[child+d*s.width+t]+int32(c.Value(s.round)) == want {
-					sol.Leftover = append(sol.Leftover, c)
+					kept = append(kept, c)
 					found = true
 				}
 			case moveDiscard:
 				if d == 1 && s.slab[child+t] == want {
-					c := s.nat[bits.TrailingZeros32(state)]
-					sol.Discard = &c
+					discard, discarded = c, true
 					d, found = 0, true
 				}
 			case moveMeld:
-				for j := m.lo; j <= min(m.hi, t) && !found; j++ {
+				for j := int(m.lo); j <= min(int(m.hi), t) && !found; j++ {
 					if s.slab[child+d*s.width+t-j] == want {
-						melds = append(melds, placed{s.cardsOf(m.set), m.run, m.out, j})
+						melds = append(melds, placed{m.set, m.run, int(m.out), j})
 						t -= j
 						found = true
 					}
@@ -79,29 +89,49 @@ func (s *solver) solve() Solution {
 			if found {
 				state = s.after(state, m)
 			}
-		})
+		}
+		s.done(start)
 		if !found {
 			panic("fivecrowns: solver could not rebuild its own answer")
 		}
 	}
-	laid := map[int][]Card{}
-	asRun := map[int]bool{} // out melds laid off onto as runs
+	own := 0 // the melds of the hand's own, the all-wild book included
+	for _, m := range melds {
+		if m.out < 0 {
+			own++
+		}
+	}
+	if t > 0 && s.opts.MinNaturals == 0 && t >= 3 {
+		own++
+	}
+	sol.Melds = make([][]Card, 0, own) // no allocation when there are none
+	var laid [][]Card                  // by out meld, the cards laid off onto it
+	var asRun []bool                   // out melds laid off onto as runs
+	if len(s.out) > 0 {
+		laid, asRun = make([][]Card, len(s.out)), make([]bool, len(s.out))
+	}
 	for _, m := range melds {
 		w := wildsUsed[:m.wilds]
 		wildsUsed = wildsUsed[m.wilds:]
+		var natAt [16]Card
+		nat := s.cardsOf(natAt[:0], m.set)
 		if m.out >= 0 {
-			laid[m.out] = append(append(laid[m.out], m.nat...), w...)
+			laid[m.out] = append(append(laid[m.out], nat...), w...)
 			asRun[m.out] = m.run
 		} else {
-			sol.Melds = append(sol.Melds, s.arrange(m.nat, w, m.run))
+			from := len(cards)
+			cards = s.arrange(cards, nat, w, m.run)
+			sol.Melds = append(sol.Melds, part(from))
 		}
 	}
 	if t > 0 { // the rest of the absorbed wilds: one all-wild book, or laid off
 		if s.opts.MinNaturals == 0 && t >= 3 {
-			sol.Melds = append(sol.Melds, slices.Clone(wildsUsed))
+			from := len(cards)
+			cards = append(cards, wildsUsed...)
+			sol.Melds = append(sol.Melds, part(from))
 		} else {
 			for j, o := range s.out {
-				run, used := asRun[j]
+				run, used := asRun[j], len(laid[j]) > 0
 				n := len(wildsUsed)
 				if run || (!used && !o.book) { // a run holds 11 cards at most
 					n = min(n, 11-o.size-len(laid[j]))
@@ -113,15 +143,22 @@ func (s *solver) solve() Solution {
 	}
 	for j := range s.out {
 		if len(laid[j]) > 0 {
-			sol.LayOff = append(sol.LayOff, LayOff{Meld: j, Cards: laid[j]})
+			from := len(cards)
+			cards = append(cards, laid[j]...)
+			sol.LayOff = append(sol.LayOff, LayOff{Meld: j, Cards: part(from)})
 		}
 	}
-	if s.discard && sol.Discard == nil && len(spare) > 0 {
-		c := spare[0] // the dearest spare wild
-		sol.Discard = &c
+	if s.discard && !discarded && len(spare) > 0 {
+		discard, discarded = spare[0], true // the dearest spare wild
 		spare = spare[1:]
 	}
-	sol.Leftover = append(sol.Leftover, spare...)
+	from := len(cards)
+	cards = append(append(cards, kept...), spare...)
+	sol.Leftover = part(from)
+	if discarded {
+		cards = append(cards, discard)
+		sol.Discard = &cards[len(cards)-1]
+	}
 	sol.CanGoOut = len(sol.Leftover) == 0
 	return sol
 }
@@ -134,8 +171,8 @@ func sum(cards []Card, round int) int {
 	return n
 }
 
-func (s *solver) cardsOf(set uint32) []Card {
-	var out []Card
+// cardsOf appends to out the natural cards of set, in order.
+func (s *solver) cardsOf(out []Card, set uint32) []Card {
 	for set != 0 {
 		i := bits.TrailingZeros32(set)
 		out = append(out, s.nat[i])
@@ -144,12 +181,12 @@ func (s *solver) cardsOf(set uint32) []Card {
 	return out
 }
 
-// arrange lays a meld out as players would: a book's naturals then its
-// wilds; a run in rank order with each wild where it stands, spare wilds
-// continuing the run upwards, then downwards.
-func (s *solver) arrange(nat, wilds []Card, run bool) []Card {
+// arrange appends to out a meld laid out as players would: a book's
+// naturals then its wilds; a run in rank order with each wild where it
+// stands, spare wilds continuing the run upwards, then downwards.
+func (s *solver) arrange(out, nat, wilds []Card, run bool) []Card {
 	if !run {
-		return append(append([]Card(nil), nat...), wilds...)
+		return append(append(out, nat...), wilds...)
 	}
 	var at [11]*Card
 	var present uint16
@@ -170,7 +207,6 @@ func (s *solver) arrange(nat, wilds []Card, run bool) []Card {
 	for end-start < length {
 		start--
 	}
-	out := make([]Card, 0, length)
 	for p := start; p < end; p++ {
 		if c := at[(p+11)%11]; c != nil {
 			out = append(out, *c)

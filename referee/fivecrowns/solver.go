@@ -126,7 +126,10 @@ const maxPooledSlab = 1 << 18
 func (s *solver) release() {
 	// The pool gets its own copy of the slice header: s.memo is cleared
 	// below, so that nothing uses the memo after another solve has taken it.
-	if dense := s.memo.dense; dense != nil {
+	if s.memo.dense != nil {
+		// declared here, not in the if: taking its address moves it to the
+		// heap, which would cost every solve an allocation
+		dense := s.memo.dense
 		densePool.Put(&dense)
 		s.memo = memo{}
 	}
@@ -199,7 +202,10 @@ type solver struct {
 	ofRank    [King + 1]uint32     // the natural cards of each rank
 	ofSuit    [Diamonds + 1]uint32 // the natural cards of each suit
 	suitAfter []uint32
-	buf       []move     // the moves of the states being solved, a stack (see moves)
+	buf       []move     // the moves of the states being solved (see placements)
+	known     memo       // by card and companions (see placements), their moves' span
+	spans     []span     // the spans known gives
+	partners  []uint32   // each natural card's companions: the other cards of its rank, the later of its suit
 	bookBuf   []bookPick // the books of one state's lowest card, before they become moves
 	rankMajor bool       // the programme places cards by rank (see branchCard)
 
@@ -219,22 +225,47 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	*s = solver{round: round, opts: opts, discard: discard, layers: 1,
 		// the buffers of the last solve, emptied
 		nat: s.nat[:0], wilds: s.wilds[:0], val: s.val[:0], suitAfter: s.suitAfter[:0],
-		buf: s.buf[:0], bookBuf: s.bookBuf[:0], slab: s.slab[:0], memo: s.memo}
+		buf: s.buf[:0], bookBuf: s.bookBuf[:0], slab: s.slab[:0], memo: s.memo,
+		known: s.known, spans: s.spans[:0], partners: s.partners[:0]}
 	if discard {
 		s.locked, s.isLocked = lockedDiscard(hand, table, opts)
 	}
+	// The naturals in Index order (by suit, then rank), twins together: the
+	// cards held are marked in two masks of the 55 suited kinds, the second
+	// for a card's second copy, and read back in order.
+	var once, twice uint64
+	more := false // a card held three times or more: sorted the slow way, stable
 	for _, c := range hand {
 		if c.IsWild(round) {
 			s.wilds = append(s.wilds, c)
-		} else {
-			s.nat = append(s.nat, c)
+			continue
+		}
+		s.nat = append(s.nat, c)
+		k := c.Index()
+		bit := uint64(1) << (k & 63)
+		switch {
+		case k < 0: // not a card: the order the slow way gives
+			more = true
+		case once&bit == 0:
+			once |= bit
+		case twice&bit == 0:
+			twice |= bit
+		default:
+			more = true
 		}
 	}
-	// Insertion sorts, stable: a hand is a few cards.
-	order := func(c Card) int { return int(c.Suit)<<4 | int(c.Rank) } // Index order, for valid naturals
-	for i := 1; i < len(s.nat); i++ {
-		for j := i; j > 0 && order(s.nat[j]) < order(s.nat[j-1]); j-- {
-			s.nat[j], s.nat[j-1] = s.nat[j-1], s.nat[j]
+	if more {
+		order := func(c Card) int { return int(c.Suit)<<4 | int(c.Rank) }
+		slices.SortStableFunc(s.nat, func(a, b Card) int { return order(a) - order(b) })
+	} else {
+		s.nat = s.nat[:0]
+		for m := once; m != 0; m &= m - 1 {
+			k := bits.TrailingZeros64(m)
+			c := Card{Rank: Three + Rank(k%11), Suit: Stars + Suit(k/11)}
+			s.nat = append(s.nat, c)
+			if twice&(1<<k) != 0 {
+				s.nat = append(s.nat, c)
+			}
 		}
 	}
 	wildAfter := func(a, b Card) bool { // a goes after b
@@ -272,8 +303,12 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	}
 	for i, c := range s.nat {
 		s.suitAfter = append(s.suitAfter, s.ofSuit[c.Suit]&^(2<<i-1)) // sorted by suit: the cards after
+		s.partners = append(s.partners, (s.ofRank[c.Rank]|s.suitAfter[i])&^(1<<i))
 	}
 	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0, s.memo)
+	if len(s.out) == 0 {
+		s.known = newMemo(0, false, s.known)
+	}
 	s.rankMajor = len(s.out) == 0 && s.bookRich() && s.frontier(true) < s.frontier(false)
 	return s
 }
@@ -360,14 +395,15 @@ func (s *solver) keepCost(k int) int {
 	return r*WildRankValue + (k-r)*JokerValue
 }
 
-// move is one way to place the lowest natural card of a set.
+// move is one way to place the lowest natural card of a set. It is kept
+// small (20 bytes): every state copies its moves in and out of s.buf.
 type move struct {
-	kind   uint8 // moveKeep, moveDiscard or moveMeld
 	set    uint32
-	lo, hi int    // wilds the meld takes, at least and at most
-	run    bool   // the meld reads as a run
-	out    int    // the out meld laid off onto, -1 for a meld of the hand's own
 	claim  uint32 // the state bit the lay-off uses up
+	lo, hi int32  // wilds the meld takes, at least and at most
+	kind   uint8  // moveKeep, moveDiscard or moveMeld
+	run    bool   // the meld reads as a run
+	out    int8   // the out meld laid off onto (at most 16), -1 for a meld of the hand's own
 }
 
 const (
@@ -379,14 +415,48 @@ const (
 // moves calls f for every placement of the lowest card of state, in the
 // order the rebuild tries them (see solve). f may solve other states.
 func (s *solver) moves(state uint32, f func(move)) {
-	start := len(s.buf)
-	s.appendMoves(state, bits.TrailingZeros32(state&s.natBits))
-	end := len(s.buf)
+	start, end := s.placements(state, bits.TrailingZeros32(state&s.natBits))
 	for i := start; i < end; i++ {
 		f(s.buf[i]) // by index: solving a child may grow and move s.buf
 	}
-	s.buf = s.buf[:start]
+	s.done(start)
 }
+
+// placements returns where in s.buf the moves of card i of state are
+// (see appendMoves); s.done(start) when they have been used. Without
+// lay-offs they depend only on the cards of state that could meld with
+// card i, so they are made once for each such set and kept for the
+// solve: the programme meets the same card with the same companions in
+// many sets (others differ in cards far from it), and the rebuild meets
+// them all again.
+func (s *solver) placements(state uint32, i int) (start, end int) {
+	if len(s.out) > 0 {
+		start = len(s.buf)
+		s.appendMoves(state, i)
+		return start, len(s.buf)
+	}
+	key := uint32(i)<<16 | state&s.partners[i] // natural cards: 16 at most
+	if at, ok := s.known.get(key); ok {
+		sp := s.spans[at]
+		return int(sp.start), int(sp.end)
+	}
+	start = len(s.buf)
+	s.appendMoves(state, i)
+	s.known.set(key, int32(len(s.spans)))
+	s.spans = append(s.spans, span{int32(start), int32(len(s.buf))})
+	return start, len(s.buf)
+}
+
+// done releases the moves placements returned at start, when they are not
+// kept (lay-offs depend on the whole state).
+func (s *solver) done(start int) {
+	if len(s.out) > 0 {
+		s.buf = s.buf[:start]
+	}
+}
+
+// span is a range of s.buf.
+type span struct{ start, end int32 }
 
 // appendMoves appends to s.buf every placement of card i of state that can
 // lower a table: keep it, discard it, start a book or run with it, or lay
@@ -402,6 +472,14 @@ func (s *solver) appendMoves(state uint32, i int) {
 	if s.discard && !(s.isLocked && c == s.locked) {
 		s.buf = append(s.buf, move{kind: moveDiscard, set: bit, out: -1})
 	}
+	if mask&s.partners[i] == 0 && len(s.out) == 0 {
+		// No card left to meld with (most states of a random hand): only
+		// the book of c and wilds.
+		if 2 <= s.nWild {
+			s.buf = append(s.buf, move{kind: moveMeld, set: bit, lo: 2, hi: int32(s.nWild), out: -1})
+		}
+		return
+	}
 	// Books: c with any copies of its rank still in mask, taking the first
 	// remaining copy of a card before its twin.
 	var sameAt [2*len(Suits) - 1]uint32 // bits of the other cards of c's rank
@@ -412,7 +490,7 @@ func (s *solver) appendMoves(state uint32, i int) {
 	s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
 	for _, b := range s.bookBuf {
 		if lo := max(0, 3-b.k); lo <= s.nWild {
-			s.buf = append(s.buf, move{kind: moveMeld, set: b.set, lo: lo, hi: s.nWild, out: -1})
+			s.buf = append(s.buf, move{kind: moveMeld, set: b.set, lo: int32(lo), hi: int32(s.nWild), out: -1})
 		}
 	}
 	// Runs: c as the lowest natural with distinct higher ranks of its suit.
@@ -478,7 +556,7 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 		return
 	}
 	if j := s.bookOfRank[c.Rank]; j >= 0 {
-		s.buf = append(s.buf, move{kind: moveMeld, set: bit, out: int(j)})
+		s.buf = append(s.buf, move{kind: moveMeld, set: bit, out: j})
 	}
 	for j, o := range s.out {
 		claim := s.claimOf[j]
@@ -489,7 +567,7 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 			s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
 			for _, b := range s.bookBuf {
 				if b.k < 3 { // three or more make a book of the hand's own, which is no worse
-					s.buf = append(s.buf, move{kind: moveMeld, set: b.set, hi: s.nWild, out: j, claim: claim})
+					s.buf = append(s.buf, move{kind: moveMeld, set: b.set, hi: int32(s.nWild), out: int8(j), claim: claim})
 				}
 			}
 		}
@@ -504,7 +582,7 @@ func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, up
 					return
 				}
 				if need <= s.nWild && need < s.own.get(laid, func() int { return s.ownNeed(laid, k) }) {
-					s.buf = append(s.buf, move{kind: moveMeld, set: set, lo: need, hi: min(room-k, s.nWild), run: true, out: j, claim: claim})
+					s.buf = append(s.buf, move{kind: moveMeld, set: set, lo: int32(need), hi: int32(min(room-k, s.nWild)), run: true, out: int8(j), claim: claim})
 				}
 				for u := from; u < len(up) && k < room; u++ {
 					if b := uint16(1) << upRank[u]; o.ranks&b == 0 {
@@ -560,7 +638,7 @@ func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32,
 		}
 		lo := max(span, 3) - k
 		if lo <= s.nWild {
-			s.buf = append(s.buf, move{kind: moveMeld, set: set, lo: lo, hi: min(11-k, s.nWild), run: true, out: -1})
+			s.buf = append(s.buf, move{kind: moveMeld, set: set, lo: int32(lo), hi: int32(min(11-k, s.nWild)), run: true, out: -1})
 		}
 		return
 	}
@@ -588,40 +666,67 @@ func (s *solver) table(state uint32) int32 {
 	if off, ok := s.memo.get(state); ok {
 		return off
 	}
+	return s.solveState(state)
+}
+
+// child is table for a state a move leads to, with the memo's answer
+// looked up here: most children are solved already, and the call to
+// table cost as much as the look-up.
+func (s *solver) child(state uint32) int32 {
+	if s.memo.dense == nil {
+		mask := uint32(len(s.memo.keys) - 1)
+		for i := s.memo.slot(state); ; i = (i + 1) & mask {
+			switch s.memo.keys[i] {
+			case state + 1:
+				return s.memo.vals[i]
+			case 0:
+				return s.solveState(state)
+			}
+		}
+	}
+	return s.table(state)
+}
+
+// solveState works out the table of state, not yet known.
+func (s *solver) solveState(state uint32) int32 {
 	off := int32(len(s.slab))
 	n := s.layers * s.width
 	s.slab = slices.Grow(s.slab, n)[:int(off)+n]
-	for e := range s.slab[off:] {
-		s.slab[int(off)+e] = inf
-	}
 	if state&s.natBits == 0 {
 		// Layer 1 stays infinite: a discard still owed here must be a wild,
 		// which finish charges at the top.
 		room := s.wildRoom(state)
-		for t := range s.width {
-			if t <= room || (s.opts.MinNaturals == 0 && t >= 3) {
+		for t := range n {
+			s.slab[int(off)+t] = inf
+			if t < s.width && (t <= room || (s.opts.MinNaturals == 0 && t >= 3)) {
 				s.slab[int(off)+t] = 0 // extra wilds form one all-wild book, or are laid off
 			}
 		}
 		s.memo.set(state, off)
 		return off
 	}
-	start := len(s.buf)
-	s.appendMoves(state, s.branchCard(state))
-	end := len(s.buf)
-	for i := start; i < end; i++ {
+	start, end := s.placements(state, s.branchCard(state))
+	// The first move keeps the card (see appendMoves) and is never skipped:
+	// it writes every entry, so the table need not be filled first.
+	keep := s.buf[start]
+	rest := s.child(s.after(state, keep)) // the set without the card
+	s.keep(off, rest, keep.set)
+	for i := start + 1; i < end; i++ {
 		m := s.buf[i] // a copy: solving the child may grow and move s.buf
-		if m.kind == moveMeld && s.settled(off, m.lo) {
+		if m.kind == moveMeld && s.settled(off, int(m.lo)) {
 			// Nothing is cheaper than keeping no natural card: the meld
 			// cannot improve the table, and its child need not be solved.
 			// The table is the same either way; the rebuild solves the
 			// children it needs (see solve).
 			continue
 		}
-		child := s.table(s.after(state, m))
+		child := rest // the discard, the card alone with wilds
+		if m.set != keep.set || m.claim != 0 {
+			child = s.child(s.after(state, m))
+		}
 		s.relax(off, child, state, &m)
 	}
-	s.buf = s.buf[:start]
+	s.done(start)
 	s.memo.set(state, off)
 	return off
 }
@@ -655,9 +760,11 @@ func (s *solver) branchCard(state uint32) int {
 // settled reports whether every entry of table off for lo wilds or more,
 // in every layer, is already 0, the least any entry can be.
 func (s *solver) settled(off int32, lo int) bool {
-	for d := range s.layers {
-		for _, v := range s.slab[int(off)+d*s.width+min(lo, s.width) : int(off)+(d+1)*s.width] {
-			if v != 0 {
+	w := s.width
+	row := s.slab[off : int(off)+s.layers*w]
+	for d := 0; d < len(row); d += w {
+		for t := d + lo; t < d+w; t++ {
+			if row[t] != 0 {
 				return false
 			}
 		}
@@ -685,28 +792,50 @@ func (s *solver) wildRoom(state uint32) int {
 	return room
 }
 
-// relax improves table off with move m onto table child.
+// keep writes table off from table child, where the state's card (bit)
+// is kept: each entry is the child's plus the card's value.
+func (s *solver) keep(off, child int32, bit uint32) {
+	n := s.layers * s.width
+	row := s.slab[off : int(off)+n]
+	from := s.slab[child : int(child)+n]
+	v := s.val[bits.TrailingZeros32(bit)]
+	for e, x := range from {
+		row[e] = min(inf, x+v)
+	}
+}
+
+// relax improves table off with move m onto table child (m is not the
+// move that keeps the card: see keep).
 func (s *solver) relax(off, child int32, state uint32, m *move) {
 	w := s.width
 	n := s.layers * w
 	row := s.slab[off : int(off)+n]
 	from := s.slab[child : int(child)+n]
 	switch m.kind {
-	case moveKeep:
-		v := s.val[bits.TrailingZeros32(m.set)]
-		for e, x := range from {
-			row[e] = min(row[e], x+v)
-		}
 	case moveDiscard:
 		for t := range w {
 			row[w+t] = min(row[w+t], from[t])
 		}
 	case moveMeld:
+		lo, hi := int(m.lo), int(m.hi)
+		if hi >= w-1 {
+			// The meld may take any number of wilds from lo up (nearly every
+			// meld: hi is all the wilds held): entry t is the least of
+			// from[0 … t-lo], a running minimum.
+			for d := 0; d < n; d += w {
+				best := int32(inf)
+				for t := d + lo; t < d+w; t++ {
+					best = min(best, from[t-lo])
+					row[t] = min(row[t], best)
+				}
+			}
+			return
+		}
 		for d := 0; d < n; d += w {
 			row, from := row[d:d+w], from[d:d+w]
-			for t := m.lo; t < w; t++ {
+			for t := lo; t < w; t++ {
 				best := row[t]
-				for _, v := range from[t-min(m.hi, t) : t-m.lo+1] {
+				for _, v := range from[t-min(hi, t) : t-lo+1] {
 					best = min(best, v)
 				}
 				row[t] = best
