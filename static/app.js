@@ -31,12 +31,20 @@
     return Array.prototype.map.call(root.querySelectorAll("[data-testid=round-row]"), function (r) { return r.textContent; });
   }
 
+  // A deleted match sends this phone to the group's page, which says who
+  // deleted it (never to "not found").
+  function gone(by) {
+    var group = sheet.getAttribute("data-group") || "/";
+    location.assign(group + (by ? "?deletedby=" + encodeURIComponent(by) : ""));
+  }
+
   function refresh(version) {
+    if (version && version.indexOf("deleted:") === 0) { gone(version.slice(8)); return; }
     if (busy || version === current()) return;
     busy = true;
     fetch(location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) {
-        if (r.status === 404) { location.reload(); } // the match was deleted: show why
+        if (r.status === 404) { gone(""); } // deleted while this phone was away
         return r.ok ? r.text() : Promise.reject(r.status);
       })
       .then(function (html) {
@@ -44,8 +52,17 @@
         var fresh = doc.getElementById("scores");
         var old = document.getElementById("scores");
         if (!fresh || !old) return;
+        if (fresh.getAttribute("data-version") === current()) return; // this phone's own save, already shown
         var before = rowTexts(old);
         old.replaceWith(fresh);
+        // The scoreboard follows, without the "saved" line of this phone's own save.
+        var freshBoard = doc.getElementById("scoreboard");
+        var board = document.getElementById("scoreboard");
+        if (freshBoard && board) board.replaceWith(freshBoard);
+        // The menu's undo names the last round: it follows too.
+        var freshMenu = doc.getElementById("page-menu");
+        var menu = document.getElementById("page-menu");
+        if (freshMenu && menu) menu.replaceWith(freshMenu);
         Array.prototype.forEach.call(fresh.querySelectorAll("[data-testid=round-row]"), function (r, i) {
           if (before[i] !== r.textContent) r.classList.add("changed");
         });
