@@ -768,7 +768,7 @@ func Sheet(s Scoresheet) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if s.MenuOOB {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, "<div id=\"page-menu\" class=\"menu-part\" hx-swap-oob=\"true\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, "<div id=\"page-menu\" class=\"menu-part\" data-hx-swap-oob=\"true\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
