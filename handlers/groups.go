@@ -61,6 +61,8 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 		page.Flash = views.T(vctx, "members.adminrotated")
 	case c.QueryParam("deletedby") != "": // the deleting phone, and those that had the match open
 		page.Flash = views.T(vctx, "match.deletedby", "Name", c.QueryParam("deletedby"))
+	case c.QueryParam("gone") == "1": // the match this phone had open went while it was away
+		page.Flash = views.T(vctx, "match.gone")
 	}
 	for _, mt := range matches {
 		g, ok := s.byID[mt.Game]

@@ -200,6 +200,7 @@ func (s *Server) createMatch(c echo.Context) error {
 		ids[i], names[i] = st.id, st.name
 	}
 	// The dealer picked by name becomes the seat the game's option counts.
+	// Nobody picked (and no seat posted by a client): the first seat deals.
 	if key, d := firstDealerOption[g.ID()], form.Get("dealer"); key != "" && d != "" {
 		id, _ := strconv.ParseInt(d, 10, 64)
 		if i := slices.Index(ids, id); i >= 0 {
@@ -207,6 +208,8 @@ func (s *Server) createMatch(c echo.Context) error {
 		} else if p, ok := byID[id]; ok && len(errs) == 0 {
 			errs["players"] = views.T(vctx, "newmatch.dealerplays", "Name", p.Name)
 		}
+	} else if key != "" && form.Get(key) == "" {
+		form.Set(key, "1")
 	}
 	opts, optErrs := readOptions(g, OptionsCtx{Ctx: vctx, Names: names, Form: form})
 	for k, v := range optErrs {

@@ -44,7 +44,7 @@
     busy = true;
     fetch(location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) {
-        if (r.status === 404) { gone(""); } // deleted while this phone was away
+        if (r.status === 404) { location.assign((sheet.getAttribute("data-group") || "/") + "?gone=1"); } // deleted while this phone was away
         return r.ok ? r.text() : Promise.reject(r.status);
       })
       .then(function (html) {
