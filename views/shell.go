@@ -88,3 +88,11 @@ func GameIcon(id string) string {
 	}
 	return "●"
 }
+
+// initial is the first letter of a name, for its badge.
+func initial(name string) string {
+	for _, r := range strings.ToUpper(name) {
+		return string(r)
+	}
+	return "·"
+}
