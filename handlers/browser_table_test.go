@@ -90,6 +90,7 @@ func TestBrowserTable(t *testing.T) {
 	// The guest's scoreboard follows live, still in view.
 	wantBoard(guest, "Ana:0:1 Ben:10:2 Chloé:20:3")
 	guest.inView("[data-testid=scoreboard]", "after a live update")
+	guest.waitFor(`(document.querySelector('[data-testid=saved-elsewhere]')||{}).textContent?.includes('Round 1 saved on another phone')`)
 
 	// Round 2 on the guest's phone: Ben out, Ana 10 → Ana and Ben share first place.
 	fcRound(guest, [3]int{10, 0, 5})

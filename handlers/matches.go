@@ -345,6 +345,9 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	if memberOf(c).who.IsAdmin {
 		sh.DeleteURL = url + "/delete"
 	}
+	if n > 0 {
+		sh.SavedElsewhere = views.T(vctx, "match.savedelsewhere", "Round", n)
+	}
 	if saved, _ := c.Get("saved").(int); saved > 0 {
 		sh.Saved = views.T(vctx, "match.saved", "Round", saved)
 	} else if saved, _ := strconv.Atoi(c.QueryParam("saved")); saved > 0 && saved <= n {

@@ -58,7 +58,18 @@
         // The scoreboard follows, without the "saved" line of this phone's own save.
         var freshBoard = doc.getElementById("scoreboard");
         var board = document.getElementById("scoreboard");
-        if (freshBoard && board) board.replaceWith(freshBoard);
+        if (freshBoard && board) {
+          board.replaceWith(freshBoard);
+          // A new round from another phone: say so where this player looks.
+          if (rowTexts(fresh).length > before.length && freshBoard.getAttribute("data-elsewhere")) {
+            var note = document.createElement("p");
+            note.className = "saved elsewhere";
+            note.setAttribute("role", "status");
+            note.setAttribute("data-testid", "saved-elsewhere");
+            note.textContent = freshBoard.getAttribute("data-elsewhere");
+            freshBoard.appendChild(note);
+          }
+        }
         // The menu's undo names the last round: it follows too.
         var freshMenu = doc.getElementById("page-menu");
         var menu = document.getElementById("page-menu");

@@ -164,9 +164,12 @@ type Scoresheet struct {
 	Board      []BoardPlayer // the scoreboard, in seat order
 	Result     []BoardPlayer // a finished match's ranking, first to last
 	Saved      string        // "Round 4 saved", right after a save
-	UndoLabel  string        // the round an undo takes back
-	DeleteURL  string        // set for the admin only
-	MenuOOB    bool          // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
+	// SavedElsewhere is what a phone watching the match says when the last
+	// round arrives live ("Round 4 saved on another phone").
+	SavedElsewhere string
+	UndoLabel      string // the round an undo takes back
+	DeleteURL      string // set for the admin only
+	MenuOOB        bool   // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
 }
 
 // BoardPlayer is one player on the scoreboard or in the result.
