@@ -180,6 +180,7 @@ func TestBrowserTable(t *testing.T) {
 	host.do(chromedp.EmulateViewport(360, 740))
 	host.open(second)
 	host.inView("[data-testid=result]", "at 360×740")
+	host.inView("[data-testid=scoreboard]", "at 360×740")
 	host.shot("match-finished-360")
 	host.do(chromedp.EmulateViewport(390, 844))
 }
