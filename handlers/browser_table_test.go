@@ -181,6 +181,11 @@ func TestBrowserTable(t *testing.T) {
 	host.open(second)
 	host.inView("[data-testid=result]", "at 360×740")
 	host.inView("[data-testid=scoreboard]", "at 360×740")
+	var scrolls bool
+	host.eval(`(() => { const w = document.querySelector('.table-wrap'); return w.scrollWidth > w.clientWidth + 1; })()`, &scrolls)
+	if scrolls {
+		t.Error("the score table scrolls sideways at 360 px: the correct column is off-screen")
+	}
 	host.shot("match-finished-360")
 	host.do(chromedp.EmulateViewport(390, 844))
 }
