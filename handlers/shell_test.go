@@ -107,7 +107,7 @@ func TestNewMatchRemembersTheLineupAndTheDealerByName(t *testing.T) {
 	slug := c.group("Jeudi")
 	ids := c.players(slug, "Ana", "Ben", "Chloé", "Dom")
 	fcMatch(t, c, slug, []int64{ids[2], ids[0], ids[1]}, "1") // Chloé, Ana, Ben
-	d := doc(t, c.get("/g/" + slug + "/matches/new?game=fivecrowns"))
+	d := doc(t, c.get("/g/"+slug+"/matches/new?game=fivecrowns"))
 	var ticked []string
 	d.Find("input[name=play]:checked").Each(func(_ int, s *goquery.Selection) { ticked = append(ticked, s.AttrOr("data-testid", "")) })
 	if got := strings.Join(ticked, " "); got != "play-Chloé play-Ana play-Ben" {
