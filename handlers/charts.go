@@ -103,12 +103,9 @@ func runningTotals(vctx context.Context, names []string, live [][]int) *views.Ch
 
 // sheetExtras is the running-totals chart under a scoresheet, and the
 // admin's delete button.
-func (s *Server) sheetExtras(c echo.Context, names []string, live [][]int, matchURL string) templ.Component {
-	del := ""
-	if memberOf(c).who.IsAdmin {
-		del = matchURL + "/delete"
-	}
-	return views.SheetExtras(runningTotals(s.viewCtx(c), names, live), del)
+func (s *Server) sheetExtras(c echo.Context, names []string, live [][]int) templ.Component {
+	// The delete action is in the scoresheet's menu, behind a confirm step.
+	return views.SheetExtras(runningTotals(s.viewCtx(c), names, live), "")
 }
 
 // mergeNights adds the nights of points (in order) to nights (in order,

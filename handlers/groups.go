@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 	qrcode "github.com/skip2/go-qrcode"
@@ -58,14 +59,18 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 		page.Flash = views.T(vctx, "group.rotated")
 	case c.QueryParam("adminrotated") == "1" && page.AdminURL != "":
 		page.Flash = views.T(vctx, "members.adminrotated")
+	case c.QueryParam("deletedby") != "": // the deleting phone, and those that had the match open
+		page.Flash = views.T(vctx, "match.deletedby", "Name", c.QueryParam("deletedby"))
+	case c.QueryParam("gone") == "1": // the match this phone had open went while it was away
+		page.Flash = views.T(vctx, "match.gone")
 	}
 	for _, mt := range matches {
 		g, ok := s.byID[mt.Game]
 		if !ok {
 			continue
 		}
-		line := views.MatchLine{URL: fmt.Sprintf("/g/%s/matches/%d", m.group.Slug, mt.ID), Game: g.Name(lang(c)), Finished: mt.Finished(),
-			When: views.HumanTime(s.local(mt.CreatedAt), lang(c))}
+		line := views.MatchLine{URL: fmt.Sprintf("/g/%s/matches/%d", m.group.Slug, mt.ID), GameID: g.ID(), Game: g.Name(lang(c)), Finished: mt.Finished(),
+			When: views.HumanTime(s.local(mt.CreatedAt), lang(c)), WhenISO: mt.CreatedAt.Format(time.RFC3339)}
 		var names []string
 		totals := make([]int, len(mt.Seats))
 		for i, st := range mt.Seats {
@@ -84,6 +89,9 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 			line.Status = views.T(vctx, "match.inprogress")
 		}
 		page.Matches = append(page.Matches, line)
+		if !line.Finished && page.Continue == nil { // the newest match still being played
+			page.Continue = &line
+		}
 	}
 	return page, nil
 }

@@ -54,6 +54,10 @@ func (h *hub) publish(match int64, version string) {
 	}
 }
 
+// deletedEvent starts the event that tells the watchers a match was deleted,
+// followed by the name of who deleted it (app.js reads it).
+const deletedEvent = "deleted:"
+
 // changed tells the watchers of a match that it changed (see announce).
 func (s *Server) changed(c echo.Context, matchID int64) {
 	rounds, err := s.store.Rounds(c.Request().Context(), matchID)

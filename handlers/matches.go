@@ -3,6 +3,8 @@ package handlers
 import (
 	"fmt"
 	"net/http"
+	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,6 +12,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -34,6 +37,11 @@ func (s *Server) newMatch(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.NewMatch(page))
 }
 
+// firstDealerOption names the new-match field of each game that says who
+// deals (or starts) the first round, as a seat counted from 1. The page asks
+// it by name, next to each player, and createMatch turns the name into the seat.
+var firstDealerOption = map[string]string{"fivecrowns": "firstDealer", "takefive": "firstStarter"}
+
 func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string, errs views.FieldErrors) (views.NewMatchPage, error) {
 	m := memberOf(c)
 	ctx := c.Request().Context()
@@ -41,15 +49,46 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 	if err != nil {
 		return views.NewMatchPage{}, err
 	}
+	last, err := s.lastLineup(c, g)
+	if err != nil {
+		return views.NewMatchPage{}, err
+	}
 	min, max := g.Seats()
 	page := views.NewMatchPage{Group: m.nav(), Game: views.GameLink{ID: g.ID(), Name: g.Name(lang(c))},
-		MinMax: fmt.Sprintf("%d–%d", min, max), Errors: errs}
+		MinMax: fmt.Sprintf("%d–%d", min, max), Errors: errs, Dealer: firstDealerOption[g.ID()]}
+	ticked := map[int64]bool{}
+	for _, v := range form["play"] {
+		id, _ := strconv.ParseInt(v, 10, 64)
+		ticked[id] = true
+	}
+	// The last line-up first, in its seating; then the others, as listed.
+	seatOf := map[int64]int{}
+	for i, id := range last {
+		seatOf[id] = i + 1
+	}
+	var active []store.Player
 	for _, p := range players {
-		if p.Archived() {
-			continue
+		if !p.Archived() {
+			active = append(active, p)
 		}
+	}
+	sort.SliceStable(active, func(i, j int) bool {
+		a, b := seatOf[active[i].ID], seatOf[active[j].ID]
+		return a != 0 && (b == 0 || a < b)
+	})
+	for i, p := range active {
 		seat, _ := strconv.Atoi(first(form, fmt.Sprintf("seat_%d", p.ID)))
-		page.Players = append(page.Players, views.PlayerChoice{ID: p.ID, Name: p.Name, Seat: seat})
+		chosen := seatOf[p.ID] != 0
+		if form != nil {
+			chosen = ticked[p.ID] || seat != 0
+		}
+		page.Players = append(page.Players, views.PlayerChoice{ID: p.ID, Name: p.Name, Seat: seat, Selected: chosen, Color: i})
+		if chosen && page.DealerID == 0 {
+			page.DealerID = p.ID
+		}
+	}
+	if d, err := strconv.ParseInt(first(form, "dealer"), 10, 64); err == nil {
+		page.DealerID = d
 	}
 	set, err := s.groupSettings(ctx, m.group.ID, g)
 	if err != nil {
@@ -60,6 +99,27 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 	return page, nil
 }
 
+// lastLineup is who played the group's newest match of this game (of any
+// game when it has none), in seat order: the table usually sits again as it sat.
+func (s *Server) lastLineup(c echo.Context, g Game) ([]int64, error) {
+	matches, err := s.store.Matches(c.Request().Context(), memberOf(c).group.ID, 20)
+	if err != nil || len(matches) == 0 {
+		return nil, err
+	}
+	pick := matches[0]
+	for _, mt := range matches {
+		if mt.Game == g.ID() {
+			pick = mt
+			break
+		}
+	}
+	ids := make([]int64, len(pick.Seats))
+	for i, st := range pick.Seats {
+		ids[i] = st.PlayerID
+	}
+	return ids, nil
+}
+
 func first(form map[string][]string, key string) string {
 	if vs := form[key]; len(vs) > 0 {
 		return vs[0]
@@ -67,6 +127,9 @@ func first(form map[string][]string, key string) string {
 	return ""
 }
 
+// createMatch seats the players: those given a seat number (the seating
+// part, or a client posting seat_<id>) on it, the ticked ones on the seats
+// left, in the order the page listed them.
 func (s *Server) createMatch(c echo.Context) error {
 	m := memberOf(c)
 	ctx := c.Request().Context()
@@ -85,12 +148,17 @@ func (s *Server) createMatch(c echo.Context) error {
 		return err
 	}
 	type seated struct {
-		seat int
 		id   int64
 		name string
 	}
-	var seats []seated
-	taken := map[int]bool{}
+	byID := map[int64]store.Player{}
+	for _, p := range players {
+		if !p.Archived() {
+			byID[p.ID] = p
+		}
+	}
+	explicit := map[int]seated{}
+	placed := map[int64]bool{}
 	for _, p := range players {
 		v := form.Get(fmt.Sprintf("seat_%d", p.ID))
 		if v == "" || p.Archived() {
@@ -101,19 +169,47 @@ func (s *Server) createMatch(c echo.Context) error {
 			errs["players"] = views.T(vctx, "newmatch.badseat", "Name", p.Name)
 			continue
 		}
-		if taken[n] {
+		if _, taken := explicit[n]; taken {
 			errs["players"] = views.T(vctx, "newmatch.sameseat", "N", n)
 		}
-		taken[n] = true
-		seats = append(seats, seated{n, p.ID, p.Name})
+		explicit[n] = seated{p.ID, p.Name}
+		placed[p.ID] = true
 	}
-	sort.Slice(seats, func(i, j int) bool { return seats[i].seat < seats[j].seat })
-	if min, max := g.Seats(); len(seats) < min || len(seats) > max {
+	var rest []seated
+	for _, v := range form["play"] {
+		id, _ := strconv.ParseInt(v, 10, 64)
+		if p, ok := byID[id]; ok && !placed[id] {
+			rest = append(rest, seated{p.ID, p.Name})
+			placed[id] = true
+		}
+	}
+	var seats []seated
+	total := len(placed)
+	for k := 1; len(seats) < total && k <= len(players)+total; k++ {
+		if p, ok := explicit[k]; ok {
+			seats = append(seats, p)
+		} else if len(rest) > 0 {
+			seats, rest = append(seats, rest[0]), rest[1:]
+		}
+	}
+	if min, max := g.Seats(); (len(seats) < min || len(seats) > max) && errs["players"] == "" {
 		errs["players"] = views.T(vctx, "newmatch.count", "Min", min, "Max", max, "Game", g.Name(lang(c)))
 	}
 	ids, names := make([]int64, len(seats)), make([]string, len(seats))
 	for i, st := range seats {
 		ids[i], names[i] = st.id, st.name
+	}
+	// The dealer picked by name becomes the seat the game's option counts.
+	// Nobody picked (and no seat posted by a client): the first seat deals.
+	if key, d := firstDealerOption[g.ID()], form.Get("dealer"); key != "" && d != "" {
+		id, _ := strconv.ParseInt(d, 10, 64)
+		if i := slices.Index(ids, id); i >= 0 {
+			form.Set(key, strconv.Itoa(i+1))
+		} else if p, ok := byID[id]; ok && len(errs) == 0 {
+			errs["players"] = views.T(vctx, "newmatch.dealerplays", "Name", p.Name)
+		}
+	} else if key != "" && form.Get(key) == "" {
+		form.Set(key, "1")
 	}
 	opts, optErrs := readOptions(g, OptionsCtx{Ctx: vctx, Names: names, Form: form})
 	for k, v := range optErrs {
@@ -204,6 +300,11 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	for _, i := range prog.Leaders() {
 		sh.Leaders[i] = true
 	}
+	sh.GroupURL = "/g/" + memberOf(c).group.Slug
+	sh.Board = board(sh.Names, totals, prog)
+	if prog.Finished {
+		sh.Result = ranking(sh.Board)
+	}
 	var w []string
 	for _, i := range prog.Winners {
 		w = append(w, sh.Names[i])
@@ -217,10 +318,14 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		if !r.Undone() {
 			n++
 			row.Label = g.RoundLabel(vctx, match, live, n)
+			row.Main, row.Sub = splitLabel(row.Label)
 			row.EditURL = fmt.Sprintf("%s/rounds/%d/edit", url, r.ID)
-			lastLive = r.ID
+			lastLive, sh.UndoLabel = r.ID, row.Main
 		} else {
-			row.Label = g.RoundLabel(vctx, match, live, r.Number) + " · " + views.T(vctx, "match.undone")
+			row.Label = g.RoundLabel(vctx, match, live, r.Number)
+			row.Main, row.Sub = splitLabel(row.Label)
+			row.Sub = strings.TrimPrefix(row.Sub+" · ", " · ") + views.T(vctx, "match.undone")
+			row.Label += " · " + views.T(vctx, "match.undone")
 		}
 		sh.Rounds = append(sh.Rounds, row)
 	}
@@ -236,7 +341,18 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	if _, ok := g.(RefereePage); ok {
 		sh.RefereeURL = url + "/referee"
 	}
-	sh.Chart = s.sheetExtras(c, sh.Names, live.Points, url)
+	sh.Chart = s.sheetExtras(c, sh.Names, live.Points)
+	if memberOf(c).who.IsAdmin {
+		sh.DeleteURL = url + "/delete"
+	}
+	if n > 0 {
+		sh.SavedElsewhere = views.T(vctx, "match.savedelsewhere", "Round", n)
+	}
+	if saved, _ := c.Get("saved").(int); saved > 0 {
+		sh.Saved = views.T(vctx, "match.saved", "Round", saved)
+	} else if saved, _ := strconv.Atoi(c.QueryParam("saved")); saved > 0 && saved <= n {
+		sh.Saved = views.T(vctx, "match.saved", "Round", saved)
+	}
 	if !prog.Finished {
 		sh.Info = g.Info(vctx, match, live, n+1)
 		if form == nil {
@@ -245,6 +361,38 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		sh.Form = form
 	}
 	return sh, nil
+}
+
+// board is the scoreboard in seat order: places from the engine
+// (scoring.Places, through Progress), the dealer where the game has one.
+func board(names []string, totals []int, prog scoring.Progress) []views.BoardPlayer {
+	out := make([]views.BoardPlayer, len(names))
+	for i, n := range names {
+		out[i] = views.BoardPlayer{Name: n, Seat: i, Deals: !prog.Finished && prog.Dealer == i}
+		if i < len(totals) {
+			out[i].Total = totals[i]
+		}
+		if i < len(prog.Places) {
+			out[i].Rank = prog.Places[i]
+		}
+	}
+	return out
+}
+
+// ranking is the board from first to last (seat order among equals).
+func ranking(b []views.BoardPlayer) []views.BoardPlayer {
+	out := append([]views.BoardPlayer(nil), b...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Rank < out[j].Rank })
+	return out
+}
+
+// splitLabel parts a round label as the games write it, "Round 8 (10
+// cards)", into what the row shows large ("Round 8") and small ("10 cards").
+func splitLabel(label string) (main, sub string) {
+	if i := strings.Index(label, " ("); i > 0 && strings.HasSuffix(label, ")") {
+		return label[:i], label[i+2 : len(label)-1]
+	}
+	return label, ""
 }
 
 // sheetVersion changes whenever any round changes.
@@ -272,6 +420,8 @@ func (s *Server) deleteMatch(c echo.Context) error {
 	if err := s.store.DeleteMatch(c.Request().Context(), m.group.ID, id); err != nil {
 		return err
 	}
-	s.live.publish(id, "deleted") // phones watching it learn it is gone
-	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug)
+	// Phones watching it learn it is gone, and who deleted it: they go to
+	// the group's page, which says so (as this phone does).
+	s.live.publish(id, deletedEvent+m.who.Display)
+	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"?deletedby="+url.QueryEscape(m.who.Display))
 }

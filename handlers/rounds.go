@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -61,7 +62,7 @@ func (s *Server) postRound(c echo.Context) error {
 	}
 	s.announce(match.ID, rounds) // rounds as they stand after the write
 
-	return s.savedAnswer(c, match, g, rounds)
+	return s.savedAnswer(c, match, g, rounds, number)
 }
 
 // decider lets the store ask the game whether the match is over, on the
@@ -180,13 +181,15 @@ func withoutOp(form url.Values) url.Values {
 }
 
 // savedAnswer sends the player back to the scoresheet after a save.
-func (s *Server) savedAnswer(c echo.Context, match store.Match, g Game, rounds []store.Round) error {
+// It says which round was saved ("Round 4 saved") on the scoreboard.
+func (s *Server) savedAnswer(c echo.Context, match store.Match, g Game, rounds []store.Round, number int) error {
 	url := s.matchURL(c, match.ID)
 	if isHTMX(c) {
 		c.Response().Header().Set("HX-Push-Url", url)
+		c.Set("saved", number)
 		return s.sheetAnswer(c, http.StatusOK, match, g, rounds, "", nil)
 	}
-	return c.Redirect(http.StatusSeeOther, url)
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s?saved=%d", url, number))
 }
 
 // sheetAnswer renders the scoresheet (callers pass the match and rounds as
@@ -222,6 +225,7 @@ func (s *Server) formAnswer(c echo.Context, status int, match store.Match, g Gam
 // sheetView is the whole page, or for htmx only the part it swaps.
 func (s *Server) sheetView(c echo.Context, sh views.Scoresheet) templComponent {
 	if isHTMX(c) {
+		sh.MenuOOB = true
 		return views.Sheet(sh)
 	}
 	return views.ScoresheetPage(sh)
@@ -394,7 +398,7 @@ func (s *Server) roundHistory(c echo.Context) error {
 		}
 		before = rv.Points
 		page.Items = append(page.Items, views.HistoryItem{Kind: views.T(vctx, "history."+rv.Kind), Author: rv.Author,
-			At: views.HumanTime(s.local(rv.At), lang(c)), Points: rv.Points, Changed: changed, Detail: g.Detail(vctx, match, rv.Entry)})
+			At: views.HumanTime(s.local(rv.At), lang(c)), When: rv.At.Format(time.RFC3339), Points: rv.Points, Changed: changed, Detail: g.Detail(vctx, match, rv.Entry)})
 	}
 	return s.render(c, http.StatusOK, views.History(page))
 }

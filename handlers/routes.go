@@ -9,6 +9,7 @@ import (
 
 // routes is the site map, top to bottom.
 func (s *Server) routes(e *echo.Echo) {
+	e.Pre(headAsGet)
 	e.Use(middleware.Recover())
 	e.Use(s.admitted)
 	e.Use(securityHeaders)
@@ -102,3 +103,25 @@ func (s *Server) fixedAsset(name string) echo.HandlerFunc {
 		return nil
 	}
 }
+
+// headAsGet answers HEAD like GET on every page (link checkers and previews
+// ask HEAD first): the router and the handler see a GET, the body is dropped,
+// and the method is HEAD again before net/http writes the headers (it writes
+// them after the handler, as nothing reached it), so no body is announced.
+func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if r.Method != http.MethodHead {
+			return next(c)
+		}
+		r.Method = http.MethodGet
+		defer func() { r.Method = http.MethodHead }()
+		c.Response().Writer = headWriter{c.Response().Writer}
+		return next(c)
+	}
+}
+
+// headWriter keeps the headers and the status of an answer, not its body.
+type headWriter struct{ http.ResponseWriter }
+
+func (headWriter) Write(p []byte) (int, error) { return len(p), nil }

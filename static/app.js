@@ -31,12 +31,20 @@
     return Array.prototype.map.call(root.querySelectorAll("[data-testid=round-row]"), function (r) { return r.textContent; });
   }
 
+  // A deleted match sends this phone to the group's page, which says who
+  // deleted it (never to "not found").
+  function gone(by) {
+    var group = sheet.getAttribute("data-group") || "/";
+    location.assign(group + (by ? "?deletedby=" + encodeURIComponent(by) : ""));
+  }
+
   function refresh(version) {
+    if (version && version.indexOf("deleted:") === 0) { gone(version.slice(8)); return; }
     if (busy || version === current()) return;
     busy = true;
     fetch(location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) {
-        if (r.status === 404) { location.reload(); } // the match was deleted: show why
+        if (r.status === 404) { location.assign((sheet.getAttribute("data-group") || "/") + "?gone=1"); } // deleted while this phone was away
         return r.ok ? r.text() : Promise.reject(r.status);
       })
       .then(function (html) {
@@ -44,8 +52,28 @@
         var fresh = doc.getElementById("scores");
         var old = document.getElementById("scores");
         if (!fresh || !old) return;
+        if (fresh.getAttribute("data-version") === current()) return; // this phone's own save, already shown
         var before = rowTexts(old);
         old.replaceWith(fresh);
+        // The scoreboard follows, without the "saved" line of this phone's own save.
+        var freshBoard = doc.getElementById("scoreboard");
+        var board = document.getElementById("scoreboard");
+        if (freshBoard && board) {
+          board.replaceWith(freshBoard);
+          // A new round from another phone: say so where this player looks.
+          if (rowTexts(fresh).length > before.length && freshBoard.getAttribute("data-elsewhere")) {
+            var note = document.createElement("p");
+            note.className = "saved elsewhere";
+            note.setAttribute("role", "status");
+            note.setAttribute("data-testid", "saved-elsewhere");
+            note.textContent = freshBoard.getAttribute("data-elsewhere");
+            freshBoard.appendChild(note);
+          }
+        }
+        // The menu's undo names the last round: it follows too.
+        var freshMenu = doc.getElementById("page-menu");
+        var menu = document.getElementById("page-menu");
+        if (freshMenu && menu) menu.replaceWith(freshMenu);
         Array.prototype.forEach.call(fresh.querySelectorAll("[data-testid=round-row]"), function (r, i) {
           if (before[i] !== r.textContent) r.classList.add("changed");
         });

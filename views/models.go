@@ -62,17 +62,20 @@ type GroupPage struct {
 	Players   int
 	AdminURL  string // shown once after creation
 	Flash     string
+	Continue  *MatchLine // the newest match still in progress, offered first
 }
 
 // MatchLine is a match in a list.
 type MatchLine struct {
 	URL      string
+	GameID   string
 	Game     string
 	Players  string
 	Status   string // translated: "round 4", "finished"
 	Winners  string
 	Finished bool
 	When     string // when it was started, as people write dates
+	WhenISO  string // the same for machines (RFC 3339)
 }
 
 // Roster is the players page.
@@ -126,21 +129,24 @@ type HouseRuleField struct {
 
 // NewMatchPage starts a match of one game.
 type NewMatchPage struct {
-	Group   GroupNav
-	Game    GameLink
-	Players []PlayerChoice
-	MinMax  string
-	Options templ.Component // the game's own options (first dealer, start round…)
-	Errors  FieldErrors
-	Rules   []string // house rules that will apply, described
+	Group    GroupNav
+	Dealer   string // the form key of the game's first dealer or starter ("" when none)
+	DealerID int64  // the player preselected to deal first
+	Game     GameLink
+	Players  []PlayerChoice
+	MinMax   string
+	Options  templ.Component // the game's own options (first dealer, start round…)
+	Errors   FieldErrors
+	Rules    []string // house rules that will apply, described
 }
 
 // PlayerChoice is a player offered for a seat.
 type PlayerChoice struct {
 	ID       int64
 	Name     string
-	Seat     int // 1-based seat when chosen, 0 otherwise
-	Selected bool
+	Seat     int  // 1-based seat when chosen in the seating part, 0 otherwise
+	Selected bool // plays (the last line-up, or as ticked)
+	Color    int  // the colour of the seat the player had last
 }
 
 // Scoresheet is a match's page.
@@ -164,12 +170,33 @@ type Scoresheet struct {
 	Rulings    []RulingLine
 	RefereeURL string // opens the referee for a dispute of this match ("" when the game has none)
 	Chart      templ.Component
+	GroupURL   string        // where the back arrow and a deleted match lead
+	Board      []BoardPlayer // the scoreboard, in seat order
+	Result     []BoardPlayer // a finished match's ranking, first to last
+	Saved      string        // "Round 4 saved", right after a save
+	// SavedElsewhere is what a phone watching the match says when the last
+	// round arrives live ("Round 4 saved on another phone").
+	SavedElsewhere string
+	UndoLabel      string // the round an undo takes back
+	DeleteURL      string // set for the admin only
+	MenuOOB        bool   // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
+}
+
+// BoardPlayer is one player on the scoreboard or in the result.
+type BoardPlayer struct {
+	Name  string
+	Seat  int // 0-based: the player's colour
+	Total int
+	Rank  int  // 1 = leading; equal totals share a rank
+	Deals bool // deals (or starts) the next round
 }
 
 // RoundRow is one line of the score table.
 type RoundRow struct {
 	ID      int64
-	Label   string
+	Label   string // the whole label, "Round 8 (10 cards)"
+	Main    string // its first part, "Round 8"
+	Sub     string // the secondary part, "10 cards" ("" when none)
 	Points  []int
 	Undone  bool
 	Edited  bool
@@ -192,6 +219,7 @@ type HistoryItem struct {
 	Kind    string // translated
 	Author  string
 	At      string
+	When    string // At for machines (RFC 3339)
 	Points  []int
 	Changed []bool // which points differ from the revision before
 	Detail  string

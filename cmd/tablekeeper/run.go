@@ -11,6 +11,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/tablekeeper/tablekeeper/handlers"
 	"github.com/tablekeeper/tablekeeper/store"
 )
@@ -19,6 +21,9 @@ import (
 // until ctx ends, or run a subcommand. Every error names what to fix.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	cfg, rest, err := loadConfig(args, getenv, stdout)
+	if errors.Is(err, pflag.ErrHelp) { // --help: the settings were printed; asking is no error
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -38,7 +43,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 
 	switch {
 	case len(rest) == 0 || rest[0] == "serve":
-		return serve(ctx, cfg, st, log)
+		return serve(ctx, cfg, st, log, stdout)
 	case rest[0] == "backup" && len(rest) == 2:
 		if err := st.Backup(ctx, rest[1]); err != nil {
 			return err
@@ -50,7 +55,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 }
 
-func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger) error {
+func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger, stdout io.Writer) error {
 	// An import the last run did not finish left a hidden group: remove it
 	// before anyone can start another.
 	if n, err := st.RemoveUnfinishedImports(ctx); err != nil {
@@ -69,6 +74,7 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger) e
 	}
 	srv := handlers.NewHTTPServer(hc, e)
 	log.Info("tablekeeper listening", "addr", ln.Addr().String(), "db", cfg.DB)
+	printURLs(stdout, cfg.BaseURL, ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -82,4 +88,59 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger) e
 		}
 		return nil
 	}
+}
+
+// printURLs says where the phones at the table open the app: the base URL
+// when one is set (every invite uses it), otherwise this machine's addresses
+// on the local network, which any phone on the same Wi-Fi can reach
+// (localhost works only on this computer).
+func printURLs(w io.Writer, baseURL string, addr net.Addr) {
+	if baseURL != "" {
+		fmt.Fprintf(w, "\nOpen %s on every phone (invite links use it).\n\n", baseURL)
+		return
+	}
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return
+	}
+	port := fmt.Sprint(tcp.Port)
+	var lan []string
+	if tcp.IP.IsUnspecified() {
+		lan = lanAddresses()
+	} else if !tcp.IP.IsLoopback() {
+		lan = []string{tcp.IP.String()}
+	}
+	fmt.Fprintf(w, "\nOn this computer: http://localhost:%s\n", port)
+	if len(lan) == 0 {
+		fmt.Fprintln(w, "No network address found: other phones cannot reach this server. Join a Wi-Fi network, or set TABLEKEEPER_BASE_URL.")
+		return
+	}
+	fmt.Fprintln(w, "On the other phones (same Wi-Fi), open:")
+	for _, ip := range lan {
+		fmt.Fprintf(w, "  http://%s\n", net.JoinHostPort(ip, port))
+	}
+	fmt.Fprintln(w, "Create the group from one of these addresses: invite links and QR codes use the address the browser used.")
+	fmt.Fprintln(w)
+}
+
+// lanAddresses lists this machine's IPv4 addresses that other devices can
+// reach: not loopback, not link-local.
+func lanAddresses() []string {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, a := range addrs {
+		ipn, ok := a.(*net.IPNet)
+		if !ok {
+			continue
+		}
+		ip := ipn.IP.To4()
+		if ip == nil || ip.IsLoopback() || ip.IsLinkLocalUnicast() {
+			continue
+		}
+		out = append(out, ip.String())
+	}
+	return out
 }

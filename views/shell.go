@@ -1,0 +1,98 @@
+package views
+
+import (
+	"context"
+	"strings"
+)
+
+// The app shell's decisions from the request path, in one place: where the
+// back arrow goes, which tab is current, which pages search engines skip.
+
+// BackOf is the page one level up from path: a match's page from its round
+// pages, the group's page from its other pages, the home page from a group,
+// and "" on the home page itself.
+func BackOf(path string) string {
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	switch {
+	case len(parts) == 0 || parts[0] == "":
+		return ""
+	case parts[0] == "g" && len(parts) >= 4 && parts[2] == "matches" && parts[3] != "new":
+		if len(parts) == 4 {
+			return "/g/" + parts[1]
+		}
+		return "/g/" + parts[1] + "/matches/" + parts[3]
+	case parts[0] == "g" && len(parts) >= 3:
+		if len(parts) == 4 && parts[2] == "players" {
+			return "/g/" + parts[1] + "/players"
+		}
+		return "/g/" + parts[1]
+	case parts[0] == "referee" && len(parts) >= 2:
+		return "/referee"
+	}
+	return "/"
+}
+
+func backURL(ctx context.Context, back string) string {
+	if back != "" {
+		return back
+	}
+	return BackOf(EnvFrom(ctx).Path)
+}
+
+// CurrentTab is the group tab a path belongs to.
+func CurrentTab(path string) string {
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	if len(parts) < 2 || parts[0] != "g" {
+		return ""
+	}
+	if len(parts) == 2 || parts[2] == "matches" {
+		return "matches"
+	}
+	switch parts[2] {
+	case "standings", "records", "export":
+		return "standings"
+	case "players", "rules", "members":
+		return "players"
+	}
+	return ""
+}
+
+// Private tells the pages no search engine should list: a group's pages,
+// invitations, admin links and public standings links.
+func Private(path string) bool {
+	for _, p := range []string{"/g/", "/join/", "/admin/", "/s/"} {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// GameIcon is the symbol each game is known by on its colour (see app.css .g-<id>).
+func GameIcon(id string) string {
+	switch id {
+	case "fivecrowns":
+		return "♛"
+	case "take5":
+		return "🐮"
+	case "taki":
+		return "✦"
+	case "takefive":
+		return "♞"
+	}
+	return "●"
+}
+
+// initial is the first letter of a name, for its badge.
+func initial(name string) string {
+	for _, r := range strings.ToUpper(name) {
+		return string(r)
+	}
+	return "·"
+}
