@@ -42,6 +42,9 @@ type Ruling struct {
 // match (a no-op when nobody asked): the reason of each citation, then what
 // follows, and every rule cited.
 func (rc RefereeCtx) rule(legal bool, cited []views.Cited, follows ...string) {
+	if rc.From != nil { // judged: the verdict may be kept with the match
+		rc.From.Form = rc.Form.Encode()
+	}
 	if rc.Ruling == nil {
 		return
 	}

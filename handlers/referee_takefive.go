@@ -40,7 +40,7 @@ type tfMoveForm struct{ piece, to, action, value string }
 func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 	t := readTFTurn(rc.Form)
 	t.tap(rc.Form.Get("tap"))
-	page := views.TFRefereePage{Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{}}
+	page := views.TFRefereePage{From: rc.From, Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{}}
 	for _, p := range tf.Pieces {
 		page.Pieces = append(page.Pieces, views.TFOption{Value: p.String(), Label: p.Name().In(rc.Lang)})
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -35,31 +36,43 @@ func (s *Server) openReferee(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/referee/"+g.ID()+"?"+withHouseRules(nil, match.Rules).Encode())
 }
 
-// offerRuling adds, above a referee page that has judged, a form to keep the
-// ruling with the match the referee was opened from (when this browser is a
-// member of its group).
-func (s *Server) offerRuling(c echo.Context, g Game, form url.Values) {
+// refereeFrom is the match this referee page was opened from, when this
+// browser is a member of its group and the match is of this game (nil
+// otherwise): the page draws the way back to it and, once it has judged,
+// the offer to keep the ruling (see RefereeCtx.rule).
+func (s *Server) refereeFrom(c echo.Context, g Game) *views.RulingBar {
+	match, slug, ok := s.refereeMatch(c, g)
+	if !ok {
+		return nil
+	}
+	return &views.RulingBar{Action: fmt.Sprintf("/g/%s/matches/%d/rulings", slug, match.ID),
+		MatchURL: fmt.Sprintf("/g/%s/matches/%d", slug, match.ID)}
+}
+
+// refereeMatch reads the match named by the referee cookie, if this browser
+// belongs to its group and it is a match of game g.
+func (s *Server) refereeMatch(c echo.Context, g Game) (store.Match, string, bool) {
 	ck, err := c.Cookie(rulingCookie)
 	if err != nil {
-		return
+		return store.Match{}, "", false
 	}
 	slug, id, ok := strings.Cut(ck.Value, "/")
 	if !ok {
-		return
+		return store.Match{}, "", false
 	}
 	grp, _, err := s.store.Membership(c.Request().Context(), slug, sessionToken(c))
 	if err != nil {
-		return
+		return store.Match{}, "", false
 	}
-	var mid int64
-	fmt.Sscan(id, &mid)
+	mid, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return store.Match{}, "", false
+	}
 	match, err := s.store.Match(c.Request().Context(), grp.ID, mid)
 	if err != nil || match.Game != g.ID() {
-		return
+		return store.Match{}, "", false
 	}
-	bar := views.RulingBar{Action: fmt.Sprintf("/g/%s/matches/%d/rulings", slug, mid), Form: form.Encode(),
-		MatchURL: fmt.Sprintf("/g/%s/matches/%d", slug, mid)}
-	c.Set("extra", views.RulingOffer(bar))
+	return match, slug, true
 }
 
 // saveRuling judges the posted referee form again and keeps the verdict.

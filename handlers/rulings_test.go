@@ -30,7 +30,7 @@ func TestRulingKeptWithTheMatch(t *testing.T) {
 	dispute := url.Values{"op": {"judge"}, "row_1": {"23"}, "row_2": {"43"}, "row_3": {"49"}, "row_4": {"55"}, "row_5": {"80"},
 		"play_1": {"50"}, "claim_1": {"2"}}
 	page := doc(t, c.post("/referee/take5", dispute))
-	offer := page.Find("[data-testid=ruling-offer]")
+	offer := page.Find("[data-testid=ruling-offer] form[data-testid=keep-ruling]")
 	if offer.Length() != 1 {
 		t.Fatal("the referee opened from a match does not offer to keep the ruling")
 	}
@@ -119,7 +119,7 @@ func TestRulingFollowsTheMatchHouseRules(t *testing.T) {
 	}
 	twoPickups := url.Values{"op": {"judge"}, "row_1": {"10 11 12 13"}, "row_2": {"40 41 42 43"}, "row_3": {"60"}, "row_4": {"70"},
 		"play_1": {"14"}, "play_2": {"44"}} // the page's own switch left at its default
-	offer := doc(t, c.post("/referee/take5", twoPickups)).Find("[data-testid=ruling-offer]")
+	offer := doc(t, c.post("/referee/take5", twoPickups)).Find("form[data-testid=keep-ruling]")
 	action, _ := offer.Attr("action")
 	saved, _ := offer.Find("input[name=form]").Attr("value")
 	if rec := c.post(action, url.Values{"form": {saved}}); rec.Code != http.StatusSeeOther {

@@ -54,6 +54,7 @@ type TKOptions struct {
 // TKReferee is the TAKI dispute page: the table, the contested turn, the
 // house rules, and (after «Judge») the verdict. Every field keeps what was typed.
 type TKReferee struct {
+	From   *RulingBar // the match the page was opened from, if any
 	Action string
 	Seats  []string // seat labels for the selects ("A" … "J"), always MaxPlayers of them
 
