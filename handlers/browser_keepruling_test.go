@@ -67,6 +67,9 @@ func TestBrowserKeepRulingFromEveryReferee(t *testing.T) {
 			if verdict != want {
 				t.Errorf("%s %s: the kept ruling reads %q, want %q", lang, d.game, verdict, want)
 			}
+			if line := p.text("[data-testid=ruling]"); strings.Contains(line, d.game+".") {
+				t.Errorf("%s %s: the kept ruling shows a raw rule id: %q", lang, d.game, line)
+			}
 		}
 	}
 }

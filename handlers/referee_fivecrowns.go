@@ -323,6 +323,7 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 		res.Legal = res.Declared.Valid
 	}
 	p.Result = &res
+	rc.judged(a.req)
 	g.refRuling(rc, res)
 	return true
 }

@@ -82,6 +82,7 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 			follows = append(follows, st.Why)
 		}
 	}
+	rc.judged(req)
 	rc.rule(turn.Legal, cited, follows...)
 	return views.T5Referee(p), http.StatusOK
 }

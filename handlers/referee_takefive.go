@@ -86,6 +86,7 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 		cited = append(cited, t.Cites...)
 		follows = append(follows, fmt.Sprintf("%s %d (%s)", t.Square, t.Value, t.Outcome))
 	}
+	rc.judged(req)
 	rc.rule(page.Verdict.Legal, cited, follows...)
 	return views.TFReferee(page), http.StatusOK
 }

@@ -193,6 +193,7 @@ func (g Taki) judge(rc RefereeCtx, p *views.TKReferee, rules map[string]string) 
 		}
 	}
 	p.Verdict = &v
+	rc.judged(req)
 	if v.Legal {
 		rc.rule(true, v.Applied, v.Follows...)
 	} else {

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -9,6 +10,11 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/referee"
+	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	t5 "github.com/tablekeeper/tablekeeper/referee/take5"
+	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	tk "github.com/tablekeeper/tablekeeper/referee/taki"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -89,15 +95,30 @@ func (s *Server) saveRuling(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	// Judged again under the match's own house rules, whatever the form said.
+	// Judged again under the match's own house rules, whatever the form said,
+	// once in each language: every reader sees the verdict in his own.
 	form = withHouseRules(form, match.Rules)
-	var r Ruling
-	_, status := page.Referee(RefereeCtx{Ctx: s.viewCtx(c), Lang: lang(c), Form: form, Post: true, Ruling: &r})
-	if status != http.StatusOK || r.Summary == "" {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity)
+	said := map[string]string{}
+	var kept Ruling
+	for _, l := range []string{"en", "fr"} {
+		ctx := views.WithEnv(c.Request().Context(), s.tr.NewEnv(l, c.Request().URL.RequestURI(), "", "", ""))
+		var r Ruling
+		_, status := page.Referee(RefereeCtx{Ctx: ctx, Lang: l, Form: form, Post: true, Ruling: &r})
+		if status != http.StatusOK || r.Summary == "" {
+			return echo.NewHTTPError(http.StatusUnprocessableEntity)
+		}
+		said[l] = r.Summary
+		if l == lang(c) || kept.Summary == "" {
+			kept = r
+		}
 	}
-	if _, err := s.store.AddRuling(c.Request().Context(), store.Ruling{MatchID: match.ID, Form: form.Encode(), Legal: r.Legal,
-		Summary: r.Summary, Rules: r.Rules, Author: memberOf(c).who.Display}); err != nil {
+	request, err := json.Marshal(kept.Request)
+	if err != nil || kept.Request == nil {
+		request = nil
+	}
+	if _, err := s.store.AddRuling(c.Request().Context(), store.Ruling{MatchID: match.ID, Form: form.Encode(), Legal: kept.Legal,
+		Summary: kept.Summary, Rules: kept.Rules, Author: memberOf(c).who.Display,
+		Request: request, RuleIDs: kept.RuleIDs, Said: said}); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, s.matchURL(c, match.ID)+"#rulings")
@@ -109,10 +130,38 @@ func (s *Server) rulingLines(c echo.Context, g Game, matchID int64) ([]views.Rul
 	if err != nil {
 		return nil, err
 	}
+	l := lang(c)
 	var out []views.RulingLine
 	for _, r := range rs {
-		out = append(out, views.RulingLine{Legal: r.Legal, Summary: r.Summary, Rules: r.Rules, Author: r.Author,
-			At: views.HumanTime(s.local(r.At), lang(c)), URL: "/referee/" + g.ID() + "?" + r.Form})
+		line := views.RulingLine{Legal: r.Legal, Summary: r.Summary, Author: r.Author,
+			At: views.HumanTime(s.local(r.At), l), URL: "/referee/" + g.ID() + "?" + r.Form}
+		if said, ok := r.Said[l]; ok {
+			line.Summary = said
+		}
+		ids := r.RuleIDs
+		if ids == nil { // kept before rulings were data: "id — «sheet words»"
+			for _, rule := range r.Rules {
+				id, _, _ := strings.Cut(rule, " — ")
+				ids = append(ids, id)
+			}
+		}
+		for _, id := range ids {
+			line.RuleIDs = append(line.RuleIDs, id)
+			line.Rules = append(line.Rules, ruleName(id, l))
+		}
+		out = append(out, line)
 	}
 	return out, nil
+}
+
+// ruleName is how a reader sees a rule a ruling cites: the rule stated
+// plainly in his language, from its game's catalogue (the id only when no
+// catalogue has it).
+func ruleName(id, lang string) string {
+	for _, rules := range [][]referee.Rule{fc.Rules, t5.Rules, tk.Rules, tf.Rules} {
+		if r, ok := referee.Find(rules, id); ok {
+			return r.Text.In(lang)
+		}
+	}
+	return id
 }

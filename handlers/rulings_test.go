@@ -41,9 +41,19 @@ func TestRulingKeptWithTheMatch(t *testing.T) {
 	}
 	sheet := doc(t, c.get(matchURL))
 	ruling := sheet.Find("[data-testid=ruling]")
-	if ruling.Length() != 1 || !strings.Contains(ruling.Text(), "take5.forced-row") || !strings.Contains(ruling.Find(".verdict").Text(), "Not allowed") {
+	if ruling.Length() != 1 || ruling.Find(`[data-rule="take5.forced-row"]`).Length() != 1 || !strings.Contains(ruling.Find(".verdict").Text(), "Not allowed") {
 		t.Errorf("scoresheet rulings = %q; want one, not allowed, citing take5.forced-row", ruling.Text())
 	}
+	// Kept as data: the rule by its name, never its id, and each reader's language.
+	if strings.Contains(ruling.Text(), "take5.forced-row") || !strings.Contains(ruling.Text(), "row ending 49") {
+		t.Errorf("the ruling reads %q: want the sentence and the rule's name, not its id", ruling.Text())
+	}
+	c.cookies["lang"] = &http.Cookie{Name: "lang", Value: "fr"}
+	fr := doc(t, c.get(matchURL)).Find("[data-testid=ruling]")
+	if !strings.Contains(fr.Find(".verdict").Text(), "Interdit") || strings.Contains(fr.Text(), "row ending") || !strings.Contains(fr.Text(), "49") {
+		t.Errorf("a French reader sees the ruling as %q", fr.Text())
+	}
+	delete(c.cookies, "lang")
 	reopen, _ := ruling.Find("a").Attr("href")
 	if rec := c.get(reopen); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "take5.forced-row") {
 		t.Errorf("reopening the ruling %s: %d", reopen, rec.Code)
@@ -60,8 +70,13 @@ func TestRulingKeptWithTheMatch(t *testing.T) {
 	}
 	g, _ := app.store.GroupBySlug(context.Background(), slug)
 	ms, _ := app.store.Matches(context.Background(), g.ID, 5)
-	if rs, _ := app.store.Rulings(context.Background(), ms[0].ID); len(rs) != 1 {
-		t.Errorf("%d rulings stored, want 1", len(rs))
+	rs, _ := app.store.Rulings(context.Background(), ms[0].ID)
+	if len(rs) != 1 {
+		t.Fatalf("%d rulings stored, want 1", len(rs))
+	}
+	if r := rs[0]; !strings.Contains(string(r.Request), `"cards"`) || len(r.RuleIDs) == 0 || r.RuleIDs[0] != "take5.forced-row" ||
+		r.Said["en"] == "" || r.Said["fr"] == "" || r.Said["en"] == r.Said["fr"] {
+		t.Errorf("ruling stored as %+v; want the engine request, the rule ids and the verdict in both languages", r)
 	}
 }
 
@@ -126,7 +141,7 @@ func TestRulingFollowsTheMatchHouseRules(t *testing.T) {
 		t.Fatalf("keep the ruling: %d", rec.Code)
 	}
 	ruling := doc(t, c.get(matchURL)).Find("[data-testid=ruling]")
-	if !strings.Contains(ruling.Find(".verdict").Text(), "Not allowed") || !strings.Contains(ruling.Text(), "take5.turn-over") {
+	if !strings.Contains(ruling.Find(".verdict").Text(), "Not allowed") || ruling.Find(`[data-rule="take5.turn-over"]`).Length() == 0 {
 		t.Errorf("ruling kept = %q; want not allowed under the match's pickupEndsTurn (take5.turn-over)", ruling.Text())
 	}
 }
