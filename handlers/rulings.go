@@ -15,6 +15,8 @@ import (
 	t5 "github.com/tablekeeper/tablekeeper/referee/take5"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/scoring"
+	fcsheet "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -29,7 +31,7 @@ const rulingCookie = "tk_ruling_for"
 
 // openReferee opens the game's referee page for a dispute of this match.
 func (s *Server) openReferee(c echo.Context) error {
-	match, g, _, err := s.loadMatch(c)
+	match, g, rounds, err := s.loadMatch(c)
 	if err != nil {
 		return err
 	}
@@ -39,7 +41,46 @@ func (s *Server) openReferee(c echo.Context) error {
 	c.SetCookie(&http.Cookie{Name: rulingCookie, Value: fmt.Sprintf("%s/%d", memberOf(c).group.Slug, match.ID),
 		Path: "/referee", MaxAge: 3 * 3600, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	// The referee starts with the house rules the match is played under.
-	return c.Redirect(http.StatusSeeOther, "/referee/"+g.ID()+"?"+withHouseRules(nil, match.Rules).Encode())
+	return c.Redirect(http.StatusSeeOther, "/referee/"+g.ID()+"?"+withHouseRules(refereeSetup(match, rounds), match.Rules).Encode())
+}
+
+// refereeSetup is the referee form as far as the match knows the table:
+// its players by name and count, the Five Crowns round being played, the
+// Take 5! rows for that many players, a Take Five rack line per player.
+func refereeSetup(match store.Match, rounds []store.Round) url.Values {
+	q := url.Values{}
+	played := 0
+	for _, r := range rounds {
+		if r.UndoneAt == nil {
+			played++
+		}
+	}
+	n := len(match.Seats)
+	switch match.Game {
+	case "fivecrowns":
+		start := fcsheet.Sheet{}.StartRound(scoring.Match{Options: match.Options})
+		q.Set("round", strconv.Itoa(min(start+played, fcsheet.LastRound)))
+	case "take5":
+		if _, rows, ok := t5.DealFor(n); ok {
+			for i := 1; i <= rows; i++ {
+				q.Set(fmt.Sprintf("row_%d", i), "")
+			}
+		}
+	case "taki":
+		q.Set("players", strconv.Itoa(n))
+		for i, st := range match.Seats {
+			if i < tk.MaxPlayers {
+				q.Set(fmt.Sprintf("name_%d", i), st.Name)
+			}
+		}
+	case "takefive":
+		for i, st := range match.Seats {
+			if i < tfRackFields {
+				q.Set(fmt.Sprintf("rack_%d", i), st.Name+": ")
+			}
+		}
+	}
+	return q
 }
 
 // refereeFrom is the match this referee page was opened from, when this

@@ -145,3 +145,50 @@ func TestRulingFollowsTheMatchHouseRules(t *testing.T) {
 		t.Errorf("ruling kept = %q; want not allowed under the match's pickupEndsTurn (take5.turn-over)", ruling.Text())
 	}
 }
+
+// Opened from a match, the referee is set up from it: the Five Crowns round
+// being played, the TAKI players by name and count, the Take 5! rows for
+// that many players, a Take Five rack line per player.
+func TestRefereeSetUpFromTheMatch(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	slug := c.group("G")
+	ids := c.players(slug, "Ana", "Ben", "Chloé", "Dan")
+	start := func(game string, extra url.Values) string {
+		form := url.Values{"game": {game}}
+		for k, v := range extra {
+			form[k] = v
+		}
+		for i, id := range ids {
+			form.Set(fmt.Sprintf("seat_%d", id), fmt.Sprint(i+1))
+		}
+		rec := c.post("/g/"+slug+"/matches", form)
+		if rec.Code != http.StatusSeeOther {
+			t.Fatalf("start %s: %d %s", game, rec.Code, rec.Body.String())
+		}
+		loc := c.get(rec.Header().Get("Location") + "/referee").Header().Get("Location")
+		return loc
+	}
+	fcPage := doc(t, c.get(start("fivecrowns", url.Values{"startRound": {"3"}})))
+	if v, _ := fcPage.Find("#fcr-round option[selected]").Attr("value"); v != "3" {
+		t.Errorf("Five Crowns from a match starting at round 3: the referee shows round %q", v)
+	}
+	tkPage := doc(t, c.get(start("taki", url.Values{"end": {"rounds"}, "rounds": {"3"}})))
+	if v, _ := tkPage.Find("[data-testid=players] option[selected]").Attr("value"); v != "4" {
+		t.Errorf("TAKI from a 4-player match: %q players", v)
+	}
+	if got := tkPage.Find("[data-testid=current] option").First().Text(); got != "Ana" {
+		t.Errorf("TAKI from a match: the first seat is %q, want Ana", got)
+	}
+	if n := doc(t, c.get(start("take5", nil))).Find("[data-testid=row]").Length(); n != 12 {
+		t.Errorf("Take 5! from a 4-player match: %d rows, want 12 (the circle for 4)", n)
+	}
+	tfPage := doc(t, c.get(start("takefive", url.Values{"firstStarter": {"1"}})))
+	if v, _ := tfPage.Find("[data-testid=rack_1]").Attr("value"); !strings.HasPrefix(v, "Ben:") {
+		t.Errorf("Take Five from a match: the second rack reads %q, want Ben's", v)
+	}
+	// Without a match the pages still start blank and need no login.
+	if n := doc(t, app.client().get("/referee/take5")).Find("[data-testid=row]").Length(); n != 5 {
+		t.Errorf("Take 5! without a match: %d rows, want 5", n)
+	}
+}
