@@ -70,6 +70,11 @@ func TestBrowserKeepRulingFromEveryReferee(t *testing.T) {
 			if line := p.text("[data-testid=ruling]"); strings.Contains(line, d.game+".") {
 				t.Errorf("%s %s: the kept ruling shows a raw rule id: %q", lang, d.game, line)
 			}
+			// Reopened (a GET), the kept ruling shows its verdict again.
+			p.open(attr(p, "[data-testid=ruling] a", "href"))
+			if got := attr(p, "[data-testid=verdict]", "data-legal"); got != fmt.Sprint(d.legal) {
+				t.Errorf("%s %s: the reopened ruling shows verdict %q, want %v", lang, d.game, got, d.legal)
+			}
 		}
 	}
 }

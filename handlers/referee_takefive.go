@@ -59,7 +59,7 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 	}
 	page.Rules = houseRuleFields(tf.HouseRules, set, rc.Lang)
 	page.Board = g.board(t, rc.Lang)
-	if !rc.Post || rc.Form.Get("op") != "judge" {
+	if rc.Form.Get("op") != "judge" { // a kept ruling reopens as a GET: judged all the same
 		return views.TFReferee(page), http.StatusOK
 	}
 	if rulesErr != nil {
