@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tablekeeper/tablekeeper/referee"
@@ -31,21 +32,35 @@ func citeBroken(rules []referee.Rule, lang string, vi referee.Violation, step st
 }
 
 // Ruling is a verdict in short: whether the move was legal, what the page
-// said, and the rules it cited ("id — «sheet words»").
+// said, the rules it cited ("id — «sheet words»", and their ids), and the
+// engine request it judged (what the API would take).
 type Ruling struct {
 	Legal   bool
 	Summary string
 	Rules   []string
+	RuleIDs []string
+	Request any
+}
+
+// judged records the engine request a referee page judged, for a ruling
+// kept with a match (call it before rule).
+func (rc RefereeCtx) judged(req any) {
+	if rc.Ruling != nil {
+		rc.Ruling.Request = req
+	}
 }
 
 // rule records the verdict a referee page reached, for a ruling kept with a
 // match (a no-op when nobody asked): the reason of each citation, then what
 // follows, and every rule cited.
 func (rc RefereeCtx) rule(legal bool, cited []views.Cited, follows ...string) {
+	if rc.From != nil { // judged: the verdict may be kept with the match
+		rc.From.Form = rc.Form.Encode()
+	}
 	if rc.Ruling == nil {
 		return
 	}
-	var say, rules []string
+	var say, rules, ids []string
 	for _, c := range cited {
 		if c.Message != "" {
 			say = append(say, strings.TrimPrefix(c.Step+" — "+c.Message, " — "))
@@ -55,6 +70,10 @@ func (rc RefereeCtx) rule(legal bool, cited []views.Cited, follows ...string) {
 			line += " — «" + c.Sheet + "»"
 		}
 		rules = append(rules, line)
+		if !slices.Contains(ids, c.ID) {
+			ids = append(ids, c.ID)
+		}
 	}
-	*rc.Ruling = Ruling{Legal: legal, Summary: strings.Join(append(say, follows...), " "), Rules: rules}
+	*rc.Ruling = Ruling{Legal: legal, Summary: strings.Join(append(say, follows...), " "), Rules: rules, RuleIDs: ids,
+		Request: rc.Ruling.Request}
 }

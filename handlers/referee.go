@@ -29,6 +29,9 @@ type RefereeCtx struct {
 	// Ruling, when not nil, receives the verdict in short once the page has
 	// judged a move (see rule), so it can be kept with a match.
 	Ruling *Ruling
+	// From is the match the page was opened from (nil for none): the page
+	// draws the way back to it, and rule arms the offer to keep the verdict.
+	From *views.RulingBar
 }
 
 // HouseRuleField is the form field of a house rule on every referee page.
@@ -84,9 +87,11 @@ func (s *Server) refereePage(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
 	var ruling Ruling
-	comp, status := page.Referee(RefereeCtx{Ctx: s.viewCtx(c), Lang: lang(c), Form: form, Post: c.Request().Method == http.MethodPost, Ruling: &ruling})
-	if status == http.StatusOK && ruling.Summary != "" {
-		s.offerRuling(c, g, form)
+	from := s.refereeFrom(c, g)
+	comp, status := page.Referee(RefereeCtx{Ctx: s.viewCtx(c), Lang: lang(c), Form: form, Post: c.Request().Method == http.MethodPost,
+		Ruling: &ruling, From: from})
+	if from != nil && (status != http.StatusOK || ruling.Summary == "") {
+		from.Form = "" // nothing judged, nothing to keep: only the way back
 	}
 	return s.render(c, status, comp)
 }

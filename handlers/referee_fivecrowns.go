@@ -64,7 +64,7 @@ func (g FiveCrowns) Referee(rc RefereeCtx) (templ.Component, int) {
 // refForm reads what was posted and applies a tap, an untap or a new aim.
 func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 	f := rc.Form
-	p := &fcrPage{FCReferee: views.FCReferee{Action: "/referee/fivecrowns", Round: "1", Target: "hand", Errs: views.FieldErrors{}},
+	p := &fcrPage{FCReferee: views.FCReferee{From: rc.From, Action: "/referee/fivecrowns", Round: "1", Target: "hand", Errs: views.FieldErrors{}},
 		fields: map[string]*views.FCRField{}}
 	if r := strings.TrimSpace(f.Get("round")); r != "" {
 		p.Round = r
@@ -318,7 +318,12 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 			}
 		}
 	}
+	res.Legal = res.Best.CanGoOut
+	if res.Declared != nil {
+		res.Legal = res.Declared.Valid
+	}
 	p.Result = &res
+	rc.judged(a.req)
 	g.refRuling(rc, res)
 	return true
 }
@@ -327,9 +332,8 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 // declared lay-down, each meld's named, then the best lay-down.
 func (g FiveCrowns) refRuling(rc RefereeCtx, r views.FCRResult) {
 	var cited []views.Cited
-	legal := r.Best.CanGoOut
+	legal := r.Legal
 	if d := r.Declared; d != nil {
-		legal = d.Valid
 		for _, m := range d.Melds {
 			for _, c := range m.Violations {
 				c.Step = m.Label // drawn inside its meld, named in the summary

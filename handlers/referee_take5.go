@@ -23,7 +23,7 @@ const t5BlankRows = 5
 // the page; the engine counts them from 0 (and says "row 1" for index 0), so
 // the page converts at its edges: rows and claims in, row numbers out.
 func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
-	p := views.T5RefPage{Title: views.T(rc.Ctx, "take5.ref.title")}
+	p := views.T5RefPage{Title: views.T(rc.Ctx, "take5.ref.title"), From: rc.From}
 	form := rc.Form
 	for i := 1; i <= 2*t5.MaxRows; i++ {
 		key := fmt.Sprintf("row_%d", i)
@@ -82,6 +82,7 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 			follows = append(follows, st.Why)
 		}
 	}
+	rc.judged(req)
 	rc.rule(turn.Legal, cited, follows...)
 	return views.T5Referee(p), http.StatusOK
 }

@@ -40,7 +40,7 @@ type tfMoveForm struct{ piece, to, action, value string }
 func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 	t := readTFTurn(rc.Form)
 	t.tap(rc.Form.Get("tap"))
-	page := views.TFRefereePage{Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{}}
+	page := views.TFRefereePage{From: rc.From, Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{}}
 	for _, p := range tf.Pieces {
 		page.Pieces = append(page.Pieces, views.TFOption{Value: p.String(), Label: p.Name().In(rc.Lang)})
 	}
@@ -59,7 +59,7 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 	}
 	page.Rules = houseRuleFields(tf.HouseRules, set, rc.Lang)
 	page.Board = g.board(t, rc.Lang)
-	if !rc.Post || rc.Form.Get("op") != "judge" {
+	if rc.Form.Get("op") != "judge" { // a kept ruling reopens as a GET: judged all the same
 		return views.TFReferee(page), http.StatusOK
 	}
 	if rulesErr != nil {
@@ -86,6 +86,7 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 		cited = append(cited, t.Cites...)
 		follows = append(follows, fmt.Sprintf("%s %d (%s)", t.Square, t.Value, t.Outcome))
 	}
+	rc.judged(req)
 	rc.rule(page.Verdict.Legal, cited, follows...)
 	return views.TFReferee(page), http.StatusOK
 }

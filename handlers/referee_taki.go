@@ -3,6 +3,7 @@ package handlers
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -15,6 +16,15 @@ import (
 
 // takiSeat names seat i as the rules' examples do: A, B, C…
 func takiSeat(i int) string { return string(rune('A' + i)) }
+
+// takiName is seat i's player: his name when the page was set up from a
+// match (the form's name_i), else the seat's letter.
+func takiName(f url.Values, i int) string {
+	if n := strings.TrimSpace(f.Get(fmt.Sprintf("name_%d", i))); n != "" {
+		return n
+	}
+	return takiSeat(i)
+}
 
 // Referee draws the TAKI dispute page. Taps on the picker redraw it;
 // «Judge» builds the API's request from the form and asks the engine through
@@ -37,10 +47,13 @@ func (g Taki) Referee(rc RefereeCtx) (templ.Component, int) {
 // refereeForm reads what was typed and applies a tap, a pop or a new picker target.
 func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 	f, lang := rc.Form, rc.Lang
-	p := views.TKReferee{Action: "/referee/taki", Errs: views.FieldErrors{}, Deck: takiDeckViews(lang), Chips: map[string][]views.TKCard{},
+	p := views.TKReferee{From: rc.From, Action: "/referee/taki", Errs: views.FieldErrors{}, Deck: takiDeckViews(lang), Chips: map[string][]views.TKCard{},
 		Players: "4", Current: "0", Direction: "cw", Pending: "0", Move: "play", Target: "top", Silent: make([]bool, tk.MaxPlayers)}
 	for i := 0; i < tk.MaxPlayers; i++ {
-		p.Seats = append(p.Seats, takiSeat(i))
+		p.Seats = append(p.Seats, takiName(f, i))
+		if n := strings.TrimSpace(f.Get(fmt.Sprintf("name_%d", i))); n != "" {
+			p.Names = append(p.Names, views.TKName{Field: fmt.Sprintf("name_%d", i), Name: n})
+		}
 	}
 	if len(f) > 0 {
 		p.Players, p.Current, p.Direction = f.Get("players"), f.Get("current"), f.Get("direction")
@@ -193,6 +206,7 @@ func (g Taki) judge(rc RefereeCtx, p *views.TKReferee, rules map[string]string) 
 		}
 	}
 	p.Verdict = &v
+	rc.judged(req)
 	if v.Legal {
 		rc.rule(true, v.Applied, v.Follows...)
 	} else {

@@ -34,7 +34,7 @@ func (g Taki) verdict(rc RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk
 		}
 		return v
 	}
-	cur := takiSeat(s.Current)
+	cur := takiName(rc.Form, s.Current)
 	say := func(id string, args ...any) { v.Follows = append(v.Follows, views.T(ctx, id, args...)) }
 	if r.RoundOver {
 		say("tkr.f.roundover", "Player", cur)
@@ -48,16 +48,16 @@ func (g Taki) verdict(rc RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk
 	}
 	sort.Ints(players)
 	for _, p := range players {
-		say("tkr.f.draws", "Player", takiSeat(p), "N", r.Draws[p])
+		say("tkr.f.draws", "Player", takiName(rc.Form, p), "N", r.Draws[p])
 	}
 	for _, p := range r.Penalized {
-		say("tkr.f.penalized", "Player", takiSeat(p), "N", set.Int(tk.HRLastCardPenalty))
+		say("tkr.f.penalized", "Player", takiName(rc.Form, p), "N", set.Int(tk.HRLastCardPenalty))
 	}
 	for _, p := range r.Skipped {
-		say("tkr.f.skipped", "Player", takiSeat(p))
+		say("tkr.f.skipped", "Player", takiName(rc.Form, p))
 	}
 	if !r.RoundOver {
-		next := takiSeat(r.Next)
+		next := takiName(rc.Form, r.Next)
 		if r.Next == s.Current {
 			say("tkr.f.again", "Player", next)
 		} else {
@@ -90,7 +90,7 @@ func (g Taki) verdict(rc RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk
 			say("tkr.f.closed")
 		}
 		for _, p := range after.SilentOneCard {
-			say("tkr.f.silent", "Player", takiSeat(p), "N", set.Int(tk.HRLastCardPenalty))
+			say("tkr.f.silent", "Player", takiName(rc.Form, p), "N", set.Int(tk.HRLastCardPenalty))
 		}
 	}
 	for _, id := range takiApplied(s, t, r) {

@@ -70,9 +70,7 @@ func (s *Server) sendPrepared(c echo.Context, status int, p *prepared) error {
 // built once per request.
 func (s *Server) viewCtx(c echo.Context) context.Context {
 	if ctx, ok := c.Get("viewctx").(context.Context); ok {
-		if _, extra := c.Get("extra").(templ.Component); !extra || views.EnvFrom(ctx).Extra != nil {
-			return ctx
-		}
+		return ctx
 	}
 	ctx := s.buildViewCtx(c)
 	c.Set("viewctx", ctx)
@@ -82,9 +80,6 @@ func (s *Server) viewCtx(c echo.Context) context.Context {
 func (s *Server) buildViewCtx(c echo.Context) context.Context {
 	env := s.tr.NewEnv(lang(c), c.Request().URL.RequestURI(),
 		s.assets.URL("app.css"), s.assets.URL("htmx.min.js"), s.assets.URL("app.js"))
-	if extra, ok := c.Get("extra").(templ.Component); ok {
-		env.Extra = extra
-	}
 	return views.WithEnv(c.Request().Context(), env)
 }
 

@@ -1,13 +1,22 @@
 package handlers
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/referee"
+	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	t5 "github.com/tablekeeper/tablekeeper/referee/take5"
+	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/scoring"
+	fcsheet "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -22,7 +31,7 @@ const rulingCookie = "tk_ruling_for"
 
 // openReferee opens the game's referee page for a dispute of this match.
 func (s *Server) openReferee(c echo.Context) error {
-	match, g, _, err := s.loadMatch(c)
+	match, g, rounds, err := s.loadMatch(c)
 	if err != nil {
 		return err
 	}
@@ -32,34 +41,85 @@ func (s *Server) openReferee(c echo.Context) error {
 	c.SetCookie(&http.Cookie{Name: rulingCookie, Value: fmt.Sprintf("%s/%d", memberOf(c).group.Slug, match.ID),
 		Path: "/referee", MaxAge: 3 * 3600, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	// The referee starts with the house rules the match is played under.
-	return c.Redirect(http.StatusSeeOther, "/referee/"+g.ID()+"?"+withHouseRules(nil, match.Rules).Encode())
+	return c.Redirect(http.StatusSeeOther, "/referee/"+g.ID()+"?"+withHouseRules(refereeSetup(match, rounds), match.Rules).Encode())
 }
 
-// offerRuling adds, above a referee page that has judged, a form to keep the
-// ruling with the match the referee was opened from (when this browser is a
-// member of its group).
-func (s *Server) offerRuling(c echo.Context, g Game, form url.Values) {
+// refereeSetup is the referee form as far as the match knows the table:
+// its players by name and count, the Five Crowns round being played, the
+// Take 5! rows for that many players, a Take Five rack line per player.
+func refereeSetup(match store.Match, rounds []store.Round) url.Values {
+	q := url.Values{}
+	played := 0
+	for _, r := range rounds {
+		if r.UndoneAt == nil {
+			played++
+		}
+	}
+	n := len(match.Seats)
+	switch match.Game {
+	case "fivecrowns":
+		start := fcsheet.Sheet{}.StartRound(scoring.Match{Options: match.Options})
+		q.Set("round", strconv.Itoa(min(start+played, fcsheet.LastRound)))
+	case "take5":
+		if _, rows, ok := t5.DealFor(n); ok {
+			for i := 1; i <= rows; i++ {
+				q.Set(fmt.Sprintf("row_%d", i), "")
+			}
+		}
+	case "taki":
+		q.Set("players", strconv.Itoa(n))
+		for i, st := range match.Seats {
+			if i < tk.MaxPlayers {
+				q.Set(fmt.Sprintf("name_%d", i), st.Name)
+			}
+		}
+	case "takefive":
+		for i, st := range match.Seats {
+			if i < tfRackFields {
+				q.Set(fmt.Sprintf("rack_%d", i), st.Name+": ")
+			}
+		}
+	}
+	return q
+}
+
+// refereeFrom is the match this referee page was opened from, when this
+// browser is a member of its group and the match is of this game (nil
+// otherwise): the page draws the way back to it and, once it has judged,
+// the offer to keep the ruling (see RefereeCtx.rule).
+func (s *Server) refereeFrom(c echo.Context, g Game) *views.RulingBar {
+	match, slug, ok := s.refereeMatch(c, g)
+	if !ok {
+		return nil
+	}
+	return &views.RulingBar{Action: fmt.Sprintf("/g/%s/matches/%d/rulings", slug, match.ID),
+		MatchURL: fmt.Sprintf("/g/%s/matches/%d", slug, match.ID)}
+}
+
+// refereeMatch reads the match named by the referee cookie, if this browser
+// belongs to its group and it is a match of game g.
+func (s *Server) refereeMatch(c echo.Context, g Game) (store.Match, string, bool) {
 	ck, err := c.Cookie(rulingCookie)
 	if err != nil {
-		return
+		return store.Match{}, "", false
 	}
 	slug, id, ok := strings.Cut(ck.Value, "/")
 	if !ok {
-		return
+		return store.Match{}, "", false
 	}
 	grp, _, err := s.store.Membership(c.Request().Context(), slug, sessionToken(c))
 	if err != nil {
-		return
+		return store.Match{}, "", false
 	}
-	var mid int64
-	fmt.Sscan(id, &mid)
+	mid, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return store.Match{}, "", false
+	}
 	match, err := s.store.Match(c.Request().Context(), grp.ID, mid)
 	if err != nil || match.Game != g.ID() {
-		return
+		return store.Match{}, "", false
 	}
-	bar := views.RulingBar{Action: fmt.Sprintf("/g/%s/matches/%d/rulings", slug, mid), Form: form.Encode(),
-		MatchURL: fmt.Sprintf("/g/%s/matches/%d", slug, mid)}
-	c.Set("extra", views.RulingOffer(bar))
+	return match, slug, true
 }
 
 // saveRuling judges the posted referee form again and keeps the verdict.
@@ -76,15 +136,30 @@ func (s *Server) saveRuling(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	// Judged again under the match's own house rules, whatever the form said.
+	// Judged again under the match's own house rules, whatever the form said,
+	// once in each language: every reader sees the verdict in his own.
 	form = withHouseRules(form, match.Rules)
-	var r Ruling
-	_, status := page.Referee(RefereeCtx{Ctx: s.viewCtx(c), Lang: lang(c), Form: form, Post: true, Ruling: &r})
-	if status != http.StatusOK || r.Summary == "" {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity)
+	said := map[string]string{}
+	var kept Ruling
+	for _, l := range []string{"en", "fr"} {
+		ctx := views.WithEnv(c.Request().Context(), s.tr.NewEnv(l, c.Request().URL.RequestURI(), "", "", ""))
+		var r Ruling
+		_, status := page.Referee(RefereeCtx{Ctx: ctx, Lang: l, Form: form, Post: true, Ruling: &r})
+		if status != http.StatusOK || r.Summary == "" {
+			return echo.NewHTTPError(http.StatusUnprocessableEntity)
+		}
+		said[l] = r.Summary
+		if l == lang(c) || kept.Summary == "" {
+			kept = r
+		}
 	}
-	if _, err := s.store.AddRuling(c.Request().Context(), store.Ruling{MatchID: match.ID, Form: form.Encode(), Legal: r.Legal,
-		Summary: r.Summary, Rules: r.Rules, Author: memberOf(c).who.Display}); err != nil {
+	request, err := json.Marshal(kept.Request)
+	if err != nil || kept.Request == nil {
+		request = nil
+	}
+	if _, err := s.store.AddRuling(c.Request().Context(), store.Ruling{MatchID: match.ID, Form: form.Encode(), Legal: kept.Legal,
+		Summary: kept.Summary, Rules: kept.Rules, Author: memberOf(c).who.Display,
+		Request: request, RuleIDs: kept.RuleIDs, Said: said}); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, s.matchURL(c, match.ID)+"#rulings")
@@ -96,10 +171,38 @@ func (s *Server) rulingLines(c echo.Context, g Game, matchID int64) ([]views.Rul
 	if err != nil {
 		return nil, err
 	}
+	l := lang(c)
 	var out []views.RulingLine
 	for _, r := range rs {
-		out = append(out, views.RulingLine{Legal: r.Legal, Summary: r.Summary, Rules: r.Rules, Author: r.Author,
-			At: views.HumanTime(s.local(r.At), lang(c)), URL: "/referee/" + g.ID() + "?" + r.Form})
+		line := views.RulingLine{Legal: r.Legal, Summary: r.Summary, Author: r.Author,
+			At: views.HumanTime(s.local(r.At), l), URL: "/referee/" + g.ID() + "?" + r.Form}
+		if said, ok := r.Said[l]; ok {
+			line.Summary = said
+		}
+		ids := r.RuleIDs
+		if ids == nil { // kept before rulings were data: "id — «sheet words»"
+			for _, rule := range r.Rules {
+				id, _, _ := strings.Cut(rule, " — ")
+				ids = append(ids, id)
+			}
+		}
+		for _, id := range ids {
+			line.RuleIDs = append(line.RuleIDs, id)
+			line.Rules = append(line.Rules, ruleName(id, l))
+		}
+		out = append(out, line)
 	}
 	return out, nil
+}
+
+// ruleName is how a reader sees a rule a ruling cites: the rule stated
+// plainly in his language, from its game's catalogue (the id only when no
+// catalogue has it).
+func ruleName(id, lang string) string {
+	for _, rules := range [][]referee.Rule{fc.Rules, t5.Rules, tk.Rules, tf.Rules} {
+		if r, ok := referee.Find(rules, id); ok {
+			return r.Text.In(lang)
+		}
+	}
+	return id
 }

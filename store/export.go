@@ -16,7 +16,7 @@ import (
 // testdata/export-v1.json): what it lacks is simply absent.
 const (
 	ExportFormat  = "tablekeeper.group"
-	ExportVersion = 2
+	ExportVersion = 3
 )
 
 // Export is a whole group: its roster, seasons, house rules and every match
@@ -114,18 +114,21 @@ type ExportRevision struct {
 	At      string          `json:"at"`
 }
 
-// ExportRuling is a referee's ruling kept with a match, as the rulings
-// table holds it today: the referee form (URL-encoded), the verdict, its
-// summary and the rules it cites. When rulings become data (the referee
-// issue), the new fields join these and a later version of the file
-// carries them; a file of this version keeps importing as it is.
+// ExportRuling is a referee's ruling kept with a match: the referee form
+// (URL-encoded), the verdict, its summary and the rules it cites (version
+// 2), and since version 3 the ruling as data: the engine request, the ids
+// of the rules cited and the verdict's sentence by language. A version 2
+// file has none of these and imports as rulings kept before them.
 type ExportRuling struct {
-	Form    string   `json:"form"`
-	Legal   bool     `json:"legal"`
-	Summary string   `json:"summary"`
-	Rules   []string `json:"rules"`
-	Author  string   `json:"author"`
-	At      string   `json:"at"`
+	Form    string            `json:"form"`
+	Legal   bool              `json:"legal"`
+	Summary string            `json:"summary"`
+	Rules   []string          `json:"rules"`
+	Author  string            `json:"author"`
+	At      string            `json:"at"`
+	Request json.RawMessage   `json:"request,omitempty"` // version 3
+	RuleIDs []string          `json:"ruleIds,omitempty"` // version 3
+	Said    map[string]string `json:"said,omitempty"`    // version 3
 }
 
 // ExportGroup reads the whole group into memory (see ExportTo).
@@ -302,17 +305,19 @@ func exportMatches(ctx context.Context, tx *sql.Tx, groupID, after int64) ([]Exp
 	}); err != nil {
 		return nil, err
 	}
-	return ms, each(ctx, tx, `SELECT u.match_id, u.form, u.legal, u.summary, u.rules, u.author, u.at FROM rulings u
+	return ms, each(ctx, tx, `SELECT u.match_id, u.form, u.legal, u.summary, u.rules, u.author, u.at, u.request, u.rule_ids, u.said FROM rulings u
 		JOIN matches m ON m.id = u.match_id WHERE m.group_id = ? AND m.id BETWEEN ? AND ? ORDER BY u.match_id, u.id`, span, func(sc scanner) error {
 		var mid int64
 		var u ExportRuling
-		var rules string
-		if err := sc.Scan(&mid, &u.Form, &u.Legal, &u.Summary, &rules, &u.Author, &u.At); err != nil {
+		var rules, request, ids, said string
+		if err := sc.Scan(&mid, &u.Form, &u.Legal, &u.Summary, &rules, &u.Author, &u.At, &request, &ids, &said); err != nil {
 			return err
 		}
-		if err := json.Unmarshal([]byte(rules), &u.Rules); err != nil {
+		r := Ruling{}
+		if err := r.decode(rules, request, ids, said); err != nil {
 			return err
 		}
+		u.Rules, u.Request, u.RuleIDs, u.Said = r.Rules, r.Request, r.RuleIDs, r.Said
 		m := &ms[matchAt[mid]]
 		m.Rulings = append(m.Rulings, u)
 		return nil

@@ -180,7 +180,9 @@ func (c *matchChecker) check(m ExportMatch) error {
 		}
 	}
 	for k, u := range m.Rulings {
-		if !validTime(u.At) || len(u.Rules) > MaxImportOptions || len(u.Author) > MaxImportText/16 {
+		if !validTime(u.At) || len(u.Rules) > MaxImportOptions || len(u.Author) > MaxImportText/16 ||
+			len(u.RuleIDs) > MaxImportOptions || len(u.Said) > 8 || len(u.Request) > MaxEntryBytes ||
+			(len(u.Request) > 0 && (!json.Valid(u.Request) || jsonDepth(u.Request) > MaxEntryDepth)) {
 			return fault("ruling", 0, k+1, "ruling %d", k+1)
 		}
 	}

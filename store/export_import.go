@@ -202,8 +202,9 @@ func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64
 		}
 	}
 	for _, u := range m.Rulings {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO rulings (match_id, form, legal, summary, rules, author, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			mid, u.Form, u.Legal, u.Summary, mustJSON(u.Rules), u.Author, u.At); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO rulings (match_id, form, legal, summary, rules, author, at, request, rule_ids, said)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			mid, u.Form, u.Legal, u.Summary, mustJSON(u.Rules), u.Author, u.At, string(u.Request), jsonList(u.RuleIDs), jsonMap(u.Said)); err != nil {
 			return err
 		}
 	}

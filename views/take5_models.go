@@ -78,6 +78,7 @@ type T5Verdict struct {
 
 // T5RefPage is the Take 5! dispute page.
 type T5RefPage struct {
+	From    *RulingBar // the match the page was opened from, if any
 	Title   string
 	Rows    []T5RefRow
 	Plays   []T5RefPlay

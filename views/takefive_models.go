@@ -37,6 +37,7 @@ type TFRoundForm struct {
 // TFRefereePage is the Take Five dispute page: the board and racks as
 // entered, the turn, the house rules, and the verdict once judged.
 type TFRefereePage struct {
+	From         *RulingBar // the match the page was opened from, if any
 	Board        []TFSquare // 36 squares, rank 6 first, a to f
 	PieceSquares []string   // indexed like Pieces
 	Pieces       []TFOption

@@ -51,9 +51,14 @@ type TKOptions struct {
 	Errs   FieldErrors
 }
 
+// TKName is a player's name carried by the TAKI referee form (set up from a match).
+type TKName struct{ Field, Name string }
+
 // TKReferee is the TAKI dispute page: the table, the contested turn, the
 // house rules, and (after «Judge») the verdict. Every field keeps what was typed.
 type TKReferee struct {
+	Names  []TKName   // the players' names from the match, carried as hidden fields
+	From   *RulingBar // the match the page was opened from, if any
 	Action string
 	Seats  []string // seat labels for the selects ("A" … "J"), always MaxPlayers of them
 
