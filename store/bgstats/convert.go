@@ -77,6 +77,7 @@ func Import(f File, who map[int64]string, loc *time.Location) ([]store.ExportPla
 			continue
 		}
 		m.ID = int64(len(matches) + 1)
+		m.BGStatsPlay = playKey(p, g)
 		matches = append(matches, m)
 		rep.Imported++
 	}
@@ -167,7 +168,7 @@ func Export(e store.Export, loc *time.Location, lowWins func(game string) bool) 
 		if lowWins(m.Game) {
 			better = func(a, b int) bool { return a < b }
 		}
-		p := Play{PlayDate: at.In(loc).Format(dateFormat), GameRefID: ref, UUID: playUUID(e.Group.CreatedAt, m.ID)}
+		p := Play{PlayDate: at.In(loc).Format(dateFormat), GameRefID: ref, UUID: uuidOf(e.Group.CreatedAt, m.ID, m.BGStatsPlay)}
 		for i, s := range m.Seats {
 			rank := 1
 			for _, o := range m.Seats {
@@ -183,9 +184,45 @@ func Export(e store.Export, loc *time.Location, lowWins func(game string) bool) 
 	return f
 }
 
+// uuidOf is the uuid the export gives a match: the BG Stats play's it was
+// imported from, so that BG Stats knows its own plays again, or one made
+// from the match's id, the same at every export.
+func uuidOf(group string, match int64, play string) string {
+	if play != "" {
+		return play
+	}
+	return playUUID(group, match)
+}
+
+// Known is the uuids of the plays a group holds (plays, by match id, as
+// store.BGStatsPlays gives them; group its creation time): those of the
+// matches imported from BG Stats and those its own BG Stats export gives
+// the others, so that a file holding either adds them to it only once.
+func Known(group string, plays map[int64]string) map[string]bool {
+	out := make(map[string]bool, len(plays))
+	for id, play := range plays {
+		out[uuidOf(group, id, play)] = true
+	}
+	return out
+}
+
+// playKey is what tells a play from every other: its uuid, or for a play
+// without one (a hand-made file), a uuid made from its game, date and scores.
+func playKey(p Play, g Game) string {
+	if p.UUID != "" {
+		return p.UUID
+	}
+	return nameUUID(fmt.Sprintf("bgstats %s %s %v", norm(g.Name), p.PlayDate, p.PlayerScores))
+}
+
 // playUUID is a play's uuid, the same at every export of the match.
 func playUUID(group string, match int64) string {
-	h := sha1.Sum([]byte(fmt.Sprintf("tablekeeper %s %d", group, match)))
+	return nameUUID(fmt.Sprintf("tablekeeper %s %d", group, match))
+}
+
+// nameUUID is a version-5-shaped uuid made from name.
+func nameUUID(name string) string {
+	h := sha1.Sum([]byte(name))
 	h[6], h[8] = h[6]&0x0f|0x50, h[8]&0x3f|0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
 }
