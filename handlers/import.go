@@ -14,6 +14,7 @@ import (
 	"github.com/tablekeeper/tablekeeper/referee"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/store/bgstats"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -204,8 +205,21 @@ func (s *Server) checkMatch(n int, mt store.ExportMatch, lg string) (why string,
 	}
 	m := scoring.Match{Seats: len(mt.Seats), Options: opts, Rules: referee.ResolveKnown(g.HouseRules(), mt.Rules)}
 	var before []scoring.Round
+	live := 0
+	for _, r := range mt.Rounds {
+		if r.UndoneAt == nil {
+			live++
+		}
+	}
 	for _, r := range mt.Rounds {
 		if r.UndoneAt != nil {
+			continue
+		}
+		if bgstats.IsFinal(r.Entry) { // a BG Stats play's final scores: nothing to score again
+			if !checkFinal(live, len(mt.Seats), r.Points) {
+				return bad("round", r.Number, fmt.Errorf("final scores in a match of %d live rounds, %d seats", live, len(mt.Seats)))
+			}
+			before = append(before, scoring.Round{Entry: r.Entry, Points: r.Points})
 			continue
 		}
 		points, err := g.Score(m, before, r.Entry)
