@@ -3,6 +3,9 @@ package handlers
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+
+	"github.com/tablekeeper/tablekeeper/referee"
 
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -36,4 +39,15 @@ func finalRound(ctx context.Context, played Played, number int) (string, bool) {
 // the scores as typed in BG Stats: no engine can score them again.
 func checkFinal(rounds, seats int, points []int) bool {
 	return rounds == 1 && len(points) == seats
+}
+
+// checkTable checks a final-scores match's table against the game's
+// number of players (its only option a BG Stats play can satisfy).
+func checkTable(g Game, seats int) error {
+	lo, hi := g.Seats()
+	if seats < lo || seats > hi {
+		return referee.Invalid("seats", fmt.Sprintf("This game is played by %d to %d players.", lo, hi),
+			fmt.Sprintf("Ce jeu se joue de %d à %d joueurs.", lo, hi))
+	}
+	return nil
 }

@@ -199,18 +199,24 @@ func (s *Server) checkMatch(n int, mt store.ExportMatch, lg string) (why string,
 		}
 		return why, &store.ImportError{Part: part, Match: n, At: mt.CreatedAt, Round: round, Detail: fmt.Sprint(err)}
 	}
-	opts, err := g.CheckOptions(len(mt.Seats), mt.Options)
-	if err != nil {
+	live, final := 0, false
+	for _, r := range mt.Rounds {
+		if r.UndoneAt == nil {
+			live++
+			final = final || bgstats.IsFinal(r.Entry)
+		}
+	}
+	opts := mt.Options
+	if final {
+		// Final scores only (a BG Stats play): no options were chosen, the table's size is all there is to check.
+		if err := checkTable(g, len(mt.Seats)); err != nil {
+			return bad("options", 0, err)
+		}
+	} else if opts, err = g.CheckOptions(len(mt.Seats), mt.Options); err != nil {
 		return bad("options", 0, err)
 	}
 	m := scoring.Match{Seats: len(mt.Seats), Options: opts, Rules: referee.ResolveKnown(g.HouseRules(), mt.Rules)}
 	var before []scoring.Round
-	live := 0
-	for _, r := range mt.Rounds {
-		if r.UndoneAt == nil {
-			live++
-		}
-	}
 	for _, r := range mt.Rounds {
 		if r.UndoneAt != nil {
 			continue

@@ -23,7 +23,19 @@ type Report struct {
 	Imported int            // plays that became matches
 	Skipped  map[string]int // plays of other games, by the game's name
 	Ignored  int            // plays marked ignored in BG Stats
-	Refused  []string       // plays of our games that could not be read, and why
+	Refused  []Refusal      // plays of our games that could not be read
+	PlayOf   []int          // each match's play: its place in the file, 1-based
+}
+
+// Refusal is a play of our games that could not be read, and why.
+type Refusal struct {
+	Play       int // its place in the file, 1-based
+	Game, Date string
+	Why        error
+}
+
+func (r Refusal) String() string {
+	return fmt.Sprintf("play %d (%s, %s): %v", r.Play, r.Game, r.Date, r.Why)
 }
 
 // Import makes the matches of f's plays of our games, with final scores
@@ -73,11 +85,12 @@ func Import(f File, who map[int64]string, loc *time.Location) ([]store.ExportPla
 			return playerID(name), nil
 		})
 		if err != nil {
-			rep.Refused = append(rep.Refused, fmt.Sprintf("play %d (%s, %s): %v", i+1, g.Name, p.PlayDate, err))
+			rep.Refused = append(rep.Refused, Refusal{Play: i + 1, Game: g.Name, Date: p.PlayDate, Why: err})
 			continue
 		}
 		m.ID = int64(len(matches) + 1)
 		m.BGStatsPlay = playKey(p, g)
+		rep.PlayOf = append(rep.PlayOf, i+1)
 		matches = append(matches, m)
 		rep.Imported++
 	}
