@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/scoring"
 
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -50,4 +51,18 @@ func checkTable(g Game, seats int) error {
 			fmt.Sprintf("Ce jeu se joue de %d à %d joueurs.", lo, hi))
 	}
 	return nil
+}
+
+// finalOnly reports whether a match's live rounds are one final-scores
+// round: the match is over, whatever its game would say of one round.
+func finalOnly(played Played) bool {
+	return len(played.Entries) == 1 && bgstats.IsFinal(played.Entries[0])
+}
+
+// finalProgress is where a final-scores match stands: finished, placed by
+// its scores as its game orders them (the standings place it so too).
+func finalProgress(g Game, totals []int) scoring.Progress {
+	p := scoring.Progress{Totals: totals, Places: scoring.Places(totals, g.LowWins()), Finished: true, Dealer: -1}
+	p.Winners = p.Leaders()
+	return p
 }

@@ -175,9 +175,16 @@ func TestBGStatsRoundTripThroughThePages(t *testing.T) {
 
 	// The scoresheet names the final-scores round.
 	ms, _ := f.app.store.Matches(t.Context(), f.gid, 10)
-	sheet := f.c.get(base + "/matches/" + jsonText(ms[0].ID)).Body.String()
+	sheetRec := f.c.get(base + "/matches/" + jsonText(ms[0].ID))
+	sheet := sheetRec.Body.String()
 	if !strings.Contains(sheet, "final scores (from BG Stats)") {
 		t.Errorf("the scoresheet does not name the final-scores round")
+	}
+	if w := doc(t, sheetRec).Find("[data-testid=winner]").Text(); !strings.Contains(w, "Dora") {
+		t.Errorf("the scoresheet's winner: %q, want Dora (310 to 120 at TAKI)", w)
+	}
+	if rec := f.c.post(base+"/matches/"+jsonText(ms[0].ID)+"/rounds", url.Values{}); rec.Code == http.StatusSeeOther || rec.Code == http.StatusOK {
+		t.Errorf("a round was added to a final-scores match: %d", rec.Code)
 	}
 
 	// Our export of the group imports again (checkRounds accepts the final round).
