@@ -113,7 +113,13 @@ const (
 	bodyInMemory = 64 << 10
 )
 
-func isImport(path string) bool { return path == "/import" || path == "/g/:group/import" }
+func isImport(path string) bool {
+	switch path {
+	case "/import", "/g/:group/import", "/g/:group/import/bgstats", "/g/:group/import/bgstats/confirm":
+		return true
+	}
+	return false
+}
 
 // bodyLimit is the size limit and the time allowed to receive the body of a
 // request to route path.

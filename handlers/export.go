@@ -25,7 +25,8 @@ func (s *Server) exportModel(c echo.Context) views.ExportPage {
 	}
 	return views.ExportPage{Group: m.nav(), CSVURL: base + "/export.csv", CSVAltURL: base + "/export.csv" + alt,
 		JSONURL: base + "/export.json", GzipURL: base + "/export.json.gz",
-		ImportURL: base + "/import", PublicOn: m.group.PublicOn, PublicAct: base + "/public", Display: m.who.Display}
+		ImportURL: base + "/import", PublicOn: m.group.PublicOn, PublicAct: base + "/public", Display: m.who.Display,
+		BGStatsURL: base + "/export.bgstats.json", BGStatsImport: base + "/import/bgstats"}
 }
 
 func (s *Server) exportPage(c echo.Context) error {

@@ -55,7 +55,10 @@ func (FiveCrowns) ReadOptions(oc OptionsCtx) map[string]string {
 	return o
 }
 
-func (g FiveCrowns) RoundLabel(ctx context.Context, m store.Match, _ Played, number int) string {
+func (g FiveCrowns) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
+	if s, ok := finalRound(ctx, played, number); ok {
+		return s
+	}
 	r := g.gameRound(m, number)
 	return views.T(ctx, "fc.roundlabel", "Round", r, "Cards", fc.CardsDealt(r))
 }
@@ -259,6 +262,9 @@ func fcShowError(ctx context.Context, f views.FCRoundForm, err error) views.FCRo
 }
 
 func (g FiveCrowns) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
+	if s, ok := finalScores(ctx, entry); ok {
+		return s
+	}
 	e, err := fcscore.DecodeEntry(entry)
 	if err != nil {
 		return ""

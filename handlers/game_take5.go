@@ -43,7 +43,10 @@ func (Take5) Options(oc OptionsCtx) templ.Component {
 	return views.T5Options(table)
 }
 
-func (Take5) RoundLabel(ctx context.Context, m store.Match, _ Played, number int) string {
+func (Take5) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
+	if s, ok := finalRound(ctx, played, number); ok {
+		return s
+	}
 	return views.T(ctx, "take5.deallabel", "N", number)
 }
 
@@ -196,6 +199,9 @@ func (g Take5) judged(rc RoundCtx, f views.T5RoundForm, tallies []t5score.Tally,
 }
 
 func (Take5) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
+	if s, ok := finalScores(ctx, entry); ok {
+		return s
+	}
 	e, err := t5score.DecodeEntry(entry)
 	if err != nil {
 		return ""

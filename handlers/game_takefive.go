@@ -49,6 +49,9 @@ func (TakeFive) phaseName(ctx context.Context, ph tf.Phase) string {
 }
 
 func (g TakeFive) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
+	if s, ok := finalRound(ctx, played, number); ok {
+		return s
+	}
 	ph, _, _ := g.next(m, played, number)
 	return views.T(ctx, "takefive.roundlabel", "Round", number, "Phase", g.phaseName(ctx, ph))
 }
@@ -161,6 +164,9 @@ func parseValues(s string) ([]int, bool) {
 }
 
 func (g TakeFive) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
+	if s, ok := finalScores(ctx, entry); ok {
+		return s
+	}
 	e, err := tfscore.DecodeEntry(entry)
 	if err != nil {
 		return ""

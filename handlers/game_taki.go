@@ -44,7 +44,10 @@ func (Taki) ReadOptions(oc OptionsCtx) map[string]string {
 	return out
 }
 
-func (g Taki) RoundLabel(ctx context.Context, m store.Match, _ Played, number int) string {
+func (g Taki) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
+	if s, ok := finalRound(ctx, played, number); ok {
+		return s
+	}
 	return views.T(ctx, "taki.roundlabel", "Round", number)
 }
 
@@ -283,6 +286,9 @@ func takiShowErrors(ctx context.Context, f *views.TKRoundForm, err error) {
 }
 
 func (g Taki) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
+	if s, ok := finalScores(ctx, entry); ok {
+		return s
+	}
 	e, err := tkscore.DecodeEntry(entry)
 	if err != nil {
 		return ""

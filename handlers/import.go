@@ -14,6 +14,7 @@ import (
 	"github.com/tablekeeper/tablekeeper/referee"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/store/bgstats"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -198,14 +199,33 @@ func (s *Server) checkMatch(n int, mt store.ExportMatch, lg string) (why string,
 		}
 		return why, &store.ImportError{Part: part, Match: n, At: mt.CreatedAt, Round: round, Detail: fmt.Sprint(err)}
 	}
-	opts, err := g.CheckOptions(len(mt.Seats), mt.Options)
-	if err != nil {
+	live, final := 0, false
+	for _, r := range mt.Rounds {
+		if r.UndoneAt == nil {
+			live++
+			final = final || bgstats.IsFinal(r.Entry)
+		}
+	}
+	opts := mt.Options
+	if final {
+		// Final scores only (a BG Stats play): no options were chosen, the table's size is all there is to check.
+		if err := checkTable(g, len(mt.Seats)); err != nil {
+			return bad("options", 0, err)
+		}
+	} else if opts, err = g.CheckOptions(len(mt.Seats), mt.Options); err != nil {
 		return bad("options", 0, err)
 	}
 	m := scoring.Match{Seats: len(mt.Seats), Options: opts, Rules: referee.ResolveKnown(g.HouseRules(), mt.Rules)}
 	var before []scoring.Round
 	for _, r := range mt.Rounds {
 		if r.UndoneAt != nil {
+			continue
+		}
+		if bgstats.IsFinal(r.Entry) { // a BG Stats play's final scores: nothing to score again
+			if !checkFinal(live, len(mt.Seats), r.Points) {
+				return bad("round", r.Number, fmt.Errorf("final scores in a match of %d live rounds, %d seats", live, len(mt.Seats)))
+			}
+			before = append(before, scoring.Round{Entry: r.Entry, Points: r.Points})
 			continue
 		}
 		points, err := g.Score(m, before, r.Entry)

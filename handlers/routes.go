@@ -76,6 +76,8 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("/export.json.gz", s.exportJSON)
 	g.GET("/export.bgstats.json", s.exportBGStats)
 	g.POST("/import", s.importGroup)
+	g.POST("/import/bgstats", s.uploadBGStats, requireAdmin)
+	g.POST("/import/bgstats/confirm", s.confirmBGStats, requireAdmin)
 	g.POST("/public", s.publicLink, requireAdmin)
 	g.POST("/matches/:match/delete", s.deleteMatch, requireAdmin)
 	e.GET("/s/:group/:token", s.publicStandings) // read-only standings behind the admin's public link

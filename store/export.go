@@ -85,6 +85,9 @@ type ExportMatch struct {
 	Seats      []ExportSeat      `json:"seats"`
 	Rounds     []ExportRound     `json:"rounds"`
 	Rulings    []ExportRuling    `json:"rulings,omitempty"` // version 2
+	// BGStatsPlay is the uuid of the BG Stats play the match was imported
+	// from (see bgstats.Import), "" for a match recorded here.
+	BGStatsPlay string `json:"bgstats_play,omitempty"`
 }
 
 // ExportSeat is a seated player (by export id) and their total.
@@ -227,12 +230,12 @@ func exportHead(ctx context.Context, tx *sql.Tx, groupID int64, e *Export) error
 func exportMatches(ctx context.Context, tx *sql.Tx, groupID, after int64) ([]ExportMatch, error) {
 	var ms []ExportMatch
 	matchAt := map[int64]int{}
-	if err := each(ctx, tx, `SELECT id, game, rules, options, created_at, finished_at, deleted_at FROM matches
+	if err := each(ctx, tx, `SELECT id, game, rules, options, created_at, finished_at, deleted_at, COALESCE(bgstats_play, '') FROM matches
 		WHERE group_id = ? AND id > ? ORDER BY id LIMIT ?`, []any{groupID, after, exportChunk}, func(sc scanner) error {
 		var m ExportMatch
 		var rules, opts string
 		var finished, deleted sql.NullString
-		if err := sc.Scan(&m.ID, &m.Game, &rules, &opts, &m.CreatedAt, &finished, &deleted); err != nil {
+		if err := sc.Scan(&m.ID, &m.Game, &rules, &opts, &m.CreatedAt, &finished, &deleted, &m.BGStatsPlay); err != nil {
 			return err
 		}
 		if err := json.Unmarshal([]byte(rules), &m.Rules); err != nil {

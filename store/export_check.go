@@ -82,6 +82,9 @@ type matchChecker struct {
 	n       int // matches checked
 }
 
+// maxPlayUUID bounds a match's BG Stats play uuid (36 characters).
+const maxPlayUUID = 100
+
 func newMatchChecker(players []ExportPlayer) *matchChecker {
 	c := &matchChecker{players: map[int64]bool{}, ids: map[int64]bool{}}
 	for _, p := range players {
@@ -100,7 +103,7 @@ func (c *matchChecker) check(m ExportMatch) error {
 	fault := func(field string, round, item int, format string, args ...any) error {
 		return &ImportError{Part: "matches", Match: i, At: m.CreatedAt, Field: field, Round: round, Item: item, Detail: fmt.Sprintf(format, args...)}
 	}
-	if c.ids[m.ID] || m.Game == "" || len(m.Game) > 64 {
+	if c.ids[m.ID] || m.Game == "" || len(m.Game) > 64 || len(m.BGStatsPlay) > maxPlayUUID {
 		return fault("id", 0, 0, "id %d or game %q", m.ID, m.Game)
 	}
 	c.ids[m.ID] = true

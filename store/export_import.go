@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -175,8 +176,8 @@ func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64
 // insertMatch writes one checked match of an import.
 func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64]int64, m ExportMatch) error {
 	rules, opts := mustJSON(m.Rules), mustJSON(m.Options) // nil stays null, as CreateMatch stores it
-	res, err := tx.ExecContext(ctx, `INSERT INTO matches (group_id, game, rules, options, finished_at, deleted_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		groupID, m.Game, rules, opts, m.FinishedAt, m.DeletedAt, m.CreatedAt)
+	res, err := tx.ExecContext(ctx, `INSERT INTO matches (group_id, game, rules, options, finished_at, deleted_at, created_at, bgstats_play) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		groupID, m.Game, rules, opts, m.FinishedAt, m.DeletedAt, m.CreatedAt, sql.NullString{String: m.BGStatsPlay, Valid: m.BGStatsPlay != ""})
 	if err != nil {
 		return err
 	}

@@ -104,3 +104,7 @@ func GameID(g Game) string {
 }
 
 func norm(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+
+// NameKey is a name as names are compared (case and spaces aside): a
+// player's name and a game's.
+func NameKey(s string) string { return norm(s) }

@@ -23,7 +23,19 @@ type Report struct {
 	Imported int            // plays that became matches
 	Skipped  map[string]int // plays of other games, by the game's name
 	Ignored  int            // plays marked ignored in BG Stats
-	Refused  []string       // plays of our games that could not be read, and why
+	Refused  []Refusal      // plays of our games that could not be read
+	PlayOf   []int          // each match's play: its place in the file, 1-based
+}
+
+// Refusal is a play of our games that could not be read, and why.
+type Refusal struct {
+	Play       int // its place in the file, 1-based
+	Game, Date string
+	Why        error
+}
+
+func (r Refusal) String() string {
+	return fmt.Sprintf("play %d (%s, %s): %v", r.Play, r.Game, r.Date, r.Why)
 }
 
 // Import makes the matches of f's plays of our games, with final scores
@@ -73,10 +85,12 @@ func Import(f File, who map[int64]string, loc *time.Location) ([]store.ExportPla
 			return playerID(name), nil
 		})
 		if err != nil {
-			rep.Refused = append(rep.Refused, fmt.Sprintf("play %d (%s, %s): %v", i+1, g.Name, p.PlayDate, err))
+			rep.Refused = append(rep.Refused, Refusal{Play: i + 1, Game: g.Name, Date: p.PlayDate, Why: err})
 			continue
 		}
 		m.ID = int64(len(matches) + 1)
+		m.BGStatsPlay = playKey(p, g)
+		rep.PlayOf = append(rep.PlayOf, i+1)
 		matches = append(matches, m)
 		rep.Imported++
 	}
@@ -167,7 +181,7 @@ func Export(e store.Export, loc *time.Location, lowWins func(game string) bool) 
 		if lowWins(m.Game) {
 			better = func(a, b int) bool { return a < b }
 		}
-		p := Play{PlayDate: at.In(loc).Format(dateFormat), GameRefID: ref, UUID: playUUID(e.Group.CreatedAt, m.ID)}
+		p := Play{PlayDate: at.In(loc).Format(dateFormat), GameRefID: ref, UUID: uuidOf(e.Group.CreatedAt, m.ID, m.BGStatsPlay)}
 		for i, s := range m.Seats {
 			rank := 1
 			for _, o := range m.Seats {
@@ -183,9 +197,45 @@ func Export(e store.Export, loc *time.Location, lowWins func(game string) bool) 
 	return f
 }
 
+// uuidOf is the uuid the export gives a match: the BG Stats play's it was
+// imported from, so that BG Stats knows its own plays again, or one made
+// from the match's id, the same at every export.
+func uuidOf(group string, match int64, play string) string {
+	if play != "" {
+		return play
+	}
+	return playUUID(group, match)
+}
+
+// Known is the uuids of the plays a group holds (plays, by match id, as
+// store.BGStatsPlays gives them; group its creation time): those of the
+// matches imported from BG Stats and those its own BG Stats export gives
+// the others, so that a file holding either adds them to it only once.
+func Known(group string, plays map[int64]string) map[string]bool {
+	out := make(map[string]bool, len(plays))
+	for id, play := range plays {
+		out[uuidOf(group, id, play)] = true
+	}
+	return out
+}
+
+// playKey is what tells a play from every other: its uuid, or for a play
+// without one (a hand-made file), a uuid made from its game, date and scores.
+func playKey(p Play, g Game) string {
+	if p.UUID != "" {
+		return p.UUID
+	}
+	return nameUUID(fmt.Sprintf("bgstats %s %s %v", norm(g.Name), p.PlayDate, p.PlayerScores))
+}
+
 // playUUID is a play's uuid, the same at every export of the match.
 func playUUID(group string, match int64) string {
-	h := sha1.Sum([]byte(fmt.Sprintf("tablekeeper %s %d", group, match)))
+	return nameUUID(fmt.Sprintf("tablekeeper %s %d", group, match))
+}
+
+// nameUUID is a version-5-shaped uuid made from name.
+func nameUUID(name string) string {
+	h := sha1.Sum([]byte(name))
 	h[6], h[8] = h[6]&0x0f|0x50, h[8]&0x3f|0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
 }

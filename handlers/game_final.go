@@ -1,0 +1,68 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/scoring"
+
+	"github.com/tablekeeper/tablekeeper/store/bgstats"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// A match imported from BG Stats has one round that holds its final scores
+// only: its entry is bgstats.FinalEntry, which no game's entry form can
+// read. finalScores and finalRound are how every game names such a round
+// (each game's Detail and RoundLabel ask them first).
+
+// finalScores names entry when it is a final-scores round.
+func finalScores(ctx context.Context, entry json.RawMessage) (string, bool) {
+	if !bgstats.IsFinal(entry) {
+		return "", false
+	}
+	return views.T(ctx, "bgstats.final"), true
+}
+
+// finalRound names round number (1-based) of played when it is a
+// final-scores round.
+func finalRound(ctx context.Context, played Played, number int) (string, bool) {
+	if number < 1 || number > len(played.Entries) {
+		return "", false
+	}
+	return finalScores(ctx, played.Entries[number-1])
+}
+
+// checkFinal checks a final-scores round as an import finds it (rounds:
+// the match's live rounds, final the one being checked): it must be the
+// match's only live round and hold a score for every seat. Its points are
+// the scores as typed in BG Stats: no engine can score them again.
+func checkFinal(rounds, seats int, points []int) bool {
+	return rounds == 1 && len(points) == seats
+}
+
+// checkTable checks a final-scores match's table against the game's
+// number of players (its only option a BG Stats play can satisfy).
+func checkTable(g Game, seats int) error {
+	lo, hi := g.Seats()
+	if seats < lo || seats > hi {
+		return referee.Invalid("seats", fmt.Sprintf("This game is played by %d to %d players.", lo, hi),
+			fmt.Sprintf("Ce jeu se joue de %d à %d joueurs.", lo, hi))
+	}
+	return nil
+}
+
+// finalOnly reports whether a match's live rounds are one final-scores
+// round: the match is over, whatever its game would say of one round.
+func finalOnly(played Played) bool {
+	return len(played.Entries) == 1 && bgstats.IsFinal(played.Entries[0])
+}
+
+// finalProgress is where a final-scores match stands: finished, placed by
+// its scores as its game orders them (the standings place it so too).
+func finalProgress(g Game, totals []int) scoring.Progress {
+	p := scoring.Progress{Totals: totals, Places: scoring.Places(totals, g.LowWins()), Finished: true, Dealer: -1}
+	p.Winners = p.Leaders()
+	return p
+}

@@ -1,0 +1,259 @@
+package handlers
+
+import (
+	"bytes"
+	"cmp"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/store/bgstats"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// The BG Stats import adds a BG Stats file's plays of our games to the
+// group, as finished matches of final scores (see bgstats.Import), in two
+// steps: the upload reads the file and shows who is who and what will be
+// imported; the confirmation imports it. It is the admin's: it adds to
+// everyone's history and standings at once, and only the admin can delete
+// a match again (a mistaken import is undone by the admin alone).
+//
+// Between the two steps the server keeps nothing: the confirmation form
+// carries the file back, slimmed (bgstats.Slim) and compressed, so that a
+// restart or a second server loses nothing and no upload waits on disk.
+// Both requests are imports for the upload gate and the size limits (see
+// isImport and maxImport).
+
+// uploadBGStats reads an uploaded BG Stats file and shows the confirmation.
+func (s *Server) uploadBGStats(c echo.Context) error {
+	parseUpload(c)
+	refuse := func(key string) error {
+		page := s.exportModel(c)
+		page.BGStatsError = views.T(s.viewCtx(c), key)
+		return s.render(c, http.StatusUnprocessableEntity, views.ExportView(page))
+	}
+	fh, err := c.FormFile("file")
+	if err != nil {
+		return refuse("bgstats.import.nofile")
+	}
+	defer c.Request().MultipartForm.RemoveAll()
+	if fh.Size > maxImport {
+		return refuse("bgstats.import.toolarge")
+	}
+	fl, err := fh.Open()
+	if err != nil {
+		return refuse("bgstats.import.nofile")
+	}
+	defer fl.Close()
+	f, err := bgstats.Read(fl)
+	if err != nil {
+		s.log.Info("bgstats import refused", "err", err)
+		return refuse("bgstats.import.bad")
+	}
+	f = bgstats.Slim(f)
+	data, err := carry(f)
+	if err != nil {
+		return err
+	}
+	page, _, err := s.bgstatsPage(c, f, data, nil)
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, views.BGStatsImportView(page))
+}
+
+// confirmBGStats imports the file the confirmation carries, each BG Stats
+// player as chosen.
+func (s *Server) confirmBGStats(c echo.Context) error {
+	parseUpload(c)
+	if mf := c.Request().MultipartForm; mf != nil {
+		defer mf.RemoveAll()
+	}
+	data := c.FormValue("data")
+	f, err := uncarry(data)
+	if err != nil {
+		s.log.Info("bgstats import refused", "err", err)
+		page := s.exportModel(c)
+		page.BGStatsError = views.T(s.viewCtx(c), "bgstats.import.bad")
+		return s.render(c, http.StatusUnprocessableEntity, views.ExportView(page))
+	}
+	page, plan, err := s.bgstatsPage(c, f, data, c.Request().Form)
+	if err != nil {
+		return err
+	}
+	again := func(status int, key string) error {
+		page.Error = views.T(s.viewCtx(c), key)
+		return s.render(c, status, views.BGStatsImportView(page))
+	}
+	if plan.badChoice {
+		return again(http.StatusUnprocessableEntity, "bgstats.import.badplayer")
+	}
+	if len(plan.in.Matches) > 0 {
+		err = s.store.ImportInto(c.Request().Context(), memberOf(c).group.ID, plan.in)
+		switch {
+		case errors.Is(err, store.ErrConflict):
+			return again(http.StatusConflict, "bgstats.import.conflict")
+		case errors.Is(err, store.ErrNotFound):
+			return again(http.StatusConflict, "bgstats.import.badplayer")
+		case errors.Is(err, store.ErrInvalid):
+			s.log.Info("bgstats import refused", "err", err)
+			return again(http.StatusUnprocessableEntity, "bgstats.import.bad")
+		case err != nil:
+			return err
+		}
+	}
+	page.Done, page.Imported = true, len(plan.in.Matches)
+	return s.render(c, http.StatusOK, views.BGStatsImportView(page))
+}
+
+// bgstatsPlan is what an import of a file will do: the matches and players
+// to add, and whether a choice named a player the group does not have.
+type bgstatsPlan struct {
+	in        store.IntoGroup
+	badChoice bool
+}
+
+// bgstatsPage is the confirmation of f (carried as data): each seated BG
+// Stats player mapped as chosen in form (nil: preselected by name), and the
+// plan that follows. The summary and the import come from the same plan.
+func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form url.Values) (views.BGStatsImportPage, bgstatsPlan, error) {
+	ctx, m, vctx, lg := c.Request().Context(), memberOf(c), s.viewCtx(c), lang(c)
+	base := "/g/" + m.group.Slug
+	page := views.BGStatsImportPage{Group: m.nav(), Action: base + "/import/bgstats/confirm", Data: data, GroupURL: base}
+	var plan bgstatsPlan
+	roster, err := s.store.Players(ctx, m.group.ID)
+	if err != nil {
+		return page, plan, err
+	}
+	created, plays, err := s.store.BGStatsPlays(ctx, m.group.ID)
+	if err != nil {
+		return page, plan, err
+	}
+	who, chosen := map[int64]string{}, map[string]int64{} // chosen: a name given to who → the group's player
+	taken := map[string]bool{}
+	for _, p := range roster {
+		taken[bgstats.NameKey(p.Name)] = true
+	}
+	for _, bp := range bgstats.Seated(f) {
+		field := "player." + strconv.FormatInt(bp.ID, 10)
+		choice := ""
+		if form != nil {
+			choice = form.Get(field)
+		} else if i := slices.IndexFunc(roster, func(p store.Player) bool { return bgstats.NameKey(p.Name) == bgstats.NameKey(bp.Name) }); i >= 0 {
+			choice = strconv.FormatInt(roster[i].ID, 10)
+		}
+		pick := slices.IndexFunc(roster, func(p store.Player) bool { return strconv.FormatInt(p.ID, 10) == choice })
+		if choice != "" && choice != "new" && pick < 0 {
+			plan.badChoice = true
+		}
+		ch := views.BGStatsChoice{Field: field, Name: bp.Name,
+			Options: []views.BGStatsOption{{Value: "new", Label: views.T(vctx, "bgstats.import.newplayer"), Selected: pick < 0}}}
+		for i, p := range roster {
+			ch.Options = append(ch.Options, views.BGStatsOption{Value: strconv.FormatInt(p.ID, 10), Label: p.Name, Selected: i == pick})
+		}
+		page.Players = append(page.Players, ch)
+		if pick >= 0 {
+			who[bp.ID] = roster[pick].Name
+			chosen[bgstats.NameKey(roster[pick].Name)] = roster[pick].ID
+			continue
+		}
+		who[bp.ID] = newName(bp.Name, taken)
+	}
+	players, matches, rep := bgstats.Import(f, who, s.zone)
+	known := bgstats.Known(created, plays)
+	counts := map[string]int{}
+	seated := map[int64]bool{}
+	for i, mt := range matches {
+		if known[mt.BGStatsPlay] {
+			page.Already++
+			continue
+		}
+		if why, err := s.checkMatch(i+1, mt, lg); err != nil {
+			rep.Refused = append(rep.Refused, bgstats.Refusal{Play: rep.PlayOf[i], Game: s.byID[mt.Game].Name(lg),
+				Date: f.Plays[rep.PlayOf[i]-1].PlayDate, Why: errors.New(cmp.Or(why, err.Error()))})
+			continue
+		}
+		known[mt.BGStatsPlay] = true // a file holding a play twice imports it once
+		counts[s.byID[mt.Game].Name(lg)]++
+		for _, st := range mt.Seats {
+			seated[st.Player] = true
+		}
+		plan.in.Matches = append(plan.in.Matches, mt)
+	}
+	plan.in.Existing = map[int64]int64{}
+	for _, p := range players {
+		if !seated[p.ID] {
+			continue // only in plays left out
+		}
+		plan.in.Players = append(plan.in.Players, p)
+		if id, ok := chosen[bgstats.NameKey(p.Name)]; ok {
+			plan.in.Existing[p.ID] = id
+		}
+	}
+	page.Games = sortedCounts(counts)
+	page.Skipped = sortedCounts(rep.Skipped)
+	page.Ignored = rep.Ignored
+	for _, r := range rep.Refused {
+		page.Refused = append(page.Refused, views.T(vctx, "bgstats.import.refusedplay", "N", r.Play, "Game", r.Game, "Date", r.Date, "Why", r.Why.Error()))
+	}
+	return page, plan, nil
+}
+
+// newName is the name a BG Stats player added to the group gets: its own,
+// or, when the group already has a player of that name (one the importer
+// chose not to map to), that name marked as from BG Stats, so that the
+// two stay apart.
+func newName(name string, taken map[string]bool) string {
+	name = strings.TrimSpace(name)
+	out := name
+	for n := 1; taken[bgstats.NameKey(out)]; n++ {
+		out = fmt.Sprintf("%s (BG Stats)", name)
+		if n > 1 {
+			out = fmt.Sprintf("%s (BG Stats %d)", name, n)
+		}
+	}
+	taken[bgstats.NameKey(out)] = true
+	return out
+}
+
+func sortedCounts(m map[string]int) []views.BGStatsCount {
+	var out []views.BGStatsCount
+	for name, n := range m {
+		out = append(out, views.BGStatsCount{Name: name, N: n})
+	}
+	slices.SortFunc(out, func(a, b views.BGStatsCount) int { return cmp.Or(b.N-a.N, strings.Compare(a.Name, b.Name)) })
+	return out
+}
+
+// carry is f as the confirmation form carries it: JSON, gzipped, base64.
+func carry(f bgstats.File) (string, error) {
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	if err := json.NewEncoder(z).Encode(f); err != nil {
+		return "", err
+	}
+	if err := z.Close(); err != nil {
+		return "", err
+	}
+	return base64.StdEncoding.EncodeToString(b.Bytes()), nil
+}
+
+// uncarry reads what carry wrote (a file like any uploaded one: it came
+// from the browser).
+func uncarry(data string) (bgstats.File, error) {
+	b, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		return bgstats.File{}, fmt.Errorf("%w: %v", bgstats.ErrNotBGStats, err)
+	}
+	return bgstats.Read(bytes.NewReader(b))
+}

@@ -1,0 +1,150 @@
+package bgstats
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// ErrNotBGStats is a file that is not a BG Stats export: not JSON, not an
+// object, or without a "plays" list.
+var ErrNotBGStats = errors.New("bgstats: not a BG Stats export")
+
+// Read reads a BG Stats export as a stream (a byte-order mark or gzip
+// around it accepted): its games, players and plays are decoded one at a
+// time, the other parts skipped, so that memory holds what is kept of the
+// file, never the file itself. An error wraps ErrNotBGStats (a foreign or
+// damaged file), with what was wrong.
+func Read(r io.Reader) (File, error) {
+	br := bufio.NewReader(r)
+	if head, _ := br.Peek(2); bytes.Equal(head, []byte{0x1f, 0x8b}) {
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return File{}, fmt.Errorf("%w: %v", ErrNotBGStats, err)
+		}
+		defer z.Close()
+		br = bufio.NewReader(z)
+	}
+	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
+		br.Discard(3)
+	}
+	dec := json.NewDecoder(br)
+	bad := func(err error) (File, error) { return File{}, fmt.Errorf("%w: %v", ErrNotBGStats, err) }
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return bad(fmt.Errorf("not a JSON object (%v)", err))
+	}
+	var f File
+	plays := false
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return bad(err)
+		}
+		var into func() error
+		switch t {
+		case "games":
+			into = func() error { return eachOf(dec, &f.Games) }
+		case "players":
+			into = func() error { return eachOf(dec, &f.Players) }
+		case "plays":
+			plays = true
+			into = func() error { return eachOf(dec, &f.Plays) }
+		default:
+			into = func() error { return skip(dec) }
+		}
+		if err := into(); err != nil {
+			return bad(fmt.Errorf("%v: %v", t, err))
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return bad(err)
+	}
+	if !plays {
+		return bad(errors.New(`no "plays"`))
+	}
+	return f, nil
+}
+
+// eachOf decodes a JSON list one element at a time onto the end of *list.
+func eachOf[T any](dec *json.Decoder, list *[]T) error {
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		return fmt.Errorf("not a list (%v)", err)
+	}
+	for dec.More() {
+		var v T
+		if err := dec.Decode(&v); err != nil {
+			return fmt.Errorf("item %d: %v", len(*list)+1, err)
+		}
+		*list = append(*list, v)
+	}
+	_, err := dec.Token()
+	return err
+}
+
+// skip reads past one JSON value, token by token (a long list of another
+// kind is not held).
+func skip(dec *json.Decoder) error {
+	depth := 0
+	for {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		switch t {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+		if depth == 0 {
+			return nil
+		}
+	}
+}
+
+// Slim is f with only what an import uses: the plays of other games (or
+// ignored) keep their game and mark, for the counts, not their scores;
+// the players and games are kept whole. A confirmation step carries it
+// instead of the file.
+func Slim(f File) File {
+	games := map[int64]bool{}
+	for _, g := range f.Games {
+		games[g.ID] = GameID(g) != ""
+	}
+	out := File{Games: f.Games, Players: f.Players, Plays: make([]Play, 0, len(f.Plays))}
+	for _, p := range f.Plays {
+		if !games[p.GameRefID] || p.Ignored {
+			p = Play{GameRefID: p.GameRefID, Ignored: p.Ignored}
+		}
+		out.Plays = append(out.Plays, p)
+	}
+	return out
+}
+
+// Seated is the players of f who played one of our games (in a play not
+// ignored), in the file's order: those an import asks about.
+func Seated(f File) []Player {
+	games := map[int64]bool{}
+	for _, g := range f.Games {
+		games[g.ID] = GameID(g) != ""
+	}
+	seated := map[int64]bool{}
+	for _, p := range f.Plays {
+		if games[p.GameRefID] && !p.Ignored {
+			for _, s := range p.PlayerScores {
+				seated[s.PlayerRefID] = true
+			}
+		}
+	}
+	var out []Player
+	for _, p := range f.Players {
+		if seated[p.ID] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
