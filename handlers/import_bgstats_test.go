@@ -186,6 +186,23 @@ func TestBGStatsRoundTripThroughThePages(t *testing.T) {
 	if rec := f.c.post(base+"/matches/"+jsonText(ms[0].ID)+"/rounds", url.Values{}); rec.Code == http.StatusSeeOther || rec.Code == http.StatusOK {
 		t.Errorf("a round was added to a final-scores match: %d", rec.Code)
 	}
+	// Final scores are not a game round: no correction, no undo (deleting
+	// the match is the way back).
+	sd := doc(t, sheetRec)
+	if n := sd.Find(`a[href$="/edit"]`).Length() + sd.Find(`form[action$="/undo"]`).Length(); n != 0 {
+		t.Errorf("the final-scores match offers %d corrections or undos", n)
+	}
+	rs, err := f.app.store.Rounds(t.Context(), ms[0].ID)
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("the imported match's rounds: %v, %v", rs, err)
+	}
+	mURL, rid := base+"/matches/"+jsonText(ms[0].ID), jsonText(rs[0].ID)
+	if rec := f.c.get(mURL + "/rounds/" + rid + "/edit"); rec.Code != http.StatusNotFound {
+		t.Errorf("correcting the final scores: %d, want 404", rec.Code)
+	}
+	if rec := f.c.post(mURL+"/undo", url.Values{"round": {rid}}); rec.Code != http.StatusConflict {
+		t.Errorf("undoing the final scores: %d, want 409", rec.Code)
+	}
 
 	// Our export of the group imports again (checkRounds accepts the final round).
 	complete := f.c.get(base + "/export.json").Body.Bytes()

@@ -312,6 +312,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	sh.Winners = strings.Join(w, ", ")
 	n := 0
 	var lastLive int64
+	final := finalOnly(live) // BG Stats' final scores: nothing to correct or undo
 	for _, r := range rounds {
 		row := views.RoundRow{ID: r.ID, Points: r.Points, Undone: r.Undone(), Edited: r.Version > 1 && !r.Undone(),
 			HistURL: fmt.Sprintf("%s/rounds/%d/history", url, r.ID), Detail: g.Detail(vctx, match, r.Entry)}
@@ -319,8 +320,10 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 			n++
 			row.Label = g.RoundLabel(vctx, match, live, n)
 			row.Main, row.Sub = splitLabel(row.Label)
-			row.EditURL = fmt.Sprintf("%s/rounds/%d/edit", url, r.ID)
-			lastLive, sh.UndoLabel = r.ID, row.Main
+			if !final {
+				row.EditURL = fmt.Sprintf("%s/rounds/%d/edit", url, r.ID)
+				lastLive, sh.UndoLabel = r.ID, row.Main
+			}
 		} else {
 			row.Label = g.RoundLabel(vctx, match, live, r.Number)
 			row.Main, row.Sub = splitLabel(row.Label)

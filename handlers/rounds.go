@@ -260,7 +260,7 @@ func (s *Server) editRound(c echo.Context) error {
 		return err
 	}
 	r, n, err := liveRound(c, rounds)
-	if err != nil || r.Undone() {
+	if err != nil || r.Undone() || finalOnly(livePlayed(rounds)) { // final scores from BG Stats are not a game round
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	rc := s.editCtx(c, match, livePlayed(rounds), r, n)
@@ -295,6 +295,9 @@ func (s *Server) postEdit(c echo.Context) error {
 	}
 	if r.Undone() { // undone on another phone before this correction arrived
 		return s.typedAfterUndo(c, match, g, rounds, form)
+	}
+	if finalOnly(livePlayed(rounds)) { // final scores from BG Stats are not a game round
+		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	version, _ := strconv.Atoi(form.Get("version"))
 	live := livePlayed(rounds)
@@ -357,9 +360,12 @@ func seeOther(c echo.Context, url string) error {
 }
 
 func (s *Server) undoRound(c echo.Context) error {
-	match, _, _, err := s.loadMatch(c)
+	match, _, rounds, err := s.loadMatch(c)
 	if err != nil {
 		return err
+	}
+	if finalOnly(livePlayed(rounds)) { // a BG Stats match is its final scores: deleting it is the way back
+		return echo.NewHTTPError(http.StatusConflict)
 	}
 	id, err := strconv.ParseInt(c.FormValue("round"), 10, 64)
 	if err != nil {
