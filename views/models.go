@@ -83,6 +83,8 @@ type Roster struct {
 	Group   GroupNav
 	Players []RosterPlayer
 	Form    NameForm
+	Pick    bool   // the member plays as no player yet: offer "That's me"
+	Flash   string // e.g. "You now play as Ana."
 }
 
 // RosterPlayer is one line of the roster.
@@ -90,6 +92,8 @@ type RosterPlayer struct {
 	ID       int64
 	Name     string
 	Archived bool
+	You      bool // the member looking plays as this player
+	Claimed  bool // a member plays as this player
 	Rename   NameForm
 }
 
@@ -99,11 +103,20 @@ type NameForm struct {
 	Error string
 }
 
-// JoinPage asks a new member for their name.
+// JoinPage asks a new member which player they are: one of the group's
+// players no member plays as yet (Players), or a new one (Form).
 type JoinPage struct {
 	GroupName string
 	Action    string
+	Players   []JoinPlayer
+	Picked    string // the radio chosen: a player's id, "new", or ""
 	Form      NameForm
+}
+
+// JoinPlayer is a player a new member may pick.
+type JoinPlayer struct {
+	ID   string
+	Name string
 }
 
 // HouseRulesPage lets a group choose its house rules per game.
