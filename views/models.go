@@ -190,6 +190,9 @@ type Scoresheet struct {
 	// SavedElsewhere is what a phone watching the match says when the last
 	// round arrives live ("Round 4 saved on another phone").
 	SavedElsewhere string
+	// SavedBy names who saved the last round and what it scored: the banner
+	// next to the round form of a phone that was typing it.
+	SavedBy string
 	UndoLabel      string // the round an undo takes back
 	DeleteURL      string // set for the admin only
 	MenuOOB        bool   // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
