@@ -1,4 +1,24 @@
 // tablekeeper: small enhancements; every action also works without this file.
+
+// Feedback where the thumb is: the message about the last action (a conflict,
+// an error, "no connection", another phone's save) goes into the sticky save
+// bar, above Save. Without this script it stays under the form (#at-action).
+(function () {
+  "use strict";
+  function bar() { return document.querySelector("main form .sticky-actions"); }
+  window.tkPlace = function (el) {
+    var b = bar(), here = document.getElementById("at-action");
+    if (b) b.insertBefore(el, b.firstChild); else if (here) here.appendChild(el);
+  };
+  function lift() {
+    var here = document.getElementById("at-action");
+    if (!here || !bar()) return;
+    Array.prototype.slice.call(here.children).forEach(window.tkPlace);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", lift); else lift();
+  document.addEventListener("htmx:afterSettle", lift);
+})();
+
 (function () {
   "use strict";
   // Say when the server cannot be reached; what was typed stays in the form.
@@ -8,7 +28,7 @@
     document.body.classList.toggle("is-offline", off);
     var here = document.getElementById("at-action");
     var note = document.getElementById("offline-here");
-    if (off && here && !note) {
+    if (off && here && !note && window.tkPlace) {
       var global = document.querySelector("main > .offline");
       note = document.createElement("p");
       note.id = "offline-here";
@@ -16,7 +36,7 @@
       note.setAttribute("role", "alert");
       note.setAttribute("data-testid", "offline-here");
       note.textContent = (global && global.getAttribute("data-here")) || (global && global.textContent) || "";
-      here.appendChild(note);
+      window.tkPlace(note);
     } else if (!off && note) {
       note.remove();
     }
@@ -59,8 +79,7 @@
   // banner says next to the round form who saved which round on another
   // phone; the form keeps what this player typed.
   function banner(text) {
-    var here = document.getElementById("at-action");
-    if (!here || !text) return;
+    if (!text || !window.tkPlace) return;
     var old = document.getElementById("saved-by-other");
     if (old) old.remove();
     var p = document.createElement("p");
@@ -69,7 +88,7 @@
     p.setAttribute("role", "status");
     p.setAttribute("data-testid", "saved-by-other");
     p.textContent = text;
-    here.appendChild(p);
+    window.tkPlace(p);
   }
 
   function rowTexts(root) {

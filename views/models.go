@@ -192,10 +192,10 @@ type Scoresheet struct {
 	SavedElsewhere string
 	// SavedBy names who saved the last round and what it scored: the banner
 	// next to the round form of a phone that was typing it.
-	SavedBy string
-	UndoLabel      string // the round an undo takes back
-	DeleteURL      string // set for the admin only
-	MenuOOB        bool   // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
+	SavedBy   string
+	UndoLabel string // the round an undo takes back
+	DeleteURL string // set for the admin only
+	MenuOOB   bool   // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
 }
 
 // BoardPlayer is one player on the scoreboard or in the result.
