@@ -143,6 +143,9 @@ func TestBrowserTake5(t *testing.T) {
 	names := []string{"Paul", "Nicole", "Jacques", "Michel"}
 	host.open("/g/" + slug + "/players")
 	for i, n := range names {
+		if i == 0 {
+			continue // the group's creator is its first player already
+		}
 		host.do(chromedp.SendKeys(css("#new-player"), n), chromedp.Click(css("form[data-testid=add-player] button")))
 		host.waitFor(fmt.Sprintf(`document.querySelectorAll('[data-testid=player]').length >= %d`, i+1))
 	}

@@ -91,6 +91,9 @@ func TestBrowserTaki(t *testing.T) {
 	slug := strings.TrimPrefix(p.location(), "/g/")
 	p.open("/g/" + slug + "/players")
 	for i, n := range []string{"Ana", "Ben", "Cleo"} {
+		if i == 0 {
+			continue // the group's creator is its first player already
+		}
 		p.do(chromedp.SendKeys(css("#new-player"), n), chromedp.Click(css("form[data-testid=add-player] button")))
 		p.waitFor(fmt.Sprintf(`document.querySelectorAll('[data-testid=player]').length >= %d`, i+1))
 	}

@@ -123,7 +123,7 @@ func (s *Server) membersPage(c echo.Context) (views.MembersPage, error) {
 	base := "/g/" + m.group.Slug
 	page := views.MembersPage{Group: m.nav(), AdminRotate: base + "/admin/rotate", IdleDays: store.SessionIdleDays}
 	for _, x := range ms {
-		page.Members = append(page.Members, views.MemberLine{Name: x.Display, IsAdmin: x.IsAdmin, You: x.SessionID == m.who.SessionID,
+		page.Members = append(page.Members, views.MemberLine{Name: x.Display, Unlinked: x.PlayerID == 0, IsAdmin: x.IsAdmin, You: x.SessionID == m.who.SessionID,
 			Joined: views.DayText(lang(c), s.local(x.JoinedAt)), Remove: fmt.Sprintf("%s/members/%d/remove", base, x.SessionID)})
 	}
 	return page, err

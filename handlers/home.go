@@ -4,6 +4,9 @@ import (
 	"crypto/subtle"
 	"errors"
 	"net/http"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -89,28 +92,86 @@ func (s *Server) inviteFor(c echo.Context) (store.Group, error) {
 	return g, nil
 }
 
-// joinForm asks for the new member's name. It changes nothing: joining is
-// the form's POST, which Go's cross-origin protection guards, so a link
-// opened from another site cannot switch anyone's groups.
+// joinForm asks the new member which player they are. It changes nothing:
+// joining is the form's POST, which Go's cross-origin protection guards, so
+// a link opened from another site cannot switch anyone's groups.
 func (s *Server) joinForm(c echo.Context) error {
 	g, err := s.inviteFor(c)
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, views.JoinGroup(views.JoinPage{GroupName: g.Name, Action: c.Request().URL.Path}))
+	page, err := s.joinPage(c, g)
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, views.JoinGroup(page))
 }
 
+// joinPage offers the group's current players that no member plays as.
+func (s *Server) joinPage(c echo.Context, g store.Group) (views.JoinPage, error) {
+	page := views.JoinPage{GroupName: g.Name, Action: c.Request().URL.Path}
+	ps, err := s.store.Players(c.Request().Context(), g.ID)
+	for _, p := range ps {
+		if !p.Claimed && !p.Archived() {
+			page.Players = append(page.Players, views.JoinPlayer{ID: strconv.FormatInt(p.ID, 10), Name: p.Name})
+		}
+	}
+	return page, err
+}
+
+// join makes this browser a member playing as the player it picked
+// (player=<id>) or as the name it typed (player=new or none: the group's
+// player of that name when no member plays as them, else a new player).
 func (s *Server) join(c echo.Context) error {
 	g, err := s.inviteFor(c)
 	if err != nil {
 		return err
 	}
-	display := c.FormValue("display")
-	if k := checkName(display); k != "" {
-		return s.render(c, http.StatusUnprocessableEntity, views.JoinGroup(views.JoinPage{GroupName: g.Name, Action: c.Request().URL.Path,
-			Form: views.NameForm{Name: display, Error: views.T(s.viewCtx(c), k)}}))
+	vctx := s.viewCtx(c)
+	picked, display := c.FormValue("player"), c.FormValue("display")
+	refuse := func(status int, msg string) error {
+		page, err := s.joinPage(c, g)
+		if err != nil {
+			return err
+		}
+		page.Picked, page.Form = picked, views.NameForm{Name: display, Error: msg}
+		return s.render(c, status, views.JoinGroup(page))
 	}
-	tok, err := s.store.Join(c.Request().Context(), c.Param("group"), c.Param("token"), display, sessionToken(c))
+	ctx := c.Request().Context()
+	var tok string
+	if picked != "" && picked != "new" {
+		id, perr := strconv.ParseInt(picked, 10, 64)
+		page, err := s.joinPage(c, g)
+		if err != nil {
+			return err
+		}
+		if perr != nil || !slices.ContainsFunc(page.Players, func(p views.JoinPlayer) bool { return p.ID == picked }) {
+			picked = ""
+			return refuse(http.StatusUnprocessableEntity, views.T(vctx, "join.gone"))
+		}
+		tok, err = s.store.JoinAsPlayer(ctx, g.Slug, c.Param("token"), id, sessionToken(c))
+		if errors.Is(err, store.ErrClaimed) { // another phone picked them a moment ago
+			picked = ""
+			return refuse(http.StatusConflict, views.T(vctx, "join.gone"))
+		}
+	} else {
+		if k := checkName(display); k != "" {
+			if strings.TrimSpace(display) == "" && picked == "" {
+				if page, _ := s.joinPage(c, g); len(page.Players) > 0 {
+					k = "join.pickone"
+				}
+			}
+			return refuse(http.StatusUnprocessableEntity, views.T(vctx, k))
+		}
+		tok, err = s.store.Join(ctx, g.Slug, c.Param("token"), display, sessionToken(c))
+		name, _ := store.CheckName(display)
+		switch {
+		case errors.Is(err, store.ErrClaimed):
+			return refuse(http.StatusConflict, views.T(vctx, "name.takenjoin", "Name", name))
+		case errors.Is(err, store.ErrNameTaken):
+			return refuse(http.StatusUnprocessableEntity, views.T(vctx, "name.archived", "Name", name))
+		}
+	}
 	if errors.Is(err, store.ErrNotFound) { // the link was rotated meanwhile
 		return s.joinRefused(c)
 	}

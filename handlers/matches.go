@@ -350,6 +350,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	}
 	if n > 0 {
 		sh.SavedElsewhere = views.T(vctx, "match.savedelsewhere", "Round", n)
+		sh.SavedBy = s.savedBy(c, match, rounds)
 	}
 	if saved, _ := c.Get("saved").(int); saved > 0 {
 		sh.Saved = views.T(vctx, "match.saved", "Round", saved)

@@ -1,11 +1,13 @@
 package handlers
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -14,32 +16,51 @@ func (s *Server) players(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.QueryParam("claimed") == "1" && memberOf(c).who.PlayerID != 0 {
+		r.Flash = views.T(s.viewCtx(c), "players.claimed", "Name", memberOf(c).who.Display)
+	}
 	return s.render(c, http.StatusOK, views.PlayersPage(r))
 }
 
 func (s *Server) roster(c echo.Context) (views.Roster, error) {
 	m := memberOf(c)
 	ps, err := s.store.Players(c.Request().Context(), m.group.ID)
-	r := views.Roster{Group: m.nav()}
+	r := views.Roster{Group: m.nav(), Pick: m.who.PlayerID == 0}
 	for _, p := range ps {
-		r.Players = append(r.Players, views.RosterPlayer{ID: p.ID, Name: p.Name, Archived: p.Archived(), Rename: views.NameForm{Name: p.Name}})
+		r.Players = append(r.Players, views.RosterPlayer{ID: p.ID, Name: p.Name, Archived: p.Archived(),
+			You: p.ID == m.who.PlayerID, Claimed: p.Claimed, Rename: views.NameForm{Name: p.Name}})
 	}
 	return r, err
+}
+
+// nameRefused is the sentence for a name the store refused as another
+// player's, "" for any other error.
+func (s *Server) nameRefused(c echo.Context, err error, name string) string {
+	if errors.Is(err, store.ErrNameTaken) {
+		name, _ = store.CheckName(name)
+		return views.T(s.viewCtx(c), "name.taken", "Name", name)
+	}
+	return ""
 }
 
 func (s *Server) addPlayer(c echo.Context) error {
 	m := memberOf(c)
 	name := c.FormValue("name")
+	msg := ""
 	if k := checkName(name); k != "" {
+		msg = views.T(s.viewCtx(c), k)
+	} else if _, err := s.store.AddPlayer(c.Request().Context(), m.group.ID, name); err != nil {
+		if msg = s.nameRefused(c, err, name); msg == "" {
+			return err
+		}
+	}
+	if msg != "" {
 		r, err := s.roster(c)
 		if err != nil {
 			return err
 		}
-		r.Form = views.NameForm{Name: name, Error: views.T(s.viewCtx(c), k)}
+		r.Form = views.NameForm{Name: name, Error: msg}
 		return s.render(c, http.StatusUnprocessableEntity, views.PlayersPage(r))
-	}
-	if _, err := s.store.AddPlayer(c.Request().Context(), m.group.ID, name); err != nil {
-		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/players")
 }
@@ -51,29 +72,44 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	ctx := c.Request().Context()
+	// refuse draws the roster again with msg under the player's line.
+	refuse := func(status int, name, msg string) error {
+		r, err := s.roster(c)
+		if err != nil {
+			return err
+		}
+		for i := range r.Players {
+			if r.Players[i].ID == id {
+				r.Players[i].Rename = views.NameForm{Name: name, Error: msg}
+			}
+		}
+		return s.render(c, status, views.PlayersPage(r))
+	}
+	done := "/g/" + m.group.Slug + "/players"
 	switch c.FormValue("op") {
 	case "rename":
 		name := c.FormValue("name")
 		if k := checkName(name); k != "" {
-			r, err := s.roster(c)
-			if err != nil {
-				return err
-			}
-			for i := range r.Players {
-				if r.Players[i].ID == id {
-					r.Players[i].Rename = views.NameForm{Name: name, Error: views.T(s.viewCtx(c), k)}
-				}
-			}
-			return s.render(c, http.StatusUnprocessableEntity, views.PlayersPage(r))
+			return refuse(http.StatusUnprocessableEntity, name, views.T(s.viewCtx(c), k))
 		}
 		err = s.store.RenamePlayer(ctx, m.group.ID, id, name)
+		if msg := s.nameRefused(c, err, name); msg != "" {
+			return refuse(http.StatusUnprocessableEntity, name, msg)
+		}
 	case "archive", "restore":
 		err = s.store.SetArchived(ctx, m.group.ID, id, c.FormValue("op") == "archive")
+	case "claim": // a member who plays as no player yet says which one they are
+		err = s.store.ClaimPlayer(ctx, m.group.ID, m.who.SessionID, id)
+		if errors.Is(err, store.ErrClaimed) {
+			p, _ := s.store.Player(ctx, m.group.ID, id)
+			return refuse(http.StatusConflict, p.Name, views.T(s.viewCtx(c), "name.claimed", "Name", p.Name))
+		}
+		done += "?claimed=1"
 	default:
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
 	if err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/players")
+	return c.Redirect(http.StatusSeeOther, done)
 }

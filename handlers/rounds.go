@@ -112,7 +112,7 @@ func (s *Server) roundConflict(c echo.Context, g Game, number int, form url.Valu
 	if err != nil {
 		return err
 	}
-	msg := views.T(ec.Ctx, "round.conflict", "Round", ec.label, "Points", pointsLine(match, saved.Points))
+	msg := views.T(ec.Ctx, "round.conflict.here", "Round", ec.label, "Points", pointsLine(match, saved.Points))
 	return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
 }
 
@@ -335,9 +335,9 @@ func (s *Server) postEdit(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		msg := views.T(ec.Ctx, "round.editconflict", "Points", pointsLine(match, cur.Points))
-		page := views.EditRoundPage(memberOf(c).nav(), ec.title, flashThen(msg, redraw))
-		if isHTMX(c) { // the message sits above the form, outside what the form swaps
+		msg := views.T(ec.Ctx, "round.editconflict.here", "Points", pointsLine(match, cur.Points))
+		page := views.EditRoundPage(memberOf(c).nav(), ec.title, views.FormThenAlert(redraw, msg))
+		if isHTMX(c) { // the message sits under the form, next to Save, outside what the form swaps
 			swapMain(c)
 		}
 		return s.render(c, http.StatusConflict, page)

@@ -1,8 +1,46 @@
 // tablekeeper: small enhancements; every action also works without this file.
+
+// Feedback where the thumb is: the message about the last action (a conflict,
+// an error, "no connection", another phone's save) goes into the sticky save
+// bar, above Save. Without this script it stays under the form (#at-action).
+(function () {
+  "use strict";
+  function bar() { return document.querySelector("main form .sticky-actions"); }
+  window.tkPlace = function (el) {
+    var b = bar(), here = document.getElementById("at-action");
+    if (b) b.insertBefore(el, b.firstChild); else if (here) here.appendChild(el);
+  };
+  function lift() {
+    var here = document.getElementById("at-action");
+    if (!here || !bar()) return;
+    Array.prototype.slice.call(here.children).forEach(window.tkPlace);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", lift); else lift();
+  document.addEventListener("htmx:afterSettle", lift);
+})();
+
 (function () {
   "use strict";
   // Say when the server cannot be reached; what was typed stays in the form.
-  function setOffline(off) { document.body.classList.toggle("is-offline", off); }
+  // On a scoresheet the message goes next to Save (#at-action), as an alert
+  // that says what to do.
+  function setOffline(off) {
+    document.body.classList.toggle("is-offline", off);
+    var here = document.getElementById("at-action");
+    var note = document.getElementById("offline-here");
+    if (off && here && !note && window.tkPlace) {
+      var global = document.querySelector("main > .offline");
+      note = document.createElement("p");
+      note.id = "offline-here";
+      note.className = "flash bad";
+      note.setAttribute("role", "alert");
+      note.setAttribute("data-testid", "offline-here");
+      note.textContent = (global && global.getAttribute("data-here")) || (global && global.textContent) || "";
+      window.tkPlace(note);
+    } else if (!off && note) {
+      note.remove();
+    }
+  }
   window.addEventListener("offline", function () { setOffline(true); });
   window.addEventListener("online", function () { setOffline(false); });
   document.addEventListener("htmx:sendError", function () { setOffline(true); });
@@ -25,6 +63,32 @@
   function current() {
     var s = document.getElementById("scores");
     return s ? s.getAttribute("data-version") : "";
+  }
+
+  // dirty reports whether the player typed or tapped anything in the form:
+  // such a form is never replaced by a live update (nothing typed is lost).
+  function dirty(form) {
+    return Array.prototype.some.call(form.querySelectorAll("input, textarea, select"), function (el) {
+      if (el.type === "hidden" || el.type === "submit" || el.type === "button") return false;
+      if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+      if (el.tagName === "SELECT") return Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
+      return el.value !== el.defaultValue;
+    });
+  }
+
+  // banner says next to the round form who saved which round on another
+  // phone; the form keeps what this player typed.
+  function banner(text) {
+    if (!text || !window.tkPlace) return;
+    var old = document.getElementById("saved-by-other");
+    if (old) old.remove();
+    var p = document.createElement("p");
+    p.id = "saved-by-other";
+    p.className = "flash elsewhere-banner";
+    p.setAttribute("role", "status");
+    p.setAttribute("data-testid", "saved-by-other");
+    p.textContent = text;
+    window.tkPlace(p);
   }
 
   function rowTexts(root) {
@@ -77,10 +141,16 @@
         Array.prototype.forEach.call(fresh.querySelectorAll("[data-testid=round-row]"), function (r, i) {
           if (before[i] !== r.textContent) r.classList.add("changed");
         });
-        // A finished match or a new round number: the form must follow.
+        // A finished match or a new round number: the form follows, unless
+        // this player has typed in it (their save then meets the conflict
+        // message, with what they typed kept).
         var freshForm = doc.getElementById("round-form");
         var form = document.getElementById("round-form");
-        if (form && (!freshForm || form.querySelector("h2").textContent !== freshForm.querySelector("h2").textContent) && !form.contains(document.activeElement)) {
+        var typed = form && dirty(form);
+        if (form && freshBoard && rowTexts(fresh).length > before.length) {
+          banner(freshBoard.getAttribute("data-savedby"));
+        }
+        if (form && !typed && (!freshForm || form.querySelector("h2").textContent !== freshForm.querySelector("h2").textContent) && !form.contains(document.activeElement)) {
           if (freshForm) form.replaceWith(freshForm); else form.remove();
           if (freshForm && window.htmx) window.htmx.process(freshForm);
         }

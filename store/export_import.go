@@ -99,8 +99,13 @@ func (s *Store) importGroup(ctx context.Context, head Export, next func() (Expor
 				return err
 			}
 			out.SessionToken = tok
-			if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at) VALUES (?, ?, ?, 1, ?)`,
-				sid, gid, display, s.now()); err != nil {
+			// The importer plays as the imported player of their name, if any.
+			pid, err := nameTaken(ctx, tx, gid, 0, display)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at, player_id) VALUES (?, ?, ?, 1, ?, NULLIF(?, 0))`,
+				sid, gid, display, s.now(), pid); err != nil {
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, `UPDATE groups SET importing = 0 WHERE id = ?`, gid); err != nil {

@@ -19,10 +19,13 @@ type Group struct {
 	CreatedAt   time.Time
 }
 
-// Member is one browser's membership of a group.
+// Member is one browser's membership of a group. A member plays as one of
+// the group's players (PlayerID, 0 while not linked: members who joined before
+// issue 16 and had no player of their name); Display is that player's name.
 type Member struct {
 	SessionID int64
 	GroupID   int64
+	PlayerID  int64
 	Display   string
 	IsAdmin   bool
 	JoinedAt  time.Time
@@ -55,13 +58,14 @@ type CreatedGroup struct {
 }
 
 // CreateGroup makes a group and makes the browser holding sessionToken (a new
-// browser when the token is empty or unknown) its admin, signing as display.
+// browser when the token is empty or unknown) its admin, playing as the
+// group's first player, named display.
 func (s *Store) CreateGroup(ctx context.Context, name, display, sessionToken string) (CreatedGroup, error) {
 	name, err := validName("create group", name)
 	if err != nil {
 		return CreatedGroup{}, err
 	}
-	if display, err = validName("create group: display", display); err != nil {
+	if display, err = playerName("create group: display", display); err != nil {
 		return CreatedGroup{}, err
 	}
 	out := CreatedGroup{AdminToken: NewToken()}
@@ -81,9 +85,13 @@ func (s *Store) CreateGroup(ctx context.Context, name, display, sessionToken str
 		g.ID, _ = res.LastInsertId()
 		out.Group = g
 		tx.wrote(g.ID, true)
+		pid, err := insertPlayer(ctx, tx, g.ID, display, s.now())
+		if err != nil {
+			return err
+		}
 		_, err = tx.ExecContext(ctx,
-			`INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at) VALUES (?, ?, ?, 1, ?)`,
-			sid, g.ID, display, s.now())
+			`INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at, player_id) VALUES (?, ?, ?, 1, ?, ?)`,
+			sid, g.ID, display, s.now(), pid)
 		return err
 	})
 	return out, err
@@ -149,10 +157,11 @@ func (s *Store) Membership(ctx context.Context, slug, sessionToken string) (Grou
 	var created, joined, seen string
 	var public sql.NullString
 	err := s.queryRow(ctx, `
-		SELECT g.id, g.slug, g.name, g.invite_token, g.public_token, g.created_at, m.session_id, m.display, m.is_admin, m.joined_at, s.seen_at
+		SELECT g.id, g.slug, g.name, g.invite_token, g.public_token, g.created_at, m.session_id, COALESCE(p.id, 0), COALESCE(p.name, m.display), m.is_admin, m.joined_at, s.seen_at
 		FROM groups g JOIN memberships m ON m.group_id = g.id JOIN sessions s ON s.id = m.session_id
+		LEFT JOIN players p ON p.id = m.player_id
 		WHERE g.slug = ? AND g.importing = 0 AND s.token_hash = ? AND s.seen_at >= ?`, slug, hashToken(sessionToken), s.sessionCutoff()).
-		Scan(&g.ID, &g.Slug, &g.Name, &g.InviteToken, &public, &created, &m.SessionID, &m.Display, &m.IsAdmin, &joined, &seen)
+		Scan(&g.ID, &g.Slug, &g.Name, &g.InviteToken, &public, &created, &m.SessionID, &m.PlayerID, &m.Display, &m.IsAdmin, &joined, &seen)
 	if err != nil {
 		return Group{}, Member{}, notFound(err, "membership")
 	}
@@ -173,10 +182,10 @@ func (s *Store) TouchSession(ctx context.Context, sessionID int64) error {
 // Members lists the group's members, admins first, then by name.
 func (s *Store) Members(ctx context.Context, groupID int64) ([]Member, error) {
 	rows, err := s.query(ctx, `
-		SELECT m.session_id, m.display, m.is_admin, m.joined_at, s.seen_at
-		FROM memberships m JOIN sessions s ON s.id = m.session_id
+		SELECT m.session_id, COALESCE(p.id, 0), COALESCE(p.name, m.display), m.is_admin, m.joined_at, s.seen_at
+		FROM memberships m JOIN sessions s ON s.id = m.session_id LEFT JOIN players p ON p.id = m.player_id
 		WHERE m.group_id = ? AND s.seen_at >= ?
-		ORDER BY m.is_admin DESC, m.display COLLATE NOCASE, m.session_id`, groupID, s.sessionCutoff())
+		ORDER BY m.is_admin DESC, COALESCE(p.name, m.display) COLLATE NOCASE, m.session_id`, groupID, s.sessionCutoff())
 	if err != nil {
 		return nil, fmt.Errorf("store: members: %w", err)
 	}
@@ -185,7 +194,7 @@ func (s *Store) Members(ctx context.Context, groupID int64) ([]Member, error) {
 	for rows.Next() {
 		m := Member{GroupID: groupID}
 		var joined, seen string
-		if err := rows.Scan(&m.SessionID, &m.Display, &m.IsAdmin, &joined, &seen); err != nil {
+		if err := rows.Scan(&m.SessionID, &m.PlayerID, &m.Display, &m.IsAdmin, &joined, &seen); err != nil {
 			return nil, fmt.Errorf("store: members: %w", err)
 		}
 		m.JoinedAt, m.SeenAt = parseTime(joined), parseTime(seen)
@@ -212,16 +221,46 @@ func (s *Store) RemoveMember(ctx context.Context, groupID, sessionID int64) erro
 }
 
 // Join makes the browser holding sessionToken (a new browser when empty or
-// unknown) a member of the group whose current invite token is invite.
-// Returns ErrNotFound for an unknown group or a stale invite, and the session
-// token to set in the browser.
-func (s *Store) Join(ctx context.Context, slug, invite, display, sessionToken string) (string, error) {
-	display, err := validName("join", display)
+// unknown) a member of the group whose current invite token is invite,
+// playing as the player named name: the group's player of that name (see
+// NameKey) when no other member plays as them, a new player otherwise.
+// Returns ErrNotFound for an unknown group or a stale invite, ErrClaimed when
+// the player of that name is another member's, and the session token to set
+// in the browser.
+func (s *Store) Join(ctx context.Context, slug, invite, name, sessionToken string) (string, error) {
+	name, err := playerName("join", name)
 	if err != nil {
 		return "", err
 	}
+	return s.join(ctx, slug, invite, sessionToken, func(tx *txn, gid int64) (int64, error) {
+		id, err := nameTaken(ctx, tx, gid, 0, name)
+		if err != nil || id == 0 {
+			if err == nil {
+				id, err = insertPlayer(ctx, tx, gid, name, s.now())
+			}
+			return id, err
+		}
+		var archived bool
+		if err := tx.QueryRowContext(ctx, `SELECT archived_at IS NOT NULL FROM players WHERE id = ?`, id).Scan(&archived); err != nil {
+			return 0, fmt.Errorf("store: join: %w", err)
+		}
+		if archived { // an archived player is not offered: their name stays theirs
+			return 0, fmt.Errorf("store: join as %q: %w", name, ErrNameTaken)
+		}
+		return id, nil
+	})
+}
+
+// JoinAsPlayer is Join for a browser that picked one of the group's players.
+// Returns ErrNotFound also for a player of another group or an archived one,
+// and ErrClaimed when another member plays as them.
+func (s *Store) JoinAsPlayer(ctx context.Context, slug, invite string, playerID int64, sessionToken string) (string, error) {
+	return s.join(ctx, slug, invite, sessionToken, func(*txn, int64) (int64, error) { return playerID, nil })
+}
+
+func (s *Store) join(ctx context.Context, slug, invite, sessionToken string, player func(*txn, int64) (int64, error)) (string, error) {
 	var tok string
-	err = s.tx(ctx, func(tx *txn) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var gid int64
 		var current string
 		err := tx.QueryRowContext(ctx, `SELECT id, invite_token FROM groups WHERE slug = ? AND importing = 0`, slug).Scan(&gid, &current)
@@ -237,13 +276,66 @@ func (s *Store) Join(ctx context.Context, slug, invite, display, sessionToken st
 			return err
 		}
 		tok = t
+		pid, err := player(tx, gid)
+		if err != nil {
+			return err
+		}
+		name, err := s.claimable(ctx, tx, gid, sid, pid)
+		if err != nil {
+			return err
+		}
 		_, err = tx.ExecContext(ctx, `
-			INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at) VALUES (?, ?, ?, 0, ?)
-			ON CONFLICT (session_id, group_id) DO UPDATE SET display = excluded.display`,
-			sid, gid, display, s.now())
+			INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at, player_id) VALUES (?, ?, ?, 0, ?, ?)
+			ON CONFLICT (session_id, group_id) DO UPDATE SET display = excluded.display, player_id = excluded.player_id`,
+			sid, gid, name, s.now(), pid)
 		return err
 	})
 	return tok, err
+}
+
+// claimable returns the name of the group's player pid when the member sid
+// may play as them: a current player of the group that no other member plays
+// as. A claim held by a session idle past SessionIdle is let go.
+func (s *Store) claimable(ctx context.Context, tx *txn, gid, sid, pid int64) (string, error) {
+	var name string
+	err := tx.QueryRowContext(ctx, `SELECT name FROM players WHERE id = ? AND group_id = ? AND archived_at IS NULL`, pid, gid).Scan(&name)
+	if err != nil {
+		return "", notFound(err, "claim player")
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE memberships SET player_id = NULL
+		WHERE group_id = ? AND player_id = ? AND session_id IN (SELECT id FROM sessions WHERE seen_at < ?)`, gid, pid, s.sessionCutoff()); err != nil {
+		return "", fmt.Errorf("store: claim player: %w", err)
+	}
+	var other int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM memberships WHERE group_id = ? AND player_id = ? AND session_id != ?`, gid, pid, sid).Scan(&other); err != nil {
+		return "", fmt.Errorf("store: claim player: %w", err)
+	}
+	if other > 0 {
+		return "", fmt.Errorf("store: claim player %q: %w", name, ErrClaimed)
+	}
+	return name, nil
+}
+
+// ClaimPlayer makes the member sessionID play as the group's player
+// playerID, for a member who is not linked yet or picks another player.
+// Returns ErrNotFound for a player not of the group, archived, or a browser
+// that is not a member, and ErrClaimed when another member plays as them.
+func (s *Store) ClaimPlayer(ctx context.Context, groupID, sessionID, playerID int64) error {
+	return s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, true)
+		name, err := s.claimable(ctx, tx, groupID, sessionID, playerID)
+		if err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE memberships SET player_id = ?, display = ? WHERE group_id = ? AND session_id = ?`, playerID, name, groupID, sessionID)
+		if err != nil {
+			return fmt.Errorf("store: claim player: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: claim player: %w", ErrNotFound)
+		}
+		return nil
+	})
 }
 
 // AdminLink returns the group when adminToken is its current admin token,

@@ -3,20 +3,85 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Player is a person on a group's roster. Archived players keep their history
-// but are not offered for new matches.
+// but are not offered for new matches. A player may be claimed by one member
+// of the group (the browser that plays as them): Claimed says so.
 type Player struct {
 	ID         int64
 	GroupID    int64
 	Name       string
 	ArchivedAt *time.Time
+	Claimed    bool
+}
+
+// ErrNameTaken is a new or renamed player whose name another player of the
+// group already has (see NameKey). ErrClaimed is a player that another member
+// already plays as.
+var (
+	ErrNameTaken = errors.New("store: a player of the group has that name")
+	ErrClaimed   = errors.New("store: another member plays as that player")
+)
+
+// NameKey is what makes two names the same in a group: trimmed, NFC
+// normalised and case folded, so "Marc", " marc " and "MARC" are one name,
+// and so are "Zoé" typed with a combining accent and with a precomposed é.
+func NameKey(name string) string {
+	return norm.NFC.String(cases.Fold().String(norm.NFC.String(strings.TrimSpace(name))))
+}
+
+// playerName is validName for a player: also NFC normalised, so that the
+// same name typed on two keyboards is stored the same.
+func playerName(what, name string) (string, error) {
+	name, err := validName(what, name)
+	return norm.NFC.String(name), err
+}
+
+// nameTaken returns the group's player (other than except) whose name is
+// name by NameKey, or 0. Names are compared in Go (SQLite folds ASCII only);
+// a group has tens of players.
+func nameTaken(ctx context.Context, tx *txn, groupID, except int64, name string) (int64, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, name FROM players WHERE group_id = ? AND id != ?`, groupID, except)
+	if err != nil {
+		return 0, fmt.Errorf("store: player names: %w", err)
+	}
+	defer rows.Close()
+	key := NameKey(name)
+	for rows.Next() {
+		var id int64
+		var other string
+		if err := rows.Scan(&id, &other); err != nil {
+			return 0, fmt.Errorf("store: player names: %w", err)
+		}
+		if NameKey(other) == key {
+			return id, nil
+		}
+	}
+	return 0, rows.Err()
+}
+
+// insertPlayer adds a player whose name no other player of the group has.
+func insertPlayer(ctx context.Context, tx *txn, groupID int64, name, now string) (int64, error) {
+	if id, err := nameTaken(ctx, tx, groupID, 0, name); err != nil {
+		return 0, err
+	} else if id != 0 {
+		return 0, fmt.Errorf("store: add player %q: %w", name, ErrNameTaken)
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO players (group_id, name, created_at) VALUES (?, ?, ?)`, groupID, name, now)
+	if err != nil {
+		return 0, fmt.Errorf("store: add player: %w", err)
+	}
+	return res.LastInsertId()
 }
 
 // Archived reports whether the player was archived.
@@ -84,21 +149,18 @@ func validName(what, name string) (string, error) {
 	return name, nil
 }
 
-// AddPlayer adds a player to the group's roster.
+// AddPlayer adds a player to the group's roster. Returns ErrNameTaken when
+// a player of the group already has that name (see NameKey).
 func (s *Store) AddPlayer(ctx context.Context, groupID int64, name string) (Player, error) {
-	name, err := validName("add player", name)
+	name, err := playerName("add player", name)
 	if err != nil {
 		return Player{}, err
 	}
 	p := Player{GroupID: groupID, Name: name}
 	err = s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, false)
-		res, err := tx.ExecContext(ctx, `INSERT INTO players (group_id, name, created_at) VALUES (?, ?, ?)`, groupID, name, s.now())
-		if err != nil {
-			return fmt.Errorf("store: add player: %w", err)
-		}
-		p.ID, _ = res.LastInsertId()
-		return nil
+		p.ID, err = insertPlayer(ctx, tx, groupID, name, s.now())
+		return err
 	})
 	return p, err
 }
@@ -106,7 +168,8 @@ func (s *Store) AddPlayer(ctx context.Context, groupID int64, name string) (Play
 // Players lists the group's players by name, archived ones included.
 func (s *Store) Players(ctx context.Context, groupID int64) ([]Player, error) {
 	rows, err := s.query(ctx,
-		`SELECT id, group_id, name, archived_at FROM players WHERE group_id = ? ORDER BY name COLLATE NOCASE, id`, groupID)
+		`SELECT id, group_id, name, archived_at, EXISTS (SELECT 1 FROM memberships m WHERE m.group_id = players.group_id AND m.player_id = players.id)
+		FROM players WHERE group_id = ? ORDER BY name COLLATE NOCASE, id`, groupID)
 	if err != nil {
 		return nil, fmt.Errorf("store: players: %w", err)
 	}
@@ -115,7 +178,7 @@ func (s *Store) Players(ctx context.Context, groupID int64) ([]Player, error) {
 	for rows.Next() {
 		var p Player
 		var archived sql.NullString
-		if err := rows.Scan(&p.ID, &p.GroupID, &p.Name, &archived); err != nil {
+		if err := rows.Scan(&p.ID, &p.GroupID, &p.Name, &archived, &p.Claimed); err != nil {
 			return nil, fmt.Errorf("store: players: %w", err)
 		}
 		p.ArchivedAt = parseNullTime(archived)
@@ -137,13 +200,24 @@ func (s *Store) Player(ctx context.Context, groupID, id int64) (Player, error) {
 	return p, nil
 }
 
-// RenamePlayer changes a player's name. Returns ErrNotFound for a player of another group.
+// RenamePlayer changes a player's name (and so the name of the member who
+// plays as them). Returns ErrNotFound for a player of another group, and
+// ErrNameTaken when another player of the group has that name; a player may
+// change the case of their own name.
 func (s *Store) RenamePlayer(ctx context.Context, groupID, id int64, name string) error {
-	name, err := validName("rename player", name)
+	name, err := playerName("rename player", name)
 	if err != nil {
 		return err
 	}
-	return s.updatePlayer(ctx, groupID, `UPDATE players SET name = ? WHERE id = ? AND group_id = ?`, name, id, groupID)
+	return s.tx(ctx, func(tx *txn) error {
+		tx.wrote(groupID, true)
+		if other, err := nameTaken(ctx, tx, groupID, id, name); err != nil {
+			return err
+		} else if other != 0 {
+			return fmt.Errorf("store: rename player %q: %w", name, ErrNameTaken)
+		}
+		return updatePlayerTx(ctx, tx, `UPDATE players SET name = ? WHERE id = ? AND group_id = ?`, name, id, groupID)
+	})
 }
 
 // SetArchived archives or restores a player. Returns ErrNotFound for a player of another group.
@@ -158,13 +232,17 @@ func (s *Store) SetArchived(ctx context.Context, groupID, id int64, archived boo
 func (s *Store) updatePlayer(ctx context.Context, groupID int64, query string, args ...any) error {
 	return s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, false)
-		res, err := tx.ExecContext(ctx, query, args...)
-		if err != nil {
-			return fmt.Errorf("store: update player: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return fmt.Errorf("store: update player: %w", ErrNotFound)
-		}
-		return nil
+		return updatePlayerTx(ctx, tx, query, args...)
 	})
+}
+
+func updatePlayerTx(ctx context.Context, tx *txn, query string, args ...any) error {
+	res, err := tx.ExecContext(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("store: update player: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: update player: %w", ErrNotFound)
+	}
+	return nil
 }

@@ -83,6 +83,8 @@ type Roster struct {
 	Group   GroupNav
 	Players []RosterPlayer
 	Form    NameForm
+	Pick    bool   // the member plays as no player yet: offer "That's me"
+	Flash   string // e.g. "You now play as Ana."
 }
 
 // RosterPlayer is one line of the roster.
@@ -90,6 +92,8 @@ type RosterPlayer struct {
 	ID       int64
 	Name     string
 	Archived bool
+	You      bool // the member looking plays as this player
+	Claimed  bool // a member plays as this player
 	Rename   NameForm
 }
 
@@ -99,11 +103,20 @@ type NameForm struct {
 	Error string
 }
 
-// JoinPage asks a new member for their name.
+// JoinPage asks a new member which player they are: one of the group's
+// players no member plays as yet (Players), or a new one (Form).
 type JoinPage struct {
 	GroupName string
 	Action    string
+	Players   []JoinPlayer
+	Picked    string // the radio chosen: a player's id, "new", or ""
 	Form      NameForm
+}
+
+// JoinPlayer is a player a new member may pick.
+type JoinPlayer struct {
+	ID   string
+	Name string
 }
 
 // HouseRulesPage lets a group choose its house rules per game.
@@ -177,9 +190,12 @@ type Scoresheet struct {
 	// SavedElsewhere is what a phone watching the match says when the last
 	// round arrives live ("Round 4 saved on another phone").
 	SavedElsewhere string
-	UndoLabel      string // the round an undo takes back
-	DeleteURL      string // set for the admin only
-	MenuOOB        bool   // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
+	// SavedBy names who saved the last round and what it scored: the banner
+	// next to the round form of a phone that was typing it.
+	SavedBy   string
+	UndoLabel string // the round an undo takes back
+	DeleteURL string // set for the admin only
+	MenuOOB   bool   // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
 }
 
 // BoardPlayer is one player on the scoreboard or in the result.

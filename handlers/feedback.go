@@ -1,0 +1,35 @@
+package handlers
+
+import (
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// savedBy says who saved the match's last live round and what it scored
+// ("Ben saved round 4: Ana 0, Ben 12 …"): the banner that a phone typing
+// the same round shows next to its form when the live update brings it.
+// The page carries it, so the live event stays the bare version older pages
+// understand. "" when the match has no live round.
+func (s *Server) savedBy(c echo.Context, match store.Match, rounds []store.Round) string {
+	var last store.Round
+	n := 0
+	for _, r := range rounds {
+		if !r.Undone() {
+			last, n = r, n+1
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	author := ""
+	if revs, err := s.store.History(c.Request().Context(), last.ID); err == nil && len(revs) > 0 {
+		author = revs[len(revs)-1].Author
+	}
+	vctx := s.viewCtx(c)
+	if author == "" {
+		return views.T(vctx, "match.savedby.someone", "Round", n, "Points", pointsLine(match, last.Points))
+	}
+	return views.T(vctx, "match.savedby", "Author", author, "Round", n, "Points", pointsLine(match, last.Points))
+}
