@@ -98,9 +98,9 @@ func browserGroup(p *phone, name string, players ...string) string {
 	)
 	slug := strings.TrimPrefix(p.location(), "/g/")
 	p.open("/g/" + slug + "/players")
-	for i, n := range players {
+	for i, n := range players[1:] { // the group's creator is its first player already
 		p.do(chromedp.SendKeys(css("#new-player"), n), chromedp.Click(css("form[data-testid=add-player] button")))
-		p.waitFor(fmt.Sprintf(`document.querySelectorAll('[data-testid=player]').length >= %d`, i+1))
+		p.waitFor(fmt.Sprintf(`document.querySelectorAll('[data-testid=player]').length >= %d`, i+2))
 	}
 	return slug
 }
