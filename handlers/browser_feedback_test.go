@@ -78,6 +78,10 @@ func TestBrowserFeedbackAtTheAction(t *testing.T) {
 	// said next to Save, on the screen, with his values still in the form.
 	ben.tap("[data-testid=save-round]")
 	ben.waitFor(`(document.querySelector('[data-testid=flash][role=alert]')||{}).textContent?.includes('Another phone saved')`)
+	// The script moves the message into the save bar once htmx has swapped
+	// the sheet in: give it that moment (a busy machine is slower) before
+	// checking where it is.
+	ben.waitFor(`(() => { const r = document.querySelector('[data-testid=flash]').getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight && document.querySelector('[data-testid=flash]').closest('.sticky-actions') !== null; })()`)
 	ben.inView("[data-testid=flash]", "after a conflicting save")
 	var gap float64
 	ben.eval(`(() => { const f = document.querySelector('[data-testid=flash]').getBoundingClientRect(), s = document.querySelector('[data-testid=save-round]').getBoundingClientRect(); return Math.min(Math.abs(f.top - s.bottom), Math.abs(s.top - f.bottom)); })()`, &gap)
