@@ -127,6 +127,20 @@ func TestBrowserRoundEntry(t *testing.T) {
 			if c.n > 8 {
 				t.Errorf("a Take 5! deal took %d taps, want at most 8", c.n)
 			}
+
+			// In French: the rows and the sheet fit too.
+			p.open("/lang?to=fr&back=" + group)
+			entryMatch(p, group, "taki")
+			entryChecks(t, p, "taki-fr-"+shots)
+			entryMatch(p, group, "fivecrowns")
+			p.tap(`[data-testid=went-out][data-player=Ana]`)
+			entryChecks(t, p, "fivecrowns-fr-"+shots)
+			p.tap(`[data-testid=seat][data-player=Dan] [data-testid=pick-seat]`)
+			p.waitFor(`document.querySelector('[data-testid=picker][data-seat="3"]') !== null`)
+			p.tap(`[data-testid=picker] .sheet-deck button[data-card="JK"]`)
+			p.waitFor(`document.querySelectorAll('[data-testid=picker] .sheet-hand .chip').length === 1`)
+			sheetTargets(t, p)
+			entryShot(p, "fivecrowns-sheet-fr-"+shots)
 		})
 	}
 }
