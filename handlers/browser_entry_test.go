@@ -151,7 +151,15 @@ type counter struct {
 	n int
 }
 
-func (c *counter) tap(sel string) { c.p.b.t.Helper(); c.n++; c.p.tap(sel) }
+// tap waits until htmx has settled the last swap (a form swapped in is
+// wired to htmx only when it settles; a tap before that would post it
+// plainly), then taps.
+func (c *counter) tap(sel string) {
+	c.p.b.t.Helper()
+	c.p.waitFor(`!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')`)
+	c.n++
+	c.p.tap(sel)
+}
 
 // typeIn taps a field (one tap) and types the digits (keys).
 func (c *counter) typeIn(sel, digits string) {

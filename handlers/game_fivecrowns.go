@@ -293,7 +293,7 @@ func (g FiveCrowns) dress(rc RoundCtx, f *views.FCRoundForm, refused string) {
 	s := f.Seats[f.Picker]
 	lang := views.Lang(rc.Ctx)
 	sh := &views.PickerSheet{Seat: f.Picker, Title: views.T(rc.Ctx, "picker.for", "Name", s.Name), Error: refused,
-		Toggle: views.FCHandToggle(f.Picker, f.Action, s.Mode == fcscore.ModeHand), Computed: s.Computed}
+		Toggle: views.FCHandToggle(f.Picker, f.Action, s.Mode == fcscore.ModeHand), Computed: s.Computed, Columns: 6}
 	if s.Mode == fcscore.ModeHand {
 		sh.Title = views.T(rc.Ctx, "picker.forhand", "Name", s.Name)
 	}

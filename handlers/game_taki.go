@@ -211,7 +211,7 @@ func (g Taki) dress(rc RoundCtx, f *views.TKRoundForm, refused string) {
 	}
 	s := f.Seats[f.Picker]
 	lang := views.Lang(rc.Ctx)
-	sh := &views.PickerSheet{Seat: f.Picker, Title: views.T(rc.Ctx, "picker.for", "Name", s.Name), Error: refused, Computed: s.Computed}
+	sh := &views.PickerSheet{Seat: f.Picker, Title: views.T(rc.Ctx, "picker.for", "Name", s.Name), Error: refused, Computed: s.Computed, Columns: 7}
 	for _, c := range s.Cards {
 		sh.Chips = append(sh.Chips, views.PickerCard{Code: c.Code, Label: c.Label, Class: c.Class, Name: c.Name})
 	}
