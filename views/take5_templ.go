@@ -391,14 +391,14 @@ func t5Step(kind string, seat int, name, label, value string, bad string, typed 
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "\" inputmode=\"numeric\" pattern=\"[0-9]*\" autocomplete=\"off\" enterkeyhint=\"next\" placeholder=\"0\" tabindex=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "\" inputmode=\"numeric\" pattern=\"[0-9]*\" autocomplete=\"off\" placeholder=\"0\" tabindex=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var26 string
 		templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(t5Tab(typed))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/take5.templ`, Line: 52, Col: 223}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/take5.templ`, Line: 52, Col: 203}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 		if templ_7745c5c3_Err != nil {
@@ -411,7 +411,7 @@ func t5Step(kind string, seat int, name, label, value string, bad string, typed 
 		var templ_7745c5c3_Var27 string
 		templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(fmt.Sprintf("%s_%d-l", kind, seat))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/take5.templ`, Line: 52, Col: 278}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/take5.templ`, Line: 52, Col: 258}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 		if templ_7745c5c3_Err != nil {
@@ -424,7 +424,7 @@ func t5Step(kind string, seat int, name, label, value string, bad string, typed 
 		var templ_7745c5c3_Var28 string
 		templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(fmt.Sprint(bad == kind))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/take5.templ`, Line: 52, Col: 319}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/take5.templ`, Line: 52, Col: 299}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
 		if templ_7745c5c3_Err != nil {
@@ -437,7 +437,7 @@ func t5Step(kind string, seat int, name, label, value string, bad string, typed 
 		var templ_7745c5c3_Var29 string
 		templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(kind)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/take5.templ`, Line: 52, Col: 340}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/take5.templ`, Line: 52, Col: 320}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
 		if templ_7745c5c3_Err != nil {
