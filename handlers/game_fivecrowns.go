@@ -300,6 +300,11 @@ func (g FiveCrowns) dress(rc RoundCtx, f *views.FCRoundForm, refused string) {
 	for _, c := range s.Cards {
 		sh.Chips = append(sh.Chips, fcPickerCard(c, false))
 	}
+	for i, o := range f.Seats {
+		if i != f.Picker && o.Mode != fcscore.ModeOut {
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name})
+		}
+	}
 	held := fcHeld(f.Seats)
 	for i, c := range fc.Deck() {
 		if i == 0 || c.Suit != fc.Deck()[i-1].Suit {

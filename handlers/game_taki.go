@@ -215,6 +215,11 @@ func (g Taki) dress(rc RoundCtx, f *views.TKRoundForm, refused string) {
 	for _, c := range s.Cards {
 		sh.Chips = append(sh.Chips, views.PickerCard{Code: c.Code, Label: c.Label, Class: c.Class, Name: c.Name})
 	}
+	for i, o := range f.Seats {
+		if i != f.Picker && i != f.Winner {
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name})
+		}
+	}
 	held := takiHeld(f.Seats)
 	deck := tk.Deck()
 	for i, c := range deck {
