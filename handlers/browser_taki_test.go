@@ -133,8 +133,10 @@ func TestBrowserTaki(t *testing.T) {
 	if computed[1] != "−(7 + 3) − 3 × 10 = −40" {
 		t.Errorf("Ben's working reads %q, want −(7 + 3) − 3 × 10 = −40", computed[1])
 	}
-	p.tap("input[name=mode_2][value=points]")
-	p.do(chromedp.SendKeys(css("#points_2"), "12"))
+	p.tap("[data-testid=picker-done]") // close Ben's sheet
+	p.waitFor(`document.querySelector('[data-testid=picker]') === null`)
+	// Cleo's points are typed straight in: no "points lost" switch first (issue 16).
+	p.do(chromedp.SendKeys(css("[data-testid=points-input][data-player=Cleo]"), "12"))
 	p.tap("[data-testid=save-round]")
 	p.waitFor(`document.querySelectorAll('[data-testid=round-row]').length === 1`)
 	var totals []string

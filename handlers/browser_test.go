@@ -245,6 +245,8 @@ func TestBrowserFiveCrownsMatch(t *testing.T) {
 				host.waitFor(`document.querySelectorAll('.chips .chip').length === 1`)
 				host.tap("button[data-card=KH]")
 				host.waitFor(`(document.querySelector('[data-testid=computed]')||{}).textContent?.includes('63')`)
+				host.tap("[data-testid=picker-done]") // the bottom sheet covers the rows below it
+				host.waitFor(`document.querySelector('[data-testid=picker]') === null`)
 				pts[seat] = 63
 				continue
 			}

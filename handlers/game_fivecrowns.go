@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -89,8 +90,8 @@ func (g FiveCrowns) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Componen
 				f.Seats[i].Cards = g.cardViews(rc, se.Cards)
 			}
 		}
-		g.compute(rc, &f)
 	}
+	g.dress(rc, &f, "")
 	return views.FCForm(f)
 }
 
@@ -186,8 +187,8 @@ func codesOf(cs []views.FCCard) []string {
 // and an untap takes one off (both only redraw); a save maps each seat to
 // the engine's Entry, which Score then checks.
 func (g FiveCrowns) ReadRound(rc RoundCtx, form url.Values) RoundPost {
-	f := g.readForm(rc, form)
-	g.compute(rc, &f)
+	f, refused := g.readForm(rc, form)
+	g.dress(rc, &f, refused)
 	post := RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
 		return views.FCForm(fcShowError(rc.Ctx, f, err))
 	}}
@@ -217,31 +218,113 @@ func (g FiveCrowns) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 	return post
 }
 
-// readForm is the form as posted, with a tap or an untap applied.
-func (g FiveCrowns) readForm(rc RoundCtx, form url.Values) views.FCRoundForm {
-	f := g.blankForm(rc)
+// fcMode is a seat's mode as the row says it, decided here only: "went
+// out" first, then the cards tapped (they win over a number typed: the
+// field then shows what they make), as a whole hand when so switched, and
+// otherwise the points typed. No mode is chosen by hand.
+func fcMode(posted []string, cards int) string {
+	switch {
+	case slices.Contains(posted, fcscore.ModeOut):
+		return fcscore.ModeOut
+	case slices.Contains(posted, fcscore.ModeHand):
+		return fcscore.ModeHand
+	case cards > 0 || slices.Contains(posted, fcscore.ModeCards):
+		return fcscore.ModeCards
+	}
+	return fcscore.ModePoints
+}
+
+// readForm is the form as posted, with a tap or an untap applied. refused says why a tap was not taken: the
+// deck holds no more copies of that card.
+func (g FiveCrowns) readForm(rc RoundCtx, form url.Values) (f views.FCRoundForm, refused string) {
+	f = g.blankForm(rc)
 	pk := readPicker(form, "picker", "pick")
 	f.Picker = pk.seat(len(f.Seats))
+	posted := make([][]string, len(f.Seats))
 	for i := range f.Seats {
 		s := &f.Seats[i]
-		switch m := form.Get(fmt.Sprintf("mode_%d", i)); m {
-		case fcscore.ModeOut, fcscore.ModeCards, fcscore.ModePoints, fcscore.ModeHand:
-			s.Mode = m
-		}
+		posted[i] = form[fmt.Sprintf("mode_%d", i)]
 		s.Points = strings.TrimSpace(form.Get(fmt.Sprintf("points_%d", i)))
 		s.Cards = g.cardViews(rc, strings.Fields(form.Get(fmt.Sprintf("cards_%d", i))))
 	}
 	if c, err := fc.ParseCard(pk.Tap); pk.Tap != "" && err == nil && f.Picker >= 0 {
-		s := &f.Seats[f.Picker]
-		s.Cards = append(s.Cards, g.cardView(rc, c, g.gameRound(rc.Match, rc.Number)))
-		if s.Mode != fcscore.ModeHand {
-			s.Mode = fcscore.ModeCards
+		if n := fcHeld(f.Seats)[c.String()]; n >= fc.Copies(c) {
+			refused = views.T(rc.Ctx, "picker.full", "Card", c.Display(), "N", fc.Copies(c))
+		} else {
+			s := &f.Seats[f.Picker]
+			s.Cards = append(s.Cards, g.cardView(rc, c, g.gameRound(rc.Match, rc.Number)))
+			posted[f.Picker] = slices.DeleteFunc(slices.Clone(posted[f.Picker]), func(v string) bool { return v == fcscore.ModeOut })
 		}
 	}
 	if i := pk.untapSeat(len(f.Seats)); i >= 0 && pk.Index != lastChip {
 		f.Seats[i].Cards, _, _ = untap(f.Seats[i].Cards, pk.Index)
 	}
-	return f
+	for i := range f.Seats {
+		f.Seats[i].Mode = fcMode(posted[i], len(f.Seats[i].Cards))
+	}
+	return f, refused
+}
+
+// fcHeld counts the copies of each card tapped in this round, over every hand.
+func fcHeld(seats []views.FCSeat) map[string]int {
+	n := map[string]int{}
+	for _, s := range seats {
+		for _, c := range s.Cards {
+			n[c.Code]++
+		}
+	}
+	return n
+}
+
+// dress finishes a form for drawing: each row's number (the cards' points
+// when cards are tapped), and the bottom sheet for the player it is open
+// for, with the cards the deck holds no more of refused at the tap.
+func (g FiveCrowns) dress(rc RoundCtx, f *views.FCRoundForm, refused string) {
+	g.compute(rc, f)
+	for i := range f.Seats {
+		s := &f.Seats[i]
+		s.FromCards = (s.Mode == fcscore.ModeCards || s.Mode == fcscore.ModeHand) && len(s.Cards) > 0
+		s.Shown = s.Points
+		if s.FromCards {
+			s.Shown = s.Computed
+		}
+	}
+	if f.Picker < 0 || f.Picker >= len(f.Seats) || f.Seats[f.Picker].Mode == fcscore.ModeOut {
+		f.Picker = -1
+		return
+	}
+	s := f.Seats[f.Picker]
+	lang := views.Lang(rc.Ctx)
+	sh := &views.PickerSheet{Seat: f.Picker, Title: views.T(rc.Ctx, "picker.for", "Name", s.Name), Error: refused,
+		Toggle: views.FCHandToggle(f.Picker, f.Action, s.Mode == fcscore.ModeHand), Computed: s.Computed, Columns: 6}
+	if s.Mode == fcscore.ModeHand {
+		sh.Title = views.T(rc.Ctx, "picker.forhand", "Name", s.Name)
+	}
+	for _, c := range s.Cards {
+		sh.Chips = append(sh.Chips, fcPickerCard(c, false))
+	}
+	for i, o := range f.Seats {
+		if i != f.Picker && o.Mode != fcscore.ModeOut {
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name})
+		}
+	}
+	held := fcHeld(f.Seats)
+	for i, c := range fc.Deck() {
+		if i == 0 || c.Suit != fc.Deck()[i-1].Suit {
+			name := c.Suit.Name(lang)
+			if c.IsJoker() {
+				name = c.Name(lang)
+			}
+			sh.Suits = append(sh.Suits, views.PickerSuit{Name: name})
+		}
+		last := &sh.Suits[len(sh.Suits)-1]
+		last.Cards = append(last.Cards, fcPickerCard(f.Deck[i], held[c.String()] >= fc.Copies(c)))
+	}
+	f.Sheet = sh
+}
+
+func fcPickerCard(c views.FCCard, full bool) views.PickerCard {
+	return views.PickerCard{Code: c.Code, Label: c.Label, Class: c.Class, Name: c.Name, Wild: c.Wild, Full: full}
 }
 
 // fcShowError puts an error of the entry next to its seat ("seats[2]…"),

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -97,6 +98,7 @@ func (g Take5) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
 // line's working and the deal's winner without saving, "save" saves; a
 // field that is not a number is refused here, every rule by the engine.
 func (g Take5) ReadRound(rc RoundCtx, form url.Values) RoundPost {
+	form = t5Stepped(form)
 	f := g.blankForm(rc)
 	f.Last = form.Get("last") != ""
 	tallies := make([]t5score.Tally, len(f.Seats))
@@ -126,6 +128,34 @@ func (g Take5) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 		return views.T5Form(g.judged(rc, f, tallies, lineUnread, cmpErr(err, unread), post.Entry, err != nil || op == "calc"))
 	}
 	return post
+}
+
+// t5Stepped applies a tap on a stepper ("green_2:1", "x2_0:-1") to the
+// posted counts: blank counts as 0, and a count never goes below 0. A
+// count that is not a number is left as typed, for t5Read to refuse.
+func t5Stepped(form url.Values) url.Values {
+	field, by, ok := strings.Cut(form.Get("step"), ":")
+	d, err := strconv.Atoi(by)
+	if !ok || err != nil || (d != 1 && d != -1) {
+		return form
+	}
+	kind, _, _ := strings.Cut(field, "_")
+	if !slices.ContainsFunc(t5Keys, func(k struct{ form, entry string }) bool { return k.form == kind }) {
+		return form
+	}
+	v := strings.TrimSpace(form.Get(field))
+	n := 0
+	if v != "" {
+		if n, err = strconv.Atoi(v); err != nil {
+			return form
+		}
+	}
+	out := url.Values{}
+	for k, vs := range form {
+		out[k] = vs
+	}
+	out.Set(field, strconv.Itoa(max(0, n+d)))
+	return out
 }
 
 func cmpErr(err, unread error) error {

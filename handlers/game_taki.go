@@ -162,8 +162,9 @@ func (g Taki) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
 			}
 			f.Seats[i].Cards = takiCards(views.Lang(rc.Ctx), se.Cards)
 		}
-		g.compute(rc, &f)
 	}
+	g.compute(rc, &f)
+	g.dress(rc, &f, "")
 	return views.TKForm(f)
 }
 
@@ -172,12 +173,71 @@ func (g Taki) compute(rc RoundCtx, f *views.TKRoundForm) {
 	for i := range f.Seats {
 		s := &f.Seats[i]
 		s.Winner = i == f.Winner
-		s.Computed = ""
+		s.Computed, s.Shown, s.FromCards = "", s.Points, false
 		if s.Winner || s.Mode != "cards" || len(s.Cards) == 0 {
 			continue
 		}
-		_, s.Computed = tkscore.HandPoints(takiParse(s.Cards), tkscore.Plus2(engineMatch(g, rc.Match)))
+		var pts int
+		pts, s.Computed = tkscore.HandPoints(takiParse(s.Cards), tkscore.Plus2(engineMatch(g, rc.Match)))
+		s.Shown, s.FromCards = strconv.Itoa(-pts), true
 	}
+}
+
+// takiMode is a seat's mode as its row says it, decided here only: the
+// cards tapped win over a number typed (the field then shows what they
+// cost); without cards, the number typed is the points lost. No mode is
+// chosen by hand, so typed points need no switch.
+func takiMode(cards int) string {
+	if cards > 0 {
+		return tkscore.ModeCards
+	}
+	return tkscore.ModePoints
+}
+
+// takiHeld counts the copies of each card tapped in this round, over every hand.
+func takiHeld(seats []views.TKSeat) map[string]int {
+	n := map[string]int{}
+	for _, s := range seats {
+		for _, c := range s.Cards {
+			n[c.Code]++
+		}
+	}
+	return n
+}
+
+// dress opens the bottom sheet for the player it is for: their cards, the
+// deck a colour per row, the cards the deck holds no more of refused.
+func (g Taki) dress(rc RoundCtx, f *views.TKRoundForm, refused string) {
+	if f.Picker < 0 || f.Picker >= len(f.Seats) || f.Picker == f.Winner {
+		f.Picker = -1
+		return
+	}
+	s := f.Seats[f.Picker]
+	lang := views.Lang(rc.Ctx)
+	sh := &views.PickerSheet{Seat: f.Picker, Title: views.T(rc.Ctx, "picker.for", "Name", s.Name), Error: refused, Computed: s.Computed, Columns: 7}
+	for _, c := range s.Cards {
+		sh.Chips = append(sh.Chips, views.PickerCard{Code: c.Code, Label: c.Label, Class: c.Class, Name: c.Name})
+	}
+	for i, o := range f.Seats {
+		if i != f.Picker && i != f.Winner {
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name})
+		}
+	}
+	held := takiHeld(f.Seats)
+	deck := tk.Deck()
+	for i, c := range deck {
+		if i == 0 || c.Colour != deck[i-1].Colour {
+			name := pick(lang, "Colourless", "Sans couleur")
+			if c.Colour != tk.NoColour {
+				name = c.Colour.Name().In(lang)
+			}
+			sh.Suits = append(sh.Suits, views.PickerSuit{Name: name})
+		}
+		v := takiCardView(lang, c)
+		last := &sh.Suits[len(sh.Suits)-1]
+		last.Cards = append(last.Cards, views.PickerCard{Code: v.Code, Label: v.Label, Class: v.Class, Name: v.Name, Full: held[v.Code] >= tk.Copies(c)})
+	}
+	f.Sheet = sh
 }
 
 func takiParse(cs []views.TKCard) []tk.Card {
@@ -206,20 +266,25 @@ func (g Taki) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 	}
 	for i := range f.Seats {
 		s := &f.Seats[i]
-		if form.Get(fmt.Sprintf("mode_%d", i)) == tkscore.ModePoints {
-			s.Mode = tkscore.ModePoints
-		}
 		s.Points = strings.TrimSpace(form.Get(fmt.Sprintf("points_%d", i)))
 		s.Cards = takiTyped(lang, strings.Fields(form.Get(fmt.Sprintf("cards_%d", i))))
 	}
-	if cs := takiCards(lang, []string{pk.Tap}); len(cs) == 1 && f.Picker >= 0 {
-		s := &f.Seats[f.Picker]
-		s.Cards, s.Mode = append(s.Cards, cs[0]), tkscore.ModeCards
+	refused := ""
+	if c, err := tk.ParseCard(pk.Tap); pk.Tap != "" && err == nil && f.Picker >= 0 {
+		if takiHeld(f.Seats)[c.String()] >= tk.Copies(c) {
+			refused = views.T(rc.Ctx, "picker.full", "Card", c.Name().In(lang), "N", tk.Copies(c))
+		} else if cs := takiCards(lang, []string{pk.Tap}); len(cs) == 1 {
+			f.Seats[f.Picker].Cards = append(f.Seats[f.Picker].Cards, cs[0])
+		}
 	}
 	if i := pk.untapSeat(len(f.Seats)); i >= 0 && pk.Index != lastChip {
 		f.Seats[i].Cards, _, _ = untap(f.Seats[i].Cards, pk.Index)
 	}
+	for i := range f.Seats {
+		f.Seats[i].Mode = takiMode(len(f.Seats[i].Cards))
+	}
 	g.compute(rc, &f)
+	g.dress(rc, &f, refused)
 	post := RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
 		shown := f
 		shown.Seats = append([]views.TKSeat(nil), f.Seats...)
@@ -249,9 +314,11 @@ func takiEntry(ctx context.Context, f views.TKRoundForm) (tkscore.Entry, error) 
 		switch {
 		case i == f.Winner:
 			e.Seats = append(e.Seats, tkscore.WentOut())
+		case s.Mode == tkscore.ModePoints && s.Points == "":
+			errs = append(errs, takiFormErr(field+".points", views.T(ctx, "taki.err.nocards")))
 		case s.Mode == tkscore.ModePoints:
 			n, err := strconv.Atoi(strings.TrimLeft(strings.ReplaceAll(s.Points, "−", "-"), "-+"))
-			if s.Points == "" || err != nil {
+			if err != nil {
 				errs = append(errs, takiFormErr(field+".points", views.T(ctx, "taki.err.points")))
 			}
 			e.Seats = append(e.Seats, tkscore.Lost(-n)) // typed as points lost

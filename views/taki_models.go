@@ -25,6 +25,10 @@ type TKSeat struct {
 	Cards    []TKCard
 	Computed string // the working, e.g. "−(7 + 3) − 3 × 10 = −40"
 	Error    string
+	// Shown is the number field's value: the points lost as typed, or, when
+	// cards are tapped (they win over a typed number), what they cost.
+	Shown     string
+	FromCards bool
 }
 
 // TKRoundForm is the TAKI round entry (and edit) form: tap who went out,
@@ -36,6 +40,7 @@ type TKRoundForm struct {
 	Winner    int // seat, −1 when not chosen yet
 	Picker    int // seat whose cards are being tapped, −1 for none
 	Deck      []TKCard
+	Sheet     *PickerSheet // the bottom sheet, open for Picker
 	SubmitKey string
 	Version   int
 	Error     string
