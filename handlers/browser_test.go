@@ -93,9 +93,28 @@ func (p *phone) do(steps ...chromedp.Action[chromedp.Void]) {
 
 // tap scrolls an element to the middle of the screen, as a thumb would,
 // and taps it (the sticky save bar may hide the bottom of the screen).
+// An htmx swap may replace the element between the moment it is found and
+// the click: the tap is then tried again on the new element, as a thumb
+// would tap again, a few times at most.
 func (p *phone) tap(sel string) {
 	p.b.t.Helper()
-	p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "center"})`, sel)), chromedp.Click(css(sel)))
+	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "center"})`, sel)),
+		chromedp.Click(css(sel)),
+	}
+	for try := 0; try < 4; try++ {
+		ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+		err := chromedp.Do(ctx, steps...)
+		cancel()
+		if err == nil {
+			return
+		}
+		if !strings.Contains(err.Error(), "Could not find node") && !strings.Contains(err.Error(), "detached") {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.do(steps...) // once more, failing the test with the page when it still cannot
 }
 
 func (p *phone) open(path string) { p.b.t.Helper(); p.do(chromedp.Navigate(p.b.url + path)) }

@@ -86,7 +86,7 @@ func T5Referee(p T5RefPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<form id=\"t5-ref\" method=\"post\" action=\"/referee/take5#verdict\" data-hx-post=\"/referee/take5\" data-hx-target=\"#referee-swap\" data-hx-select=\"#referee-swap\" data-hx-swap=\"outerHTML\" data-testid=\"take5-referee\"><!-- Enter in a field judges the turn, not the first row's remove button. --><button type=\"submit\" name=\"op\" value=\"judge\" class=\"visually-hidden\" tabindex=\"-1\" aria-hidden=\"true\"></button>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<form id=\"t5-ref\" method=\"post\" action=\"/referee/take5#verdict\" data-hx-post=\"/referee/take5\" data-hx-target=\"#referee-swap\" data-hx-select=\"#referee-swap\" data-hx-swap=\"outerHTML settle:0ms\" data-testid=\"take5-referee\"><!-- Enter in a field judges the turn, not the first row's remove button. --><button type=\"submit\" name=\"op\" value=\"judge\" class=\"visually-hidden\" tabindex=\"-1\" aria-hidden=\"true\"></button>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

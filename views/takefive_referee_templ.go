@@ -70,7 +70,7 @@ func TFReferee(p TFRefereePage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<form id=\"tf-referee\" method=\"post\" action=\"/referee/takefive#verdict\" data-hx-post=\"/referee/takefive\" data-hx-target=\"#referee-swap\" data-hx-select=\"#referee-swap\" data-hx-swap=\"outerHTML\" data-testid=\"tf-referee\"><input type=\"hidden\" name=\"rules_shown\" value=\"1\"> ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<form id=\"tf-referee\" method=\"post\" action=\"/referee/takefive#verdict\" data-hx-post=\"/referee/takefive\" data-hx-target=\"#referee-swap\" data-hx-select=\"#referee-swap\" data-hx-swap=\"outerHTML settle:0ms\" data-testid=\"tf-referee\"><input type=\"hidden\" name=\"rules_shown\" value=\"1\"> ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
