@@ -199,3 +199,13 @@ func TestImportChecksEachRoundWithTheGamesRules(t *testing.T) {
 		}
 	}
 }
+
+// A phone that posted a round without JavaScript stands at …/rounds: a
+// reload there finds the scoresheet, not "not found".
+func TestReloadAfterAPlainPostFindsTheSheet(t *testing.T) {
+	_, a, _, matchURL := twoPhones(t)
+	rec := a.get(matchURL + "/rounds")
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != matchURL {
+		t.Errorf("GET …/rounds = %d to %q, want 303 to %s", rec.Code, rec.Header().Get("Location"), matchURL)
+	}
+}

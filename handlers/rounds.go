@@ -408,3 +408,14 @@ func (s *Server) roundHistory(c echo.Context) error {
 	}
 	return s.render(c, http.StatusOK, views.History(page))
 }
+
+// backToMatch answers a GET of the address a round form posts to: a phone
+// that posted without JavaScript stands there, and a reload (or the live
+// refresh) must find the scoresheet, not "not found".
+func (s *Server) backToMatch(c echo.Context) error {
+	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	return c.Redirect(http.StatusSeeOther, s.matchURL(c, id))
+}

@@ -57,6 +57,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("/matches/:match", s.scoresheet)
 	g.GET("/matches/:match/events", s.matchEvents)
 	g.POST("/matches/:match/rounds", s.postRound)
+	g.GET("/matches/:match/rounds", s.backToMatch) // a reload after a form posted without JavaScript
 	g.GET("/matches/:match/rounds/:round/edit", s.editRound)
 	g.POST("/matches/:match/rounds/:round", s.postEdit)
 	g.GET("/matches/:match/rounds/:round/history", s.roundHistory)

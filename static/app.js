@@ -106,7 +106,9 @@
     if (version && version.indexOf("deleted:") === 0) { gone(version.slice(8)); return; }
     if (busy || version === current()) return;
     busy = true;
-    fetch(location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+    // The match's own address, not the page's: after a form posted without
+    // htmx the page may stand at …/rounds, which answers no GET.
+    fetch(url.replace(/\/events$/, ""), { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) {
         if (r.status === 404) { location.assign((sheet.getAttribute("data-group") || "/") + "?gone=1"); } // deleted while this phone was away
         return r.ok ? r.text() : Promise.reject(r.status);
