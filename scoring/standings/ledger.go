@@ -227,15 +227,13 @@ type run struct {
 
 // playerState is one player's part of a run.
 type playerState struct {
-	rating                       Rating
-	played, wins, places, points int
-	beforeNight                  float64
-	lastNight                    night
-	series                       []Point
-	form                         []Appearance // the last FormLength, oldest first
-	extremes                     map[string]*Extremes
-	longest, current             Streak
-	versus                       map[int64]*Versus // from this player's side, by opponent
+	tally
+	rating           Rating
+	series           []Point
+	form             []Appearance // the last FormLength, oldest first
+	extremes         map[string]*Extremes
+	longest, current Streak
+	versus           map[int64]*Versus // from this player's side, by opponent
 }
 
 func (r *run) reset() {
@@ -406,26 +404,7 @@ func (l *Ledger) Standings(f Filter) (Table, error) {
 	}
 	tb := Table{Points: f.Game != "" && r.n > 0 && r.points, Ranked: []Row{}, Provisional: []Row{}}
 	for id, p := range r.players {
-		row := Row{
-			Player:         id,
-			Played:         p.played,
-			Wins:           p.wins,
-			WinRate:        float64(p.wins) / float64(p.played),
-			AvgPlace:       float64(p.places) / float64(p.played),
-			PointsPerMatch: float64(p.points) / float64(p.played),
-			Rating:         p.rating,
-			Ordinal:        p.rating.Ordinal(),
-			Change:         p.rating.Ordinal() - p.beforeNight,
-			Provisional:    p.played < r.o.MinMatches,
-		}
-		if !tb.Points {
-			row.PointsPerMatch = 0
-		}
-		if row.Provisional {
-			tb.Provisional = append(tb.Provisional, row)
-		} else {
-			tb.Ranked = append(tb.Ranked, row)
-		}
+		tb.add(p.row(id, p.rating, r.o.MinMatches))
 	}
 	sortRows(tb.Ranked)
 	sortRows(tb.Provisional)

@@ -42,11 +42,6 @@ func Standings(matches []Match, f Filter, o Options) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	type tally struct {
-		played, wins, places, points int
-		beforeNight                  float64
-		lastNight                    night
-	}
 	tallies := map[int64]*tally{}
 	ratings, err := replay(sel, o, func(m Match, before, _ []Rating) {
 		n := o.nightOf(m.PlayedAt)
@@ -78,27 +73,7 @@ func Standings(matches []Match, f Filter, o Options) (Table, error) {
 		}
 	}
 	for p, t := range tallies {
-		rt := ratings[p]
-		row := Row{
-			Player:         p,
-			Played:         t.played,
-			Wins:           t.wins,
-			WinRate:        float64(t.wins) / float64(t.played),
-			AvgPlace:       float64(t.places) / float64(t.played),
-			PointsPerMatch: float64(t.points) / float64(t.played),
-			Rating:         rt,
-			Ordinal:        rt.Ordinal(),
-			Change:         rt.Ordinal() - t.beforeNight,
-			Provisional:    t.played < o.MinMatches,
-		}
-		if !tb.Points {
-			row.PointsPerMatch = 0
-		}
-		if row.Provisional {
-			tb.Provisional = append(tb.Provisional, row)
-		} else {
-			tb.Ranked = append(tb.Ranked, row)
-		}
+		tb.add(t.row(p, ratings[p], o.MinMatches))
 	}
 	sortRows(tb.Ranked)
 	sortRows(tb.Provisional)
@@ -155,4 +130,41 @@ func replay(sel []Match, o Options, visit func(m Match, before, after []Rating))
 		}
 	}
 	return ratings, nil
+}
+
+// tally is what a standings row counts of one player: the full replay and
+// the ledger keep one each, and both make their row with row.
+type tally struct {
+	played, wins, places, points int
+	beforeNight                  float64 // the rating before the player's last game night
+	lastNight                    night
+}
+
+// row is the standings row of a player with this tally and rating.
+func (t tally) row(player int64, rt Rating, minMatches int) Row {
+	return Row{
+		Player:         player,
+		Played:         t.played,
+		Wins:           t.wins,
+		WinRate:        float64(t.wins) / float64(t.played),
+		AvgPlace:       float64(t.places) / float64(t.played),
+		PointsPerMatch: float64(t.points) / float64(t.played),
+		Rating:         rt,
+		Ordinal:        rt.Ordinal(),
+		Change:         rt.Ordinal() - t.beforeNight,
+		Provisional:    t.played < minMatches,
+	}
+}
+
+// add files a row as ranked or provisional; a table without points shows
+// none per match.
+func (tb *Table) add(row Row) {
+	if !tb.Points {
+		row.PointsPerMatch = 0
+	}
+	if row.Provisional {
+		tb.Provisional = append(tb.Provisional, row)
+	} else {
+		tb.Ranked = append(tb.Ranked, row)
+	}
 }
