@@ -24,7 +24,10 @@ func (s *Server) savedBy(c echo.Context, match store.Match, rounds []store.Round
 		return ""
 	}
 	author := ""
-	if revs, err := s.store.History(c.Request().Context(), last.ID); err == nil && len(revs) > 0 {
+	revs, err := s.store.History(c.Request().Context(), last.ID)
+	if err != nil { // the banner then names nobody; the sheet itself is sound
+		s.log.Warn("who saved the last round is unknown", "round", last.ID, "err", err)
+	} else if len(revs) > 0 {
 		author = revs[len(revs)-1].Author
 	}
 	vctx := s.viewCtx(c)

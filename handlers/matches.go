@@ -348,7 +348,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	if memberOf(c).who.IsAdmin {
 		sh.DeleteURL = url + "/delete"
 	}
-	if n > 0 {
+	if n > 0 && !prog.Finished { // only a match still played has a phone typing the next round
 		sh.SavedElsewhere = views.T(vctx, "match.savedelsewhere", "Round", n)
 		sh.SavedBy = s.savedBy(c, match, rounds)
 	}
