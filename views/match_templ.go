@@ -1088,14 +1088,14 @@ func ScoresheetBody(s Scoresheet) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if s.Finished {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 87, "<section class=\"card\" aria-labelledby=\"result-title\"><h2 id=\"result-title\" class=\"winner\" data-testid=\"winner\">🏆 ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 87, "<section class=\"card\" aria-labelledby=\"result-title\"><h2 id=\"result-title\" class=\"winner\" data-testid=\"winner\"><span aria-hidden=\"true\">★</span> ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var63 string
 			templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "match.winner", "Names", s.Winners))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/match.templ`, Line: 139, Col: 110}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/match.templ`, Line: 139, Col: 141}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var63))
 			if templ_7745c5c3_Err != nil {
