@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -24,7 +25,11 @@ type browser struct {
 	root context.Context
 }
 
-func newBrowser(t *testing.T) *browser {
+func newBrowser(t *testing.T) *browser { t.Helper(); return newBrowserServing(t, nil) }
+
+// newBrowserServing starts the app and a browser; front, when given, wraps
+// the app's handler (after seeding it, say) before the server starts.
+func newBrowserServing(t *testing.T, front func(*testApp) http.Handler) *browser {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
@@ -43,7 +48,11 @@ func newBrowser(t *testing.T) *browser {
 		t.Skip("browser test: no chromium on this machine (set TABLEKEEPER_BROWSER_TESTS=required to make this a failure)")
 	}
 	app := newTestApp(t)
-	srv := httptest.NewServer(app.e)
+	var h http.Handler = app.e
+	if front != nil {
+		h = front(app)
+	}
+	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.Headless,

@@ -162,8 +162,18 @@
   }
 
   if (window.EventSource) {
-    var es = new EventSource(url);
-    es.onmessage = function (e) { refresh(e.data); };
+    // The stream is closed when the page is left: a page kept in the
+    // back-forward cache would otherwise hold its connection, and a browser
+    // opens only six to one server (the seventh page waits). It is opened
+    // again, and the sheet brought up to date, when the page comes back.
+    var es = null;
+    var listen = function () {
+      es = new EventSource(url);
+      es.onmessage = function (e) { refresh(e.data); };
+    };
+    listen();
+    window.addEventListener("pagehide", function () { if (es) { es.close(); es = null; } });
+    window.addEventListener("pageshow", function (e) { if (e.persisted && !es) listen(); });
   } else {
     setInterval(function () {
       fetch(url + "?poll=1", { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(refresh).catch(function () {});
