@@ -162,6 +162,8 @@ func (s *seeder) group() {
 
 	s.get("group", s.g)
 	s.add(s.admin, true, "group", http.MethodGet, s.g, nil, 200)
+	s.add(ben, false, "group, as a member", http.MethodGet, s.g, nil, 200)
+	s.get("group, a match deleted", s.g+"?deletedby=Benoît")
 	s.get("players", s.g+"/players")
 	s.post("players, a name taken", s.g+"/players", url.Values{"name": {"ana"}}, 422)
 	s.get("player page", s.g+"/players/"+s.ids["Ana"])
@@ -182,6 +184,21 @@ func (s *seeder) start(game string, names []string, extra url.Values) string {
 		form[k] = v
 	}
 	return s.admin.postTo(s.g+"/matches", form)
+}
+
+// rowStates lists a match's first round's edit and history pages, and the
+// conflict a phone meets when it saves round 1 after another phone did.
+func (s *seeder) rowStates(game, match string, form url.Values) {
+	row := find(s.admin.get(match).body, `href="(/g/[^"]+/rounds/\d+)/edit"`, game+" round's edit link")
+	s.get(game+": round edit", row+"/edit")
+	s.get(game+": round history", row+"/history")
+	late := url.Values{}
+	for k, v := range form {
+		late[k] = v
+	}
+	late.Set("op", "save")
+	late.Set("submitKey", "1.elsewhere")
+	s.post(game+": save conflict", match+"/rounds", late, 409)
 }
 
 func (s *seeder) save(match string, form url.Values) {
@@ -229,6 +246,10 @@ func (s *seeder) fiveCrowns() {
 	s.get("Five Crowns: round edit", row+"/edit")
 	s.get("Five Crowns: round history", row+"/history")
 	s.post("Five Crowns: correction conflict", row, fix, 409)
+	late := fcRound("out", "12", "30", "7", "55")
+	late.Set("op", "save")
+	late.Set("submitKey", "1.elsewhere")
+	s.post("Five Crowns: save conflict", m+"/rounds", late, 409)
 	bad := fcRound("out", "12", "-3")
 	bad.Set("op", "save")
 	s.post("Five Crowns: error", m+"/rounds", bad, 422)
@@ -266,6 +287,7 @@ func (s *seeder) take5() {
 	m := s.start("take5", players[:2], nil)
 	s.save(m, deal(false))
 	s.get("Take 5!: in progress", m)
+	s.rowStates("Take 5!", m, deal(false))
 	bad := t5Deal(false, [5]string{"5", "", "", "", ""}, [5]string{"5", "2", "", "", ""})
 	bad.Set("op", "save")
 	s.post("Take 5!: error", m+"/rounds", bad, 422)
@@ -286,6 +308,7 @@ func (s *seeder) taki() {
 	m := s.start("taki", players[:4], opts)
 	s.save(m, first)
 	s.get("TAKI: in progress", m)
+	s.rowStates("TAKI", m, first)
 	s.post("TAKI: error", m+"/rounds", url.Values{"op": {"save"}, "winner": {"1"}, "points_0": {"40"}}, 422)
 
 	done := s.start("taki", players[:4], opts)
@@ -303,6 +326,7 @@ func (s *seeder) takeFive() {
 	s.save(m, url.Values{"winner": {"2"}, "rack": {"9 8 7 6 5"}})
 	s.save(m, url.Values{"winner": {"0"}, "rack": {"9 8 4"}})
 	s.get("Take Five: in progress", m)
+	s.rowStates("Take Five", m, url.Values{"winner": {"2"}, "rack": {"9 8 7 6 5"}})
 	s.post("Take Five: error", m+"/rounds", url.Values{"op": {"save"}, "winner": {"0"}, "rack": {"9 9 7 6 5"}}, 422)
 
 	done := s.start("takefive", players[:3], opts)
@@ -316,6 +340,7 @@ func (s *seeder) takeFive() {
 func (s *seeder) standings() {
 	s.admin.postTo(s.g+"/seasons", url.Values{"name": {"Automne"}, "from": {"2026-09-01"}, "to": {"2026-12-31"}})
 	s.get("standings", s.g+"/standings")
+	s.post("standings, a season's dates refused", s.g+"/seasons", url.Values{"name": {"Hiver"}, "from": {"2027-03-01"}, "to": {"2027-01-01"}}, 422)
 	s.add(s.admin, true, "standings", http.MethodGet, s.g+"/standings", nil, 200)
 	s.get("records", s.g+"/records")
 	s.get("export and import", s.g+"/export")
