@@ -148,8 +148,9 @@ func report(t *testing.T, page, where string, found []string) {
 	}
 }
 
-// TestAuditBrowser opens every page state at 390×844 and runs axe-core in
-// light and dark, then checks the layout at 390 and 360 px.
+// TestAuditBrowser opens every page state and runs axe-core in light (at
+// Lighthouse's 412×823) and dark (at 390×844), then checks the layout at
+// 390 and 360 px.
 func TestAuditBrowser(t *testing.T) {
 	axePath := auditTool(t, "axe-core/axe.min.js")
 	axe, err := os.ReadFile(axePath)
@@ -159,7 +160,7 @@ func TestAuditBrowser(t *testing.T) {
 	var pages []pagestates.Page
 	b := newBrowserServing(t, func(app *testApp) http.Handler {
 		pages = auditPages(t, app)
-		return pagestates.Replay(app.e, pages)
+		return pagestates.Replay(app.e, pages, false)
 	})
 	p := b.phone()
 	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -185,10 +186,11 @@ func TestAuditBrowser(t *testing.T) {
 				}
 			}
 			return nil
-		}), chromedp.EmulateViewport(390, 844), colourScheme("light"), chromedp.Navigate(b.url+pg.URL(i)))
+		}), chromedp.EmulateViewport(412, 823), colourScheme("light"), chromedp.Navigate(b.url+pg.URL(i)))
 		var found auditFindings
-		found = append(found, p.axe("light")...)
-		p.do(colourScheme("dark"))
+		found = append(found, p.axe("light")...) // at Lighthouse's phone, 412×823
+		p.shot(fmt.Sprintf("audit-%02d", i)) // with TABLEKEEPER_SHOTS=dir
+		p.do(colourScheme("dark"), chromedp.EmulateViewport(390, 844))
 		found = append(found, p.axe("dark")...)
 		found = append(found, p.layout(390)...)
 		p.do(chromedp.EmulateViewport(360, 740))

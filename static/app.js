@@ -12,10 +12,20 @@
   };
   function lift() {
     var here = document.getElementById("at-action");
-    if (!here || !bar()) return;
+    if (!here || !bar()) return false;
+    var moved = here.children.length > 0;
     Array.prototype.slice.call(here.children).forEach(window.tkPlace);
+    return moved;
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", lift); else lift();
+  // A page that opens with a message (a form posted without htmx, a reload)
+  // opens on it: the form's end, where the bar with the message and Save
+  // rests, is brought into view (at the top of the page the bar, taller
+  // than what shows of the form, would cover the form's first rows and
+  // leave Save below the screen).
+  function opened() {
+    if (lift()) bar().closest("form").scrollIntoView({ block: "end" });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", opened); else opened();
   document.addEventListener("htmx:afterSettle", lift);
 })();
 

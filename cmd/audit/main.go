@@ -26,11 +26,14 @@ import (
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
+var keep string
+
 var categories = []string{"performance", "accessibility", "best-practices", "seo"}
 
 func main() {
 	runs := flag.Int("runs", 3, "Lighthouse runs per page state (the median is shown)")
 	only := flag.String("only", "", "audit only the states whose name matches this regular expression")
+	flag.StringVar(&keep, "keep", "", "a folder to keep each run's Lighthouse report in (JSON)")
 	flag.Parse()
 	if err := run(*runs, regexp.MustCompile(*only)); err != nil {
 		fmt.Fprintln(os.Stderr, "audit:", err)
@@ -70,7 +73,7 @@ func run(runs int, only *regexp.Regexp) error {
 	if err != nil {
 		return err
 	}
-	go http.Serve(ln, pagestates.Replay(e, pages))
+	go http.Serve(ln, pagestates.Replay(e, pages, true))
 	base := "http://" + ln.Addr().String()
 
 	fmt.Printf("| page state | performance | accessibility | best practices | SEO | lost points on |\n|---|---|---|---|---|---|\n")
@@ -81,9 +84,11 @@ func run(runs int, only *regexp.Regexp) error {
 		scores := map[string][]float64{}
 		lost := map[string]bool{}
 		for r := 0; r < runs; r++ {
-			res, err := lighthouseRun(lighthouse, base+p.URL(i), p.Cookies)
+			res, err := lighthouseRun(lighthouse, base+p.URL(i), p.Cookies, fmt.Sprintf("%02d-%d", i, r+1))
 			if err != nil {
-				return fmt.Errorf("%s: %w", p.Name, err)
+				fmt.Fprintf(os.Stderr, "%s, run %d: %v\n", p.Name, r+1, err)
+				lost["(a run failed: "+err.Error()+")"] = true
+				continue
 			}
 			for _, c := range categories {
 				scores[c] = append(scores[c], res.score(c))
@@ -149,7 +154,7 @@ func (r report) lost(p pagestates.Page) []string {
 	return out
 }
 
-func lighthouseRun(bin, url string, cookies []*http.Cookie) (report, error) {
+func lighthouseRun(bin, url string, cookies []*http.Cookie, name string) (report, error) {
 	var jar []string
 	for _, c := range cookies {
 		jar = append(jar, c.Name+"="+c.Value)
@@ -165,7 +170,17 @@ func lighthouseRun(bin, url string, cookies []*http.Cookie) (report, error) {
 	cmd.Env = append(os.Environ(), "CHROME_PATH="+chromium())
 	out, err := cmd.Output()
 	if err != nil {
-		return report{}, fmt.Errorf("lighthouse: %w", err)
+		msg := ""
+		if ee, ok := err.(*exec.ExitError); ok {
+			msg = strings.TrimSpace(string(ee.Stderr))
+			if i := strings.LastIndex(msg, "\n"); i >= 0 {
+				msg = msg[i+1:]
+			}
+		}
+		return report{}, fmt.Errorf("lighthouse: %w %s", err, msg)
+	}
+	if keep != "" {
+		os.WriteFile(filepath.Join(keep, name+".json"), out, 0o644)
 	}
 	var r report
 	return r, json.Unmarshal(out, &r)
@@ -184,6 +199,9 @@ func chromium() string {
 }
 
 func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return -1
+	}
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	return s[len(s)/2]

@@ -27,21 +27,25 @@ type Page struct {
 	Public  bool // a public page (home, referee, not found): no noindex; the others say noindex
 }
 
-// ReplayPrefix is where Replay serves the states drawn by a form post, so
-// that a browser or Lighthouse can open them by address.
+// ReplayPrefix is where Replay serves the states drawn by a form post or
+// answered with an error status, so that a browser or Lighthouse can open
+// them by address.
 const ReplayPrefix = "/_audit/"
 
-// URL is the address a browser opens for the state (its cookies set first).
+// URL is the address a browser opens for the state (its cookies set first):
+// its own for a page answered 200, the replay's for the others.
 func (p Page) URL(i int) string {
-	if p.Method == http.MethodGet {
+	if p.Method == http.MethodGet && p.Status == http.StatusOK {
 		return p.Path
 	}
 	return ReplayPrefix + strconv.Itoa(i)
 }
 
-// Replay wraps the app: GET ReplayPrefix+i answers page i's form post as the
-// app answers it (with the cookies the browser sends); anything else is the app.
-func Replay(h http.Handler, pages []Page) http.Handler {
+// Replay wraps the app: GET ReplayPrefix+i answers page i's request as the
+// app answers it (with the cookies the browser sends); anything else is the
+// app. With statusOK the answer's status is 200 whatever the app said
+// (Lighthouse audits no page answered with an error status; the page is the same).
+func Replay(h http.Handler, pages []Page, statusOK bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rest, ok := strings.CutPrefix(r.URL.Path, ReplayPrefix)
 		i, err := strconv.Atoi(rest)
@@ -58,9 +62,18 @@ func Replay(h http.Handler, pages []Page) http.Handler {
 				req.Header[k] = v
 			}
 		}
+		if statusOK {
+			w = okWriter{w}
+		}
 		h.ServeHTTP(w, req.WithContext(r.Context()))
 	})
 }
+
+type okWriter struct{ http.ResponseWriter }
+
+func (w okWriter) WriteHeader(int) { w.ResponseWriter.WriteHeader(http.StatusOK) }
+
+func (w okWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // Body answers the state in process, as its phone would get it (the Nu
 // checker reads the HTML the server sends, not the browser's DOM).
