@@ -188,8 +188,9 @@ func TestAuditBrowser(t *testing.T) {
 			return nil
 		}), chromedp.EmulateViewport(412, 823), colourScheme("light"), chromedp.Navigate(b.url+pg.URL(i)))
 		var found auditFindings
-		found = append(found, p.axe("light")...) // at Lighthouse's phone, 412×823
-		p.shot(fmt.Sprintf("audit-%02d", i)) // with TABLEKEEPER_SHOTS=dir
+		// Light at Lighthouse's phone, 412×823; TABLEKEEPER_SHOTS=dir keeps a picture.
+		found = append(found, p.axe("light")...)
+		p.shot(fmt.Sprintf("audit-%02d", i))
 		p.do(colourScheme("dark"), chromedp.EmulateViewport(390, 844))
 		found = append(found, p.axe("dark")...)
 		found = append(found, p.layout(390)...)
