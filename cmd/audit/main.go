@@ -26,7 +26,7 @@ import (
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
-var keep string
+var keep, shard string
 
 var categories = []string{"performance", "accessibility", "best-practices", "seo"}
 
@@ -34,6 +34,7 @@ func main() {
 	runs := flag.Int("runs", 3, "Lighthouse runs per page state (the median is shown)")
 	only := flag.String("only", "", "audit only the states whose name matches this regular expression")
 	flag.StringVar(&keep, "keep", "", "a folder to keep each run's Lighthouse report in (JSON)")
+	flag.StringVar(&shard, "shard", "", "i/n: audit only every n-th state from the i-th (0-based), to run n commands at once")
 	flag.Parse()
 	if err := run(*runs, regexp.MustCompile(*only)); err != nil {
 		fmt.Fprintln(os.Stderr, "audit:", err)
@@ -77,8 +78,12 @@ func run(runs int, only *regexp.Regexp) error {
 	base := "http://" + ln.Addr().String()
 
 	fmt.Printf("| page state | performance | accessibility | best practices | SEO | lost points on |\n|---|---|---|---|---|---|\n")
+	var part, parts int
+	if _, err := fmt.Sscanf(shard, "%d/%d", &part, &parts); err != nil || parts < 1 {
+		part, parts = 0, 1
+	}
 	for i, p := range pages {
-		if !only.MatchString(p.Name) {
+		if !only.MatchString(p.Name) || i%parts != part {
 			continue
 		}
 		scores := map[string][]float64{}
