@@ -48,7 +48,8 @@ func TestBrowserRefereeDisputesInFewTaps(t *testing.T) {
 	}{
 		{"fivecrowns", false, func(th *thumb) {
 			// Round 1 (3s wild): Ana lays Q♥ K♥ 4♥ as a run; runs do not wrap.
-			th.tap("[data-testid=aim-meld1]")
+			p.waitFor(`document.querySelector('[data-testid=picker][data-seat="0"]') !== null`) // the sheet opens on the hand
+			th.tap(`[data-testid=picker] [data-testid=sheet-player][value="1"]`)
 			p.waitFor(`document.querySelector('[data-testid=picker][data-seat="1"]') !== null`)
 			for i, c := range []string{"QH", "KH", "4H"} {
 				th.tap(`[data-testid=picker] .sheet-deck button[data-card="` + c + `"]`)
