@@ -97,7 +97,7 @@ type T5RefPage struct {
 	GridTitle string
 	GridNums  []T5GridNum
 	GridError string
-	MorePlays bool // the second and third cards are shown: one is given
-	Error   string // about the table as a whole
-	Verdict *T5Verdict
+	MorePlays bool   // the second and third cards are shown: one is given
+	Error     string // about the table as a whole
+	Verdict   *T5Verdict
 }
