@@ -205,7 +205,8 @@
     if (!to) return;
     e.preventDefault();
     to.focus();
-    if (to.select) to.select();
+    var end = (to.value || "").length; // go on after what is there (a rack's name)
+    try { to.setSelectionRange(end, end); } catch (err) { /* a field without a caret */ }
   });
   // The Enter that submits a form is its keypress: stop that one too.
   document.addEventListener("keypress", function (e) { if (next(e)) e.preventDefault(); });
