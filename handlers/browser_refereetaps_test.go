@@ -100,7 +100,7 @@ func TestBrowserRefereeDisputesInFewTaps(t *testing.T) {
 		}
 		matchPath := browserMatch(p, slug, d.game, "Ana", "Ben", "Chloé", "Dan")
 		th := &thumb{p: p}
-		th.tap("[data-testid=settle-dispute], [data-testid=open-referee]")
+		th.tap("[data-testid=settle-dispute]")
 		p.waitFor(fmt.Sprintf(`location.pathname === '/referee/%s' && document.querySelector('[data-testid=back-to-match]') !== null`, d.game))
 		d.do(th)
 		// The page's length is its content's, down to "judge": an open card
