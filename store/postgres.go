@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/url"
 	"strings"
 	"time"
 
@@ -25,6 +26,19 @@ var ErrBackupPG = errors.New("store: backup: the database is PostgreSQL; back it
 // IsPostgres reports whether db is a PostgreSQL address rather than a file.
 func IsPostgres(db string) bool {
 	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+}
+
+// Redact is db as it may be logged: a PostgreSQL address without its
+// password.
+func Redact(db string) string {
+	if !IsPostgres(db) {
+		return db
+	}
+	u, err := url.Parse(db)
+	if err != nil {
+		return "postgres://…"
+	}
+	return u.Redacted()
 }
 
 // pgState is what a store on PostgreSQL keeps beside the pool.

@@ -4,7 +4,7 @@
 // user may CREATE DATABASE), or else a throwaway cluster this package starts
 // in a temporary folder from Debian's PostgreSQL binaries
 // (/usr/lib/postgresql/*/bin): initdb, then pg_ctl with a unix socket in
-// that folder and listen_addresses='' (no port is opened). initdb refuses
+// that folder and listen_addresses=” (no port is opened). initdb refuses
 // to run as root: as root the cluster runs as the postgres user.
 //
 // Each call of Database creates a new database (CREATE DATABASE), dropped
