@@ -52,7 +52,7 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 		fs.String(strings.ReplaceAll(s.key, "_", "-"), s.def, s.help)
 	}
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: tablekeeper [settings] [serve | backup FILE]")
+		fmt.Fprintln(stderr, "Usage: tablekeeper [settings] [serve | backup FILE | copy FROM TO [GROUP…]]")
 		fmt.Fprintln(stderr, "\nServes the scoresheet, referee and standings app (serve is the default).")
 		fmt.Fprintln(stderr, "Each setting is also read from the environment as TABLEKEEPER_<NAME> (e.g. TABLEKEEPER_BASE_URL)")
 		fmt.Fprintln(stderr, "and from the --config file; a flag wins over both.\n\nSettings:")

@@ -28,6 +28,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stdout, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	if len(rest) > 0 && rest[0] == "copy" {
+		return copyCommand(ctx, rest[1:], stdout)
+	}
 	if len(rest) > 0 && rest[0] == "backup" && store.IsPostgres(cfg.DB) {
 		return store.ErrBackupPG
 	}
@@ -54,7 +57,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		fmt.Fprintf(stdout, "backup written to %s\n", rest[1])
 		return nil
 	default:
-		return fmt.Errorf("unknown command %q: use no command to serve, or \"backup FILE\"", rest)
+		return fmt.Errorf("unknown command %q: use no command to serve, \"backup FILE\" or \"copy FROM TO [GROUP…]\"", rest)
 	}
 }
 
