@@ -131,6 +131,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		s.byID[g.ID()] = g
 	}
 	cfg.Store.OnWrite(s.cache.written)
+	cfg.Store.OnWrite(s.remoteWritten)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

@@ -46,6 +46,7 @@ type options struct {
 	only                     map[string]bool
 	profile                  string
 	env                      []string
+	db                       string // "": a SQLite file in the temp dir; "postgres": a throwaway cluster; or a postgres:// address
 }
 
 func main() {
@@ -67,6 +68,7 @@ func main() {
 	flag.StringVar(&o.profile, "profile", "", "with -inprocess: write CPU, block and mutex profiles of the measured scenarios to this file prefix")
 	only := flag.String("only", "", "measure only these scenarios, comma-separated: static,scoresheet,standings,save,referee,big")
 	env := flag.String("server-env", "", "extra environment for the server process, comma-separated (e.g. GOMEMLIMIT=40MiB)")
+	flag.StringVar(&o.db, "db", "", `the database: empty for a SQLite file in the temp dir, "postgres" for a throwaway PostgreSQL cluster (Debian's binaries), or the postgres:// address of an empty database`)
 	flag.Parse()
 	o.only = map[string]bool{}
 	for _, f := range strings.Split(*only, ",") {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/cmd/loadgen/seed"
 	"github.com/tablekeeper/tablekeeper/handlers"
+	"github.com/tablekeeper/tablekeeper/internal/pgtest"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -190,6 +191,21 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		defer os.RemoveAll(dir)
 	}
 	db := filepath.Join(dir, "load.db")
+	switch {
+	case o.db == "postgres":
+		// fsync on: the figures are those of a real server's commits.
+		dsn, stop, err := pgtest.Cluster(pgtest.Options{})
+		if err != nil {
+			return fmt.Errorf("a throwaway PostgreSQL: %w", err)
+		}
+		defer stop()
+		db = dsn
+	case o.db != "":
+		db = o.db
+	}
+	if store.IsPostgres(db) {
+		p("database: PostgreSQL %s\n", store.Redact(db))
+	}
 
 	// 1. Seed.
 	t0 := time.Now()

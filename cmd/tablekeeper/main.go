@@ -2,6 +2,9 @@
 //
 //	tablekeeper              serve (the default)
 //	tablekeeper backup FILE  write a consistent copy of the database to FILE
+//	tablekeeper copy FROM TO [GROUP…]
+//	                         copy a whole database (or the groups named by
+//	                         their address) between SQLite and PostgreSQL
 package main
 
 import (
