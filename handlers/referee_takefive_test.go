@@ -127,8 +127,14 @@ func TestTakeFiveRefereeTapOntoAPiece(t *testing.T) {
 			form.Set("op", "judge")
 			page, _ := tfPost(t, c, form)
 			tfCited(t, page, false, tt.rule)
-			if page.Find("[data-testid=tf-board] [data-testid=sq-"+tt.to+"] .tf-move").Text() != "1" {
+			sq := page.Find("[data-testid=tf-board] [data-testid=sq-" + tt.to + "]")
+			if sq.Find(".tf-move").Text() != "1" {
 				t.Errorf("the board does not mark %s as move 1's square", tt.to)
+			}
+			// Its name starts with what it shows, the square and the move's
+			// number, so that a player tapping by voice can say it (WCAG 2.5.3).
+			if name := sq.AttrOr("aria-label", ""); !strings.HasPrefix(name, tt.to+" 1: ") {
+				t.Errorf("square %s is named %q, which does not start with what it shows", tt.to, name)
 			}
 		})
 	}
