@@ -73,23 +73,17 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 		p.round = n // marks the wilds on the picker; the engine judges the round
 	}
 	p.Hand = views.FCRField{Name: "hand", Label: views.T(rc.Ctx, "fcref.hand"), Value: strings.TrimSpace(f.Get("hand"))}
-	p.Targets = []views.FCRTarget{{Value: "hand", Label: views.T(rc.Ctx, "fcref.target.hand")}}
 	for i := 1; i <= fcrMelds; i++ {
 		name, label := fmt.Sprintf("meld%d", i), views.T(rc.Ctx, "fcref.meldn", "N", i)
 		p.Melds = append(p.Melds, views.FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
-		p.Targets = append(p.Targets, views.FCRTarget{Value: name, Label: label})
 	}
 	p.Melds = append(p.Melds, views.FCRField{Name: "discard", Label: views.T(rc.Ctx, "fcref.discardfield"), Value: strings.TrimSpace(f.Get("discard"))})
-	p.Targets = append(p.Targets, views.FCRTarget{Value: "discard", Label: views.T(rc.Ctx, "fcref.discardfield")})
 	p.Taken = views.FCRField{Name: "taken", Label: views.T(rc.Ctx, "fcref.takenfield"), Value: strings.TrimSpace(f.Get("taken"))}
-	p.Targets = append(p.Targets, views.FCRTarget{Value: "taken", Label: p.Taken.Label})
 	for i := 1; i <= fcrOutMelds; i++ {
 		name, label := fmt.Sprintf("out%d", i), views.T(rc.Ctx, "fcref.outn", "N", i)
 		p.Out = append(p.Out, views.FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
-		p.Targets = append(p.Targets, views.FCRTarget{Value: name, Label: views.T(rc.Ctx, "fcref.target.out", "Field", label)})
 		name, label = fmt.Sprintf("lay%d", i), views.T(rc.Ctx, "fcref.layn", "N", i)
 		p.LayOff = append(p.LayOff, views.FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
-		p.Targets = append(p.Targets, views.FCRTarget{Value: name, Label: label})
 	}
 	p.fields["hand"] = &p.Hand
 	for i := range p.Melds {
@@ -430,7 +424,6 @@ func (g FiveCrowns) refChips(rc RefereeCtx, p *fcrPage) {
 			}
 		}
 	}
-	p.Deck = g.refCards(rc, fc.Deck(), p.round)
 	for _, fl := range p.fields {
 		p.TableOpen = p.TableOpen || (fl.Error != "" && fl != &p.Hand && !slices.Contains(p.fromHand[:fcrMelds+1], fl))
 	}
@@ -472,7 +465,8 @@ func (g FiveCrowns) refSheet(rc RefereeCtx, p *fcrPage) *views.PickerSheet {
 			sh.Suits = append(sh.Suits, views.PickerSuit{Name: name})
 		}
 		last := &sh.Suits[len(sh.Suits)-1]
-		last.Cards = append(last.Cards, fcPickerCard(p.Deck[i], held[c.String()] >= fc.Copies(c)))
+		v := g.cardView(RoundCtx{Ctx: rc.Ctx}, c, p.round)
+		last.Cards = append(last.Cards, fcPickerCard(v, held[c.String()] >= fc.Copies(c)))
 	}
 	return sh
 }

@@ -48,7 +48,7 @@ func (g Taki) Referee(rc RefereeCtx) (templ.Component, int) {
 // refereeForm reads what was typed and applies a tap, a pop or a new picker target.
 func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 	f, lang := rc.Form, rc.Lang
-	p := views.TKReferee{From: rc.From, Action: "/referee/taki", Errs: views.FieldErrors{}, Deck: takiDeckViews(lang), Chips: map[string][]views.TKCard{},
+	p := views.TKReferee{From: rc.From, Action: "/referee/taki", Errs: views.FieldErrors{}, Chips: map[string][]views.TKCard{},
 		Players: "4", Current: "0", Direction: "cw", Pending: "0", Move: "play", Target: "top", Silent: make([]bool, tk.MaxPlayers)}
 	for i := 0; i < tk.MaxPlayers; i++ {
 		p.Seats = append(p.Seats, takiName(f, i))
