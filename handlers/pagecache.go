@@ -226,5 +226,9 @@ func (s *Server) cachedPage(c echo.Context, build func() ([]byte, error)) error 
 	}
 	page := s.prepare(body)
 	s.cache.keepPage(group, key, gen, page.slim())
-	return s.sendPrepared(c, http.StatusOK, page)
+	err = s.sendPrepared(c, http.StatusOK, page)
+	if page.zip != nil { // the kept page holds its compressed copy, not body
+		releaseBody(body)
+	}
+	return err
 }

@@ -2,11 +2,11 @@ package handlers
 
 import (
 	"bytes"
-	"compress/flate"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	flate "github.com/klauspost/compress/flate"
 	"hash/crc32"
 	"sync"
 

@@ -3,7 +3,7 @@
 package handlers
 
 import (
-	"compress/flate"
+	flate "github.com/klauspost/compress/flate"
 	"log/slog"
 	"net/http"
 	"strings"
