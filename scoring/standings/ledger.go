@@ -3,6 +3,7 @@ package standings
 import (
 	"cmp"
 	"fmt"
+	"math/bits"
 	"slices"
 	"time"
 )
@@ -39,8 +40,8 @@ type Ledger struct {
 	// MaxRuns bounds the runs kept; 0 means 32.
 	MaxRuns int
 	// CheckpointEvery is how many matches a run folds between two copies of
-	// its state; 0 means 1,000 (a replay of at most ~7 ms, ~50 KB a copy for
-	// 20 players).
+	// its state (fewer kept further back, see thin); 0 means 500 (~3 ms of
+	// replay, ~50 KB a copy for 20 players).
 	CheckpointEvery int
 	// replayed counts the matches folded again by replays (for the tests).
 	replayed int
@@ -240,10 +241,11 @@ func (l *Ledger) fold(r *run, m Match) {
 	r.apply(m)
 	every := l.CheckpointEvery
 	if every <= 0 {
-		every = 1000
+		every = 500
 	}
 	if r.err == nil && r.n%every == 0 {
 		r.checkpoints = append(r.checkpoints, r.snapshot())
+		r.thin(every)
 	}
 }
 
@@ -311,11 +313,15 @@ type checkpoint struct {
 	games   map[string]GameRecords // BestRound and WorstRound pointing at their own copies
 }
 
-// playerCopy is a playerState as it was: its rating series by length and
-// last point only (a run only appends to a series or replaces its last
-// point, so the points before the last stay as they were in the array).
+// playerCopy is a playerState as it was, kept small: its maps as slices of
+// values, its rating series by length and last point only. A run only
+// appends to a series or replaces its last point, so the live series (the
+// run is never behind its checkpoints) still holds the points before the
+// last; holding the series itself would keep each checkpoint's old array.
 type playerCopy struct {
-	state     playerState // form, extremes and versus its own copies
+	state     playerState // without its maps and series; form its own copy
+	extremes  []Extremes
+	versus    []Versus
 	seriesLen int
 	lastPoint Point
 }
@@ -327,7 +333,17 @@ func (r *run) snapshot() checkpoint {
 		cp.lowWins[g] = lw
 	}
 	for id, p := range r.players {
-		cp.players[id] = playerCopy{state: p.clone(), seriesLen: len(p.series), lastPoint: p.series[len(p.series)-1]}
+		pc := playerCopy{state: *p, seriesLen: len(p.series), lastPoint: p.series[len(p.series)-1],
+			extremes: make([]Extremes, 0, len(p.extremes)), versus: make([]Versus, 0, len(p.versus))}
+		pc.state.form = slices.Clone(p.form)
+		pc.state.extremes, pc.state.versus, pc.state.series = nil, nil, nil
+		for _, e := range p.extremes {
+			pc.extremes = append(pc.extremes, *e)
+		}
+		for _, v := range p.versus {
+			pc.versus = append(pc.versus, *v)
+		}
+		cp.players[id] = pc
 	}
 	for g, rec := range r.games {
 		cp.games[g] = cloneRecords(rec)
@@ -346,11 +362,21 @@ func (r *run) restore(i int) {
 	for g, lw := range cp.lowWins {
 		r.lowWins[g] = lw
 	}
+	live := r.players
 	r.players = make(map[int64]*playerState, len(cp.players))
 	for id, pc := range cp.players {
-		p := pc.state.clone()
-		p.series = p.series[:pc.seriesLen]
+		p := pc.state
+		p.form = slices.Clone(pc.state.form)
+		p.series = live[id].series[:pc.seriesLen]
 		p.series[pc.seriesLen-1] = pc.lastPoint
+		p.extremes = make(map[string]*Extremes, len(pc.extremes))
+		for _, e := range pc.extremes {
+			p.extremes[e.Game] = &e
+		}
+		p.versus = make(map[int64]*Versus, len(pc.versus))
+		for _, v := range pc.versus {
+			p.versus[v.Opponent] = &v
+		}
 		r.players[id] = &p
 	}
 	r.games = make(map[string]*GameRecords, len(cp.games))
@@ -360,21 +386,25 @@ func (r *run) restore(i int) {
 	}
 }
 
-// clone copies p's maps and form; the series array is shared (see playerCopy).
-func (p *playerState) clone() playerState {
-	c := *p
-	c.form = slices.Clone(p.form)
-	c.extremes = make(map[string]*Extremes, len(p.extremes))
-	for g, e := range p.extremes {
-		e := *e
-		c.extremes[g] = &e
+// thin drops the checkpoints no later change will want: with every the
+// spacing, one d matches before the newest is kept only when its count is a
+// multiple of every × 2^k, 2^k the largest power of two ≤ d/every + 1. A
+// change d matches back then replays at most about 2d + 2·every matches,
+// and a run of n matches keeps about 2·log2(n/every) checkpoints. The
+// rule only tightens as the run grows, so a checkpoint dropped is never
+// wanted again.
+func (r *run) thin(every int) {
+	newest := r.checkpoints[len(r.checkpoints)-1].n
+	kept := r.checkpoints[:0]
+	for _, cp := range r.checkpoints {
+		d := (newest - cp.n) / every
+		step := every << (bits.Len(uint(d+1)) - 1)
+		if cp.n%step == 0 {
+			kept = append(kept, cp)
+		}
 	}
-	c.versus = make(map[int64]*Versus, len(p.versus))
-	for id, v := range p.versus {
-		v := *v
-		c.versus[id] = &v
-	}
-	return c
+	clear(r.checkpoints[len(kept):])
+	r.checkpoints = kept
 }
 
 func cloneRecords(g *GameRecords) GameRecords {

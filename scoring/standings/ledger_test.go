@@ -193,10 +193,10 @@ func BenchmarkLedgerAppend(b *testing.B) {
 	}
 }
 
-// A correction, an undo or a deletion in the past is replayed from the
-// last checkpoint before it, not from the first match: over 3,000 matches
-// with a checkpoint every 100, a change to the 2,500th replays at most the
-// 600 matches after the 2,400th checkpoint, and the pages equal a full
+// A correction, an undo or a deletion in the past is replayed from a
+// checkpoint before it, not from the first match: over 3,000 matches with
+// checkpoints every 100 (fewer further back), a change d matches before the
+// last replays at most 2d + 200 matches, and the pages equal a full
 // replay's. A change before the first checkpoint replays everything.
 func TestLedgerReplaysFromTheChange(t *testing.T) {
 	o := DefaultOptions()
@@ -233,15 +233,15 @@ func TestLedgerReplaysFromTheChange(t *testing.T) {
 			m.PlayedAt, m.Game, m.LowWins, m.HasPoints = all[i].PlayedAt, all[i].Game, all[i].LowWins, all[i].HasPoints
 			all[i] = m
 			l.Put(m)
-		}, 600},
-		{"a match undone", 2950, func(i int) { l.Remove(all[i].ID); all[i] = Match{} }, 100},
-		{"a match deleted", 1234, func(i int) { l.Remove(all[i].ID); all[i] = Match{} }, 1800},
+		}, 2*501 + 200},
+		{"a match undone", 2950, func(i int) { l.Remove(all[i].ID); all[i] = Match{} }, 2*50 + 200},
+		{"a match deleted", 1234, func(i int) { l.Remove(all[i].ID); all[i] = Match{} }, 2*1766 + 200},
 		{"a match dated in the past", 0, func(int) {
 			m := randomMatch(rng, 5000)
 			m.PlayedAt = all[2000].PlayedAt.Add(time.Minute)
 			all = append(all, m)
 			l.Put(m)
-		}, 1100},
+		}, 2*999 + 200},
 		{"a match before the first checkpoint", 50, func(i int) { l.Remove(all[i].ID); all[i] = Match{} }, 3000},
 	} {
 		l.replayed = 0
