@@ -83,9 +83,18 @@ func mayHoldFinal(entry []byte) bool {
 	if bytes.IndexByte(entry, '\\') >= 0 {
 		return true
 	}
-	for i := 0; i+5 <= len(entry); i++ {
-		if entry[i]|0x20 == 'f' && bytes.EqualFold(entry[i:i+5], []byte("final")) {
-			return true
+	// By its last letter, found with IndexByte: a game's entry rarely
+	// holds an l at all.
+	for _, l := range []byte{'l', 'L'} {
+		for at := 0; ; at++ {
+			i := bytes.IndexByte(entry[at:], l)
+			if i < 0 {
+				break
+			}
+			at += i
+			if at >= 4 && bytes.EqualFold(entry[at-4:at+1], []byte("final")) {
+				return true
+			}
 		}
 	}
 	return false
