@@ -130,6 +130,8 @@ func TestIsFinalAgreesWithDecoding(t *testing.T) {
 		`{"Final": true}`:                    true,
 		`{"fin\u0061l":true}`:                true,
 		`{"final":false}`:                    false,
+		`{"l":1,"fINAl":true}`:               true,
+		`{"v":1,"ll":"Lol","final":true}`:    true,
 		`{"v":1,"seats":[{"mode":"out"}]}`:   false,
 		`{"v":1,"seats":[{"cards":["QS"]}]}`: false,
 		`{"v":1,"finalist":true}`:            false,
