@@ -66,7 +66,7 @@ func main() {
 	flag.IntVar(&o.maxPerLevel, "max-requests", 200000, "cap on requests per scenario and level")
 	flag.StringVar(&o.profile, "profile", "", "with -inprocess: write CPU, block, mutex and heap profiles of the measured scenarios to this file prefix")
 	only := flag.String("only", "", "measure only these scenarios, comma-separated: static,scoresheet,standings,save,referee,big")
-	env := flag.String("server-env", "", "extra environment for the server process, comma-separated (e.g. GOMEMLIMIT=40MiB)")
+	env := flag.String("server-env", "", "extra environment for the server process, comma-separated (e.g. GOMEMLIMIT=36MiB)")
 	flag.Parse()
 	o.only = map[string]bool{}
 	for _, f := range strings.Split(*only, ",") {
