@@ -249,5 +249,9 @@ func (s *Server) cachedPage(c echo.Context, build func() ([]byte, error)) error 
 	if ver >= 0 {
 		s.cache.keepPage(group, key, gen, ver, page.slim())
 	}
-	return s.sendPrepared(c, http.StatusOK, page)
+	err = s.sendPrepared(c, http.StatusOK, page)
+	if page.zip != nil { // a kept page holds its compressed copy, not body
+		releaseBody(body)
+	}
+	return err
 }

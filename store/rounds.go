@@ -298,7 +298,8 @@ func scanRound(sc interface{ Scan(...any) error }) (Round, error) {
 		return Round{}, err
 	}
 	r.Entry = json.RawMessage(entry)
-	if err := json.Unmarshal([]byte(points), &r.Points); err != nil {
+	var err error
+	if r.Points, err = decodePoints(points); err != nil {
 		return Round{}, fmt.Errorf("store: round %d: its points: %w", r.ID, err)
 	}
 	r.UndoneAt, r.CreatedAt = parseNullTime(undone), parseTime(created)
