@@ -120,31 +120,11 @@ func TestAuditHTML(t *testing.T) {
 // auditFindings are one page's problems, in a sentence each.
 type auditFindings []string
 
-// refereeOwned are the findings on the referee pages whose views another
-// branch is rewriting (issue 16): they are logged, not failed, until that
-// work lands and fixes them; then this list goes. Each is a page-name prefix
-// and a part of the finding.
-var refereeOwned = [][2]string{
-	{"verdict: TAKI", "heading"}, {"verdict: Take Five", "heading"}, // an h3 verdict under the h1
-	{"verdict: Take Five", "label-content-name-mismatch"},   // a board square's aria-label hides its piece letter
-	{"verdict: Five Crowns", "label-content-name-mismatch"}, // the hand's card buttons
-	{"referee: fivecrowns", "label-content-name-mismatch"},  // the deck's card buttons
-}
-
-// report fails the test with each finding, or logs it when the referee
-// branch owns it.
+// report fails the test with each finding.
 func report(t *testing.T, page, where string, found []string) {
 	t.Helper()
 	for _, f := range found {
-		owned := false
-		for _, o := range refereeOwned {
-			owned = owned || (strings.HasPrefix(page, o[0]) && strings.Contains(f, o[1]))
-		}
-		if owned {
-			t.Logf("referee page, left to the referee work: %s (%s): %s", page, where, f)
-		} else {
-			t.Errorf("%s (%s): %s", page, where, f)
-		}
+		t.Errorf("%s (%s): %s", page, where, f)
 	}
 }
 

@@ -15,12 +15,14 @@ func TestBrowserFiveCrownsReferee(t *testing.T) {
 	p := b.phone()
 	p.open("/referee/fivecrowns")
 	p.do(chromedp.SetValue(css("#fcr-round"), "2"))
-	p.tap("input[name=target][value=meld1]")
+	p.tap(`[data-testid=picker] [data-testid=sheet-player][value="1"]`) // the sheet opens on the hand: move it to meld 1
+	p.waitFor(`document.querySelector('[data-testid=picker][data-seat="1"]') !== null`)
 	for i, card := range []string{"QH", "KH", "3H"} {
 		p.tap("[data-testid=picker] button[data-card=\"" + card + "\"]")
 		p.waitFor(`document.querySelectorAll('[data-testid=field-meld1] .chip').length === ` + string(rune('1'+i)))
 	}
-	p.tap("input[name=target][value=hand]")
+	p.tap(`[data-testid=picker] [data-testid=sheet-player][value="0"]`)
+	p.waitFor(`document.querySelector('[data-testid=picker][data-seat="0"]') !== null`)
 	p.tap("[data-testid=picker] button[data-card=\"5S\"]")
 	p.waitFor(`document.querySelectorAll('[data-testid=field-hand] .chip').length === 4`)
 	if got := strings.Join(strings.Fields(p.text("[data-testid=field-meld1] .chips")), ""); got != "Q♥K♥3♥" {

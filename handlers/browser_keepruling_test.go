@@ -40,7 +40,7 @@ func TestBrowserKeepRulingFromEveryReferee(t *testing.T) {
 		slug := browserGroup(p, "Soirée "+lang, "Ana", "Ben", "Chloé", "Dan")
 		for _, d := range refereeDisputes {
 			matchPath := browserMatch(p, slug, d.game, "Ana", "Ben", "Chloé", "Dan")
-			p.tap("[data-testid=settle-dispute], [data-testid=open-referee]")
+			p.tap("[data-testid=settle-dispute]")
 			p.waitFor(fmt.Sprintf(`location.pathname === '/referee/%s'`, d.game))
 			p.waitFor(`document.querySelector('[data-testid=back-to-match]') !== null`)
 			if href := attr(p, "[data-testid=back-to-match]", "href"); href != matchPath {

@@ -26,6 +26,7 @@ func TestBrowserTake5(t *testing.T) {
 	for i, r := range rows {
 		ref.do(chromedp.SendKeys(css(fmt.Sprintf("#row_%d", i+1)), r))
 	}
+	ref.tap("[data-testid=take5-referee] details.more > summary") // the second and third cards
 	for i, c := range []string{"35", "50", "60"} {
 		ref.do(chromedp.SendKeys(css(fmt.Sprintf("#play_%d", i+1)), c))
 	}
@@ -77,7 +78,7 @@ func TestBrowserTake5(t *testing.T) {
 			t.Errorf("row %d = %q after judging, want %q kept", i+1, v, r)
 		}
 	}
-	ref.do(chromedp.SetValue(css("select[name=claim_2]"), "2"))
+	ref.tap("[data-testid=claim-2-2]")
 	ref.tap("[data-testid=judge]")
 	ref.waitFor(`document.querySelector('[data-testid=verdict].illegal') !== null`)
 	if v := ref.text("[data-testid=verdict]"); v == "" {

@@ -33,12 +33,12 @@ func TestBrowserTakeFive(t *testing.T) {
 	}
 
 	// The eight tokens in the racks left eight squares empty: mark them.
-	p.do(chromedp.SetValue(css("#mode"), "empty"))
+	p.tap("input[name=mode][value=empty]")
 	for i, sq := range strings.Fields("c3 b3 c2 d1 e1 a3 a4 a5") {
 		p.tap("[data-testid=sq-" + sq + "]")
 		p.waitFor(fmt.Sprintf(`document.querySelector('input[name=empty]').value.split(' ').length === %d`, i+1))
 	}
-	p.do(chromedp.SetValue(css("#mode"), "move1"))
+	p.tap("input[name=mode][value=move1]")
 
 	// Move 1: tap the knight, see where it may go (TV-TF-4), tap e3.
 	p.tap("[data-testid=sq-f1]")
@@ -56,15 +56,15 @@ func TestBrowserTakeFive(t *testing.T) {
 	if got := tfSelected(p, "select[name=m1_piece]"); got != "knight" {
 		t.Errorf("after tapping f1 then e3, move 1's piece = %q, want knight", got)
 	}
-	p.do(chromedp.SetValue(css("select[name=m1_action]"), "see"))
+	p.tap("[data-testid=m1-see]")
 	var action string
-	p.eval(`document.querySelector('select[name=m1_action]').selectedOptions[0].textContent`, &action)
+	p.eval(`document.querySelector('input[name=m1_action]:checked').parentElement.textContent`, &action)
 	if got := action; !strings.Contains(got, "je vois") {
 		t.Errorf("move 1's action reads %q, want «je vois»", got)
 	}
 
 	// Move 2: the rook from f6 to f2, taking a 9.
-	p.do(chromedp.SetValue(css("#mode"), "move2"))
+	p.tap("input[name=mode][value=move2]")
 	p.tap("[data-testid=sq-f6]")
 	p.waitFor(`document.querySelector('select[name=m2_piece]').value === 'rook' && document.querySelectorAll('[data-testid=tf-board] .hl').length > 0`)
 	if got := tfHighlighted(p); !strings.Contains(got, "f1 f2") {
@@ -72,10 +72,8 @@ func TestBrowserTakeFive(t *testing.T) {
 	}
 	p.tap("[data-testid=sq-f2]")
 	p.waitFor(`document.querySelector('input[name=m2_to]').value === 'f2'`)
-	p.do(
-		chromedp.SetValue(css("select[name=m2_action]"), "take"),
-		chromedp.SendKeys(css("input[name=m2_value]"), "9"),
-	)
+	p.tap("[data-testid=m2-take]")
+	p.do(chromedp.SendKeys(css("input[name=m2_value]"), "9"))
 	p.tap("[data-testid=tf-judge]")
 	p.waitFor(`document.querySelector('[data-testid=tf-verdict]') !== null`)
 	if n := countSel(p, "[data-testid=tf-legal]"); n != 1 {
@@ -97,9 +95,9 @@ func TestBrowserTakeFive(t *testing.T) {
 	// An illegal second move: the rook onto a6, where the white bishop stands.
 	p.do(
 		chromedp.Clear(css("input[name=m2_to]")), chromedp.SendKeys(css("input[name=m2_to]"), "a6"),
-		chromedp.SetValue(css("select[name=m2_action]"), "see"),
 		chromedp.Clear(css("input[name=m2_value]")),
 	)
+	p.tap("[data-testid=m2-see]")
 	p.tap("[data-testid=tf-judge]")
 	p.waitFor(`document.querySelector('[data-testid=tf-illegal]') !== null`)
 	cite := "[data-testid=tf-verdict] [data-rule='takefive.occupied']"

@@ -20,9 +20,10 @@ func TestBrowserTaki(t *testing.T) {
 	// TV-TK-4: A played a green +2, B answered with a blue +2; C owes 4.
 	p.open("/referee/taki")
 	p.do(chromedp.SetValue(css("[data-testid=players]"), "4"), chromedp.SetValue(css("[data-testid=current]"), "2"))
-	p.tap(`[data-testid=picker] button[data-card="B+2"]`) // the picker starts on the top card
+	p.tap("[data-testid=picker] [data-testid=pending-4]") // the sheet starts on the top card, with the cards owed
+	p.tap(`[data-testid=picker] button[data-card="B+2"]`)
 	p.waitFor(`document.querySelector('[data-testid=top]').value === 'B+2' && document.querySelector('input[name=target]').value === 'play'`)
-	p.do(chromedp.SetValue(css("[data-testid=colour]"), "B"), chromedp.SetValue(css("[data-testid=pending]"), "4"))
+	p.do(chromedp.SetValue(css("[data-testid=colour]"), "B"))
 	p.tap(`[data-testid=picker] button[data-card="B7"]`)
 	p.waitFor(`document.querySelector('[data-testid=play]').value === 'B7'`)
 	if got := strings.Join(strings.Fields(p.text(".tk-field.tk-target .chips")), " "); got != "7" {

@@ -76,15 +76,18 @@ func runningTotals(vctx context.Context, names []string, live [][]int) *views.Ch
 		return nil
 	}
 	title := views.T(vctx, "standings.sheet.chart.desc", "Rounds", len(live))
-	lc := views.LineChart{Title: title, XLabels: []string{"0"}, DecimalComma: views.Lang(vctx) == "fr"}
-	cv := &views.ChartView{ID: "totals", Title: title}
+	lc := views.LineChart{Title: title, XLabels: make([]string, 1, len(live)+1), DecimalComma: views.Lang(vctx) == "fr",
+		Series: make([]views.ChartSeries, 0, len(names))}
+	lc.XLabels[0] = "0"
+	cv := &views.ChartView{ID: "totals", Title: title, Head: make([]string, 0, len(live)),
+		Legend: make([]views.Link, 0, len(names)), Rows: make([]views.ChartRow, 0, len(names))}
 	for r := range live {
 		lc.XLabels = append(lc.XLabels, views.IntText(r+1))
-		cv.Head = append(cv.Head, views.IntText(r+1))
 	}
+	cv.Head = append(cv.Head, lc.XLabels[1:]...)
 	for seat, name := range names {
-		vals := []float64{0}
-		row := views.ChartRow{Label: name}
+		vals := make([]float64, 1, len(live)+1)
+		row := views.ChartRow{Label: name, Cells: make([]string, 0, len(live))}
 		sum := 0
 		for _, pts := range live {
 			if seat < len(pts) {

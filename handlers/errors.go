@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"database/sql/driver"
 	"errors"
 	"net/http"
 
@@ -19,10 +20,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
-	if c.Request().Context().Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+	if c.Request().Context().Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, driver.ErrBadConn)) {
 		// The phone went away (closed the page, lost the network) before the
 		// answer: nothing to tell it, and nothing wrong on this side. A write
-		// it interrupted was rolled back whole.
+		// it interrupted was rolled back whole. (pgx answers a query its
+		// context ended with driver.ErrBadConn, having closed the connection.)
 		s.log.Debug("request abandoned by the client", "method", c.Request().Method, "path", c.Path())
 		return
 	}

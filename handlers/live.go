@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -11,8 +13,11 @@ import (
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
-// hub tells every phone watching a match that it changed. It lives in the
-// process: one server serves a group's table.
+// hub tells every phone watching a match through this process that it
+// changed. A write made here is announced by its handler (announce); on
+// PostgreSQL a write of another instance reaches the hub through the store's
+// notifications (remoteWritten), so a phone sees every save whichever
+// instance took it, once.
 type hub struct {
 	mu    sync.Mutex
 	watch map[int64]map[chan string]struct{}
@@ -52,6 +57,60 @@ func (h *hub) publish(match int64, version string) {
 		}
 		ch <- version
 	}
+}
+
+// watched lists the matches someone watches, of ids (all of them when ids
+// is nil).
+func (h *hub) watched(ids []int64, all bool) []int64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []int64
+	if all {
+		for id := range h.watch {
+			out = append(out, id)
+		}
+		return out
+	}
+	for _, id := range ids {
+		if len(h.watch[id]) > 0 {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// remoteWritten is told of every committed write (store.OnWrite) and tells
+// the watchers of the matches another instance wrote to (Remote) their new
+// version, read from the database. This instance's own writes are left to
+// their handler, which announces them with what it already read: each write
+// is announced once. A write with no group (the listener reconnected, some
+// notifications may be lost) refreshes every watched match.
+func (s *Server) remoteWritten(w store.Written) {
+	if !w.Remote {
+		return
+	}
+	ids := s.live.watched(w.Matches, w.Slug == "")
+	if len(ids) == 0 {
+		return
+	}
+	go func() { // off the listener's goroutine: the reads may take a moment
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		for _, id := range ids {
+			if w.GroupID != 0 {
+				if _, err := s.store.Match(ctx, w.GroupID, id); errors.Is(err, store.ErrNotFound) {
+					s.live.publish(id, deletedEvent) // deleted on another instance
+					continue
+				}
+			}
+			rounds, err := s.store.Rounds(ctx, id)
+			if err != nil {
+				s.log.Warn("watchers not told of another instance's write", "match", id, "err", err)
+				continue
+			}
+			s.announce(id, rounds)
+		}
+	}()
 }
 
 // deletedEvent starts the event that tells the watchers a match was deleted,

@@ -315,13 +315,13 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	final := finalOnly(live) // BG Stats' final scores: nothing to correct or undo
 	for _, r := range rounds {
 		row := views.RoundRow{ID: r.ID, Points: r.Points, Undone: r.Undone(), Edited: r.Version > 1 && !r.Undone(),
-			HistURL: fmt.Sprintf("%s/rounds/%d/history", url, r.ID), Detail: g.Detail(vctx, match, r.Entry)}
+			HistURL: url + "/rounds/" + strconv.FormatInt(r.ID, 10) + "/history", Detail: g.Detail(vctx, match, r.Entry)}
 		if !r.Undone() {
 			n++
 			row.Label = g.RoundLabel(vctx, match, live, n)
 			row.Main, row.Sub = splitLabel(row.Label)
 			if !final {
-				row.EditURL = fmt.Sprintf("%s/rounds/%d/edit", url, r.ID)
+				row.EditURL = url + "/rounds/" + strconv.FormatInt(r.ID, 10) + "/edit"
 				lastLive, sh.UndoLabel = r.ID, row.Main
 			}
 		} else {

@@ -15,8 +15,10 @@ import (
 // pageCache keeps rendered pages and members' lookups, per group, until
 // something is written to that group. The store tells it of every committed
 // write (see written), so a page built from data read before a write is
-// never kept past that write. One server process owns the database, so
-// nothing else can change it.
+// never kept past that write. On PostgreSQL other instances write too: their
+// writes arrive as notifications a moment after their commit (store.listen),
+// so there a kept page is also checked against the group's write counter,
+// read from the database before it is served (see cachedPage).
 type pageCache struct {
 	mu     sync.Mutex
 	all    uint64            // bumped when everything is forgotten
@@ -33,6 +35,7 @@ type groupEntries struct {
 type cachedPage struct {
 	page *prepared
 	at   time.Time
+	ver  int64 // the group's write counter read before the page was built (PostgreSQL)
 }
 
 // cacheGen is what a reader saw before reading: a page or a member read then
@@ -123,22 +126,23 @@ func (p *pageCache) entries(group string, gen cacheGen) *groupEntries {
 	return g
 }
 
-func (p *pageCache) page(group, key string) (*prepared, bool) {
+func (p *pageCache) page(group, key string) (*prepared, int64, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	g := p.groups[group]
 	if g == nil {
-		return nil, false
+		return nil, 0, false
 	}
 	cp, ok := g.pages[key]
 	if !ok || time.Since(cp.at) > pageTTL {
-		return nil, false
+		return nil, 0, false
 	}
-	return cp.page, true
+	return cp.page, cp.ver, true
 }
 
-// keepPage stores a page built from data read at gen.
-func (p *pageCache) keepPage(group, key string, gen cacheGen, page *prepared) {
+// keepPage stores a page built from data read at gen (and, on PostgreSQL,
+// after reading the group's write counter ver).
+func (p *pageCache) keepPage(group, key string, gen cacheGen, ver int64, page *prepared) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	g := p.entries(group, gen)
@@ -150,7 +154,7 @@ func (p *pageCache) keepPage(group, key string, gen cacheGen, page *prepared) {
 		delete(g.pages, key)
 	}
 	p.evict(page.mem())
-	g.pages[key] = cachedPage{page: page, at: time.Now()}
+	g.pages[key] = cachedPage{page: page, at: time.Now(), ver: ver}
 	p.bytes += page.mem()
 }
 
@@ -198,8 +202,12 @@ func (p *pageCache) keepMember(group, key string, gen cacheGen, m member) {
 // group's kept pages are forgotten, and its members too when they changed.
 // The store is the one place that writes, so no request needs to be guessed
 // at: an anonymous new group or import forgets nothing of the others.
+//
+// A write of another instance (PostgreSQL) arrives the same way, Remote;
+// one with no group means notifications may have been lost (the listener
+// reconnected): everything is forgotten.
 func (p *pageCache) written(w store.Written) {
-	if w.Members {
+	if w.Members || w.Slug == "" {
 		p.forget(w.Slug)
 		return
 	}
@@ -216,7 +224,20 @@ func (s *Server) cachedPage(c echo.Context, build func() ([]byte, error)) error 
 	key := strings.Join([]string{c.Request().Host, c.Request().URL.RequestURI(), lang(c), strconv.FormatBool(m.who.IsAdmin),
 		c.Request().Header.Get("HX-Request")}, "\x00")
 	group := m.group.Slug
-	if page, ok := s.cache.page(group, key); ok {
+	// On PostgreSQL another instance may have written to the group a moment
+	// ago, its notification not here yet: the group's write counter, one
+	// indexed read, says whether the kept page is still current. It is read
+	// before the page is built, so a write committed while building makes
+	// the page look older than it is, never newer.
+	shared := s.store.Shared()
+	var ver int64
+	if shared {
+		var err error
+		if ver, err = s.store.GroupVersion(c.Request().Context(), m.group.ID); err != nil {
+			ver = -1 // not kept
+		}
+	}
+	if page, kept, ok := s.cache.page(group, key); ok && (!shared || ver >= 0 && kept == ver) {
 		return s.sendPrepared(c, http.StatusOK, page)
 	}
 	gen := s.cache.gen(group)
@@ -225,6 +246,12 @@ func (s *Server) cachedPage(c echo.Context, build func() ([]byte, error)) error 
 		return err
 	}
 	page := s.prepare(body)
-	s.cache.keepPage(group, key, gen, page.slim())
-	return s.sendPrepared(c, http.StatusOK, page)
+	if ver >= 0 {
+		s.cache.keepPage(group, key, gen, ver, page.slim())
+	}
+	err = s.sendPrepared(c, http.StatusOK, page)
+	if page.zip != nil { // a kept page holds its compressed copy, not body
+		releaseBody(body)
+	}
+	return err
 }

@@ -300,8 +300,8 @@ func TestCacheAccountsAndIgnoresRefusals(t *testing.T) {
 	p := newPageCache()
 	page := app.srv.prepare(bytes.Repeat([]byte("<td>12</td>"), 300)).slim()
 	gen := p.gen("g")
-	p.keepPage("g", "k", gen, page)
-	p.keepPage("g", "k", gen, page)
+	p.keepPage("g", "k", gen, 0, page)
+	p.keepPage("g", "k", gen, 0, page)
 	if p.bytes != page.mem() {
 		t.Errorf("one page kept twice counts %d bytes, want %d", p.bytes, page.mem())
 	}

@@ -17,7 +17,7 @@ import (
 // rendered page with that key in every hole: whatever the number of holes,
 // wherever they are, and for pages longer than one deflate block.
 func TestPreparedPageCarriesItsKey(t *testing.T) {
-	s := &Server{compressors: newCompressors(1)}
+	s := &Server{}
 	rng := rand.New(rand.NewPCG(1, 2))
 	noisy := make([]byte, 150_000) // hardly compressible: many blocks
 	for i := range noisy {
@@ -73,7 +73,7 @@ func TestSubmitKeyHoleIsAKeyLong(t *testing.T) {
 	if len(submitKeyHole) != len(store.NewToken()) {
 		t.Errorf("the hole is %d bytes, a key %d", len(submitKeyHole), len(store.NewToken()))
 	}
-	s := &Server{compressors: newCompressors(1)}
+	s := &Server{}
 	body := []byte(strings.Repeat("x", 2000) + "<input value=\"1." + submitKeyHole + "\"> and " + submitKeyHole)
 	got, err := gunzipOne(s.prepareOnce(append([]byte(nil), body...), false).gzipped(""))
 	if err != nil {
@@ -129,7 +129,7 @@ func TestCRCShiftCombines(t *testing.T) {
 }
 
 func BenchmarkPreparedAnswer(b *testing.B) {
-	s := &Server{compressors: newCompressors(1)}
+	s := &Server{}
 	body := bytes.Repeat([]byte("<td class=score>12</td> "), 300)
 	body = append(append(body, submitKeyHole...), body...)
 	p := s.prepare(body)

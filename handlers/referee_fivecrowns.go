@@ -73,23 +73,17 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 		p.round = n // marks the wilds on the picker; the engine judges the round
 	}
 	p.Hand = views.FCRField{Name: "hand", Label: views.T(rc.Ctx, "fcref.hand"), Value: strings.TrimSpace(f.Get("hand"))}
-	p.Targets = []views.FCRTarget{{Value: "hand", Label: views.T(rc.Ctx, "fcref.target.hand")}}
 	for i := 1; i <= fcrMelds; i++ {
 		name, label := fmt.Sprintf("meld%d", i), views.T(rc.Ctx, "fcref.meldn", "N", i)
 		p.Melds = append(p.Melds, views.FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
-		p.Targets = append(p.Targets, views.FCRTarget{Value: name, Label: label})
 	}
 	p.Melds = append(p.Melds, views.FCRField{Name: "discard", Label: views.T(rc.Ctx, "fcref.discardfield"), Value: strings.TrimSpace(f.Get("discard"))})
-	p.Targets = append(p.Targets, views.FCRTarget{Value: "discard", Label: views.T(rc.Ctx, "fcref.discardfield")})
 	p.Taken = views.FCRField{Name: "taken", Label: views.T(rc.Ctx, "fcref.takenfield"), Value: strings.TrimSpace(f.Get("taken"))}
-	p.Targets = append(p.Targets, views.FCRTarget{Value: "taken", Label: p.Taken.Label})
 	for i := 1; i <= fcrOutMelds; i++ {
 		name, label := fmt.Sprintf("out%d", i), views.T(rc.Ctx, "fcref.outn", "N", i)
 		p.Out = append(p.Out, views.FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
-		p.Targets = append(p.Targets, views.FCRTarget{Value: name, Label: views.T(rc.Ctx, "fcref.target.out", "Field", label)})
 		name, label = fmt.Sprintf("lay%d", i), views.T(rc.Ctx, "fcref.layn", "N", i)
 		p.LayOff = append(p.LayOff, views.FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
-		p.Targets = append(p.Targets, views.FCRTarget{Value: name, Label: label})
 	}
 	p.fields["hand"] = &p.Hand
 	for i := range p.Melds {
@@ -103,11 +97,28 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 		p.fields[p.LayOff[i].Name] = &p.LayOff[i]
 		p.fromHand = append(p.fromHand, &p.LayOff[i])
 	}
-	pk := readPicker(f, "target", "aim")
-	if p.fields[pk.Open] != nil {
-		p.Target = pk.Open
+	// The sheet opens on an empty hand: its cards are the first thing to
+	// tap. A form that says where the sheet was keeps it; Done closes it.
+	if _, posted := f["target"]; posted {
+		p.Target = f.Get("target")
+	} else if p.Hand.Value == "" || last(f, "tap") != "" {
+		p.Target = "hand"
 	}
-	if c, err := fc.ParseCard(pk.Tap); pk.Tap != "" && err == nil {
+	pk := readPicker(f, "target", "pick")
+	if v := last(f, "aim"); v != "" { // the page's older name for "pick"
+		pk.Open = v
+	}
+	pk.Open, pk.From = fcrFieldName(pk.Open), fcrFieldName(pk.From)
+	switch {
+	case p.fields[pk.Open] != nil:
+		p.Target = pk.Open
+	case pk.Open != "" && pk.Open == last(f, "pick"):
+		p.Target = "" // Done
+	}
+	if p.fields[p.Target] == nil || last(f, "op") == "judge" { // the verdict is not drawn under a sheet
+		p.Target = ""
+	}
+	if c, err := fc.ParseCard(pk.Tap); pk.Tap != "" && err == nil && p.Target != "" {
 		code, t := c.String(), p.Target
 		if !fcrIsOut(t) { // a meld laid out is on the table, not in the hand
 			p.Hand.Value = tapCode(p.Hand.Value, code)
@@ -125,7 +136,24 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 			p.dropExtra(gone)
 		}
 	}
+	for _, fl := range append([]*views.FCRField{&p.Taken}, p.fields["out1"], p.fields["out2"], p.fields["out3"], p.fields["out4"],
+		p.fields["lay1"], p.fields["lay2"], p.fields["lay3"], p.fields["lay4"]) {
+		p.TableOpen = p.TableOpen || fl.Value != "" || fl.Name == p.Target
+	}
 	return p
+}
+
+// fcrFields are the page's card fields in the order of the card sheet,
+// whose buttons post a field's number (the page's own buttons its name).
+var fcrFields = []string{"hand", "meld1", "meld2", "meld3", "meld4", "discard", "taken",
+	"out1", "lay1", "out2", "lay2", "out3", "lay3", "out4", "lay4"}
+
+// fcrFieldName is the field a posted value names, by name or by number.
+func fcrFieldName(v string) string {
+	if i := seatIn(v, len(fcrFields)); i >= 0 {
+		return fcrFields[i]
+	}
+	return v
 }
 
 // dropExtra takes a card off the last field holding it (a meld, the
@@ -396,5 +424,49 @@ func (g FiveCrowns) refChips(rc RefereeCtx, p *fcrPage) {
 			}
 		}
 	}
-	p.Deck = g.refCards(rc, fc.Deck(), p.round)
+	for _, fl := range p.fields {
+		p.TableOpen = p.TableOpen || (fl.Error != "" && fl != &p.Hand && !slices.Contains(p.fromHand[:fcrMelds+1], fl))
+	}
+	if p.Target != "" {
+		p.Sheet = g.refSheet(rc, p)
+	}
+}
+
+// refSheet is the card sheet open on p.Target: the field's cards (a tap
+// takes one off), a tap to move to the hand, the melds or the discard, and
+// the deck a suit per row with the round's wilds marked and the cards of
+// which both copies are already in sight refused.
+func (g FiveCrowns) refSheet(rc RefereeCtx, p *fcrPage) *views.PickerSheet {
+	fl := p.fields[p.Target]
+	at := slices.Index(fcrFields, p.Target)
+	sh := &views.PickerSheet{Seat: at, Title: views.T(rc.Ctx, "fcref.sheet", "Field", fl.Label), Error: fl.Error, Columns: 6}
+	for _, c := range fl.Chips {
+		sh.Chips = append(sh.Chips, fcPickerCard(c, false))
+	}
+	for i, name := range fcrFields[:fcrMelds+2] {
+		if i != at {
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: p.fields[name].Label})
+		}
+	}
+	held := map[string]int{}
+	for _, fl := range append([]*views.FCRField{&p.Hand}, p.fields["out1"], p.fields["out2"], p.fields["out3"], p.fields["out4"]) {
+		for _, code := range strings.Fields(fl.Value) {
+			held[code]++
+		}
+	}
+	lang := views.Lang(rc.Ctx)
+	deck := fc.Deck()
+	for i, c := range deck {
+		if i == 0 || c.Suit != deck[i-1].Suit {
+			name := c.Suit.Name(lang)
+			if c.IsJoker() {
+				name = c.Name(lang)
+			}
+			sh.Suits = append(sh.Suits, views.PickerSuit{Name: name})
+		}
+		last := &sh.Suits[len(sh.Suits)-1]
+		v := g.cardView(RoundCtx{Ctx: rc.Ctx}, c, p.round)
+		last.Cards = append(last.Cards, fcPickerCard(v, held[c.String()] >= fc.Copies(c)))
+	}
+	return sh
 }

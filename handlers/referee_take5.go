@@ -43,15 +43,24 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 	if len(p.Rows) == 0 {
 		p.Rows = make([]views.T5RefRow, t5BlankRows)
 	}
+	p.MaxRows = t5.MaxRows
 	for i := range p.Rows {
 		p.Rows[i].Num = i + 1
+		p.Rows[i].Next = fmt.Sprintf("row_%d", i+2)
 		p.RowNums = append(p.RowNums, i+1)
 	}
+	p.Rows[len(p.Rows)-1].Next = "play_1"
+	_, gridTap := form["grid"]
+	_, numTap := form["num"]
 	judge := op == "judge"
 	for i := 1; i <= t5.MaxCards; i++ {
 		pl := views.T5RefPlay{Value: strings.TrimSpace(form.Get(fmt.Sprintf("play_%d", i))), Claim: form.Get(fmt.Sprintf("claim_%d", i))}
-		judge = judge || (op == "" && pl.Value != "")
+		judge = judge || (op == "" && pl.Value != "" && !gridTap && !numTap) // a link with a card judges it
 		p.Plays = append(p.Plays, pl)
+	}
+	g.numberGrid(rc, &p, judge)
+	for _, pl := range p.Plays[1:] {
+		p.MorePlays = p.MorePlays || pl.Value != "" || strings.HasPrefix(p.Grid, "play_") && p.Grid != "play_1"
 	}
 	set, err := referee.Resolve(t5.HouseRules, houseRulesPosted(form, t5.HouseRules))
 	if err != nil {
@@ -59,6 +68,9 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 		set = referee.Defaults(t5.HouseRules)
 	}
 	p.House = houseRuleFields(t5.HouseRules, set, rc.Lang)
+	for _, pl := range p.Plays[1:] {
+		p.MorePlays = p.MorePlays || pl.Error != ""
+	}
 	if err != nil {
 		return views.T5Referee(p), http.StatusUnprocessableEntity
 	}
@@ -67,11 +79,13 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 	}
 	req, playAt, ok := g.readTable(rc, &p)
 	if !ok {
+		p.MorePlays = p.MorePlays || slices.ContainsFunc(p.Plays[1:], func(pl views.T5RefPlay) bool { return pl.Error != "" })
 		return views.T5Referee(p), http.StatusUnprocessableEntity
 	}
 	turn, set, err := t5.Judge(req) // the API's judge: every check is the engine's
 	if err != nil {
 		g.placeError(rc, &p, err, playAt)
+		p.MorePlays = p.MorePlays || slices.ContainsFunc(p.Plays[1:], func(pl views.T5RefPlay) bool { return pl.Error != "" })
 		return views.T5Referee(p), http.StatusUnprocessableEntity
 	}
 	p.Verdict = g.verdict(rc, turn, set)
@@ -85,6 +99,79 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 	rc.judged(req)
 	rc.rule(turn.Legal, cited, follows...)
 	return views.T5Referee(p), http.StatusOK
+}
+
+// numberGrid applies a tap on the number grid and draws it open where it
+// goes next: a row's number becomes its last card and the grid moves to the
+// next row (after the last row, to the first card laid); a card laid is one
+// number and closes it. A number already on the table is refused.
+func (g Take5) numberGrid(rc RefereeCtx, p *views.T5RefPage, judge bool) {
+	f := rc.Form
+	p.Grid = f.Get("grid_at")
+	if vs, ok := f["grid"]; ok {
+		p.Grid = vs[len(vs)-1] // a field's # button, or "" for Done
+	}
+	field := func(name string) *string {
+		var n int
+		if _, err := fmt.Sscanf(name, "row_%d", &n); err == nil && n >= 1 && n <= len(p.Rows) {
+			return &p.Rows[n-1].Cards
+		}
+		if _, err := fmt.Sscanf(name, "play_%d", &n); err == nil && n >= 1 && n <= len(p.Plays) {
+			return &p.Plays[n-1].Value
+		}
+		return nil
+	}
+	used := func() map[int]bool {
+		u := map[int]bool{}
+		for _, r := range p.Rows {
+			for _, w := range strings.Fields(r.Cards) {
+				if n, err := strconv.Atoi(w); err == nil {
+					u[n] = true
+				}
+			}
+		}
+		for _, pl := range p.Plays {
+			if n, err := strconv.Atoi(pl.Value); err == nil {
+				u[n] = true
+			}
+		}
+		return u
+	}
+	at := field(p.Grid)
+	if at == nil || judge { // the verdict is not drawn under a sheet
+		p.Grid = ""
+		return
+	}
+	if n, err := strconv.Atoi(f.Get("num")); err == nil {
+		switch {
+		case n < 1 || n > t5.MaxCard:
+			p.GridError = views.T(rc.Ctx, "take5.ref.err.range", "Max", t5.MaxCard)
+		case used()[n]:
+			p.GridError = views.T(rc.Ctx, "take5.ref.err.used", "N", n)
+		case strings.HasPrefix(p.Grid, "row_"):
+			*at = tapCode(*at, strconv.Itoa(n))
+			for _, r := range p.Rows {
+				if fmt.Sprintf("row_%d", r.Num) == p.Grid {
+					p.Grid = r.Next
+					break
+				}
+			}
+		default:
+			*at, p.Grid = strconv.Itoa(n), ""
+		}
+	}
+	if p.Grid == "" {
+		return
+	}
+	label := views.T(rc.Ctx, "take5.ref.row", "N", strings.TrimPrefix(p.Grid, "row_"))
+	if strings.HasPrefix(p.Grid, "play_") {
+		label = views.T(rc.Ctx, "take5.ref.card", "N", strings.TrimPrefix(p.Grid, "play_"))
+	}
+	p.GridTitle = views.T(rc.Ctx, "take5.ref.gridtitle", "Field", label)
+	u := used()
+	for n := 1; n <= t5.MaxCard; n++ {
+		p.GridNums = append(p.GridNums, views.T5GridNum{N: n, Used: u[n]})
+	}
 }
 
 // readTable maps the typed rows and cards to the API's request, writing a

@@ -40,7 +40,9 @@ type tfMoveForm struct{ piece, to, action, value string }
 func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 	t := readTFTurn(rc.Form)
 	t.tap(rc.Form.Get("tap"))
-	page := views.TFRefereePage{From: rc.From, Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{}}
+	t.token(rc.Form.Get("token"))
+	page := views.TFRefereePage{From: rc.From, Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{},
+		TokensOpen: rc.Form.Get("token") != ""}
 	for _, p := range tf.Pieces {
 		page.Pieces = append(page.Pieces, views.TFOption{Value: p.String(), Label: p.Name().In(rc.Lang)})
 	}
@@ -185,7 +187,16 @@ func (t *tfTurn) tap(name string) {
 			pos = t.afterFirst(pos)
 		}
 		m := &t.moves[i]
-		if p, on := pos.On(sq); on {
+		// The first tap picks the piece; the next one is its square, free
+		// or not (a move onto a piece is what the referee is asked about).
+		// Its own square again lets it go; a piece tapped after a whole
+		// move starts a new one.
+		p, on := pos.On(sq)
+		switch {
+		case on && m.piece == p.String() && m.to == "":
+			m.piece = ""
+			return
+		case on && (m.piece == "" || m.to != ""):
 			m.piece, m.to = p.String(), ""
 			return
 		}
@@ -196,6 +207,40 @@ func (t *tfTurn) tap(name string) {
 			m.action = tf.See.String()
 		}
 	}
+}
+
+// token applies a tap on the token pad to the rack of the player who
+// plays: a value 1–9 goes at the end of the line, "pop" takes the last off.
+func (t *tfTurn) token(v string) {
+	if t.player < 0 || t.player >= len(t.racks) || v == "" {
+		return
+	}
+	line := &t.racks[t.player]
+	name, values, found := strings.Cut(*line, ":")
+	if !found {
+		name, values = *line, ""
+	}
+	vs := strings.Fields(values)
+	switch n, err := strconv.Atoi(v); {
+	case v == "pop" && len(vs) > 0:
+		vs = vs[:len(vs)-1]
+	case err == nil && n >= 1 && n <= 9:
+		vs = append(vs, v)
+	}
+	*line = strings.TrimSpace(strings.TrimSpace(name) + ": " + strings.Join(vs, " "))
+}
+
+// tfDigits reads a rack's tokens: numbers apart, or digits together (a
+// token is 1–9, so "7835" is 7, 8, 3 and 5).
+func tfDigits(s string) ([]int, bool) {
+	var spaced []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\t' }) {
+		if len(w) > 1 && strings.Trim(w, "123456789") == "" {
+			w = strings.Join(strings.Split(w, ""), " ")
+		}
+		spaced = append(spaced, w)
+	}
+	return parseValues(strings.Join(spaced, " "))
 }
 
 // request maps the form to the API's request, so that the page asks the
@@ -229,7 +274,7 @@ func (t *tfTurn) request() (req tf.TurnRequest, names []string, lines []int, err
 		if _, twice := ws.Racks[name]; twice {
 			return req, names, nil, referee.Invalid(field, "A player appears twice.", "Un joueur apparaît deux fois.")
 		}
-		vs, ok := parseValues(values)
+		vs, ok := tfDigits(values)
 		if !ok {
 			return req, names, nil, referee.Invalid(field, "Tokens are numbers from 1 to 9, separated by spaces.",
 				"Les pions sont des nombres de 1 à 9, séparés par des espaces.")

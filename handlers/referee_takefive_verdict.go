@@ -51,7 +51,13 @@ func (g TakeFive) board(t tfTurn, lang string) []views.TFSquare {
 			} else {
 				desc = append(desc, pick(lang, "no token", "sans pion"))
 			}
-			s.Label = name + ": " + strings.Join(desc, ", ")
+			// The name starts with what the square shows (its name, and the
+			// number of the move that lands there), so that it can be said.
+			shown := name
+			if s.Move != "" {
+				shown += " " + s.Move
+			}
+			s.Label = shown + ": " + strings.Join(desc, ", ")
 			out = append(out, s)
 		}
 	}

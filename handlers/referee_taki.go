@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,7 +48,7 @@ func (g Taki) Referee(rc RefereeCtx) (templ.Component, int) {
 // refereeForm reads what was typed and applies a tap, a pop or a new picker target.
 func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 	f, lang := rc.Form, rc.Lang
-	p := views.TKReferee{From: rc.From, Action: "/referee/taki", Errs: views.FieldErrors{}, Deck: takiDeckViews(lang), Chips: map[string][]views.TKCard{},
+	p := views.TKReferee{From: rc.From, Action: "/referee/taki", Errs: views.FieldErrors{}, Chips: map[string][]views.TKCard{},
 		Players: "4", Current: "0", Direction: "cw", Pending: "0", Move: "play", Target: "top", Silent: make([]bool, tk.MaxPlayers)}
 	for i := 0; i < tk.MaxPlayers; i++ {
 		p.Seats = append(p.Seats, takiName(f, i))
@@ -69,24 +70,83 @@ func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 		p.CounterPlayer, p.CounterPlay, p.Hand = f.Get("counterPlayer"), f.Get("counter"), f.Get("hand")
 	}
 	field := map[string]*string{"top": &p.Top, "play": &p.Play, "hand": &p.Hand, "counter": &p.CounterPlay}
-	pk := readPicker(f, "target", "target")
-	if field[pk.Open] != nil {
-		p.Target = pk.Open
+	// The sheet opens on the top card of a fresh table: it is the first
+	// thing to tap. A form that says where it was keeps it; Done closes it.
+	if _, posted := f["target"]; posted || p.Top != "" {
+		p.Target = f.Get("target")
 	}
-	if c, err := tk.ParseCard(pk.Tap); pk.Tap != "" && err == nil {
+	pk := readPicker(f, "target", "pick")
+	switch open := takiTarget(pk.Open); {
+	case field[open] != nil:
+		p.Target = open
+	case pk.Open != "" && pk.Open == last(f, "pick"):
+		p.Target = "" // Done
+	}
+	if field[p.Target] == nil || last(f, "op") == "judge" { // the verdict is not drawn under a sheet
+		p.Target = ""
+	}
+	if c, err := tk.ParseCard(pk.Tap); pk.Tap != "" && err == nil && p.Target != "" {
 		if p.Target == "top" {
 			p.Top, p.Target = c.String(), "play" // the top is one card: go on with the cards played
 		} else {
 			*field[p.Target] = tapCode(*field[p.Target], c.String())
 		}
 	}
-	if fl := field[pk.From]; fl != nil {
+	if fl := field[takiTarget(pk.From)]; fl != nil {
 		*fl, _ = untapCode(*fl, pk.Index)
 	}
 	for name, v := range field {
 		p.Chips[name] = takiCards(lang, strings.Fields(*v))
 	}
+	if p.Target != "" {
+		p.Sheet = takiRefSheet(rc, p)
+	}
 	return p
+}
+
+// takiTargets are the fields the card sheet fills, by their number on the
+// sheet (its buttons post a number, the page's own buttons a name).
+var takiTargets = []string{"top", "play", "counter", "hand"}
+
+// takiTarget is the field a posted target names, by name or by number.
+func takiTarget(v string) string {
+	if i := seatIn(v, len(takiTargets)); i >= 0 {
+		return takiTargets[i]
+	}
+	return v
+}
+
+// takiRefSheet is the card sheet open on p.Target: the field's cards, the
+// deck a colour per row, a tap to move to the other fields, and, on the top
+// card, how many cards the next player owes.
+func takiRefSheet(rc RefereeCtx, p views.TKReferee) *views.PickerSheet {
+	at := slices.Index(takiTargets, p.Target)
+	sh := &views.PickerSheet{Seat: at, Title: views.T(rc.Ctx, "tkr.picker", "Field", views.T(rc.Ctx, "tkr.target."+p.Target)), Columns: 7}
+	for _, c := range p.Chips[p.Target] {
+		sh.Chips = append(sh.Chips, views.PickerCard{Code: c.Code, Label: c.Label, Class: c.Class, Name: c.Name})
+	}
+	for i, name := range takiTargets[:2] {
+		if i != at {
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: views.T(rc.Ctx, "tkr.target."+name)})
+		}
+	}
+	if p.Target == "top" {
+		sh.Toggle = views.TKPendingToggle(p)
+	}
+	deck := tk.Deck()
+	for i, c := range deck {
+		if i == 0 || c.Colour != deck[i-1].Colour {
+			name := pick(rc.Lang, "Colourless", "Sans couleur")
+			if c.Colour != tk.NoColour {
+				name = c.Colour.Name().In(rc.Lang)
+			}
+			sh.Suits = append(sh.Suits, views.PickerSuit{Name: name})
+		}
+		v := takiCardView(rc.Lang, c)
+		last := &sh.Suits[len(sh.Suits)-1]
+		last.Cards = append(last.Cards, views.PickerCard{Code: v.Code, Label: v.Label, Class: v.Class, Name: v.Name})
+	}
+	return sh
 }
 
 // parseCodes reads a field of space-separated card codes. A mistake is

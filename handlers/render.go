@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -22,17 +23,37 @@ func (s *Server) render(c echo.Context, status int, component templ.Component) e
 	if err != nil {
 		return err
 	}
+	defer releaseBody(body)
 	return s.send(c, status, body)
 }
 
-// renderBytes renders a component for this request.
+// renderBytes renders a component for this request, into a buffer that the
+// caller may hand back with releaseBody once the page is sent.
 func (s *Server) renderBytes(c echo.Context, component templ.Component) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Grow(16 << 10) // most pages fit: one allocation rather than five
-	if err := component.Render(s.viewCtx(c), &buf); err != nil {
+	buf := bytes.NewBuffer(bodyBuffer())
+	if err := component.Render(s.viewCtx(c), buf); err != nil {
+		releaseBody(buf.Bytes())
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// bodies are render buffers used again: a scoresheet is ~20 KB, and growing
+// a fresh buffer to it for every page was a quarter of the bytes a cold
+// scoresheet allocated.
+var bodies = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
+
+func bodyBuffer() []byte { return (*bodies.Get().(*[]byte))[:0] }
+
+// releaseBody hands a rendered page's buffer back once nothing refers to it
+// any more (the page is sent, and what is kept holds copies). Very large
+// buffers are left to the collector, so the pool does not keep their memory.
+func releaseBody(b []byte) {
+	if cap(b) == 0 || cap(b) > 256<<10 {
+		return
+	}
+	b = b[:0]
+	bodies.Put(&b)
 }
 
 // send writes a rendered page (see sendPrepared).
@@ -86,10 +107,17 @@ func (s *Server) buildViewCtx(c echo.Context) context.Context {
 // lang is the language of the answer: the switch's cookie, else the
 // browser's Accept-Language, else English.
 func lang(c echo.Context) string {
-	if ck, err := c.Cookie("lang"); err == nil && (ck.Value == "fr" || ck.Value == "en") {
-		return ck.Value
+	if l, ok := c.Get("lang").(string); ok { // a page asks a dozen times
+		return l
 	}
-	return acceptLang(c.Request().Header.Get("Accept-Language"))
+	var l string
+	if ck, err := c.Cookie("lang"); err == nil && (ck.Value == "fr" || ck.Value == "en") {
+		l = ck.Value
+	} else {
+		l = acceptLang(c.Request().Header.Get("Accept-Language"))
+	}
+	c.Set("lang", l)
+	return l
 }
 
 func acceptLang(header string) string {

@@ -3,7 +3,6 @@
 package handlers
 
 import (
-	"compress/flate"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -79,12 +78,10 @@ type Server struct {
 	joins   *limiter
 	live    *hub
 	cache   *pageCache
-	ledgers *ledgers // the standings kept per group, see ledger.go
-	// compressors are the few compressors pages share.
-	compressors chan *flate.Writer
-	turns       chan struct{} // see admitted
-	imports     chan struct{} // imports decoding at once, see admitted
-	uploads     uploadGate    // imports under way, in all and per client
+	ledgers *ledgers      // the standings kept per group, see ledger.go
+	turns   chan struct{} // see admitted
+	imports chan struct{} // imports decoding at once, see admitted
+	uploads uploadGate    // imports under way, in all and per client
 
 	bodyTimeout, uploadTimeout, writeTimeout time.Duration
 }
@@ -103,21 +100,20 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		return nil, nil, err
 	}
 	s := &Server{
-		store:       cfg.Store,
-		log:         cfg.Log,
-		baseURL:     strings.TrimRight(cfg.BaseURL, "/"),
-		zone:        cfg.TimeZone,
-		games:       cfg.Games,
-		byID:        map[string]Game{},
-		tr:          tr,
-		assets:      static.New(),
-		joins:       newLimiter(10, 10*60),
-		live:        newHub(),
-		cache:       newPageCache(),
-		ledgers:     newLedgers(),
-		compressors: newCompressors(4),
-		turns:       make(chan struct{}, inFlight()),
-		imports:     make(chan struct{}, 2),
+		store:   cfg.Store,
+		log:     cfg.Log,
+		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
+		zone:    cfg.TimeZone,
+		games:   cfg.Games,
+		byID:    map[string]Game{},
+		tr:      tr,
+		assets:  static.New(),
+		joins:   newLimiter(10, 10*60),
+		live:    newHub(),
+		cache:   newPageCache(),
+		ledgers: newLedgers(),
+		turns:   make(chan struct{}, inFlight()),
+		imports: make(chan struct{}, 2),
 	}
 	t := cfg.Timeouts.withDefaults()
 	s.bodyTimeout, s.uploadTimeout, s.writeTimeout = t.Body, t.Upload, t.Write
@@ -131,6 +127,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		s.byID[g.ID()] = g
 	}
 	cfg.Store.OnWrite(s.cache.written)
+	cfg.Store.OnWrite(s.remoteWritten)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

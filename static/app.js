@@ -208,3 +208,26 @@
     if (here && here.scrollIntoView) here.scrollIntoView({ block: "start" });
   });
 })();
+
+// Referee pages: Enter in a number field moves to the next one (the phone's
+// "next" key), so the rows are typed in one go; without this script Enter
+// judges the turn.
+(function () {
+  "use strict";
+  function next(e) {
+    var el = e.target;
+    if (e.key !== "Enter" || !el || !el.getAttribute) return null;
+    var id = el.getAttribute("data-next");
+    return id ? document.getElementById(id) : null;
+  }
+  document.addEventListener("keydown", function (e) {
+    var to = next(e);
+    if (!to) return;
+    e.preventDefault();
+    to.focus();
+    var end = (to.value || "").length; // go on after what is there (a rack's name)
+    try { to.setSelectionRange(end, end); } catch (err) { /* a field without a caret */ }
+  });
+  // The Enter that submits a form is its keypress: stop that one too.
+  document.addEventListener("keypress", function (e) { if (next(e)) e.preventDefault(); });
+})();

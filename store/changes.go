@@ -24,7 +24,7 @@ type ChangedMatch struct {
 // Both of its queries read one snapshot, so the number returned covers
 // exactly what was read; a write committed later gets a higher number.
 func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]ChangedMatch, int64, error) {
-	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := s.beginRead(ctx)
 	if err != nil {
 		return nil, since, fmt.Errorf("store: changed matches: %w", err)
 	}

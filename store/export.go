@@ -159,7 +159,7 @@ const exportChunk = 256
 func (s *Store) ExportTo(ctx context.Context, groupID int64, head func(Export) error, match func(ExportMatch) error) error {
 	e := Export{Format: ExportFormat, Version: ExportVersion, ExportedAt: s.now(),
 		Players: []ExportPlayer{}, Seasons: []ExportSeason{}, HouseRules: []ExportRule{}, Matches: []ExportMatch{}}
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *rtx) error {
 		if err := exportHead(ctx, tx, groupID, &e); err != nil {
 			return err
 		}
@@ -188,7 +188,7 @@ func (s *Store) ExportTo(ctx context.Context, groupID int64, head func(Export) e
 	return nil
 }
 
-func exportHead(ctx context.Context, tx *sql.Tx, groupID int64, e *Export) error {
+func exportHead(ctx context.Context, tx *rtx, groupID int64, e *Export) error {
 	if err := tx.QueryRowContext(ctx, `SELECT name, created_at FROM groups WHERE id = ?`, groupID).
 		Scan(&e.Group.Name, &e.Group.CreatedAt); err != nil {
 		return notFound(err, "export group")
@@ -227,7 +227,7 @@ func exportHead(ctx context.Context, tx *sql.Tx, groupID int64, e *Export) error
 
 // exportMatches reads up to exportChunk matches of the group with an id
 // above after, whole.
-func exportMatches(ctx context.Context, tx *sql.Tx, groupID, after int64) ([]ExportMatch, error) {
+func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]ExportMatch, error) {
 	var ms []ExportMatch
 	matchAt := map[int64]int{}
 	if err := each(ctx, tx, `SELECT id, game, rules, options, created_at, finished_at, deleted_at, COALESCE(bgstats_play, '') FROM matches
@@ -331,8 +331,8 @@ type scanner interface{ Scan(...any) error }
 
 // readTx runs fn in a read-only transaction on the reading connections
 // (a deferred BEGIN: a snapshot, no write lock).
-func (s *Store) readTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+func (s *Store) readTx(ctx context.Context, fn func(*rtx) error) error {
+	tx, err := s.beginRead(ctx)
 	if err != nil {
 		return err
 	}

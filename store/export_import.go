@@ -79,7 +79,7 @@ func (s *Store) importGroup(ctx context.Context, head Export, next func() (Expor
 		// A version 1 file was dated from its import; its own date is kept now.
 		created := head.Group.CreatedAt
 		g := Group{Slug: newSlug(), Name: strings.TrimSpace(head.Group.Name), InviteToken: NewToken(), CreatedAt: parseTime(created)}
-		res, err := tx.ExecContext(ctx, `INSERT INTO groups (slug, name, admin_token, invite_token, created_at, importing) VALUES (?, ?, ?, ?, ?, 1)`,
+		res, err := tx.insert(ctx, `INSERT INTO groups (slug, name, admin_token, invite_token, created_at, importing) VALUES (?, ?, ?, ?, ?, 1)`,
 			g.Slug, g.Name, hashToken(out.AdminToken), g.InviteToken, created)
 		if err != nil {
 			return err
@@ -128,7 +128,7 @@ func (s *Store) importGroup(ctx context.Context, head Export, next func() (Expor
 // and fills playerID (the file's player ids to the new ones).
 func insertHead(ctx context.Context, tx *txn, gid int64, head Export, playerID map[int64]int64, now string) error {
 	for _, p := range head.Players {
-		res, err := tx.ExecContext(ctx, `INSERT INTO players (group_id, name, archived_at, created_at) VALUES (?, ?, ?, ?)`,
+		res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, archived_at, created_at) VALUES (?, ?, ?, ?)`,
 			gid, strings.TrimSpace(p.Name), p.ArchivedAt, p.CreatedAt)
 		if err != nil {
 			return err
@@ -181,7 +181,7 @@ func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64
 // insertMatch writes one checked match of an import.
 func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64]int64, m ExportMatch) error {
 	rules, opts := mustJSON(m.Rules), mustJSON(m.Options) // nil stays null, as CreateMatch stores it
-	res, err := tx.ExecContext(ctx, `INSERT INTO matches (group_id, game, rules, options, finished_at, deleted_at, created_at, bgstats_play) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+	res, err := tx.insert(ctx, `INSERT INTO matches (group_id, game, rules, options, finished_at, deleted_at, created_at, bgstats_play) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 		groupID, m.Game, rules, opts, m.FinishedAt, m.DeletedAt, m.CreatedAt, sql.NullString{String: m.BGStatsPlay, Valid: m.BGStatsPlay != ""})
 	if err != nil {
 		return err
@@ -194,7 +194,7 @@ func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64
 		}
 	}
 	for _, r := range m.Rounds {
-		res, err := tx.ExecContext(ctx, `INSERT INTO rounds (match_id, number, entry, points, version, undone_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, version, undone_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			mid, r.Number, string(r.Entry), mustJSON(r.Points), r.Version, r.UndoneAt, r.CreatedAt)
 		if err != nil {
 			return err

@@ -125,7 +125,7 @@ func TestImportRefusesDamagedFiles(t *testing.T) {
 	}
 	countGroups := func() int {
 		var n int
-		f.s.db.QueryRow(`SELECT COUNT(*) FROM groups`).Scan(&n)
+		f.s.testQueryRow(`SELECT COUNT(*) FROM groups`).Scan(&n)
 		return n
 	}
 	n0 := countGroups()

@@ -76,7 +76,7 @@ func (s *Store) CreateGroup(ctx context.Context, name, display, sessionToken str
 		}
 		out.SessionToken = tok
 		g := Group{Slug: newSlug(), Name: name, InviteToken: NewToken(), CreatedAt: parseTime(s.now())}
-		res, err := tx.ExecContext(ctx,
+		res, err := tx.insert(ctx,
 			`INSERT INTO groups (slug, name, admin_token, invite_token, created_at) VALUES (?, ?, ?, ?, ?)`,
 			g.Slug, g.Name, hashToken(out.AdminToken), g.InviteToken, s.now())
 		if err != nil {
@@ -120,7 +120,7 @@ func (s *Store) ensureSession(ctx context.Context, tx *txn, token string) (int64
 	}
 	token = NewToken()
 	now := s.now()
-	res, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, created_at, seen_at) VALUES (?, ?, ?)`, hashToken(token), now, now)
+	res, err := tx.insert(ctx, `INSERT INTO sessions (token_hash, created_at, seen_at) VALUES (?, ?, ?)`, hashToken(token), now, now)
 	if err != nil {
 		return 0, "", fmt.Errorf("store: new session: %w", err)
 	}

@@ -60,7 +60,7 @@ func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) err
 		} else if busy {
 			return fmt.Errorf("group %d is being imported: %w", groupID, ErrNotFound)
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO groups (slug, name, admin_token, invite_token, created_at, importing) VALUES (?, ?, ?, ?, ?, 1)`,
+		res, err := tx.insert(ctx, `INSERT INTO groups (slug, name, admin_token, invite_token, created_at, importing) VALUES (?, ?, ?, ?, ?, 1)`,
 			newSlug(), "import", hashToken(NewToken()), NewToken(), s.now())
 		if err != nil {
 			return err
@@ -77,7 +77,7 @@ func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) err
 				playerID[p.ID] = id
 				continue
 			}
-			res, err := tx.ExecContext(ctx, `INSERT INTO players (group_id, name, created_at) VALUES (?, ?, ?)`, stage, strings.TrimSpace(p.Name), s.now())
+			res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, created_at) VALUES (?, ?, ?)`, stage, strings.TrimSpace(p.Name), s.now())
 			if err != nil {
 				return err
 			}
@@ -107,7 +107,7 @@ func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) err
 			}
 			// The staging group's matches are numbered 1..n by the insert trigger.
 			if _, err := tx.ExecContext(ctx, `UPDATE matches SET group_id = ?, changed_seq = changed_seq + ? WHERE group_id = ?`, groupID, last, stage); err != nil {
-				if strings.Contains(err.Error(), "UNIQUE") {
+				if isUnique(err) {
 					return fmt.Errorf("a play is already in the group: %w", ErrConflict)
 				}
 				return err
@@ -133,7 +133,7 @@ func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) err
 // and the group's creation time as its export writes it: what an import
 // needs to leave out the plays the group already holds.
 func (s *Store) BGStatsPlays(ctx context.Context, groupID int64) (created string, plays map[int64]string, err error) {
-	if err := s.db.QueryRowContext(ctx, `SELECT created_at FROM groups WHERE id = ?`, groupID).Scan(&created); err != nil {
+	if err := s.queryRow(ctx, `SELECT created_at FROM groups WHERE id = ?`, groupID).Scan(&created); err != nil {
 		return "", nil, fmt.Errorf("store: plays of group %d: %w", groupID, notFound(err, "group"))
 	}
 	rows, err := s.query(ctx, `SELECT id, COALESCE(bgstats_play, '') FROM matches WHERE group_id = ?`, groupID)

@@ -95,11 +95,19 @@ func TestImportIntoMovesInOneShortTransaction(t *testing.T) {
 		}
 		hold := s.LongestWriteHold()
 		t.Logf("%d matches: import %v, longest write hold %v", n, time.Since(t0), hold)
-		if hold > 500*time.Millisecond {
+		bound := 500 * time.Millisecond
+		if onPG {
+			// PostgreSQL has no lock every writer shares: the move locks the
+			// moved rows and the group's row, so its length delays only that
+			// group's own writes (its per-row foreign key checks make it
+			// slower than SQLite's: about 1 s for 10,000 matches).
+			bound = 3 * time.Second
+		}
+		if hold > bound {
 			t.Errorf("%d matches held the write lock %v", n, hold)
 		}
 		var inGroup int
-		s.db.QueryRow(`SELECT COUNT(*) FROM matches WHERE group_id = ?`, gid).Scan(&inGroup)
+		s.testQueryRow(`SELECT COUNT(*) FROM matches WHERE group_id = ?`, gid).Scan(&inGroup)
 		if inGroup != n+1 || seen == 0 {
 			t.Fatalf("%d matches in the group, %d seen when told", inGroup, seen)
 		}

@@ -61,7 +61,7 @@ func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (in
 			}
 			seen[pid] = true
 		}
-		res, err := tx.ExecContext(ctx,
+		res, err := tx.insert(ctx,
 			`INSERT INTO matches (group_id, game, rules, options, created_at) VALUES (?, ?, ?, ?, ?)`,
 			groupID, nm.Game, string(rules), string(opts), s.now())
 		if err != nil {
@@ -171,6 +171,7 @@ func (s *Store) seats(ctx context.Context, ids []int64) (map[int64][]Seat, error
 func (s *Store) DeleteMatch(ctx context.Context, groupID, id int64) error {
 	return s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, false)
+		tx.wroteIn(id)
 		res, err := tx.ExecContext(ctx, `UPDATE matches SET deleted_at = ? WHERE id = ? AND group_id = ? AND deleted_at IS NULL`, s.now(), id, groupID)
 		if err != nil {
 			return fmt.Errorf("store: delete match: %w", err)

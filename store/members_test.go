@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -137,13 +138,19 @@ func TestClaimPlayer(t *testing.T) {
 // leaves the others unlinked; duplicate-by-case players stay as they were.
 func TestMigrationLinksMembersToPlayers(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)")
+	path := testDB(t)
+	driver, dsn, dialect, dir := "sqlite", "file:"+path+"?_pragma=foreign_keys(1)", goose.DialectSQLite3, "migrations"
+	if onPG {
+		driver, dsn, dialect, dir = "pgx", path, goose.DialectPostgres, "migrations_pg"
+	} else if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open(driver, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, _ := fs.Sub(migrations, "migrations")
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
+	sub, _ := fs.Sub(migrations, dir)
+	p, err := goose.NewProvider(dialect, db, sub)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,7 +77,7 @@ func insertPlayer(ctx context.Context, tx *txn, groupID int64, name, now string)
 	} else if id != 0 {
 		return 0, fmt.Errorf("store: add player %q: %w", name, ErrNameTaken)
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO players (group_id, name, created_at) VALUES (?, ?, ?)`, groupID, name, now)
+	res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, created_at) VALUES (?, ?, ?)`, groupID, name, now)
 	if err != nil {
 		return 0, fmt.Errorf("store: add player: %w", err)
 	}

@@ -92,7 +92,7 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 		if w.SubmitKey != "" {
 			key = w.SubmitKey
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 			matchID, w.Number, entry, points, key, s.now())
 		if err != nil {
 			return fmt.Errorf("store: add round: %w", err)
@@ -259,12 +259,8 @@ func (w RoundWrite) decide(rounds []Round) bool {
 // whether the match is finished. A match that stays finished keeps the
 // moment it first finished (a correction must not move it to another season).
 func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, finished bool) error {
-	// TOTAL, not SUM: a sum beyond the integer range (points imported before
-	// imports were bounded) saturates instead of failing every later save
-	// of the match with a server error.
-	_, err := tx.ExecContext(ctx, `UPDATE match_players SET total = CAST((
-		SELECT TOTAL(json_extract(r.points, '$[' || match_players.seat || ']')) FROM rounds r
-		WHERE r.match_id = match_players.match_id AND r.undone_at IS NULL) AS INTEGER) WHERE match_id = ?`, matchID)
+	tx.wroteIn(matchID)
+	_, err := tx.ExecContext(ctx, s.d.totals(), matchID)
 	if err != nil {
 		return fmt.Errorf("store: totals: %w", err)
 	}
@@ -274,7 +270,7 @@ func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, finished boo
 	}
 	// Only a change of state writes the row (an unchanged row left as it is
 	// costs no page in the commit).
-	if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = ? WHERE id = ? AND (? IS NULL) != (finished_at IS NULL)`, at, matchID, at); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = ? WHERE id = ? AND (CAST(? AS TEXT) IS NULL) != (finished_at IS NULL)`, at, matchID, at); err != nil {
 		return fmt.Errorf("store: finish: %w", err)
 	}
 	return nil
@@ -302,7 +298,8 @@ func scanRound(sc interface{ Scan(...any) error }) (Round, error) {
 		return Round{}, err
 	}
 	r.Entry = json.RawMessage(entry)
-	if err := json.Unmarshal([]byte(points), &r.Points); err != nil {
+	var err error
+	if r.Points, err = decodePoints(points); err != nil {
 		return Round{}, fmt.Errorf("store: round %d: its points: %w", r.ID, err)
 	}
 	r.UndoneAt, r.CreatedAt = parseNullTime(undone), parseTime(created)

@@ -33,7 +33,7 @@ func (s *Store) AddRuling(ctx context.Context, r Ruling) (int64, error) {
 		if err := tx.wroteMatch(ctx, r.MatchID); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO rulings (match_id, form, legal, summary, rules, author, at, request, rule_ids, said)
+		res, err := tx.insert(ctx, `INSERT INTO rulings (match_id, form, legal, summary, rules, author, at, request, rule_ids, said)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.MatchID, r.Form, r.Legal, r.Summary, jsonList(r.Rules), r.Author, s.now(), string(r.Request), jsonList(r.RuleIDs), jsonMap(r.Said))
 		if err != nil {

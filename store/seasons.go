@@ -36,7 +36,7 @@ func (s *Store) AddSeason(ctx context.Context, groupID int64, name string, from,
 	se := Season{GroupID: groupID, Name: name, From: from, To: to}
 	err := s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, false)
-		res, err := tx.ExecContext(ctx, `INSERT INTO seasons (group_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
+		res, err := tx.insert(ctx, `INSERT INTO seasons (group_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
 			groupID, name, from.Format(dateFormat), to.Format(dateFormat), s.now())
 		if err != nil {
 			return fmt.Errorf("store: add season: %w", err)

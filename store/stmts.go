@@ -27,6 +27,9 @@ const (
 
 // prep is the kept statement for q, nil when it cannot be kept.
 func (s *Store) prep(q string) *sql.Stmt {
+	if s.d.pg {
+		return nil // pgx keeps a prepared statement per connection itself
+	}
 	s.stmts.mu.Lock()
 	st, ok := s.stmts.m[q]
 	full := len(s.stmts.m) >= maxStmts
@@ -69,25 +72,46 @@ func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, er
 	if st := s.prep(q); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
-	return s.db.QueryContext(ctx, q, args...)
+	return s.db.QueryContext(ctx, s.d.sql(q), s.d.args(args)...)
 }
 
 func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	if st := s.prep(q); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
-	return s.db.QueryRowContext(ctx, q, args...)
+	return s.db.QueryRowContext(ctx, s.d.sql(q), s.d.args(args)...)
 }
 
-// txn is the write transaction in progress on the write connection (its
-// holder holds wmu). Its queries use statements prepared on that connection.
+// txn is the write transaction in progress: on SQLite on the write
+// connection (its holder holds wmu), its queries using statements prepared
+// on that connection; on PostgreSQL a SERIALIZABLE transaction of the pool
+// (pg, see commitPG).
 type txn struct {
 	s       *Store
+	pg      *sql.Tx
 	touched map[int64]bool // the groups written to, and whether their members changed
+	matches map[int64]bool // the matches written to (Written.Matches)
+}
+
+// insertResult is the id an INSERT … RETURNING id gave.
+type insertResult int64
+
+func (r insertResult) LastInsertId() (int64, error) { return int64(r), nil }
+
+// insert runs an INSERT into a table with an id column and returns the new
+// row's id, read with RETURNING (both databases have it; PostgreSQL's driver
+// has no LastInsertId).
+func (t *txn) insert(ctx context.Context, q string, args ...any) (insertResult, error) {
+	var id int64
+	err := t.QueryRowContext(ctx, q+" RETURNING id", args...).Scan(&id)
+	return insertResult(id), err
 }
 
 // stmt is the write connection's statement for q, nil past maxStmts.
 func (t *txn) stmt(ctx context.Context, q string) *sql.Stmt {
+	if t.pg != nil {
+		return nil
+	}
 	if st, ok := t.s.wst[q]; ok {
 		return st
 	}
@@ -106,6 +130,9 @@ func (t *txn) QueryContext(ctx context.Context, q string, args ...any) (*sql.Row
 	if st := t.stmt(ctx, q); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
+	if t.pg != nil {
+		return t.pg.QueryContext(ctx, t.s.d.sql(q), t.s.d.args(args)...)
+	}
 	return t.s.w.QueryContext(ctx, q, args...)
 }
 
@@ -113,12 +140,18 @@ func (t *txn) QueryRowContext(ctx context.Context, q string, args ...any) *sql.R
 	if st := t.stmt(ctx, q); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
+	if t.pg != nil {
+		return t.pg.QueryRowContext(ctx, t.s.d.sql(q), t.s.d.args(args)...)
+	}
 	return t.s.w.QueryRowContext(ctx, q, args...)
 }
 
 func (t *txn) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	if st := t.stmt(ctx, q); st != nil {
 		return st.ExecContext(ctx, args...)
+	}
+	if t.pg != nil {
+		return t.pg.ExecContext(ctx, t.s.d.sql(q), t.s.d.args(args)...)
 	}
 	return t.s.w.ExecContext(ctx, q, args...)
 }

@@ -1,8 +1,12 @@
-// Package store keeps a group's data in SQLite (modernc.org/sqlite, pure Go).
+// Package store keeps a group's data in SQLite (modernc.org/sqlite, pure Go),
+// the default, or in PostgreSQL (pgx) when given a postgres:// address: one
+// store, the same queries (dialect.go holds what differs), migrations per
+// database (migrations, migrations_pg).
 //
-// Every write runs in one IMMEDIATE transaction, so a round is either saved
-// whole or not at all, and concurrent writers queue on busy_timeout rather
-// than failing. Corrections never overwrite silently: rounds keep a revision
+// Every write runs in one transaction, so a round is either saved whole or
+// not at all: on SQLite an IMMEDIATE transaction (writers queue), on
+// PostgreSQL a SERIALIZABLE one retried when the database refuses it (see
+// commitPG). Corrections never overwrite silently: rounds keep a revision
 // row for every change.
 package store
 
@@ -24,7 +28,7 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
-//go:embed migrations/*.sql
+//go:embed migrations/*.sql migrations_pg/*.sql
 var migrations embed.FS
 
 // Errors a caller can test with errors.Is.
@@ -37,6 +41,7 @@ var (
 // Store is the database handle. Build it with Open.
 type Store struct {
 	db  *sql.DB
+	d   dialect
 	Now func() time.Time // the clock, injectable for tests
 	// wmu lets one write transaction of this process run at a time. SQLite
 	// allows one writer anyway; without it, concurrent writers wait in
@@ -54,13 +59,23 @@ type Store struct {
 	// longest is the longest hold of the write lock, in nanoseconds, since
 	// LongestWriteHold last read it.
 	longest atomic.Int64
+	pg      *pgState // PostgreSQL only: the address, the listener (postgres.go)
 }
 
-// Open opens (creating if needed) the SQLite database at path, with WAL,
-// foreign keys, a busy timeout and immediate write transactions, and applies
-// the embedded migrations. Returns an error naming the path when the file or
-// its folder cannot be created or written.
-func Open(ctx context.Context, path string) (*Store, error) {
+// Open opens the database db names: a PostgreSQL address
+// (postgres://… or postgresql://…, see openPG), or else the path of a SQLite
+// file, created if needed, with WAL, foreign keys, a busy timeout and
+// immediate write transactions. It applies the embedded migrations. Returns
+// an error naming the path when the file or its folder cannot be created or
+// written.
+func Open(ctx context.Context, db string) (*Store, error) {
+	if IsPostgres(db) {
+		return openPG(ctx, db)
+	}
+	return openSQLite(ctx, db)
+}
+
+func openSQLite(ctx context.Context, path string) (*Store, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("store: cannot create the folder of %s: %w", path, err)
@@ -96,7 +111,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	if err := migrate(ctx, db); err != nil {
+	if err := migrate(ctx, db, goose.DialectSQLite3, "migrations"); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
 	}
@@ -113,12 +128,12 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	return s, nil
 }
 
-func migrate(ctx context.Context, db *sql.DB) error {
-	sub, err := fs.Sub(migrations, "migrations")
+func migrate(ctx context.Context, db *sql.DB, d goose.Dialect, dir string, opts ...goose.ProviderOption) error {
+	sub, err := fs.Sub(migrations, dir)
 	if err != nil {
 		return err
 	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
+	p, err := goose.NewProvider(d, db, sub, opts...)
 	if err != nil {
 		return err
 	}
@@ -130,6 +145,10 @@ func migrate(ctx context.Context, db *sql.DB) error {
 func (s *Store) Close() error {
 	if s.closed.Swap(true) {
 		return nil
+	}
+	if s.d.pg {
+		s.pg.stopListening()
+		return s.db.Close()
 	}
 	close(s.stop)
 	<-s.done
@@ -170,6 +189,9 @@ func (s *Store) checkpoints() {
 // Backup writes a consistent copy of the database to path (which must not
 // exist) while others keep reading and writing.
 func (s *Store) Backup(ctx context.Context, path string) error {
+	if s.d.pg {
+		return ErrBackupPG
+	}
 	if _, err := os.Stat(path); err == nil {
 		return fmt.Errorf("store: backup: %s already exists", path)
 	}
@@ -181,7 +203,11 @@ func (s *Store) Backup(ctx context.Context, path string) error {
 }
 
 // IntegrityCheck runs PRAGMA integrity_check and returns its first line ("ok" when sound).
+// On PostgreSQL, which checks its own pages, it only asks the server to answer.
 func (s *Store) IntegrityCheck(ctx context.Context) (string, error) {
+	if s.d.pg {
+		return "ok", s.db.PingContext(ctx)
+	}
 	var res string
 	err := s.db.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&res)
 	return res, err
@@ -202,6 +228,9 @@ func (s *Store) tx(ctx context.Context, fn func(*txn) error) error {
 
 // commit is tx under the write lock, returning what was written.
 func (s *Store) commit(ctx context.Context, fn func(*txn) error) ([]Written, error) {
+	if s.d.pg {
+		return s.commitPG(ctx, fn)
+	}
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
 	defer s.held(time.Now()) // runs before the unlock

@@ -13,6 +13,17 @@ type Written struct {
 	// Members is true when who belongs to the group, or what every member
 	// sees of the group itself (its name, invite, public link), changed.
 	Members bool
+	// Matches are the matches whose rounds or state the write changed (a
+	// round saved, corrected or undone, a match deleted). On PostgreSQL a
+	// write touching more than maxNotifiedMatches leaves it empty.
+	Matches []int64
+	// Version is the group's write counter after the write (PostgreSQL
+	// only; see GroupVersion).
+	Version int64
+	// Remote is true for a write another instance committed, learned from
+	// PostgreSQL's notification. Slug "" with Remote means the notifications
+	// may have been missed (the listener reconnected): forget everything.
+	Remote bool
 }
 
 // observers are the functions told of every committed write.
@@ -51,25 +62,52 @@ func (t *txn) wrote(groupID int64, members bool) {
 	t.touched[groupID] = t.touched[groupID] || members
 }
 
-// wroteMatch records a write to the group that holds matchID.
+// wroteMatch records a write to matchID and the group that holds it.
 func (t *txn) wroteMatch(ctx context.Context, matchID int64) error {
 	var gid int64
 	if err := t.QueryRowContext(ctx, `SELECT group_id FROM matches WHERE id = ?`, matchID).Scan(&gid); err != nil {
 		return notFound(err, "match")
 	}
 	t.wrote(gid, false)
+	t.wroteIn(matchID)
 	return nil
 }
 
+// wroteIn records a write to matchID (its group is recorded apart).
+func (t *txn) wroteIn(matchID int64) {
+	if t.matches == nil {
+		t.matches = map[int64]bool{}
+	}
+	t.matches[matchID] = true
+}
+
 // written names the groups the transaction changed, read before it commits.
+// On PostgreSQL it also bumps each group's write counter and queues the
+// notification the other instances receive at the commit (notify).
 func (t *txn) written(ctx context.Context) ([]Written, error) {
 	out := make([]Written, 0, len(t.touched))
 	for gid, members := range t.touched {
 		w := Written{GroupID: gid, Members: members}
-		if err := t.QueryRowContext(ctx, `SELECT slug FROM groups WHERE id = ?`, gid).Scan(&w.Slug); err != nil {
+		var err error
+		if t.pg != nil {
+			err = t.QueryRowContext(ctx, `UPDATE groups SET write_seq = write_seq + 1 WHERE id = ? RETURNING slug, write_seq`, gid).Scan(&w.Slug, &w.Version)
+		} else {
+			err = t.QueryRowContext(ctx, `SELECT slug FROM groups WHERE id = ?`, gid).Scan(&w.Slug)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("store: the group written to: %w", err)
 		}
+		if len(t.touched) == 1 {
+			for m := range t.matches {
+				w.Matches = append(w.Matches, m)
+			}
+		}
 		out = append(out, w)
+	}
+	if t.pg != nil {
+		if err := t.notify(ctx, out); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

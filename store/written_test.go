@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -32,8 +33,19 @@ func TestEveryWriteTellsItsGroup(t *testing.T) {
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		if len(told) != 1 || told[0] != (Written{GroupID: gid, Slug: slug, Members: members}) {
+		if len(told) != 1 || told[0].GroupID != gid || told[0].Slug != slug || told[0].Members != members || told[0].Remote {
 			t.Errorf("%s told %+v, want one Written{%d %s %v}", name, told, gid, slug, members)
+			return
+		}
+		// The writes that change a match's sheet or page name it: the live
+		// updates of other instances are fed from them.
+		var want []int64
+		switch name {
+		case "AddRound", "EditRound", "UndoLastRound", "AddRuling", "DeleteMatch":
+			want = []int64{f.match}
+		}
+		if !reflect.DeepEqual(told[0].Matches, want) {
+			t.Errorf("%s told matches %v, want %v", name, told[0].Matches, want)
 		}
 	}
 	var round Round
@@ -95,13 +107,13 @@ func TestUndecodableRowsAreErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.s.db.ExecContext(ctx, `UPDATE matches SET rules = '{oops' WHERE id = ?`, f.match); err != nil {
+	if _, err := f.s.testExec(`UPDATE matches SET rules = '{oops' WHERE id = ?`, f.match); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.s.Match(ctx, f.g.Group.ID, f.match); err == nil || errors.Is(err, ErrNotFound) {
 		t.Errorf("a match with undecodable rules: err %v, want a decode error", err)
 	}
-	if _, err := f.s.db.ExecContext(ctx, `UPDATE rounds SET points = 'x' WHERE id = ?`, r.ID); err != nil {
+	if _, err := f.s.testExec(`UPDATE rounds SET points = 'x' WHERE id = ?`, r.ID); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.s.Rounds(ctx, f.match); err == nil {
@@ -117,7 +129,7 @@ func TestHugeStoredPointsDoNotFailLaterSaves(t *testing.T) {
 	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 5, 7}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.s.db.ExecContext(ctx, `UPDATE rounds SET points = '[0, 9223372036854775000, 7]' WHERE match_id = ?`, f.match); err != nil {
+	if _, err := f.s.testExec(`UPDATE rounds SET points = '[0, 9223372036854775000, 7]' WHERE match_id = ?`, f.match); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 2, Entry: "{}", Points: []int{0, 9000, 7}}); err != nil {

@@ -93,15 +93,24 @@ func ChartSVG(c LineChart) string {
 		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f"%s>%s</text>`, x(i), chartH-padB+15, anchor, html.EscapeString(c.XLabels[i]))
 	}
 	b.WriteString(`</g>`)
-	type point struct{ x, y string }
+	// Each point's "x,y" is written once into coords (as %.1f writes each),
+	// then copied into the line and its markers: no string per number.
+	type point struct{ start, comma, end int }
 	var pts []point
+	coords := make([]byte, 0, 16*n)
 	for si, s := range c.Series {
-		pts = pts[:0]
+		pts, coords = pts[:0], coords[:0]
 		for i, v := range s.Values {
 			if i >= n || math.IsNaN(v) {
 				continue
 			}
-			pts = append(pts, point{oneDecimal(x(i)), oneDecimal(y(v))})
+			p := point{start: len(coords)}
+			coords = strconv.AppendFloat(coords, x(i), 'f', 1, 64)
+			p.comma = len(coords)
+			coords = append(coords, ',')
+			coords = strconv.AppendFloat(coords, y(v), 'f', 1, 64)
+			p.end = len(coords)
+			pts = append(pts, p)
 		}
 		if len(pts) == 0 {
 			continue
@@ -113,13 +122,17 @@ func ChartSVG(c LineChart) string {
 				if i > 0 {
 					b.WriteByte(' ')
 				}
-				b.WriteString(p.x + "," + p.y)
+				b.Write(coords[p.start:p.end])
 			}
 			b.WriteString(`"/>`)
 		}
 		if len(pts) <= maxMarkers {
 			for _, p := range pts {
-				b.WriteString(`<circle cx="` + p.x + `" cy="` + p.y + `" r="2.5"/>`)
+				b.WriteString(`<circle cx="`)
+				b.Write(coords[p.start:p.comma])
+				b.WriteString(`" cy="`)
+				b.Write(coords[p.comma+1 : p.end])
+				b.WriteString(`" r="2.5"/>`)
 			}
 		}
 		b.WriteString(`</g>`)
@@ -127,9 +140,6 @@ func ChartSVG(c LineChart) string {
 	b.WriteString(`</svg>`)
 	return b.String()
 }
-
-// oneDecimal is v as %.1f writes it.
-func oneDecimal(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 // xLabelPositions picks at most maxXLabels evenly spread x positions, the
 // first and the last always among them, so labels never collide.

@@ -29,8 +29,9 @@ type Translator struct {
 // messages is one language's localizer, with its messages that take no
 // arguments kept once translated: a page asks for dozens of them.
 type messages struct {
-	loc   *i18n.Localizer
-	plain sync.Map // message id → text
+	loc    *i18n.Localizer
+	plain  sync.Map             // message id → text
+	simple map[string]simpleMsg // read-only once built
 }
 
 // NewTranslator loads the embedded message files. It fails only if a message
@@ -41,14 +42,26 @@ func NewTranslator() (*Translator, error) {
 	// One pair of files per area: en.toml/fr.toml for the app, <game>.en.toml
 	// and <game>.fr.toml for each game's pages.
 	files, _ := fs.Glob(locales, "locales/*.toml")
+	simple := map[string]map[string]simpleMsg{"en": {}, "fr": {}}
 	for _, f := range files {
-		if _, err := b.LoadMessageFileFS(locales, f); err != nil {
+		mf, err := b.LoadMessageFileFS(locales, f)
+		if err != nil {
 			return nil, fmt.Errorf("views: %s: %w", f, err)
+		}
+		base, _ := mf.Tag.Base()
+		if into := simple[base.String()]; into != nil {
+			for _, m := range mf.Messages {
+				if sm, ok := parseSimple(m); ok {
+					into[m.ID] = sm
+				} else {
+					delete(into, m.ID) // a later file's message replaces an earlier one
+				}
+			}
 		}
 	}
 	t := &Translator{bundle: b, langs: map[string]*messages{}}
 	for _, l := range []string{"en", "fr"} {
-		t.langs[l] = &messages{loc: i18n.NewLocalizer(b, l)}
+		t.langs[l] = &messages{loc: i18n.NewLocalizer(b, l), simple: simple[l]}
 	}
 	return t, nil
 }
@@ -94,6 +107,11 @@ func T(ctx context.Context, id string, args ...any) string {
 	if len(args) == 0 {
 		if s, ok := e.msgs.plain.Load(id); ok {
 			return s.(string)
+		}
+	}
+	if sm, ok := e.msgs.simple[id]; ok && len(args) > 0 {
+		if s, ok := sm.fill(args); ok {
+			return s
 		}
 	}
 	var data map[string]any

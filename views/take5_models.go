@@ -38,6 +38,13 @@ type T5RefRow struct {
 	Cards     string
 	X2, Plus5 bool
 	Error     string
+	Next      string // the field Enter moves to
+}
+
+// T5GridNum is one number of the grid; Used when it is already on the table.
+type T5GridNum struct {
+	N    int
+	Used bool
 }
 
 // T5RefPlay is one card the player lays, as typed, with the row claimed.
@@ -83,7 +90,14 @@ type T5RefPage struct {
 	Rows    []T5RefRow
 	Plays   []T5RefPlay
 	RowNums []int
+	MaxRows int // rows the circle may hold: "add a row" stops there
 	House   []HouseRuleField
-	Error   string // about the table as a whole
-	Verdict *T5Verdict
+	// The number grid, open on Grid (a field: row_n or play_n; "" closed).
+	Grid      string
+	GridTitle string
+	GridNums  []T5GridNum
+	GridError string
+	MorePlays bool   // the second and third cards are shown: one is given
+	Error     string // about the table as a whole
+	Verdict   *T5Verdict
 }

@@ -50,6 +50,7 @@ type TFRefereePage struct {
 	Rules        []HouseRuleField
 	Errors       FieldErrors // by field: board, phase, rack_i, racks, player, m1, m2, rules, judge
 	Verdict      *TFVerdict
+	TokensOpen   bool // the token pad is shown: a token was just tapped
 }
 
 // TFOption is a value of a select and what it shows.

@@ -77,8 +77,8 @@ type TKReferee struct {
 	CounterPlayer, CounterPlay        string
 	Hand                              string
 
-	Target  string // where a tapped card goes: top, play, hand or counter
-	Deck    []TKCard
+	Target  string              // where a tapped card goes: top, play, hand or counter ("" the sheet is closed)
+	Sheet   *PickerSheet        // the card sheet open on Target, nil when closed
 	Chips   map[string][]TKCard // what the top, play, hand and counter fields read as
 	Rules   []HouseRuleField
 	Errs    FieldErrors

@@ -46,6 +46,7 @@ type options struct {
 	only                     map[string]bool
 	profile                  string
 	env                      []string
+	db                       string // "": a SQLite file in the temp dir; "postgres": a throwaway cluster; or a postgres:// address
 }
 
 func main() {
@@ -64,9 +65,10 @@ func main() {
 	flag.StringVar(&o.bin, "bin", "", "a built server binary (default: build ./cmd/tablekeeper into the temp dir)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temp dir (database and binary) and print its path")
 	flag.IntVar(&o.maxPerLevel, "max-requests", 200000, "cap on requests per scenario and level")
-	flag.StringVar(&o.profile, "profile", "", "with -inprocess: write CPU, block and mutex profiles of the measured scenarios to this file prefix")
+	flag.StringVar(&o.profile, "profile", "", "with -inprocess: write CPU, block, mutex and heap profiles of the measured scenarios to this file prefix")
 	only := flag.String("only", "", "measure only these scenarios, comma-separated: static,scoresheet,standings,save,referee,big")
-	env := flag.String("server-env", "", "extra environment for the server process, comma-separated (e.g. GOMEMLIMIT=40MiB)")
+	env := flag.String("server-env", "", "extra environment for the server process, comma-separated (e.g. GOMEMLIMIT=36MiB)")
+	flag.StringVar(&o.db, "db", "", `the database: empty for a SQLite file in the temp dir, "postgres" for a throwaway PostgreSQL cluster (Debian's binaries), or the postgres:// address of an empty database`)
 	flag.Parse()
 	o.only = map[string]bool{}
 	for _, f := range strings.Split(*only, ",") {

@@ -8,7 +8,9 @@ import (
 )
 
 // startProfile profiles the measured scenarios when -profile is given with
-// -inprocess (the server then runs in this process). It returns the stop.
+// -inprocess (the server then runs in this process). It returns the stop,
+// which also writes the heap still in use after the load (client's and
+// server's: see the functions) for the RSS budget.
 func startProfile(o options) func() {
 	if o.profile == "" || !o.inProcess {
 		return func() {}
@@ -24,7 +26,8 @@ func startProfile(o options) func() {
 	return func() {
 		pprof.StopCPUProfile()
 		f.Close()
-		for _, name := range []string{"block", "mutex"} {
+		runtime.GC() // the heap profile shows what is still held after the load
+		for _, name := range []string{"block", "mutex", "heap"} {
 			if w, err := os.Create(o.profile + "." + name); err == nil {
 				pprof.Lookup(name).WriteTo(w, 0)
 				w.Close()

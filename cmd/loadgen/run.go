@@ -16,6 +16,7 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/cmd/loadgen/seed"
 	"github.com/tablekeeper/tablekeeper/handlers"
+	"github.com/tablekeeper/tablekeeper/internal/pgtest"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -45,6 +46,28 @@ func (s *server) rss() (rss, peak string) {
 		}
 	}
 	return rss, peak
+}
+
+// rssParts splits the RSS as the kernel counts it: anonymous memory (the Go
+// heap and runtime, SQLite's page caches), file pages (the binary's code and
+// data as read, the database's mapped files) and shared memory (the WAL's
+// index), to tell where a budget goes.
+func (s *server) rssParts() string {
+	if s.cmd == nil {
+		return ""
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		return ""
+	}
+	var parts []string
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 2 && (f[0] == "RssAnon:" || f[0] == "RssFile:" || f[0] == "RssShmem:") {
+			parts = append(parts, strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(f[0], "Rss"), ":"))+" "+kb(f[1]))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // cpu is the server process's CPU time so far (user + system), zero in-process.
@@ -190,6 +213,21 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		defer os.RemoveAll(dir)
 	}
 	db := filepath.Join(dir, "load.db")
+	switch {
+	case o.db == "postgres":
+		// fsync on: the figures are those of a real server's commits.
+		dsn, stop, err := pgtest.Cluster(pgtest.Options{})
+		if err != nil {
+			return fmt.Errorf("a throwaway PostgreSQL: %w", err)
+		}
+		defer stop()
+		db = dsn
+	case o.db != "":
+		db = o.db
+	}
+	if store.IsPostgres(db) {
+		p("database: PostgreSQL %s\n", store.Redact(db))
+	}
 
 	// 1. Seed.
 	t0 := time.Now()
@@ -324,6 +362,9 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	// 6. Memory, then start-up on the existing database.
 	rss, peak := srv.rss()
 	p("\n== memory\nserver RSS after the load run: %s (peak %s)\n", rss, peak)
+	if parts := srv.rssParts(); parts != "" {
+		p("of which %s\n", parts)
+	}
 	srv.stop()
 	srv = nil
 	p("\n== start-up on the existing database (launch → first answered request)\n")

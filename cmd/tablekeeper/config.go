@@ -29,7 +29,7 @@ type config struct {
 // settings lists the keys, their defaults and what they mean (the README's table).
 var settings = []struct{ key, def, help string }{
 	{"addr", ":8080", "listen address"},
-	{"db", "./data/tablekeeper.db", "SQLite database file (created if missing)"},
+	{"db", "./data/tablekeeper.db", "SQLite database file (created if missing), or a PostgreSQL address postgres://user:password@host/dbname"},
 	{"base_url", "", "public URL used in invite links (default: the address the browser used)"},
 	{"log_level", "info", "debug, info, warn or error"},
 	{"timezone", "Local", "time zone the pages show times in, e.g. Europe/Paris (default: this machine's)"},
@@ -52,7 +52,7 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 		fs.String(strings.ReplaceAll(s.key, "_", "-"), s.def, s.help)
 	}
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: tablekeeper [settings] [serve | backup FILE]")
+		fmt.Fprintln(stderr, "Usage: tablekeeper [settings] [serve | backup FILE | copy FROM TO [GROUP…]]")
 		fmt.Fprintln(stderr, "\nServes the scoresheet, referee and standings app (serve is the default).")
 		fmt.Fprintln(stderr, "Each setting is also read from the environment as TABLEKEEPER_<NAME> (e.g. TABLEKEEPER_BASE_URL)")
 		fmt.Fprintln(stderr, "and from the --config file; a flag wins over both.\n\nSettings:")
@@ -116,7 +116,7 @@ func (c *config) validate(level, zone string) error {
 		return errors.New("config: TABLEKEEPER_ADDR (--addr) is empty: give a listen address such as :8080")
 	}
 	if c.DB == "" {
-		return errors.New("config: TABLEKEEPER_DB (--db) is empty: give a database file such as ./data/tablekeeper.db")
+		return errors.New("config: TABLEKEEPER_DB (--db) is empty: give a database file such as ./data/tablekeeper.db, or a postgres:// address")
 	}
 	loc, err := time.LoadLocation(zone)
 	if err != nil || zone == "" {

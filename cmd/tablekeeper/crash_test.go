@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablekeeper/tablekeeper/internal/pgtest"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -31,11 +32,21 @@ func TestCrashKeepsEveryAcknowledgedRound(t *testing.T) {
 		t.Skip("crash test: skipped with -short")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "tablekeeper")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+	crashTest(t, dir, filepath.Join(dir, "crash.db"))
+}
+
+// The same on PostgreSQL: the server killed is the app, the database server
+// keeps running; the backup command refuses and names pg_dump.
+func TestCrashKeepsEveryAcknowledgedRoundOnPostgreSQL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crash test: skipped with -short")
 	}
-	db := filepath.Join(dir, "crash.db")
+	crashTest(t, t.TempDir(), pgtest.Database(t))
+}
+
+func crashTest(t *testing.T, dir, db string) {
+	bin := buildServer(t, dir)
+	onPG := store.IsPostgres(db)
 	addr := freeAddr(t)
 	base := "http://" + addr
 	srv := startServer(t, bin, db, addr)
@@ -114,7 +125,11 @@ func TestCrashKeepsEveryAcknowledgedRound(t *testing.T) {
 		time.Sleep(time.Duration(150+rand.IntN(250)) * time.Millisecond)
 		if k == kills/2 {
 			out, err := exec.Command(bin, "--db", db, "backup", backup).CombinedOutput()
-			if err != nil {
+			if onPG {
+				if err == nil || !strings.Contains(string(out), "pg_dump") {
+					t.Errorf("backup of PostgreSQL: %v, %s; want a refusal naming pg_dump", err, out)
+				}
+			} else if err != nil {
 				t.Errorf("backup during writes: %v\n%s", err, out)
 			}
 		}
@@ -130,7 +145,11 @@ func TestCrashKeepsEveryAcknowledgedRound(t *testing.T) {
 	if len(acks) < 50 {
 		t.Errorf("only %d rounds acknowledged: the load was too light to mean anything", len(acks))
 	}
-	for _, path := range []string{db, backup} {
+	checked := []string{db, backup}
+	if onPG {
+		checked = checked[:1]
+	}
+	for _, path := range checked {
 		st, err := store.Open(context.Background(), path)
 		if err != nil {
 			t.Fatalf("open %s after the crashes: %v", path, err)
@@ -186,6 +205,16 @@ func TestCrashKeepsEveryAcknowledgedRound(t *testing.T) {
 		t.Errorf("%d of %d acknowledged rounds are missing or wrong after %d kills", lost, len(acks), kills)
 	}
 	t.Logf("%d rounds acknowledged across %d kills, none lost", len(acks), kills)
+}
+
+// buildServer builds the binary into dir, once per test process.
+func buildServer(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "tablekeeper")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
 }
 
 func freeAddr(t *testing.T) string {

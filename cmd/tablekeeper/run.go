@@ -28,6 +28,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stdout, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	if len(rest) > 0 && rest[0] == "copy" {
+		return copyCommand(ctx, rest[1:], stdout)
+	}
+	if len(rest) > 0 && rest[0] == "backup" && store.IsPostgres(cfg.DB) {
+		return store.ErrBackupPG
+	}
 	if len(rest) > 0 && rest[0] == "backup" {
 		// A backup copies a database that exists: a mistyped --db must not
 		// create an empty one and back that up.
@@ -37,7 +43,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 	st, err := store.Open(ctx, cfg.DB)
 	if err != nil {
-		return fmt.Errorf("TABLEKEEPER_DB (--db) %q cannot be used: %w", cfg.DB, err)
+		return fmt.Errorf("TABLEKEEPER_DB (--db) %q cannot be used: %w", store.Redact(cfg.DB), err)
 	}
 	defer st.Close()
 
@@ -51,7 +57,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		fmt.Fprintf(stdout, "backup written to %s\n", rest[1])
 		return nil
 	default:
-		return fmt.Errorf("unknown command %q: use no command to serve, or \"backup FILE\"", rest)
+		return fmt.Errorf("unknown command %q: use no command to serve, \"backup FILE\" or \"copy FROM TO [GROUP…]\"", rest)
 	}
 }
 
@@ -73,7 +79,7 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger, s
 		return fmt.Errorf("TABLEKEEPER_ADDR (--addr) %q cannot be used: %w", cfg.Addr, err)
 	}
 	srv := handlers.NewHTTPServer(hc, e)
-	log.Info("tablekeeper listening", "addr", ln.Addr().String(), "db", cfg.DB)
+	log.Info("tablekeeper listening", "addr", ln.Addr().String(), "db", store.Redact(cfg.DB))
 	printURLs(stdout, cfg.BaseURL, ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -49,7 +49,8 @@ func TestLedgerEqualsFullReplay(t *testing.T) {
 	for seed := range uint64(12) {
 		rng := rand.New(rand.NewPCG(seed, 19))
 		l := NewLedger(o)
-		l.MaxRuns = 6 // some runs dropped and rebuilt
+		l.MaxRuns = 6                         // some runs dropped and rebuilt
+		l.CheckpointEvery = 1 + int(seed%4)*3 // corrections replayed from checkpoints: 1, 4, 7, 10 matches apart
 		held := map[int64]Match{}
 		var nextID int64
 		filters := []Filter{{}, {Game: "fivecrowns"}, {Game: "takefive"},
@@ -189,5 +190,144 @@ func BenchmarkLedgerAppend(b *testing.B) {
 		m := randomMatch(rng, id)
 		m.PlayedAt = at.Add(time.Duration(id) * time.Minute)
 		l.Put(m)
+	}
+}
+
+// A correction, an undo or a deletion in the past is replayed from a
+// checkpoint before it, not from the first match: over 3,000 matches with
+// checkpoints every 100 (fewer further back), a change d matches before the
+// last replays at most 2d + 200 matches, and the pages equal a full
+// replay's. A change before the first checkpoint replays everything.
+func TestLedgerReplaysFromTheChange(t *testing.T) {
+	o := DefaultOptions()
+	rng := rand.New(rand.NewPCG(3, 19))
+	l := NewLedger(o)
+	l.CheckpointEvery = 100
+	var all []Match
+	for id := int64(1); id <= 3000; id++ {
+		m := randomMatch(rng, id)
+		m.PlayedAt = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(id) * 7 * time.Hour)
+		all = append(all, m)
+		l.Put(m)
+	}
+	if _, err := l.Standings(Filter{}); err != nil {
+		t.Fatal(err)
+	}
+	held := func() []Match {
+		out := []Match{}
+		for _, m := range all {
+			if m.ID != 0 {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		what   string
+		at     int // index in all
+		change func(i int)
+		most   int
+	}{
+		{"a past round corrected", 2499, func(i int) {
+			m := randomMatch(rng, all[i].ID)
+			m.PlayedAt, m.Game, m.LowWins, m.HasPoints = all[i].PlayedAt, all[i].Game, all[i].LowWins, all[i].HasPoints
+			all[i] = m
+			l.Put(m)
+		}, 2*501 + 200},
+		{"a match undone", 2950, func(i int) { l.Remove(all[i].ID); all[i] = Match{} }, 2*50 + 200},
+		{"a match deleted", 1234, func(i int) { l.Remove(all[i].ID); all[i] = Match{} }, 2*1766 + 200},
+		{"a match dated in the past", 0, func(int) {
+			m := randomMatch(rng, 5000)
+			m.PlayedAt = all[2000].PlayedAt.Add(time.Minute)
+			all = append(all, m)
+			l.Put(m)
+		}, 2*999 + 200},
+		{"a match before the first checkpoint", 50, func(i int) { l.Remove(all[i].ID); all[i] = Match{} }, 3000},
+	} {
+		l.replayed = 0
+		tc.change(tc.at)
+		compareLedger(t, l, held(), Filter{}, o)
+		if l.replayed > tc.most || l.replayed == 0 {
+			t.Errorf("%s: %d matches folded again, want 1 to %d", tc.what, l.replayed, tc.most)
+		}
+		t.Logf("%s: %d matches folded again", tc.what, l.replayed)
+	}
+}
+
+// A checkpoint is a copy: folding on after it changes nothing in it, so a
+// run brought back to it is the run that folded only the matches before it,
+// whatever was folded in between (the form that rotates in place, the
+// series whose last point is replaced on the same night, the maps).
+func TestCheckpointRestoresTheState(t *testing.T) {
+	o := DefaultOptions()
+	rng := rand.New(rand.NewPCG(7, 19))
+	var ms []Match
+	for id := int64(1); id <= 400; id++ {
+		m := randomMatch(rng, id)
+		m.PlayedAt = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(id) * 3 * time.Hour) // several a night
+		ms = append(ms, m)
+	}
+	fresh := func(n int) *run {
+		r := &run{o: o}
+		r.reset()
+		for _, m := range ms[:n] {
+			r.apply(m)
+		}
+		return r
+	}
+	for _, k := range []int{1, 5, 37, 120, 399} {
+		r := fresh(k)
+		r.checkpoints = append(r.checkpoints, r.snapshot())
+		for _, m := range ms[k:] {
+			r.apply(m)
+		}
+		for range 2 { // a checkpoint serves more than once
+			r.restore(0)
+			want := fresh(k)
+			if !reflect.DeepEqual(r.players, want.players) || !reflect.DeepEqual(r.games, want.games) ||
+				r.n != want.n || r.last.ID != want.last.ID || r.points != want.points || !reflect.DeepEqual(r.lowWins, want.lowWins) {
+				t.Fatalf("after match %d: the restored run differs from one that folded only those", k)
+			}
+			for _, m := range ms[k : k+(len(ms)-k)/2] {
+				r.apply(m)
+			}
+		}
+	}
+}
+
+// BenchmarkLedgerCorrection: a round of the 9,000th of 10,000 matches
+// corrected, then the all-time standings asked for. "checkpoints" is the
+// ledger as it is; "full replay" has no checkpoint, as before issue 19's
+// second pass (every change in the past replayed the whole run).
+func BenchmarkLedgerCorrection(b *testing.B) {
+	for _, tc := range []struct {
+		name  string
+		every int
+	}{{"checkpoints", 0}, {"full replay", 1 << 30}} {
+		b.Run(tc.name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			l := NewLedger(DefaultOptions())
+			l.CheckpointEvery = tc.every
+			var ms []Match
+			for id := int64(1); id <= 10000; id++ {
+				m := randomMatch(rng, id)
+				m.PlayedAt = time.Date(2016, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(id) * 9 * time.Hour)
+				ms = append(ms, m)
+				l.Put(m)
+			}
+			if _, err := l.Standings(Filter{}); err != nil {
+				b.Fatal(err)
+			}
+			versions := [2]Match{ms[8999], randomMatch(rng, ms[8999].ID)}
+			versions[1].PlayedAt, versions[1].Game, versions[1].LowWins, versions[1].HasPoints = ms[8999].PlayedAt, ms[8999].Game, ms[8999].LowWins, ms[8999].HasPoints
+			i := 0
+			for b.Loop() {
+				i++
+				l.Put(versions[i%2])
+				if _, err := l.Standings(Filter{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

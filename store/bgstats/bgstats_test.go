@@ -118,3 +118,28 @@ func TestPoints(t *testing.T) {
 		}
 	}
 }
+
+// IsFinal answers most entries without decoding them; it must still say
+// what a decoding says (encoding/json matches keys in any case and reads
+// escaped letters), or a match would be drawn as a game's rounds on one
+// page and as final scores on another.
+func TestIsFinalAgreesWithDecoding(t *testing.T) {
+	for entry, want := range map[string]bool{
+		`{"final":true}`:                     true,
+		`{"FINAL":true}`:                     true,
+		`{"Final": true}`:                    true,
+		`{"fin\u0061l":true}`:                true,
+		`{"final":false}`:                    false,
+		`{"l":1,"fINAl":true}`:               true,
+		`{"v":1,"ll":"Lol","final":true}`:    true,
+		`{"v":1,"seats":[{"mode":"out"}]}`:   false,
+		`{"v":1,"seats":[{"cards":["QS"]}]}`: false,
+		`{"v":1,"finalist":true}`:            false,
+		`not json, final`:                    false,
+		``:                                   false,
+	} {
+		if got := IsFinal([]byte(entry)); got != want {
+			t.Errorf("IsFinal(%s) = %v, want %v", entry, got, want)
+		}
+	}
+}

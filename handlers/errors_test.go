@@ -1,0 +1,46 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"database/sql/driver"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// A phone that leaves while its request is at the database is not a server
+// failure: nothing is answered and no error is logged, whatever the driver
+// called the interrupted query (pgx closes the connection and says
+// driver.ErrBadConn). The same error with the phone still there is a 500.
+func TestAbandonedRequestIsNotAnError(t *testing.T) {
+	for _, gone := range []bool{true, false} {
+		t.Run(fmt.Sprintf("client gone %v", gone), func(t *testing.T) {
+			app := newTestApp(t)
+			var logged bytes.Buffer
+			app.srv.log = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelInfo}))
+			ctx, cancel := context.WithCancel(context.Background())
+			if gone {
+				cancel()
+			} else {
+				defer cancel()
+			}
+			req := httptest.NewRequest(http.MethodGet, "/", nil).WithContext(ctx)
+			rec := httptest.NewRecorder()
+			c := app.e.NewContext(req, rec)
+			app.srv.handleError(fmt.Errorf("store: load match: %w", driver.ErrBadConn), c)
+			if gone {
+				if rec.Body.Len() != 0 || strings.Contains(logged.String(), "request failed") {
+					t.Fatalf("an abandoned request was answered %d %q and logged %q", rec.Code, rec.Body.String(), logged.String())
+				}
+				return
+			}
+			if rec.Code != http.StatusInternalServerError || !strings.Contains(logged.String(), "request failed") {
+				t.Fatalf("a failure with the client still there: status %d, log %q; want 500 and a logged error", rec.Code, logged.String())
+			}
+		})
+	}
+}

@@ -1,0 +1,55 @@
+package store
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// decodePoints reads what encoding/json reads, with or without its fast
+// path: random points as stored, and the same texts with bytes changed.
+func TestDecodePointsAgreesWithEncodingJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 2))
+	const alphabet = "[],-0123456789 .e\"n"
+	fast := 0
+	for n := 0; n < 5000; n++ {
+		pts := make([]int, rng.IntN(9))
+		for i := range pts {
+			pts[i] = rng.IntN(2000) - 500
+		}
+		raw, _ := json.Marshal(pts)
+		texts := []string{string(raw)}
+		for range 10 {
+			m := []byte(string(raw))
+			i := rng.IntN(len(m))
+			switch rng.IntN(3) {
+			case 0:
+				m[i] = alphabet[rng.IntN(len(alphabet))]
+			case 1:
+				m = append(m[:i], m[i+1:]...)
+			default:
+				m = append(m[:i], append([]byte{alphabet[rng.IntN(len(alphabet))]}, m[i:]...)...)
+			}
+			texts = append(texts, string(m))
+		}
+		for k, s := range texts {
+			got, ok := pointsFast(s)
+			var want []int
+			err := json.Unmarshal([]byte(s), &want)
+			if k == 0 && (!ok || err != nil) {
+				t.Fatalf("%s: stored points not read by the fast path", s)
+			}
+			if ok {
+				fast++
+				if err != nil || !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s: fast %#v, encoding/json %#v (%v)", s, got, want, err)
+				}
+			}
+			if full, ferr := decodePoints(s); (ferr == nil) != (err == nil) || (err == nil && !reflect.DeepEqual(full, want)) {
+				t.Fatalf("%s: decodePoints %#v %v, encoding/json %#v %v", s, full, ferr, want, err)
+			}
+		}
+	}
+	t.Logf("%d texts read by the fast path", fast)
+}
