@@ -10,7 +10,7 @@ import (
 	"github.com/tablekeeper/tablekeeper/scoring/standings"
 )
 
-func TestMergeNightsKeepsOrderAndEachNightOnce(t *testing.T) {
+func TestUnionNightsKeepsOrderAndEachNightOnce(t *testing.T) {
 	d := func(day int) time.Time { return time.Date(2026, 1, day, 21, 0, 0, 0, time.UTC) }
 	pts := func(days ...int) []standings.Point {
 		var out []standings.Point
@@ -19,10 +19,10 @@ func TestMergeNightsKeepsOrderAndEachNightOnce(t *testing.T) {
 		}
 		return out
 	}
-	got := mergeNights(mergeNights(mergeNights(nil, pts(2, 5, 9)), pts(1, 5, 7, 12)), pts(9, 12, 13))
+	got := unionNights([]standings.Series{{Points: pts(2, 5, 9)}, {Points: pts(1, 5, 7, 12)}, {Points: pts(9, 12, 13)}, {}})
 	var days []int
 	for _, n := range got {
-		days = append(days, n.Day())
+		days = append(days, time.Unix(n, 0).UTC().Day())
 	}
 	if want := []int{1, 2, 5, 7, 9, 12, 13}; !slices.Equal(days, want) {
 		t.Errorf("merged nights %v, want %v", days, want)

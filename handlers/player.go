@@ -42,7 +42,6 @@ func (s *Server) playerPage(c echo.Context) error {
 	f := cur.filter("")
 	var prof standings.Profile
 	var recs standings.Records
-	var series []standings.Series
 	err = s.withLedger(ctx, m.group.ID, func(l *standings.Ledger) error {
 		var err error
 		if prof, err = l.PlayerProfile(f, id); err != nil {
@@ -51,10 +50,17 @@ func (s *Server) playerPage(c echo.Context) error {
 		if recs, err = l.GroupRecords(f); err != nil {
 			return err
 		}
-		if prof.Played > 0 {
-			series, err = l.History(f, func(p int64) bool { return p == id })
+		if prof.Played == 0 {
+			return nil
 		}
-		return err
+		series, err := l.History(f, func(p int64) bool { return p == id })
+		if err != nil {
+			return err
+		}
+		// Drawn here: the series are the ledger's own, read while it is held.
+		page.Chart = ratingChart(vctx, lg, "player", views.T(vctx, "standings.chart.player", "Name", player.Name, "Season", cur.label),
+			series, names, func(p int64) bool { return p == id })
+		return nil
 	})
 	if err != nil {
 		return err
@@ -86,10 +92,6 @@ func (s *Server) playerPage(c echo.Context) error {
 		if item.holder == id {
 			page.Records = append(page.Records, item.Label+" "+item.Value+" ("+item.When+")")
 		}
-	}
-	if prof.Played > 0 {
-		page.Chart = ratingChart(vctx, lg, "player", views.T(vctx, "standings.chart.player", "Name", player.Name, "Season", cur.label),
-			series, names, func(p int64) bool { return p == id })
 	}
 	return s.render(c, http.StatusOK, views.PlayerView(page))
 }

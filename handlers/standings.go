@@ -127,10 +127,15 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 	}
 	page := views.StandingsPage{Group: nav, Public: public, Base: base, MinMatches: standings.DefaultOptions().MinMatches,
 		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(path, "season", k, "game", game) })}
+	page.Title = cur.label
+	if game != "" {
+		page.Title += " · " + s.gameName(game, lg)
+	} else {
+		page.Title += " · " + views.T(vctx, "standings.allgames")
+	}
 	f := cur.filter(game)
 	var played map[string]bool
 	var tb standings.Table
-	var series []standings.Series
 	err = s.withLedger(ctx, group.ID, func(l *standings.Ledger) error {
 		played = l.Games()
 		var err error
@@ -148,8 +153,14 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 			ranked[r.Player] = true
 		}
 		// The chart follows the ranked players; until someone is ranked, everyone.
-		series, err = l.History(f, func(p int64) bool { return len(ranked) == 0 || ranked[p] })
-		return err
+		series, err := l.History(f, func(p int64) bool { return len(ranked) == 0 || ranked[p] })
+		if err != nil {
+			return err
+		}
+		// Drawn here: the series are the ledger's own, read while it is held.
+		page.Chart = ratingChart(vctx, lg, "rating", views.T(vctx, "standings.chart.desc", "Season", page.Title), series, names,
+			func(int64) bool { return true })
+		return nil
 	})
 	if err != nil {
 		return page, err
@@ -159,12 +170,6 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 		if played[g.ID()] || g.ID() == game {
 			page.Games = append(page.Games, views.Link{Label: g.Name(lg), URL: withQuery(path, "season", cur.key, "game", g.ID()), Current: game == g.ID()})
 		}
-	}
-	page.Title = cur.label
-	if game != "" {
-		page.Title += " · " + s.gameName(game, lg)
-	} else {
-		page.Title += " · " + views.T(vctx, "standings.allgames")
 	}
 	if !cur.first.IsZero() {
 		page.Range = views.T(vctx, "standings.range", "From", views.DayText(lg, cur.first), "To", views.DayText(lg, cur.end))
@@ -187,10 +192,6 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 	}
 	for _, r := range tb.Provisional {
 		page.Provisional = append(page.Provisional, row(r, 0))
-	}
-	if page.Matches > 0 {
-		page.Chart = ratingChart(vctx, lg, "rating", views.T(vctx, "standings.chart.desc", "Season", page.Title), series, names,
-			func(int64) bool { return true })
 	}
 	if !public {
 		page.SeasonForm = views.SeasonForm{Errors: views.FieldErrors{}}

@@ -68,8 +68,14 @@ func ChartSVG(c LineChart) string {
 	y := func(v float64) float64 {
 		return padT + (y1-v)*(chartH-padT-padB)/(y1-y0)
 	}
+	// About what is written: each point's "x,y " (~12 bytes) and, on short
+	// lines, its marker (~42); a guess far above it costs more than a regrowth.
+	perPoint := 12
+	if n <= maxMarkers {
+		perPoint += 42
+	}
 	var b strings.Builder
-	b.Grow(1024 + 160*n*len(c.Series))
+	b.Grow(1024 + len(c.XLabels)*48 + len(c.Series)*(96+n*perPoint))
 	fmt.Fprintf(&b, `<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" role="img" aria-label="%s" font-size="11">`,
 		chartW, chartH, html.EscapeString(c.Title))
 	fmt.Fprintf(&b, `<title>%s</title>`, html.EscapeString(c.Title))
@@ -105,10 +111,10 @@ func ChartSVG(c LineChart) string {
 				continue
 			}
 			p := point{start: len(coords)}
-			coords = strconv.AppendFloat(coords, x(i), 'f', 1, 64)
+			coords = appendTenths(coords, x(i))
 			p.comma = len(coords)
 			coords = append(coords, ',')
-			coords = strconv.AppendFloat(coords, y(v), 'f', 1, 64)
+			coords = appendTenths(coords, y(v))
 			p.end = len(coords)
 			pts = append(pts, p)
 		}
@@ -139,6 +145,25 @@ func ChartSVG(c LineChart) string {
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// appendTenths appends v with one decimal, as strconv.AppendFloat(dst, v,
+// 'f', 1, 64) does, through integers: a chart's coordinates are small, and
+// a long chart has thousands of them. Where 10v lies so near a rounding tie
+// that its own rounding could have crossed it, or is too large for an
+// int64 of tenths to be exact, strconv decides.
+func appendTenths(dst []byte, v float64) []byte {
+	t := v * 10
+	r := math.Round(t)
+	if !(math.Abs(t) < 1e9) || math.Abs(t-r) > 0.5-1e-6 {
+		return strconv.AppendFloat(dst, v, 'f', 1, 64)
+	}
+	n := int64(r)
+	if math.Signbit(v) { // -0.04 is "-0.0", as strconv writes it
+		dst, n = append(dst, '-'), -n
+	}
+	dst = strconv.AppendInt(dst, n/10, 10)
+	return append(dst, '.', byte('0'+n%10))
 }
 
 // xLabelPositions picks at most maxXLabels evenly spread x positions, the
