@@ -2,30 +2,51 @@ package handlers
 
 import (
 	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tablekeeper/tablekeeper/scoring/standings"
+	"github.com/tablekeeper/tablekeeper/views"
 )
 
-func TestUnionNightsKeepsOrderAndEachNightOnce(t *testing.T) {
+func TestNightGridKeepsOrderEachNightOnceAndWhoPlayed(t *testing.T) {
 	d := func(day int) time.Time { return time.Date(2026, 1, day, 21, 0, 0, 0, time.UTC) }
 	pts := func(days ...int) []standings.Point {
 		var out []standings.Point
 		for _, x := range days {
-			out = append(out, standings.Point{Night: d(x)})
+			out = append(out, standings.Point{Night: d(x), Ordinal: float64(-x)})
 		}
 		return out
 	}
-	got := unionNights([]standings.Series{{Points: pts(2, 5, 9)}, {Points: pts(1, 5, 7, 12)}, {Points: pts(9, 12, 13)}, {}})
+	g := gridOf([]standings.Series{{Points: pts(2, 5, 9)}, {Points: pts(1, 5, 7, 12)}, {Points: pts(9, 12, 13)}, {}})
 	var days []int
-	for _, n := range got {
+	for _, n := range g.nights {
 		days = append(days, time.Unix(n, 0).UTC().Day())
 	}
 	if want := []int{1, 2, 5, 7, 9, 12, 13}; !slices.Equal(days, want) {
 		t.Errorf("merged nights %v, want %v", days, want)
+	}
+	var who []string // the series that played each night, as bits
+	for at := range g.nights {
+		w := ""
+		for i := range 4 {
+			if g.played[at*g.words+i/64]&(1<<(i%64)) != 0 {
+				w += string(rune('0' + i))
+			}
+		}
+		who = append(who, w)
+	}
+	if want := []string{"1", "0", "01", "1", "02", "12", "2"}; !slices.Equal(who, want) {
+		t.Errorf("who played each night %v, want %v", who, want)
+	}
+	if want := []float64{-2, -1, -9, math.Inf(-1)}; !slices.Equal(g.best, want) {
+		t.Errorf("best ratings %v, want %v", g.best, want)
 	}
 }
 
@@ -57,4 +78,83 @@ func TestLongRatingChartsAreThinned(t *testing.T) {
 			t.Errorf("line %d has %d points, want at most %d (and not far fewer)", i, n, maxChartPoints)
 		}
 	}
+}
+
+// The chart equals one drawn the plain way (every night of every kept
+// player sorted, a column per step nights, math.Max for the best) on random
+// groups, more than 64 players included (the grid's second word).
+func TestRatingChartEqualsThePlainWay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 11))
+	start := time.Date(2016, 3, 1, 0, 0, 0, 0, time.UTC)
+	for trial := range 60 {
+		players, nights := 1+rng.IntN(90), 1+rng.IntN(900)
+		var series []standings.Series
+		for p := range players {
+			sr := standings.Series{Player: int64(p + 1)}
+			for n := range nights {
+				if rng.IntN(3) == 0 {
+					sr.Points = append(sr.Points, standings.Point{Night: start.AddDate(0, 0, n), Ordinal: rng.NormFloat64() * 10})
+				}
+			}
+			series = append(series, sr)
+		}
+		names := map[int64]string{}
+		for p := range players {
+			names[int64(p+1)] = fmt.Sprint("P", p+1)
+		}
+		keep := func(id int64) bool { return id%7 != 3 }
+		got := ratingChart(context.Background(), "fr", "c", "t", series, names, keep)
+		want := plainRatingChart(series, names, keep)
+		if (got == nil) != (want == nil) {
+			t.Fatalf("trial %d: chart %v, want %v", trial, got != nil, want != nil)
+		}
+		if got == nil {
+			continue
+		}
+		if got.SVG != want.SVG || !reflect.DeepEqual(got.Rows, want.Rows) {
+			t.Fatalf("trial %d (%d players, %d nights): chart differs from the plain way", trial, players, nights)
+		}
+	}
+}
+
+func plainRatingChart(series []standings.Series, names map[int64]string, keep func(int64) bool) *views.ChartView {
+	var kept []standings.Series
+	var nights []time.Time
+	for _, sr := range series {
+		if keep(sr.Player) && len(sr.Points) > 0 {
+			kept = append(kept, sr)
+			for _, p := range sr.Points {
+				nights = append(nights, p.Night)
+			}
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	slices.SortFunc(nights, func(a, b time.Time) int { return a.Compare(b) })
+	nights = slices.CompactFunc(nights, time.Time.Equal)
+	step := (len(nights) + maxChartPoints - 1) / maxChartPoints
+	lc := views.LineChart{Title: "t", DecimalComma: true}
+	for i, n := range nights {
+		if i == len(nights)-1 || i%step == step-1 {
+			lc.XLabels = append(lc.XLabels, views.ShortDay("fr", n))
+		}
+	}
+	cv := &views.ChartView{}
+	for _, sr := range kept {
+		vals := make([]float64, len(lc.XLabels))
+		for k := range vals {
+			vals[k] = math.NaN()
+		}
+		best := math.Inf(-1)
+		for _, p := range sr.Points {
+			vals[slices.IndexFunc(nights, p.Night.Equal)/step] = p.Ordinal
+			best = math.Max(best, p.Ordinal)
+		}
+		lc.Series = append(lc.Series, views.ChartSeries{Label: names[sr.Player], Values: vals})
+		cv.Rows = append(cv.Rows, views.ChartRow{Label: names[sr.Player], Cells: []string{views.IntText(len(sr.Points)),
+			views.DecText("fr", sr.Points[0].Ordinal, 1), views.DecText("fr", best, 1), views.DecText("fr", sr.Points[len(sr.Points)-1].Ordinal, 1)}})
+	}
+	cv.SVG = views.ChartSVG(lc)
+	return cv
 }
