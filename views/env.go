@@ -8,6 +8,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -32,7 +33,24 @@ type messages struct {
 	loc    *i18n.Localizer
 	plain  sync.Map             // message id → text
 	simple map[string]simpleMsg // read-only once built
+	// counted keeps the messages whose only argument is a small count N
+	// ("1st", "3 cards"): plural forms go through go-i18n's templates, a
+	// tenth of a scoresheet's cost when asked for each player and round.
+	countedMu sync.RWMutex
+	counted   map[countedKey]string
 }
+
+type countedKey struct {
+	id string
+	n  int
+}
+
+// Counts kept per language: the small ones a page shows (places, cards,
+// rounds), far more than the messages × counts ever asked.
+const (
+	maxCounted       = 4096
+	minKept, maxKept = -100, 1000
+)
 
 // NewTranslator loads the embedded message files. It fails only if a message
 // file is malformed, which a test catches.
@@ -109,7 +127,39 @@ func T(ctx context.Context, id string, args ...any) string {
 			return s.(string)
 		}
 	}
-	if sm, ok := e.msgs.simple[id]; ok && len(args) > 0 {
+	if n, ok := countArg(args); ok {
+		e.msgs.countedMu.RLock()
+		s, ok := e.msgs.counted[countedKey{id, n}]
+		e.msgs.countedMu.RUnlock()
+		if ok {
+			return s
+		}
+		s = translate(e.msgs, id, args)
+		e.msgs.countedMu.Lock()
+		if len(e.msgs.counted) < maxCounted {
+			if e.msgs.counted == nil {
+				e.msgs.counted = map[countedKey]string{}
+			}
+			e.msgs.counted[countedKey{id, n}] = s
+		}
+		e.msgs.countedMu.Unlock()
+		return s
+	}
+	return translate(e.msgs, id, args)
+}
+
+// countArg is n when args are only "N", n with n a count worth keeping.
+func countArg(args []any) (int, bool) {
+	if len(args) != 2 || args[0] != "N" {
+		return 0, false
+	}
+	n, ok := args[1].(int)
+	return n, ok && n >= minKept && n <= maxKept
+}
+
+// translate is T without the kept counts.
+func translate(msgs *messages, id string, args []any) string {
+	if sm, ok := msgs.simple[id]; ok && len(args) > 0 {
 		if s, ok := sm.fill(args); ok {
 			return s
 		}
@@ -124,17 +174,17 @@ func T(ctx context.Context, id string, args ...any) string {
 	cfg := &i18n.LocalizeConfig{MessageID: id, TemplateData: data}
 	if n, ok := data["N"].(int); ok { // a plural message agrees with its count ("1 card", "0 point")
 		cfg.PluralCount = n
-		if s, err := e.msgs.loc.Localize(cfg); err == nil {
+		if s, err := msgs.loc.Localize(cfg); err == nil {
 			return s
 		}
 		cfg.PluralCount = nil // a plain message with a number in it
 	}
-	s, err := e.msgs.loc.Localize(cfg)
+	s, err := msgs.loc.Localize(cfg)
 	if err != nil {
 		return id
 	}
 	if len(args) == 0 {
-		e.msgs.plain.Store(id, s)
+		msgs.plain.Store(id, s)
 	}
 	return s
 }
@@ -145,9 +195,9 @@ func Lang(ctx context.Context) string { return EnvFrom(ctx).Lang }
 // itoa formats an int; negative numbers get a true minus sign (U+2212).
 func itoa(n int) string {
 	if n < 0 {
-		return "−" + fmt.Sprint(-n)
+		return "−" + strconv.Itoa(-n)
 	}
-	return fmt.Sprint(n)
+	return strconv.Itoa(n)
 }
 
 func join(parts []string) string { return strings.Join(parts, ", ") }

@@ -49,3 +49,30 @@ func TestSimpleMessagesReadAsGoI18nWrites(t *testing.T) {
 		t.Errorf("only %d messages are filled without text/template", fast)
 	}
 }
+
+// T keeps the messages whose only argument is a count: asked again, every
+// message reads as go-i18n writes it, in both languages, for counts across
+// the plural forms and past the kept range.
+func TestCountedMessagesKeptReadAsGoI18nWrites(t *testing.T) {
+	tr, err := NewTranslator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "fr"} {
+		ctx := WithEnv(context.Background(), tr.NewEnv(lang, "/", "", "", ""))
+		slow := &messages{loc: tr.langs[lang].loc} // go-i18n alone
+		for id := range loadIDs(t, lang) {
+			for _, n := range []int{minKept - 1, -2, -1, 0, 1, 2, 3, 11, 21, maxKept, maxKept + 1} {
+				want := translate(slow, id, []any{"N", n})
+				for range 2 { // the second time from what was kept
+					if got := T(ctx, id, "N", n); got != want {
+						t.Fatalf("%s %s N=%d: %q, go-i18n writes %q", lang, id, n, got, want)
+					}
+				}
+			}
+		}
+		if len(tr.langs[lang].counted) == 0 {
+			t.Errorf("%s: no count was kept", lang)
+		}
+	}
+}
