@@ -240,16 +240,11 @@ func (s *Server) loadMatch(c echo.Context) (store.Match, Game, []store.Round, er
 	if err != nil {
 		return store.Match{}, nil, nil, echo.NewHTTPError(http.StatusNotFound)
 	}
-	ctx := c.Request().Context()
-	match, err := s.store.Match(ctx, m.group.ID, id)
+	match, rounds, err := s.store.MatchSheet(c.Request().Context(), m.group.ID, id)
 	if err != nil {
 		return match, nil, nil, err
 	}
 	g, err := s.gameParam(match.Game)
-	if err != nil {
-		return match, nil, nil, err
-	}
-	rounds, err := s.store.Rounds(ctx, match.ID)
 	return match, g, rounds, err
 }
 

@@ -1,0 +1,83 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+)
+
+// MatchSheet reads in one statement what Match and Rounds read in three: the
+// same match, seats in seat order and rounds in order (undone, edited and
+// re-entered ones, a finished match, a ruling), and ErrNotFound for another
+// group's match, a deleted one and one that does not exist.
+func TestMatchSheetReadsWhatMatchAndRoundsRead(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	same := func(when string, id int64) {
+		t.Helper()
+		m, rounds, err := f.s.MatchSheet(ctx, f.g.Group.ID, id)
+		if err != nil {
+			t.Fatalf("%s: MatchSheet: %v", when, err)
+		}
+		wantM, err := f.s.Match(ctx, f.g.Group.ID, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantR, err := f.s.Rounds(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(m, wantM) {
+			t.Errorf("%s: MatchSheet's match = %+v, Match reads %+v", when, m, wantM)
+		}
+		if !reflect.DeepEqual(rounds, wantR) {
+			t.Errorf("%s: MatchSheet's rounds = %+v, Rounds reads %+v", when, rounds, wantR)
+		}
+	}
+	same("no round yet", f.match)
+	add := func(n int, pts []int, finished bool) Round {
+		t.Helper()
+		r, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: map[string]any{"typed": pts, "note": "Zoé & <b>"},
+			Points: pts, Author: "Ana", Finished: finished})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	r1 := add(1, []int{0, 12, -30}, false)
+	r2 := add(2, []int{7, 0, 4}, false)
+	same("two rounds", f.match)
+	if err := f.s.UndoLastRound(ctx, f.match, r2.ID, "Ben"); err != nil {
+		t.Fatal(err)
+	}
+	add(2, []int{1, 0, 2}, false)
+	if _, err := f.s.EditRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: "{}", Points: []int{0, 20, 30}, Author: "Ben"}); err != nil {
+		t.Fatal(err)
+	}
+	for n := 3; n <= 11; n++ {
+		add(n, []int{n, 2 * n, 0}, n == 11)
+	}
+	if _, err := f.s.AddRuling(ctx, Ruling{MatchID: f.match, Form: "x=1", Summary: "s", Rules: []string{"r"}, Author: "Ben"}); err != nil {
+		t.Fatal(err)
+	}
+	same("finished, an undone round, an edited one, a ruling", f.match)
+	if m, rounds, _ := f.s.MatchSheet(ctx, f.g.Group.ID, f.match); !m.Finished() || m.Rulings != 1 || len(m.Seats) != 3 ||
+		m.Seats[2].Name != "Chloé" || len(rounds) != 12 || !rounds[1].Undone() || rounds[2].Number != 2 || rounds[2].Undone() {
+		t.Errorf("MatchSheet = %+v with %d rounds: want finished, 1 ruling, Chloé third, round 2's undone row kept", m, len(rounds))
+	}
+
+	other, _ := f.s.CreateGroup(ctx, "Other", "Zed", "")
+	if _, _, err := f.s.MatchSheet(ctx, other.Group.ID, f.match); !errors.Is(err, ErrNotFound) {
+		t.Errorf("MatchSheet from another group err = %v, want ErrNotFound", err)
+	}
+	if _, _, err := f.s.MatchSheet(ctx, f.g.Group.ID, f.match+1000); !errors.Is(err, ErrNotFound) {
+		t.Errorf("MatchSheet of no match err = %v, want ErrNotFound", err)
+	}
+	if err := f.s.DeleteMatch(ctx, f.g.Group.ID, f.match); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.s.MatchSheet(ctx, f.g.Group.ID, f.match); !errors.Is(err, ErrNotFound) {
+		t.Errorf("MatchSheet of a deleted match err = %v, want ErrNotFound", err)
+	}
+}
