@@ -144,3 +144,25 @@ func BenchmarkPreparedAnswer(b *testing.B) {
 		}
 	})
 }
+
+// An ETag tells versions of a page apart: every page one changed byte or
+// one byte longer or shorter away from another (a score typed differently, a
+// name edited) has another ETag, and the same page the same one.
+func TestETagFollowsEveryChange(t *testing.T) {
+	page := bytes.Repeat([]byte(`<td>12</td><td>−3</td><a href="/g/x/matches/7">Zoé</a>`), 400)
+	seen := map[string]int{etagOf(page): -1}
+	for i := 0; i < len(page); i += 7 {
+		p := bytes.Clone(page)
+		p[i] ^= 1 << (i % 8)
+		for _, v := range [][]byte{p, page[:i], append(bytes.Clone(page[:i]), '1')} {
+			tag := etagOf(v)
+			if j, ok := seen[tag]; ok {
+				t.Fatalf("pages %d and %d share the ETag %s", i, j, tag)
+			}
+			seen[tag] = i
+		}
+	}
+	if etagOf(bytes.Clone(page)) != etagOf(page) {
+		t.Error("the same page has two ETags")
+	}
+}
