@@ -1,0 +1,83 @@
+package views
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/a-h/templ"
+)
+
+// The scoresheet's hand-written parts write what its templates wrote, byte
+// for byte: random sheets (names and labels with the characters HTML
+// escapes, negative and large points, undone and edited rounds, rounds
+// without a sub-label or an edit link, ties, a dealer, finished or not,
+// more than eight seats) in both languages, the scoreboard and the body.
+func TestHandWrittenSheetIsTheTemplates(t *testing.T) {
+	tr, err := NewTranslator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(19, 4))
+	words := []string{"Zoé", "Ana", `"Big" Ben`, "<b>x</b>", "R&D", "l'Ours", "Chloé > Max", "", " ", "Manche 3", "3 cartes", "🎲"}
+	text := func() string {
+		var parts []string
+		for range 1 + rng.IntN(3) {
+			parts = append(parts, words[rng.IntN(len(words))])
+		}
+		return strings.Join(parts, " ")
+	}
+	num := func() int { return []int{0, 1, -1, 7, -25, 120, 1 << 40, -(1 << 40)}[rng.IntN(8)] + rng.IntN(50) }
+	for i := range 400 {
+		lang := []string{"en", "fr"}[i%2]
+		ctx := WithEnv(context.Background(), tr.NewEnv(lang, "/g/x/matches/1", "", "", ""))
+		seats := 1 + rng.IntN(10)
+		s := Scoresheet{Game: text(), Version: text(), Finished: rng.IntN(2) == 0, Winners: text(),
+			SavedElsewhere: text(), SavedBy: text(), Saved: []string{"", text()}[rng.IntN(2)]}
+		for seat := range seats {
+			s.Names = append(s.Names, text())
+			s.Totals = append(s.Totals, num())
+			s.Leaders = append(s.Leaders, rng.IntN(3) == 0)
+			p := BoardPlayer{Name: s.Names[seat], Seat: seat, Total: s.Totals[seat], Rank: 1 + rng.IntN(seats), Deals: rng.IntN(seats) == 0}
+			s.Board = append(s.Board, p)
+			s.Result = append(s.Result, p)
+		}
+		for range rng.IntN(14) {
+			r := RoundRow{Label: text(), Main: text(), Undone: rng.IntN(4) == 0, Edited: rng.IntN(4) == 0,
+				HistURL: "/g/x/matches/1/rounds/" + text() + "/history"}
+			if rng.IntN(2) == 0 {
+				r.Sub = text()
+			}
+			if rng.IntN(3) > 0 {
+				r.EditURL = "/g/x/matches/1/rounds/" + text() + "/edit?a=1&b=2"
+			}
+			for range seats {
+				r.Points = append(r.Points, num())
+			}
+			s.Rounds = append(s.Rounds, r)
+		}
+		for _, pair := range []struct {
+			name      string
+			got, want templ.Component
+		}{{"Scoreboard", Scoreboard(s), scoreboardRef(s)}, {"ScoresheetBody", ScoresheetBody(s), scoresheetBodyRef(s)}} {
+			var got, want bytes.Buffer
+			if err := pair.got.Render(ctx, &got); err != nil {
+				t.Fatal(err)
+			}
+			if err := pair.want.Render(ctx, &want); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				g, w := got.String(), want.String()
+				at := 0
+				for at < len(g) && at < len(w) && g[at] == w[at] {
+					at++
+				}
+				t.Fatalf("sheet %d (%s), %s differs from its template at byte %d:\n got  …%s\n want …%s",
+					i, lang, pair.name, at, g[max(0, at-80):min(len(g), at+80)], w[max(0, at-80):min(len(w), at+80)])
+			}
+		}
+	}
+}
