@@ -14,6 +14,7 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/scoring"
 	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -27,8 +28,10 @@ type FiveCrowns struct{ fcscore.Sheet }
 func (FiveCrowns) Name(lang string) string { return pick(lang, "Five Crowns", "Les Cinq Rois") }
 
 // gameRound is the Five Crowns round (1–11) of the match's number-th round.
+// It follows the match's options alone (where it started): the house rules
+// are not resolved for it, as every round's label asks it.
 func (g FiveCrowns) gameRound(m store.Match, number int) int {
-	return g.Sheet.GameRound(engineMatch(g, m), number)
+	return g.Sheet.GameRound(scoring.Match{Seats: len(m.Seats), Options: m.Options}, number)
 }
 
 func (g FiveCrowns) Options(oc OptionsCtx) templ.Component {

@@ -288,7 +288,8 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	prog := progress(g, match, live)
 	sh := views.Scoresheet{Group: memberOf(c).nav(), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
 		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,
-		Rules: describeRules(g, match.Rules, lang(c)), Version: sheetVersion(rounds)}
+		Rules: describeRules(g, match.Rules, lang(c)), Version: sheetVersion(rounds),
+		Names: make([]string, 0, len(match.Seats)), Rounds: make([]views.RoundRow, 0, len(rounds))}
 	for _, st := range match.Seats {
 		sh.Names = append(sh.Names, st.Name)
 	}
@@ -310,7 +311,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	final := finalOnly(live) // BG Stats' final scores: nothing to correct or undo
 	for _, r := range rounds {
 		row := views.RoundRow{ID: r.ID, Points: r.Points, Undone: r.Undone(), Edited: r.Version > 1 && !r.Undone(),
-			HistURL: url + "/rounds/" + strconv.FormatInt(r.ID, 10) + "/history", Detail: g.Detail(vctx, match, r.Entry)}
+			HistURL: url + "/rounds/" + strconv.FormatInt(r.ID, 10) + "/history"}
 		if !r.Undone() {
 			n++
 			row.Label = g.RoundLabel(vctx, match, live, n)
@@ -400,7 +401,7 @@ func sheetVersion(rounds []store.Round) string {
 	for _, r := range rounds {
 		sum += r.Version
 	}
-	return fmt.Sprintf("%d.%d", len(rounds), sum)
+	return strconv.Itoa(len(rounds)) + "." + strconv.Itoa(sum)
 }
 
 func (s *Server) roundCtx(c echo.Context, match store.Match, played Played, number int, version int) RoundCtx {

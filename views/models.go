@@ -218,7 +218,6 @@ type RoundRow struct {
 	Edited  bool
 	EditURL string
 	HistURL string
-	Detail  string // what was entered, e.g. cards left
 }
 
 // HistoryPage lists a round's revisions.
