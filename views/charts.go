@@ -39,7 +39,7 @@ const (
 // SeriesClass is the CSS class of the i-th series (colour and dash), the
 // same on the chart and on its legend.
 func SeriesClass(i int) string {
-	return fmt.Sprintf("s%d d%d", i%chartPalette, (i/chartPalette)%3)
+	return "s" + strconv.Itoa(i%chartPalette) + " d" + strconv.Itoa((i/chartPalette)%3)
 }
 
 // ChartSVG draws c as an SVG element (a string of markup, every label
@@ -68,39 +68,67 @@ func ChartSVG(c LineChart) string {
 	y := func(v float64) float64 {
 		return padT + (y1-v)*(chartH-padT-padB)/(y1-y0)
 	}
-	// About what is written: each point's "x,y " (~12 bytes) and, on short
-	// lines, its marker (~42); a guess far above it costs more than a regrowth.
-	perPoint := 12
-	if n <= maxMarkers {
-		perPoint += 42
-	}
-	var b strings.Builder
-	b.Grow(1024 + len(c.XLabels)*48 + len(c.Series)*(96+n*perPoint))
-	fmt.Fprintf(&b, `<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" role="img" aria-label="%s" font-size="11">`,
-		chartW, chartH, html.EscapeString(c.Title))
-	fmt.Fprintf(&b, `<title>%s</title>`, html.EscapeString(c.Title))
-	b.WriteString(`<g class="grid">`)
+	// Appended, not printed: fmt was most of drawing a scoresheet's chart.
+	// Numbers are written as %.1f and %g write them (TestChartSVGIsItsReference).
+	title := html.EscapeString(c.Title)
+	scratch := scratches.Get().(*[]byte) // the markup is copied once, into the string returned
+	b := (*scratch)[:0]
+	b = append(b, `<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `...)
+	b = strconv.AppendFloat(b, chartW, 'g', -1, 64)
+	b = append(b, ' ')
+	b = strconv.AppendFloat(b, chartH, 'g', -1, 64)
+	b = append(b, `" role="img" aria-label="`...)
+	b = append(b, title...)
+	b = append(b, `" font-size="11"><title>`...)
+	b = append(b, title...)
+	b = append(b, `</title><g class="grid">`...)
 	for _, t := range ticks {
-		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f"/>`, padL, chartW-padR, y(t), y(t))
+		b = append(b, `<line x1="`...)
+		b = appendTenths(b, padL)
+		b = append(b, `" x2="`...)
+		b = appendTenths(b, chartW-padR)
+		b = append(b, `" y1="`...)
+		b = appendTenths(b, y(t))
+		b = append(b, `" y2="`...)
+		b = appendTenths(b, y(t))
+		b = append(b, `"/>`...)
 	}
-	b.WriteString(`</g><g class="axis" text-anchor="end">`)
+	b = append(b, `</g><g class="axis" text-anchor="end">`...)
 	for _, t := range ticks {
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f">%s</text>`, padL-4, y(t)+3.5, html.EscapeString(formatTick(t, c.DecimalComma)))
+		b = append(b, `<text x="`...)
+		b = appendTenths(b, padL-4)
+		b = append(b, `" y="`...)
+		b = appendTenths(b, y(t)+3.5)
+		b = append(b, `">`...)
+		b = append(b, html.EscapeString(formatTick(t, c.DecimalComma))...)
+		b = append(b, `</text>`...)
 	}
-	b.WriteString(`</g><g class="axis" text-anchor="middle">`)
+	b = append(b, `</g><g class="axis" text-anchor="middle">`...)
 	for _, i := range xLabelPositions(n) {
-		anchor := ""
+		b = append(b, `<text x="`...)
+		b = appendTenths(b, x(i))
+		b = append(b, `" y="`...)
+		b = appendTenths(b, chartH-padB+15)
+		b = append(b, '"')
 		switch {
 		case n > 1 && i == 0:
-			anchor = ` text-anchor="start"`
+			b = append(b, ` text-anchor="start"`...)
 		case n > 1 && i == n-1:
-			anchor = ` text-anchor="end"`
+			b = append(b, ` text-anchor="end"`...)
 		}
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f"%s>%s</text>`, x(i), chartH-padB+15, anchor, html.EscapeString(c.XLabels[i]))
+		b = append(b, '>')
+		b = append(b, html.EscapeString(c.XLabels[i])...)
+		b = append(b, `</text>`...)
 	}
-	b.WriteString(`</g>`)
-	// Each point's "x,y" is written once into coords (as %.1f writes each),
-	// then copied into the line and its markers: no string per number.
+	b = append(b, `</g>`...)
+	// Each x is written once for all the series; each point's "x,y" once
+	// into coords, then copied into the line and its markers.
+	xs := make([]byte, 0, 8*n)
+	xEnd := make([]int, n)
+	for i := range n {
+		xs = appendTenths(xs, x(i))
+		xEnd[i] = len(xs)
+	}
 	type point struct{ start, comma, end int }
 	var pts []point
 	coords := make([]byte, 0, 16*n)
@@ -111,7 +139,11 @@ func ChartSVG(c LineChart) string {
 				continue
 			}
 			p := point{start: len(coords)}
-			coords = appendTenths(coords, x(i))
+			xStart := 0
+			if i > 0 {
+				xStart = xEnd[i-1]
+			}
+			coords = append(coords, xs[xStart:xEnd[i]]...)
 			p.comma = len(coords)
 			coords = append(coords, ',')
 			coords = appendTenths(coords, y(v))
@@ -121,30 +153,39 @@ func ChartSVG(c LineChart) string {
 		if len(pts) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, `<g class="line %s"><title>%s</title>`, SeriesClass(si), html.EscapeString(s.Label))
+		b = append(b, `<g class="line `...)
+		b = append(b, SeriesClass(si)...)
+		b = append(b, `"><title>`...)
+		b = append(b, html.EscapeString(s.Label)...)
+		b = append(b, `</title>`...)
 		if len(pts) > 1 {
-			b.WriteString(`<polyline fill="none" points="`)
+			b = append(b, `<polyline fill="none" points="`...)
 			for i, p := range pts {
 				if i > 0 {
-					b.WriteByte(' ')
+					b = append(b, ' ')
 				}
-				b.Write(coords[p.start:p.end])
+				b = append(b, coords[p.start:p.end]...)
 			}
-			b.WriteString(`"/>`)
+			b = append(b, `"/>`...)
 		}
 		if len(pts) <= maxMarkers {
 			for _, p := range pts {
-				b.WriteString(`<circle cx="`)
-				b.Write(coords[p.start:p.comma])
-				b.WriteString(`" cy="`)
-				b.Write(coords[p.comma+1 : p.end])
-				b.WriteString(`" r="2.5"/>`)
+				b = append(b, `<circle cx="`...)
+				b = append(b, coords[p.start:p.comma]...)
+				b = append(b, `" cy="`...)
+				b = append(b, coords[p.comma+1:p.end]...)
+				b = append(b, `" r="2.5"/>`...)
 			}
 		}
-		b.WriteString(`</g>`)
+		b = append(b, `</g>`...)
 	}
-	b.WriteString(`</svg>`)
-	return b.String()
+	b = append(b, `</svg>`...)
+	svg := string(b)
+	if cap(b) <= 64<<10 {
+		*scratch = b[:0]
+		scratches.Put(scratch)
+	}
+	return svg
 }
 
 // appendTenths appends v with one decimal, as strconv.AppendFloat(dst, v,
