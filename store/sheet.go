@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"time"
 )
 
 // sheetQuery reads a match, its seats and its rounds in one statement: a
@@ -43,9 +44,9 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 	var (
 		m       Match
 		found   bool
-		seats   []Seat
-		seatNo  []int64
-		rounds  []Round
+		seats   = make([]Seat, 0, 8)
+		seatNo  = make([]int64, 0, 8)
+		rounds  = make([]Round, 0, 16)
 		kind    int
 		i1, i2  int64
 		i3      int64
@@ -68,7 +69,7 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 			if err := json.Unmarshal(t3, &m.Options); err != nil {
 				return Match{}, nil, fmt.Errorf("store: match %d: its options: %w", m.ID, err)
 			}
-			m.FinishedAt, m.CreatedAt = parseNullTime(t4), parseTime(t5.String)
+			m.FinishedAt, m.CreatedAt = parseNullTime(t4), parseStamp(t5.String)
 		case 1:
 			seats = append(seats, Seat{PlayerID: i2, Name: t1, Total: int(i3)})
 			seatNo = append(seatNo, i1)
@@ -77,7 +78,7 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 			if r.Points, err = decodePoints(string(t2)); err != nil {
 				return Match{}, nil, fmt.Errorf("store: round %d: its points: %w", r.ID, err)
 			}
-			r.UndoneAt, r.CreatedAt = parseNullTime(t4), parseTime(t5.String)
+			r.UndoneAt, r.CreatedAt = parseNullTime(t4), parseStamp(t5.String)
 			rounds = append(rounds, r)
 		}
 	}
@@ -87,7 +88,12 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 	if !found {
 		return Match{}, nil, fmt.Errorf("store: match: %w", ErrNotFound)
 	}
-	m.Seats = sortSeats(seats, seatNo)
+	if len(rounds) == 0 {
+		rounds = nil // as Rounds answers
+	}
+	if len(seats) > 0 {
+		m.Seats = sortSeats(seats, seatNo)
+	}
 	slices.SortStableFunc(rounds, func(a, b Round) int {
 		if a.Number != b.Number {
 			return a.Number - b.Number
@@ -112,4 +118,32 @@ func sortSeats(seats []Seat, seatNo []int64) []Seat {
 		out[i] = seats[j]
 	}
 	return out
+}
+
+// parseStamp reads a time as the store writes it (timeFormat) without
+// time.Parse, which was most of reading a round; anything else goes to
+// parseTime.
+func parseStamp(v string) time.Time {
+	// 2006-01-02T15:04:05.000Z
+	// 0123456789012345678901234
+	if len(v) != len(timeFormat) || v[4] != '-' || v[7] != '-' || v[10] != 'T' || v[13] != ':' || v[16] != ':' || v[19] != '.' || v[23] != 'Z' {
+		return parseTime(v)
+	}
+	var f [7]int
+	for i, part := range [7][2]int{{0, 4}, {5, 7}, {8, 10}, {11, 13}, {14, 16}, {17, 19}, {20, 23}} {
+		for _, c := range []byte(v[part[0]:part[1]]) {
+			if c < '0' || c > '9' {
+				return parseTime(v)
+			}
+			f[i] = f[i]*10 + int(c-'0')
+		}
+	}
+	if f[1] < 1 || f[1] > 12 || f[2] < 1 || f[2] > daysIn(f[0], f[1]) || f[3] > 23 || f[4] > 59 || f[5] > 59 {
+		return parseTime(v) // as time.Parse does, out of range reads as the zero time
+	}
+	return time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], f[6]*int(time.Millisecond), time.UTC)
+}
+
+func daysIn(year, month int) int {
+	return time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+	"time"
 )
 
 // MatchSheet reads in one statement what Match and Rounds read in three: the
@@ -79,5 +80,23 @@ func TestMatchSheetReadsWhatMatchAndRoundsRead(t *testing.T) {
 	}
 	if _, _, err := f.s.MatchSheet(ctx, f.g.Group.ID, f.match); !errors.Is(err, ErrNotFound) {
 		t.Errorf("MatchSheet of a deleted match err = %v, want ErrNotFound", err)
+	}
+}
+
+// parseStamp reads what parseTime reads: the store's own times, and texts
+// that are not quite one (other lengths, letters, out-of-range fields,
+// 29 February of leap and common years).
+func TestParseStampIsParseTime(t *testing.T) {
+	texts := []string{"2026-11-24T03:09:17.123Z", "2024-02-29T23:59:59.999Z", "2025-02-29T00:00:00.000Z",
+		"0001-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z", "2026-13-01T00:00:00.000Z", "2026-00-10T00:00:00.000Z",
+		"2026-04-31T00:00:00.000Z", "2026-11-24T24:00:00.000Z", "2026-11-24T03:60:17.123Z", "2026-11-24T03:09:60.123Z",
+		"2026-11-24T03:09:17.12xZ", "2026-11-24 03:09:17.123Z", "2026-11-24T03:09:17.123", "", "garbage", "2026-11-24T03:09:17Z"}
+	for d := time.Date(2023, 1, 1, 0, 0, 0, 0, time.UTC); d.Year() < 2029; d = d.Add(37*time.Hour + 11*time.Minute + 7*time.Second + 3*time.Millisecond) {
+		texts = append(texts, d.Format(timeFormat))
+	}
+	for _, v := range texts {
+		if got, want := parseStamp(v), parseTime(v); !got.Equal(want) || got.Location() != want.Location() {
+			t.Errorf("parseStamp(%q) = %v, parseTime reads %v", v, got, want)
+		}
 	}
 }
