@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -42,43 +41,42 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 	}
 	defer rows.Close()
 	var (
-		m       Match
-		found   bool
-		seats   = make([]Seat, 0, 8)
-		seatNo  = make([]int64, 0, 8)
-		rounds  = make([]Round, 0, 16)
-		kind    int
-		i1, i2  int64
-		i3      int64
-		t1      string
-		t2, t3  sql.RawBytes // the JSON parts, decoded from the driver's buffer
-		t4, t5  sql.NullString
-		scanned = []any{&kind, &i1, &i2, &i3, &t1, &t2, &t3, &t4, &t5}
+		m      Match
+		found  bool
+		seats  = make([]Seat, 0, 8)
+		seatNo = make([]int64, 0, 8)
+		rounds = make([]Round, 0, 16)
+		// Scanned as the driver's values: database/sql copies into *any at
+		// once, where an *int64 or a *sql.NullString goes through reflection
+		// or a Scanner for each of the rows' nine columns.
+		col     [9]any
+		scanned = []any{&col[0], &col[1], &col[2], &col[3], &col[4], &col[5], &col[6], &col[7], &col[8]}
 	)
 	for rows.Next() {
 		if err := rows.Scan(scanned...); err != nil {
 			return Match{}, nil, fmt.Errorf("store: match sheet: %w", err)
 		}
-		switch kind {
+		i1, i2, i3 := intOf(col[1]), intOf(col[2]), intOf(col[3])
+		switch intOf(col[0]) {
 		case 0:
 			found = true
-			m.ID, m.GroupID, m.Rulings, m.Game = i1, i2, int(i3), t1
-			if err := json.Unmarshal(t2, &m.Rules); err != nil {
+			m.ID, m.GroupID, m.Rulings, m.Game = i1, i2, int(i3), textOf(col[4])
+			if err := json.Unmarshal(bytesOf(col[5]), &m.Rules); err != nil {
 				return Match{}, nil, fmt.Errorf("store: match %d: its house rules: %w", m.ID, err)
 			}
-			if err := json.Unmarshal(t3, &m.Options); err != nil {
+			if err := json.Unmarshal(bytesOf(col[6]), &m.Options); err != nil {
 				return Match{}, nil, fmt.Errorf("store: match %d: its options: %w", m.ID, err)
 			}
-			m.FinishedAt, m.CreatedAt = parseNullTime(t4), parseStamp(t5.String)
+			m.FinishedAt, m.CreatedAt = nullTimeOf(col[7]), parseStamp(textOf(col[8]))
 		case 1:
-			seats = append(seats, Seat{PlayerID: i2, Name: t1, Total: int(i3)})
+			seats = append(seats, Seat{PlayerID: i2, Name: textOf(col[4]), Total: int(i3)})
 			seatNo = append(seatNo, i1)
 		case 2:
-			r := Round{ID: i2, MatchID: id, Number: int(i1), Entry: json.RawMessage(t1), Version: int(i3)}
-			if r.Points, err = decodePoints(string(t2)); err != nil {
+			r := Round{ID: i2, MatchID: id, Number: int(i1), Entry: bytesOf(col[4]), Version: int(i3)}
+			if r.Points, err = decodePoints(textOf(col[5])); err != nil {
 				return Match{}, nil, fmt.Errorf("store: round %d: its points: %w", r.ID, err)
 			}
-			r.UndoneAt, r.CreatedAt = parseNullTime(t4), parseStamp(t5.String)
+			r.UndoneAt, r.CreatedAt = nullTimeOf(col[7]), parseStamp(textOf(col[8]))
 			rounds = append(rounds, r)
 		}
 	}
@@ -146,4 +144,48 @@ func parseStamp(v string) time.Time {
 
 func daysIn(year, month int) int {
 	return time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+// The driver's values: SQLite's and PostgreSQL's drivers give integers as
+// int64 and texts as string (or []byte), NULL as nil.
+
+func intOf(v any) int64 {
+	switch v := v.(type) {
+	case int64:
+		return v
+	case int32:
+		return int64(v)
+	case int:
+		return int64(v)
+	}
+	return 0
+}
+
+func textOf(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case []byte:
+		return string(v)
+	}
+	return ""
+}
+
+// bytesOf is a text as bytes of its own (the driver's may be used again).
+func bytesOf(v any) []byte {
+	switch v := v.(type) {
+	case string:
+		return []byte(v)
+	case []byte:
+		return slices.Clone(v)
+	}
+	return nil
+}
+
+func nullTimeOf(v any) *time.Time {
+	if v == nil {
+		return nil
+	}
+	t := parseStamp(textOf(v))
+	return &t
 }
