@@ -29,6 +29,7 @@ type prepared struct {
 	etag  string
 	parts [][]byte // the body between holes; dropped by slim
 	zip   [][]byte // each part deflated; all but the last end in a sync flush
+	whole []byte   // the gzip stream, when there is no hole (zip[0] is inside it)
 	crc   []uint32 // each part's CRC-32
 	shift []crcShift
 	holes int
@@ -52,6 +53,9 @@ func (p *prepared) mem() int {
 	n := len(p.etag) + 64
 	for i := range p.zip {
 		n += len(p.zip[i]) + 4 + 128
+	}
+	if p.whole != nil {
+		n += len(gzipHeader) + 8
 	}
 	for i := range p.parts {
 		n += len(p.parts[i])
@@ -128,14 +132,28 @@ func (s *Server) compress(etag string, parts [][]byte) *prepared {
 	}
 	p.zip = make([][]byte, len(p.parts))
 	for i, part := range p.parts {
-		out := bytes.NewBuffer(make([]byte, 0, len(part)/3+64))
+		// A page without holes (a finished match's, a page sent once) is
+		// the same gzip stream for every answer: it is framed here, once,
+		// and its deflated part is the middle of it.
+		head := 0
+		if p.holes == 0 {
+			head = len(gzipHeader)
+		}
+		out := bytes.NewBuffer(append(make([]byte, 0, head+len(part)/3+64+8), gzipHeader[:head]...))
 		// All but the last end in an empty stored block, byte-aligned (as a
 		// sync flush does); the last ends the stream.
 		flate.StatelessDeflate(out, part, i == len(p.parts)-1, nil) // writes to memory: cannot fail
-		p.zip[i] = out.Bytes()
+		p.zip[i] = out.Bytes()[head:]
+		if p.holes == 0 {
+			p.whole = binary.LittleEndian.AppendUint32(out.Bytes(), p.crc[0])
+			p.whole = binary.LittleEndian.AppendUint32(p.whole, uint32(p.size))
+		}
 	}
 	return p
 }
+
+// gzipHeader starts every answer: deflate, no flags or time, OS unknown.
+var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255}
 
 // plain is the page with key in every hole.
 func (p *prepared) plain(key string) []byte {
@@ -160,12 +178,15 @@ func (p *prepared) gzipped(key string) []byte {
 	if len(key) > 0xffff {
 		panic("handlers: a submit key longer than a stored block") // keys are 32 bytes
 	}
+	if p.whole != nil {
+		return p.whole // shared by every answer: written, never changed
+	}
 	n := 10 + 8
 	for _, z := range p.zip {
 		n += len(z) + 5 + len(key)
 	}
 	out := make([]byte, 0, n)
-	out = append(out, 0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255) // deflate, no flags or time, OS unknown
+	out = append(out, gzipHeader...)
 	crc := uint32(0)
 	for i, z := range p.zip {
 		if i > 0 {

@@ -33,6 +33,7 @@ func TestPreparedPageCarriesItsKey(t *testing.T) {
 		"large, two holes":    string(text) + h + string(text[:100]) + h + string(text),
 		"hole first and last": h + string(text) + h,
 		"noisy, one hole":     string(noisy[:90_000]) + h + string(noisy[90_000:]),
+		"noisy, no hole":      string(noisy),
 	}
 	for name, body := range cases {
 		t.Run(name, func(t *testing.T) {
