@@ -65,7 +65,7 @@ func ratingChart(vctx context.Context, lg, id, title string, series []standings.
 		cv.Rows = append(cv.Rows, views.ChartRow{Label: name, Cells: []string{views.IntText(len(sr.Points)),
 			views.DecText(lg, sr.Points[0].Ordinal, 1), views.DecText(lg, g.best[i], 1), views.DecText(lg, sr.Points[len(sr.Points)-1].Ordinal, 1)}})
 	}
-	cv.SVG = views.ChartSVG(lc)
+	cv.Line = lc
 	return cv
 }
 
@@ -99,7 +99,7 @@ func runningTotals(vctx context.Context, names []string, live [][]int) *views.Ch
 		cv.Legend = append(cv.Legend, views.Link{Label: name, URL: views.SeriesClass(seat)})
 		cv.Rows = append(cv.Rows, row)
 	}
-	cv.SVG = views.ChartSVG(lc)
+	cv.Line = lc
 	return cv
 }
 

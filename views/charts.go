@@ -45,6 +45,18 @@ func SeriesClass(i int) string {
 // ChartSVG draws c as an SVG element (a string of markup, every label
 // escaped). An empty chart (no x position or no value) draws axes only.
 func ChartSVG(c LineChart) string {
+	scratch := scratches.Get().(*[]byte) // the markup is copied once, into the string returned
+	b := appendChartSVG((*scratch)[:0], c)
+	svg := string(b)
+	if cap(b) <= 64<<10 {
+		*scratch = b[:0]
+		scratches.Put(scratch)
+	}
+	return svg
+}
+
+// appendChartSVG is ChartSVG written at the end of b.
+func appendChartSVG(b []byte, c LineChart) []byte {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range c.Series {
 		for _, v := range s.Values {
@@ -71,8 +83,6 @@ func ChartSVG(c LineChart) string {
 	// Appended, not printed: fmt was most of drawing a scoresheet's chart.
 	// Numbers are written as %.1f and %g write them (TestChartSVGIsItsReference).
 	title := html.EscapeString(c.Title)
-	scratch := scratches.Get().(*[]byte) // the markup is copied once, into the string returned
-	b := (*scratch)[:0]
 	b = append(b, `<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `...)
 	b = strconv.AppendFloat(b, chartW, 'g', -1, 64)
 	b = append(b, ' ')
@@ -179,13 +189,7 @@ func ChartSVG(c LineChart) string {
 		}
 		b = append(b, `</g>`...)
 	}
-	b = append(b, `</svg>`...)
-	svg := string(b)
-	if cap(b) <= 64<<10 {
-		*scratch = b[:0]
-		scratches.Put(scratch)
-	}
-	return svg
+	return append(b, `</svg>`...)
 }
 
 // appendTenths appends v with one decimal, as strconv.AppendFloat(dst, v,

@@ -13,8 +13,8 @@ import (
 // (TestHandWrittenChartIsTheTemplate).
 func Chart(c ChartView) templ.Component {
 	return written(func(ctx context.Context, b markup) markup {
-		b = b.s(`<figure class="chart" data-testid="chart-`).esc(c.ID).s(`">`).s(c.SVG).
-			s(`<figcaption><ul class="legend">`)
+		b = b.s(`<figure class="chart" data-testid="chart-`).esc(c.ID).s(`">`)
+		b = markup(appendChartSVG(b, c.Line)).s(`<figcaption><ul class="legend">`)
 		for _, l := range c.Legend {
 			b = b.s(`<li><svg class="key `).esc(l.URL).
 				s(`" viewBox="0 0 20 10" aria-hidden="true"><line x1="0" y1="5" x2="20" y2="5"></line></svg>`).

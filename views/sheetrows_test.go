@@ -94,7 +94,8 @@ func TestHandWrittenChartIsTheTemplate(t *testing.T) {
 	text := func() string { return words[rng.IntN(len(words))] + words[rng.IntN(len(words))] }
 	for i := range 300 {
 		ctx := WithEnv(context.Background(), tr.NewEnv([]string{"en", "fr"}[i%2], "/", "", "", ""))
-		c := ChartView{ID: text(), Title: text(), SVG: `<svg class="chart"><title>` + text() + `</title></svg>`}
+		c := ChartView{ID: text(), Title: text(), Line: LineChart{Title: text(), XLabels: []string{text(), text()},
+			Series: []ChartSeries{{Label: text(), Values: []float64{1, float64(i)}}}, DecimalComma: i%2 == 0}}
 		cols := rng.IntN(30)
 		for range cols {
 			c.Head = append(c.Head, text())

@@ -21,8 +21,8 @@ type Link struct {
 type ChartView struct {
 	ID     string // for the testid and the aria-describedby
 	Title  string
-	SVG    string // from ChartSVG, every label escaped
-	Legend []Link // Label and, in URL, the series' CSS class
+	Line   LineChart // drawn (ChartSVG) as the page is written
+	Legend []Link    // Label and, in URL, the series' CSS class
 	Head   []string
 	Rows   []ChartRow
 }
