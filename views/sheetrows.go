@@ -23,8 +23,15 @@ type markup []byte
 func (b markup) s(text string) markup { return append(b, text...) }
 
 func (b markup) esc(text string) markup {
+	i := 0
+	for i < len(text) && !escaped[text[i]] {
+		i++
+	}
+	if i == len(text) { // most texts: names, numbers, labels
+		return append(b, text...)
+	}
 	start := 0
-	for i := 0; i < len(text); i++ {
+	for ; i < len(text); i++ {
 		var rep string
 		switch text[i] {
 		case '&':
@@ -45,6 +52,8 @@ func (b markup) esc(text string) markup {
 	}
 	return append(b, text[start:]...)
 }
+
+var escaped = [256]bool{'&': true, '\'': true, '<': true, '>': true, '"': true}
 
 // num is a number as the page shows it (itoa: a true minus sign).
 func (b markup) num(n int) markup {

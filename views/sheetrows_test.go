@@ -3,6 +3,7 @@ package views
 import (
 	"bytes"
 	"context"
+	"html"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -117,6 +118,22 @@ func TestHandWrittenChartIsTheTemplate(t *testing.T) {
 		}
 		if got.String() != want.String() {
 			t.Fatalf("chart %d differs from its template:\n got  %s\n want %s", i, got.String(), want.String())
+		}
+	}
+}
+
+// markup.esc escapes as html.EscapeString (templ's escaping) does.
+func TestEscIsHTMLEscapeString(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 7))
+	alphabet := []string{"a", "é", "&", "'", "<", ">", `"`, " ", "&amp;", "🎲", "\x00"}
+	for range 5000 {
+		var sb strings.Builder
+		for range rng.IntN(12) {
+			sb.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		text := sb.String()
+		if got, want := string(markup("x").esc(text)), "x"+html.EscapeString(text); got != want {
+			t.Fatalf("esc(%q) = %q, want %q", text, got, want)
 		}
 	}
 }
