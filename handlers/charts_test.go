@@ -111,7 +111,7 @@ func TestRatingChartEqualsThePlainWay(t *testing.T) {
 		if got == nil {
 			continue
 		}
-		if got.SVG != want.SVG || !reflect.DeepEqual(got.Rows, want.Rows) {
+		if views.ChartSVG(got.Line) != views.ChartSVG(want.Line) || !reflect.DeepEqual(got.Rows, want.Rows) {
 			t.Fatalf("trial %d (%d players, %d nights): chart differs from the plain way", trial, players, nights)
 		}
 	}
@@ -155,6 +155,6 @@ func plainRatingChart(series []standings.Series, names map[int64]string, keep fu
 		cv.Rows = append(cv.Rows, views.ChartRow{Label: names[sr.Player], Cells: []string{views.IntText(len(sr.Points)),
 			views.DecText("fr", sr.Points[0].Ordinal, 1), views.DecText("fr", best, 1), views.DecText("fr", sr.Points[len(sr.Points)-1].Ordinal, 1)}})
 	}
-	cv.SVG = views.ChartSVG(lc)
+	cv.Line = lc
 	return cv
 }
