@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 )
@@ -59,28 +58,37 @@ type RoundWrite struct {
 func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Round, []Round, error) {
 	var out Round
 	var rounds []Round
+	var key any
+	if w.SubmitKey != "" {
+		key = w.SubmitKey
+	}
 	err := s.tx(ctx, func(tx *txn) error {
-		if w.SubmitKey != "" {
-			r, err := roundWhere(ctx, tx, `match_id = ? AND submit_key = ?`, matchID, w.SubmitKey)
-			if err == nil {
-				out = r
-				rounds, err = roundsOf(ctx, tx.QueryContext, matchID)
-				return err
-			}
-			if !errors.Is(err, ErrNotFound) {
-				return err
-			}
-		}
+		// One statement reads all the checks need: the match's state, its
+		// live rounds, its group's slug (for the observers), and whether
+		// this form was saved already (a NULL key matches no round).
 		var live int
 		var group int64
+		var slug string
 		var finished sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT group_id, finished_at,
-			(SELECT COUNT(*) FROM rounds WHERE match_id = m.id AND undone_at IS NULL) FROM matches m WHERE id = ?`, matchID).
-			Scan(&group, &finished, &live)
+		var saved sql.NullInt64
+		err := tx.QueryRowContext(ctx, `SELECT m.group_id, g.slug, m.finished_at,
+			(SELECT COUNT(*) FROM rounds WHERE match_id = m.id AND undone_at IS NULL),
+			(SELECT id FROM rounds WHERE match_id = m.id AND submit_key = ?)
+			FROM matches m JOIN groups g ON g.id = m.group_id WHERE m.id = ?`, key, matchID).
+			Scan(&group, &slug, &finished, &live, &saved)
 		if err != nil {
 			return notFound(err, "add round")
 		}
-		tx.wrote(group, false)
+		if saved.Valid { // a repeated post: the round it saved, nothing written
+			rounds, err = roundsOf(ctx, tx.QueryContext, matchID)
+			for _, r := range rounds {
+				if r.ID == saved.Int64 {
+					out = r
+				}
+			}
+			return err
+		}
+		tx.wroteSlug(group, slug)
 		switch {
 		case w.Number <= live:
 			return fmt.Errorf("store: add round %d: already saved: %w", w.Number, ErrConflict)
@@ -88,10 +96,6 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 			return fmt.Errorf("store: add round %d after %d: %w", w.Number, live, ErrInvalid)
 		}
 		entry, points := mustJSON(w.Entry), mustJSON(w.Points)
-		var key any
-		if w.SubmitKey != "" {
-			key = w.SubmitKey
-		}
 		res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 			matchID, w.Number, entry, points, key, s.now())
 		if err != nil {
@@ -121,7 +125,7 @@ func (s *Store) settleAfter(ctx context.Context, tx *txn, matchID, id int64, w R
 			out = r
 		}
 	}
-	return out, rounds, s.settle(ctx, tx, matchID, w.decide(rounds))
+	return out, rounds, s.settle(ctx, tx, matchID, rounds, w.decide(rounds))
 }
 
 // EditRound replaces a round's entry and points if it is still at version
@@ -176,7 +180,11 @@ func (s *Store) UndoLastRound(ctx context.Context, matchID, roundID int64, autho
 		if err := s.revise(ctx, tx, roundID, last.Version+1, "undone", string(last.Entry), mustJSON(last.Points), author); err != nil {
 			return err
 		}
-		return s.settle(ctx, tx, matchID, false)
+		rounds, err := roundsOf(ctx, tx.QueryContext, matchID)
+		if err != nil {
+			return err
+		}
+		return s.settle(ctx, tx, matchID, rounds, false)
 	})
 }
 
@@ -255,12 +263,13 @@ func (w RoundWrite) decide(rounds []Round) bool {
 	return w.Decide(entries, points)
 }
 
-// settle makes the totals equal the sum of the live rounds and records
-// whether the match is finished. A match that stays finished keeps the
-// moment it first finished (a correction must not move it to another season).
-func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, finished bool) error {
+// settle makes the totals equal the sum of the live rounds (all the match's
+// rounds, as read in the transaction after the write) and records whether
+// the match is finished. A match that stays finished keeps the moment it
+// first finished (a correction must not move it to another season).
+func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, rounds []Round, finished bool) error {
 	tx.wroteIn(matchID)
-	_, err := tx.ExecContext(ctx, s.d.totals(), matchID)
+	_, err := tx.ExecContext(ctx, s.d.setTotals(), totalsJSON(totalsOf(rounds)), matchID)
 	if err != nil {
 		return fmt.Errorf("store: totals: %w", err)
 	}
