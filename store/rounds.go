@@ -105,7 +105,7 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 		if err := s.revise(ctx, tx, id, 1, "created", entry, points, w.Author); err != nil {
 			return err
 		}
-		out, rounds, err = s.settleAfter(ctx, tx, matchID, id, w)
+		out, rounds, err = s.settleAfter(ctx, tx, matchID, id, w, true)
 		return err
 	})
 	return out, rounds, err
@@ -114,7 +114,8 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 // settleAfter ends a write of round id: it reads the match's rounds as they
 // now stand, settles the totals and whether the match is over on them, and
 // returns the round written with all of them.
-func (s *Store) settleAfter(ctx context.Context, tx *txn, matchID, id int64, w RoundWrite) (Round, []Round, error) {
+// open says the match is known to be open (not finished) in this transaction.
+func (s *Store) settleAfter(ctx context.Context, tx *txn, matchID, id int64, w RoundWrite, open bool) (Round, []Round, error) {
 	rounds, err := roundsOf(ctx, tx.QueryContext, matchID)
 	if err != nil {
 		return Round{}, nil, err
@@ -125,7 +126,7 @@ func (s *Store) settleAfter(ctx context.Context, tx *txn, matchID, id int64, w R
 			out = r
 		}
 	}
-	return out, rounds, s.settle(ctx, tx, matchID, rounds, w.decide(rounds))
+	return out, rounds, s.settle(ctx, tx, matchID, rounds, w.decide(rounds), open)
 }
 
 // EditRound replaces a round's entry and points if it is still at version
@@ -152,7 +153,7 @@ func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version i
 		if err := s.revise(ctx, tx, roundID, version+1, "edited", entry, points, w.Author); err != nil {
 			return err
 		}
-		out, _, err = s.settleAfter(ctx, tx, matchID, roundID, w)
+		out, _, err = s.settleAfter(ctx, tx, matchID, roundID, w, false)
 		return err
 	})
 	return out, err
@@ -184,7 +185,7 @@ func (s *Store) UndoLastRound(ctx context.Context, matchID, roundID int64, autho
 		if err != nil {
 			return err
 		}
-		return s.settle(ctx, tx, matchID, rounds, false)
+		return s.settle(ctx, tx, matchID, rounds, false, false)
 	})
 }
 
@@ -266,12 +267,17 @@ func (w RoundWrite) decide(rounds []Round) bool {
 // settle makes the totals equal the sum of the live rounds (all the match's
 // rounds, as read in the transaction after the write) and records whether
 // the match is finished. A match that stays finished keeps the moment it
-// first finished (a correction must not move it to another season).
-func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, rounds []Round, finished bool) error {
+// first finished (a correction must not move it to another season). open
+// says the transaction knows the match is open (a save checks it): then
+// only a match that now finishes writes its row.
+func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, rounds []Round, finished, open bool) error {
 	tx.wroteIn(matchID)
 	_, err := tx.ExecContext(ctx, s.d.setTotals(), totalsJSON(totalsOf(rounds)), matchID)
 	if err != nil {
 		return fmt.Errorf("store: totals: %w", err)
+	}
+	if open && !finished {
+		return nil
 	}
 	var at any
 	if finished {

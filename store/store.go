@@ -241,13 +241,13 @@ func (s *Store) commit(ctx context.Context, fn func(*txn) error) ([]Written, err
 	// succeeds while ctx is cancelled reports the cancellation all the same,
 	// and a connection left inside a transaction would fail every later write.
 	end := context.WithoutCancel(ctx)
-	if _, err := s.w.ExecContext(end, "BEGIN IMMEDIATE"); err != nil {
+	if err := s.wexec(end, "BEGIN IMMEDIATE"); err != nil {
 		return nil, fmt.Errorf("store: begin: %w", err)
 	}
 	done := false
 	defer func() {
 		if !done {
-			s.w.ExecContext(end, "ROLLBACK")
+			s.wexec(end, "ROLLBACK")
 		}
 	}()
 	t := &txn{s: s}
@@ -258,11 +258,28 @@ func (s *Store) commit(ctx context.Context, fn func(*txn) error) ([]Written, err
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.w.ExecContext(end, "COMMIT"); err != nil {
+	if err := s.wexec(end, "COMMIT"); err != nil {
 		return nil, fmt.Errorf("store: commit: %w", err)
 	}
 	done = true
 	return written, nil
+}
+
+// wexec runs BEGIN, COMMIT or ROLLBACK on the write connection (under wmu),
+// prepared once: modernc's driver parses every text it is handed, and these
+// run twice per write.
+func (s *Store) wexec(ctx context.Context, q string) error {
+	st, ok := s.wst[q]
+	if !ok {
+		var err error
+		if st, err = s.w.PrepareContext(ctx, q); err != nil {
+			_, err = s.w.ExecContext(ctx, q)
+			return err
+		}
+		s.wst[q] = st
+	}
+	_, err := st.ExecContext(ctx)
+	return err
 }
 
 const timeFormat = "2006-01-02T15:04:05.000Z"
