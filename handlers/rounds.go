@@ -54,7 +54,7 @@ func (s *Server) postRound(c echo.Context) error {
 	}
 	author := memberOf(c).who.Display
 	saved, rounds, err := s.store.AddRound(c.Request().Context(), match.ID, store.RoundWrite{Number: number, Entry: save.Entry,
-		Points: save.Points, SubmitKey: rc.SubmitKey, Author: author, Decide: decider(g, match)})
+		Points: save.Points, SubmitKey: rc.SubmitKey, Author: author, Decide: decider(g, match), Seen: rounds})
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid) {
 		return s.roundConflict(c, g, number, form)
 	}

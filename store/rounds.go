@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -47,6 +48,12 @@ type RoundWrite struct {
 	// transaction, so a decision never rests on rounds read before another
 	// phone's write; it overrides Finished.
 	Decide func(entries []json.RawMessage, points [][]int) bool
+	// Seen, when set, is every round of the match (undone ones included,
+	// in order) as the caller read them before the write. If none changed
+	// since, AddRound does not read them again: the answer is Seen with the
+	// new round. (Every change of a round adds a round or raises a version,
+	// so the sum of the versions tells.)
+	Seen []Round
 }
 
 // AddRound saves round w.Number of a match, updates the totals and records a
@@ -71,11 +78,13 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 		var slug string
 		var finished sql.NullString
 		var saved sql.NullInt64
+		var versions int64
 		err := tx.QueryRowContext(ctx, `SELECT m.group_id, g.slug, m.finished_at,
 			(SELECT COUNT(*) FROM rounds WHERE match_id = m.id AND undone_at IS NULL),
-			(SELECT id FROM rounds WHERE match_id = m.id AND submit_key = ?)
+			(SELECT id FROM rounds WHERE match_id = m.id AND submit_key = ?),
+			(SELECT CAST(COALESCE(SUM(version), 0) AS BIGINT) FROM rounds WHERE match_id = m.id)
 			FROM matches m JOIN groups g ON g.id = m.group_id WHERE m.id = ?`, key, matchID).
-			Scan(&group, &slug, &finished, &live, &saved)
+			Scan(&group, &slug, &finished, &live, &saved, &versions)
 		if err != nil {
 			return notFound(err, "add round")
 		}
@@ -95,9 +104,9 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 		case finished.Valid || w.Number != live+1:
 			return fmt.Errorf("store: add round %d after %d: %w", w.Number, live, ErrInvalid)
 		}
-		entry, points := mustJSON(w.Entry), mustJSON(w.Points)
+		entry, points, created := mustJSON(w.Entry), mustJSON(w.Points), s.now()
 		res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			matchID, w.Number, entry, points, key, s.now())
+			matchID, w.Number, entry, points, key, created)
 		if err != nil {
 			return fmt.Errorf("store: add round: %w", err)
 		}
@@ -105,10 +114,37 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 		if err := s.revise(ctx, tx, id, 1, "created", entry, points, w.Author); err != nil {
 			return err
 		}
+		if w.Seen != nil && versionSum(w.Seen) == versions {
+			r := Round{ID: id, MatchID: matchID, Number: w.Number, Entry: json.RawMessage(entry), Version: 1, CreatedAt: parseTime(created)}
+			if r.Points, err = decodePoints(points); err != nil {
+				return fmt.Errorf("store: add round: its points: %w", err)
+			}
+			out, rounds = r, withRound(w.Seen, r)
+			return s.settle(ctx, tx, matchID, rounds, w.decide(rounds), true)
+		}
 		out, rounds, err = s.settleAfter(ctx, tx, matchID, id, w, true)
 		return err
 	})
 	return out, rounds, err
+}
+
+func versionSum(rounds []Round) int64 {
+	var n int64
+	for _, r := range rounds {
+		n += int64(r.Version)
+	}
+	return n
+}
+
+// withRound is a copy of rounds with r in its place, as roundsOf orders
+// them: by number, then id (an undone round keeps its number, so a new round
+// is not always the last).
+func withRound(rounds []Round, r Round) []Round {
+	i := len(rounds)
+	for i > 0 && (rounds[i-1].Number > r.Number || rounds[i-1].Number == r.Number && rounds[i-1].ID > r.ID) {
+		i--
+	}
+	return slices.Insert(slices.Clip(rounds), i, r)
 }
 
 // settleAfter ends a write of round id: it reads the match's rounds as they

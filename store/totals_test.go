@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -132,3 +134,96 @@ func equal(a, b []int64) bool {
 }
 
 func jsonOf(v []int64) string { return mustJSON(v) }
+
+// A save given the rounds its caller read (Seen) answers with exactly the
+// rounds the store then holds, whether they changed meanwhile or not
+// (corrections, undos and other saves between the read and the write), and
+// its totals are the SQL sum.
+func TestSeenRoundsAnswerAsTheStoreReads(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	rng := rand.New(rand.NewPCG(19, 5))
+	points := func() []int { return []int{rng.IntN(60), rng.IntN(60) - 10, 0} }
+	stale, fast := 0, 0
+	for step := 0; step < 150; step++ {
+		seen, err := f.s.Rounds(ctx, f.match)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var live []Round
+		for _, r := range seen {
+			if !r.Undone() {
+				live = append(live, r)
+			}
+		}
+		next := len(live) + 1
+		// Sometimes another phone writes between the read and this save.
+		switch k := rng.IntN(6); {
+		case k == 0 && len(live) > 0:
+			i := rng.IntN(len(live))
+			if _, err := f.s.EditRound(ctx, f.match, live[i].ID, live[i].Version, RoundWrite{Entry: "{}", Points: points()}); err != nil {
+				t.Fatal(err)
+			}
+			stale++
+		case k == 1 && len(live) > 1:
+			if err := f.s.UndoLastRound(ctx, f.match, live[len(live)-1].ID, "Ben"); err != nil {
+				t.Fatal(err)
+			}
+			next--
+			stale++
+		case k == 2:
+			if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: next, Entry: "{}", Points: points()}); err != nil {
+				t.Fatal(err)
+			}
+			next++
+			stale++
+		}
+		got, rounds, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: next, Entry: `{"n":1}`, Points: points(), Seen: seen})
+		if err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		want, err := f.s.Rounds(ctx, f.match)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(rounds, want) {
+			t.Fatalf("step %d: the save answered\n%+v\nthe store holds\n%+v", step, rounds, want)
+		}
+		if len(seen) > 0 && len(seen[0].Entry) > 0 && &rounds[0].Entry[0] == &seen[0].Entry[0] {
+			fast++ // answered from what was seen, not read again
+		}
+		if got.ID != want[len(want)-1].ID && !slices.ContainsFunc(want, func(r Round) bool { return reflect.DeepEqual(r, got) }) {
+			t.Fatalf("step %d: the round saved %+v is not among the rounds", step, got)
+		}
+		if len(live) > 3 && rng.IntN(3) == 0 { // undo a few, so that new rounds come between undone ones
+			for i := 0; i < 2; i++ {
+				cur, _ := f.s.Rounds(ctx, f.match)
+				var last Round // the last live round
+				for _, r := range cur {
+					if !r.Undone() && r.Number > last.Number {
+						last = r
+					}
+				}
+				if last.Number < 2 {
+					break
+				}
+				if err := f.s.UndoLastRound(ctx, f.match, last.ID, "Ana"); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		m, err := f.s.Match(ctx, f.g.Group.ID, f.match)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sums := referenceTotals(t, f.s, f.match)
+		for seat, st := range m.Seats {
+			if int64(st.Total) != sums[seat] {
+				t.Fatalf("step %d: seat %d total %d, the SQL sum %d", step, seat, st.Total, sums[seat])
+			}
+		}
+	}
+	if stale < 40 || fast < 50 {
+		t.Errorf("%d saves met a change since their read, %d were answered from it: want both kinds", stale, fast)
+	}
+}
