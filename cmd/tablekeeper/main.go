@@ -22,10 +22,11 @@ import (
 // it grow to twice that before collecting, and a small server (a Pi) keeps
 // the peak. Near the limit the collector runs sooner instead; it never
 // refuses memory (a large import still gets what it needs). The process's
-// RSS is about this plus 20 MB of the binary's pages: at 40 MiB the load
+// RSS is about this plus ~1 MB outside Go (SQLite's page caches, 256 KB per
+// connection) plus 20 MB of the binary's pages: at 40 MiB the load
 // generator's run ended at 63–69 MB, over the 60 MB budget; at 36 MiB at
-// 58.6 MB, the big group's player and records pages paying ~25 % more CPU
-// for the more frequent collections (docs/PERFORMANCE.md, issue 19).
+// 57.8–58.2 MB, the big group's player and records pages paying ~25 % more
+// CPU for the more frequent collections (docs/PERFORMANCE.md, issue 19).
 const memoryLimit = 36 << 20
 
 // gcPercent is GOGC under that default limit unless GOGC says otherwise:
