@@ -177,6 +177,7 @@ func BenchmarkSaveRound(b *testing.B) {
 	g := sd.Groups[0]
 	b.ReportAllocs()
 	i := 0
+	cpu0 := processCPU()
 	for b.Loop() {
 		m, round := g.Open[(i/11)%len(g.Open)], i%11+1
 		if i >= 11*len(g.Open) {
@@ -201,6 +202,7 @@ func BenchmarkSaveRound(b *testing.B) {
 		}
 		i++
 	}
+	b.ReportMetric(float64(processCPU()-cpu0)/float64(i), "cpu-ns/op")
 }
 
 // BenchmarkHistoryPages builds the standings, player, records and group

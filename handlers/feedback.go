@@ -24,8 +24,9 @@ func (s *Server) savedBy(c echo.Context, match store.Match, rounds []store.Round
 		return ""
 	}
 	author := ""
-	revs, err := s.store.History(c.Request().Context(), last.ID)
-	if err != nil { // the banner then names nobody; the sheet itself is sound
+	if a, ok := c.Get(lastAuthorKey).(lastAuthor); ok && a.round == last.ID {
+		author = a.name // this request has just written that round: no need to ask its history
+	} else if revs, err := s.store.History(c.Request().Context(), last.ID); err != nil { // the banner then names nobody; the sheet itself is sound
 		s.log.Warn("who saved the last round is unknown", "round", last.ID, "err", err)
 	} else if len(revs) > 0 {
 		author = revs[len(revs)-1].Author
@@ -36,3 +37,13 @@ func (s *Server) savedBy(c echo.Context, match store.Match, rounds []store.Round
 	}
 	return views.T(vctx, "match.savedby", "Author", author, "Round", n, "Points", pointsLine(match, last.Points))
 }
+
+// lastAuthor is who wrote a round in this request (set by the save handler
+// under lastAuthorKey), so that savedBy names them without reading the
+// round's history again.
+type lastAuthor struct {
+	round int64
+	name  string
+}
+
+const lastAuthorKey = "lastAuthor"

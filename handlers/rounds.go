@@ -52,8 +52,9 @@ func (s *Server) postRound(c echo.Context) error {
 		}
 		return s.formAnswer(c, status, match, g, rounds, redraw)
 	}
-	_, rounds, err = s.store.AddRound(c.Request().Context(), match.ID, store.RoundWrite{Number: number, Entry: save.Entry,
-		Points: save.Points, SubmitKey: rc.SubmitKey, Author: memberOf(c).who.Display, Decide: decider(g, match)})
+	author := memberOf(c).who.Display
+	saved, rounds, err := s.store.AddRound(c.Request().Context(), match.ID, store.RoundWrite{Number: number, Entry: save.Entry,
+		Points: save.Points, SubmitKey: rc.SubmitKey, Author: author, Decide: decider(g, match), Seen: rounds})
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid) {
 		return s.roundConflict(c, g, number, form)
 	}
@@ -61,6 +62,11 @@ func (s *Server) postRound(c echo.Context) error {
 		return err
 	}
 	s.announce(match.ID, rounds) // rounds as they stand after the write
+	// Unchanged since this phone's form saved it (here, or by a repeated
+	// post): the sheet's "saved by" names this member without a query.
+	if saved.Version == 1 {
+		c.Set(lastAuthorKey, lastAuthor{round: saved.ID, name: author})
+	}
 
 	return s.savedAnswer(c, match, g, rounds, number)
 }

@@ -82,21 +82,15 @@ func pgSQL(q string) string {
 	return b.String()
 }
 
-// totals is the statement that makes a match's totals the sum of its live
-// rounds' points (JSON arrays, one number per seat). The sum saturates at
-// the integer range rather than failing: a sum beyond it (points imported
-// before imports were bounded) must not fail every later save of the match.
-func (d *dialect) totals() string {
+// setTotals is the statement that writes a match's totals (its second
+// argument) from a JSON array, one number per seat (its first, totalsJSON);
+// a seat past the array's end has no points: 0. The totals themselves are
+// summed in Go (totalsOf), from the rounds the write has just read.
+func (d *dialect) setTotals() string {
 	if d.pg {
-		return `UPDATE match_players SET total = (
-		SELECT LEAST(GREATEST(COALESCE(SUM((r.points::jsonb ->> match_players.seat::int)::numeric), 0),
-			-9223372036854775808), 9223372036854775807)::bigint FROM rounds r
-		WHERE r.match_id = match_players.match_id AND r.undone_at IS NULL) WHERE match_id = $1`
+		return `UPDATE match_players SET total = COALESCE(($1::jsonb ->> match_players.seat::int)::bigint, 0) WHERE match_id = $2`
 	}
-	// TOTAL, not SUM: it is a float, which CAST saturates.
-	return `UPDATE match_players SET total = CAST((
-		SELECT TOTAL(json_extract(r.points, '$[' || match_players.seat || ']')) FROM rounds r
-		WHERE r.match_id = match_players.match_id AND r.undone_at IS NULL) AS INTEGER) WHERE match_id = ?`
+	return `UPDATE match_players SET total = COALESCE(json_extract(?, '$[' || seat || ']'), 0) WHERE match_id = ?`
 }
 
 // args are a query's arguments as the dialect takes them: PostgreSQL keeps

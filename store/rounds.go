@@ -4,8 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -48,6 +48,12 @@ type RoundWrite struct {
 	// transaction, so a decision never rests on rounds read before another
 	// phone's write; it overrides Finished.
 	Decide func(entries []json.RawMessage, points [][]int) bool
+	// Seen, when set, is every round of the match (undone ones included,
+	// in order) as the caller read them before the write. If none changed
+	// since, AddRound does not read them again: the answer is Seen with the
+	// new round. (Every change of a round adds a round or raises a version,
+	// so the sum of the versions tells.)
+	Seen []Round
 }
 
 // AddRound saves round w.Number of a match, updates the totals and records a
@@ -59,41 +65,48 @@ type RoundWrite struct {
 func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Round, []Round, error) {
 	var out Round
 	var rounds []Round
+	var key any
+	if w.SubmitKey != "" {
+		key = w.SubmitKey
+	}
 	err := s.tx(ctx, func(tx *txn) error {
-		if w.SubmitKey != "" {
-			r, err := roundWhere(ctx, tx, `match_id = ? AND submit_key = ?`, matchID, w.SubmitKey)
-			if err == nil {
-				out = r
-				rounds, err = roundsOf(ctx, tx.QueryContext, matchID)
-				return err
-			}
-			if !errors.Is(err, ErrNotFound) {
-				return err
-			}
-		}
+		// One statement reads all the checks need: the match's state, its
+		// live rounds, its group's slug (for the observers), and whether
+		// this form was saved already (a NULL key matches no round).
 		var live int
 		var group int64
+		var slug string
 		var finished sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT group_id, finished_at,
-			(SELECT COUNT(*) FROM rounds WHERE match_id = m.id AND undone_at IS NULL) FROM matches m WHERE id = ?`, matchID).
-			Scan(&group, &finished, &live)
+		var saved sql.NullInt64
+		var versions int64
+		err := tx.QueryRowContext(ctx, `SELECT m.group_id, g.slug, m.finished_at,
+			(SELECT COUNT(*) FROM rounds WHERE match_id = m.id AND undone_at IS NULL),
+			(SELECT id FROM rounds WHERE match_id = m.id AND submit_key = ?),
+			(SELECT CAST(COALESCE(SUM(version), 0) AS BIGINT) FROM rounds WHERE match_id = m.id)
+			FROM matches m JOIN groups g ON g.id = m.group_id WHERE m.id = ?`, key, matchID).
+			Scan(&group, &slug, &finished, &live, &saved, &versions)
 		if err != nil {
 			return notFound(err, "add round")
 		}
-		tx.wrote(group, false)
+		if saved.Valid { // a repeated post: the round it saved, nothing written
+			rounds, err = roundsOf(ctx, tx.QueryContext, matchID)
+			for _, r := range rounds {
+				if r.ID == saved.Int64 {
+					out = r
+				}
+			}
+			return err
+		}
+		tx.wroteSlug(group, slug)
 		switch {
 		case w.Number <= live:
 			return fmt.Errorf("store: add round %d: already saved: %w", w.Number, ErrConflict)
 		case finished.Valid || w.Number != live+1:
 			return fmt.Errorf("store: add round %d after %d: %w", w.Number, live, ErrInvalid)
 		}
-		entry, points := mustJSON(w.Entry), mustJSON(w.Points)
-		var key any
-		if w.SubmitKey != "" {
-			key = w.SubmitKey
-		}
+		entry, points, created := mustJSON(w.Entry), mustJSON(w.Points), s.now()
 		res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			matchID, w.Number, entry, points, key, s.now())
+			matchID, w.Number, entry, points, key, created)
 		if err != nil {
 			return fmt.Errorf("store: add round: %w", err)
 		}
@@ -101,16 +114,44 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 		if err := s.revise(ctx, tx, id, 1, "created", entry, points, w.Author); err != nil {
 			return err
 		}
-		out, rounds, err = s.settleAfter(ctx, tx, matchID, id, w)
+		if w.Seen != nil && versionSum(w.Seen) == versions {
+			r := Round{ID: id, MatchID: matchID, Number: w.Number, Entry: json.RawMessage(entry), Version: 1, CreatedAt: parseTime(created)}
+			if r.Points, err = decodePoints(points); err != nil {
+				return fmt.Errorf("store: add round: its points: %w", err)
+			}
+			out, rounds = r, withRound(w.Seen, r)
+			return s.settle(ctx, tx, matchID, rounds, w.decide(rounds), true)
+		}
+		out, rounds, err = s.settleAfter(ctx, tx, matchID, id, w, true)
 		return err
 	})
 	return out, rounds, err
 }
 
+func versionSum(rounds []Round) int64 {
+	var n int64
+	for _, r := range rounds {
+		n += int64(r.Version)
+	}
+	return n
+}
+
+// withRound is a copy of rounds with r in its place, as roundsOf orders
+// them: by number, then id (an undone round keeps its number, so a new round
+// is not always the last).
+func withRound(rounds []Round, r Round) []Round {
+	i := len(rounds)
+	for i > 0 && (rounds[i-1].Number > r.Number || rounds[i-1].Number == r.Number && rounds[i-1].ID > r.ID) {
+		i--
+	}
+	return slices.Insert(slices.Clip(rounds), i, r)
+}
+
 // settleAfter ends a write of round id: it reads the match's rounds as they
 // now stand, settles the totals and whether the match is over on them, and
 // returns the round written with all of them.
-func (s *Store) settleAfter(ctx context.Context, tx *txn, matchID, id int64, w RoundWrite) (Round, []Round, error) {
+// open says the match is known to be open (not finished) in this transaction.
+func (s *Store) settleAfter(ctx context.Context, tx *txn, matchID, id int64, w RoundWrite, open bool) (Round, []Round, error) {
 	rounds, err := roundsOf(ctx, tx.QueryContext, matchID)
 	if err != nil {
 		return Round{}, nil, err
@@ -121,7 +162,7 @@ func (s *Store) settleAfter(ctx context.Context, tx *txn, matchID, id int64, w R
 			out = r
 		}
 	}
-	return out, rounds, s.settle(ctx, tx, matchID, w.decide(rounds))
+	return out, rounds, s.settle(ctx, tx, matchID, rounds, w.decide(rounds), open)
 }
 
 // EditRound replaces a round's entry and points if it is still at version
@@ -148,7 +189,7 @@ func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version i
 		if err := s.revise(ctx, tx, roundID, version+1, "edited", entry, points, w.Author); err != nil {
 			return err
 		}
-		out, _, err = s.settleAfter(ctx, tx, matchID, roundID, w)
+		out, _, err = s.settleAfter(ctx, tx, matchID, roundID, w, false)
 		return err
 	})
 	return out, err
@@ -176,7 +217,11 @@ func (s *Store) UndoLastRound(ctx context.Context, matchID, roundID int64, autho
 		if err := s.revise(ctx, tx, roundID, last.Version+1, "undone", string(last.Entry), mustJSON(last.Points), author); err != nil {
 			return err
 		}
-		return s.settle(ctx, tx, matchID, false)
+		rounds, err := roundsOf(ctx, tx.QueryContext, matchID)
+		if err != nil {
+			return err
+		}
+		return s.settle(ctx, tx, matchID, rounds, false, false)
 	})
 }
 
@@ -255,14 +300,20 @@ func (w RoundWrite) decide(rounds []Round) bool {
 	return w.Decide(entries, points)
 }
 
-// settle makes the totals equal the sum of the live rounds and records
-// whether the match is finished. A match that stays finished keeps the
-// moment it first finished (a correction must not move it to another season).
-func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, finished bool) error {
+// settle makes the totals equal the sum of the live rounds (all the match's
+// rounds, as read in the transaction after the write) and records whether
+// the match is finished. A match that stays finished keeps the moment it
+// first finished (a correction must not move it to another season). open
+// says the transaction knows the match is open (a save checks it): then
+// only a match that now finishes writes its row.
+func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, rounds []Round, finished, open bool) error {
 	tx.wroteIn(matchID)
-	_, err := tx.ExecContext(ctx, s.d.totals(), matchID)
+	_, err := tx.ExecContext(ctx, s.d.setTotals(), totalsJSON(totalsOf(rounds)), matchID)
 	if err != nil {
 		return fmt.Errorf("store: totals: %w", err)
+	}
+	if open && !finished {
+		return nil
 	}
 	var at any
 	if finished {

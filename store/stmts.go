@@ -89,8 +89,9 @@ func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 type txn struct {
 	s       *Store
 	pg      *sql.Tx
-	touched map[int64]bool // the groups written to, and whether their members changed
-	matches map[int64]bool // the matches written to (Written.Matches)
+	touched map[int64]bool   // the groups written to, and whether their members changed
+	matches map[int64]bool   // the matches written to (Written.Matches)
+	slugs   map[int64]string // the slugs of groups written to, when read already (wroteSlug)
 }
 
 // insertResult is the id an INSERT … RETURNING id gave.

@@ -87,11 +87,16 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Add("_pragma", "wal_autocheckpoint(0)") // see checkpoints
-	// 1 MB of page cache per connection instead of 2: the hot pages of a
-	// table's evening are few, the rest comes from the OS cache, and the
-	// server's resident memory after the load run went from ~64 to ~54 MB
-	// at the same throughput.
-	q.Add("_pragma", "cache_size(-1024)")
+	// 256 KB of page cache per connection (SQLite's default is 2 MB): the
+	// hot pages of a table's evening are few, the rest comes from the OS
+	// cache, and a reader's cache is emptied anyway whenever another
+	// connection has written since its last read (WAL). The caches live
+	// outside Go's heap and its memory limit; five of 1 MB left the server's
+	// RSS after the load run over the 60 MB budget. Measured against 1 MB
+	// (docs/PERFORMANCE.md, issue 19's fourth pass): the same instructions
+	// per cold scoresheet and per save, the same time for the first read of
+	// a 10,000-match history.
+	q.Add("_pragma", "cache_size(-256)")
 	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
@@ -102,7 +107,7 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	// so under load the others were closed after each query and reopened
 	// (schema parsed again, pragmas run again, busy waits on the WAL lock).
 	// Five: one for writes (below) and four readers. Each keeps its own page
-	// cache (up to 2 MB) and prepared statements; with eight, the server's
+	// cache (up to 256 KB, above) and prepared statements; with eight, the server's
 	// resident memory after the load run was ~75 MB instead of ~52 MB, for
 	// no more pages or saves per second on two cores.
 	db.SetMaxOpenConns(5)
@@ -241,13 +246,13 @@ func (s *Store) commit(ctx context.Context, fn func(*txn) error) ([]Written, err
 	// succeeds while ctx is cancelled reports the cancellation all the same,
 	// and a connection left inside a transaction would fail every later write.
 	end := context.WithoutCancel(ctx)
-	if _, err := s.w.ExecContext(end, "BEGIN IMMEDIATE"); err != nil {
+	if err := s.wexec(end, "BEGIN IMMEDIATE"); err != nil {
 		return nil, fmt.Errorf("store: begin: %w", err)
 	}
 	done := false
 	defer func() {
 		if !done {
-			s.w.ExecContext(end, "ROLLBACK")
+			s.wexec(end, "ROLLBACK")
 		}
 	}()
 	t := &txn{s: s}
@@ -258,11 +263,28 @@ func (s *Store) commit(ctx context.Context, fn func(*txn) error) ([]Written, err
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.w.ExecContext(end, "COMMIT"); err != nil {
+	if err := s.wexec(end, "COMMIT"); err != nil {
 		return nil, fmt.Errorf("store: commit: %w", err)
 	}
 	done = true
 	return written, nil
+}
+
+// wexec runs BEGIN, COMMIT or ROLLBACK on the write connection (under wmu),
+// prepared once: modernc's driver parses every text it is handed, and these
+// run twice per write.
+func (s *Store) wexec(ctx context.Context, q string) error {
+	st, ok := s.wst[q]
+	if !ok {
+		var err error
+		if st, err = s.w.PrepareContext(ctx, q); err != nil {
+			_, err = s.w.ExecContext(ctx, q)
+			return err
+		}
+		s.wst[q] = st
+	}
+	_, err := st.ExecContext(ctx)
+	return err
 }
 
 const timeFormat = "2006-01-02T15:04:05.000Z"

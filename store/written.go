@@ -62,6 +62,16 @@ func (t *txn) wrote(groupID int64, members bool) {
 	t.touched[groupID] = t.touched[groupID] || members
 }
 
+// wroteSlug is wrote(groupID, false) for a transaction that has read the
+// group's slug already: the commit need not read it again.
+func (t *txn) wroteSlug(groupID int64, slug string) {
+	t.wrote(groupID, false)
+	if t.slugs == nil {
+		t.slugs = map[int64]string{}
+	}
+	t.slugs[groupID] = slug
+}
+
 // wroteMatch records a write to matchID and the group that holds it.
 func (t *txn) wroteMatch(ctx context.Context, matchID int64) error {
 	var gid int64
@@ -89,7 +99,9 @@ func (t *txn) written(ctx context.Context) ([]Written, error) {
 	for gid, members := range t.touched {
 		w := Written{GroupID: gid, Members: members}
 		var err error
-		if t.pg != nil {
+		if slug, ok := t.slugs[gid]; ok && t.pg == nil {
+			w.Slug = slug
+		} else if t.pg != nil {
 			err = t.QueryRowContext(ctx, `UPDATE groups SET write_seq = write_seq + 1 WHERE id = ? RETURNING slug, write_seq`, gid).Scan(&w.Slug, &w.Version)
 		} else {
 			err = t.QueryRowContext(ctx, `SELECT slug FROM groups WHERE id = ?`, gid).Scan(&w.Slug)

@@ -1,0 +1,229 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// referenceTotals is what the totals statement computed in SQL before the
+// totals were summed in Go (dialect.totals, up to 2026-11-24): each seat's
+// sum over the live rounds' JSON points, saturated at the integer range.
+func referenceTotals(t *testing.T, s *Store, matchID int64) []int64 {
+	t.Helper()
+	q := `SELECT CAST((SELECT TOTAL(json_extract(r.points, '$[' || mp.seat || ']')) FROM rounds r
+		WHERE r.match_id = mp.match_id AND r.undone_at IS NULL) AS INTEGER) FROM match_players mp WHERE mp.match_id = ? ORDER BY mp.seat`
+	if s.d.pg {
+		q = `SELECT (SELECT LEAST(GREATEST(COALESCE(SUM((r.points::jsonb ->> mp.seat::int)::numeric), 0),
+			-9223372036854775808), 9223372036854775807)::bigint FROM rounds r
+		WHERE r.match_id = mp.match_id AND r.undone_at IS NULL) FROM match_players mp WHERE mp.match_id = $1 ORDER BY mp.seat`
+	}
+	rows, err := s.db.QueryContext(context.Background(), q, matchID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var v int64
+		if err := rows.Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// The totals a save, a correction or an undo writes are the sum the SQL
+// statement used to compute, on random histories (both databases: the suite
+// runs on each).
+func TestTotalsEqualTheSQLSum(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	rng := rand.New(rand.NewPCG(19, 4))
+	point := func() int {
+		switch rng.IntN(10) {
+		case 0:
+			return rng.IntN(1<<41) - 1<<40 // far beyond any game, still exact in a float
+		case 1:
+			return 0
+		default:
+			return rng.IntN(250) - 50
+		}
+	}
+	points := func() []int { return []int{point(), point(), point()} }
+	var live []Round
+	kinds := map[string]int{}
+	for step := 0; step < 300; step++ {
+		var err error
+		switch k := rng.IntN(10); {
+		case k < 5: // a save, which sometimes finishes the match
+			var r Round
+			r, _, err = f.s.AddRound(ctx, f.match, RoundWrite{Number: len(live) + 1, Entry: "{}", Points: points(), Finished: rng.IntN(8) == 0})
+			if errors.Is(err, ErrInvalid) { // finished: undo to reopen it
+				kinds["refused"]++
+				err = nil
+				break
+			}
+			live = append(live, r)
+			kinds["add"]++
+		case k < 8 && len(live) > 0: // a correction, in a finished match too
+			i := rng.IntN(len(live))
+			live[i], err = f.s.EditRound(ctx, f.match, live[i].ID, live[i].Version, RoundWrite{Entry: "{}", Points: points(), Finished: rng.IntN(3) == 0})
+			kinds["edit"]++
+		case len(live) > 0:
+			err = f.s.UndoLastRound(ctx, f.match, live[len(live)-1].ID, "Ana")
+			live = live[:len(live)-1]
+			kinds["undo"]++
+		}
+		if err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		m, err := f.s.Match(ctx, f.g.Group.ID, f.match)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := referenceTotals(t, f.s, f.match)
+		for seat, st := range m.Seats {
+			if int64(st.Total) != want[seat] {
+				t.Fatalf("step %d: seat %d total %d, the SQL sum %d", step, seat, st.Total, want[seat])
+			}
+		}
+	}
+	if kinds["add"] < 50 || kinds["edit"] < 30 || kinds["undo"] < 20 || kinds["refused"] == 0 {
+		t.Errorf("the random history missed a kind of write: %v", kinds)
+	}
+}
+
+func TestTotalsOfSaturate(t *testing.T) {
+	r := func(p ...int) Round { return Round{Points: p} }
+	undone := r(1000, 1000)
+	undone.UndoneAt = new(undone.CreatedAt)
+	for _, c := range []struct {
+		rounds []Round
+		want   []int64
+	}{
+		{nil, []int64{}},
+		{[]Round{r(1, -2), r(3), undone, r(0, 0, 7)}, []int64{4, -2, 7}},
+		{[]Round{r(math.MaxInt64), r(1)}, []int64{math.MaxInt64}},
+		{[]Round{r(math.MinInt64), r(-1)}, []int64{math.MinInt64}},
+		{[]Round{r(math.MaxInt64), r(math.MaxInt64), r(math.MinInt64), r(math.MinInt64)}, []int64{-2}}, // exact on the way
+		{[]Round{r(math.MaxInt64), r(5), r(-10)}, []int64{math.MaxInt64 - 5}},
+		{[]Round{r(math.MinInt64), r(math.MinInt64), r(math.MinInt64)}, []int64{math.MinInt64}},
+	} {
+		if got := totalsOf(c.rounds); len(got) != len(c.want) || (len(got) > 0 && !equal(got, c.want)) {
+			t.Errorf("totalsOf(%v) = %v, want %v", c.rounds, got, c.want)
+		}
+		if got, want := totalsJSON(c.want), jsonOf(c.want); got != want {
+			t.Errorf("totalsJSON(%v) = %s, want %s", c.want, got, want)
+		}
+	}
+}
+
+func equal(a, b []int64) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func jsonOf(v []int64) string { return mustJSON(v) }
+
+// A save given the rounds its caller read (Seen) answers with exactly the
+// rounds the store then holds, whether they changed meanwhile or not
+// (corrections, undos and other saves between the read and the write), and
+// its totals are the SQL sum.
+func TestSeenRoundsAnswerAsTheStoreReads(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	rng := rand.New(rand.NewPCG(19, 5))
+	points := func() []int { return []int{rng.IntN(60), rng.IntN(60) - 10, 0} }
+	stale, fast := 0, 0
+	for step := 0; step < 150; step++ {
+		seen, err := f.s.Rounds(ctx, f.match)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var live []Round
+		for _, r := range seen {
+			if !r.Undone() {
+				live = append(live, r)
+			}
+		}
+		next := len(live) + 1
+		// Sometimes another phone writes between the read and this save.
+		switch k := rng.IntN(6); {
+		case k == 0 && len(live) > 0:
+			i := rng.IntN(len(live))
+			if _, err := f.s.EditRound(ctx, f.match, live[i].ID, live[i].Version, RoundWrite{Entry: "{}", Points: points()}); err != nil {
+				t.Fatal(err)
+			}
+			stale++
+		case k == 1 && len(live) > 1:
+			if err := f.s.UndoLastRound(ctx, f.match, live[len(live)-1].ID, "Ben"); err != nil {
+				t.Fatal(err)
+			}
+			next--
+			stale++
+		case k == 2:
+			if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: next, Entry: "{}", Points: points()}); err != nil {
+				t.Fatal(err)
+			}
+			next++
+			stale++
+		}
+		got, rounds, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: next, Entry: `{"n":1}`, Points: points(), Seen: seen})
+		if err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		want, err := f.s.Rounds(ctx, f.match)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(rounds, want) {
+			t.Fatalf("step %d: the save answered\n%+v\nthe store holds\n%+v", step, rounds, want)
+		}
+		if len(seen) > 0 && len(seen[0].Entry) > 0 && &rounds[0].Entry[0] == &seen[0].Entry[0] {
+			fast++ // answered from what was seen, not read again
+		}
+		if got.ID != want[len(want)-1].ID && !slices.ContainsFunc(want, func(r Round) bool { return reflect.DeepEqual(r, got) }) {
+			t.Fatalf("step %d: the round saved %+v is not among the rounds", step, got)
+		}
+		if len(live) > 3 && rng.IntN(3) == 0 { // undo a few, so that new rounds come between undone ones
+			for i := 0; i < 2; i++ {
+				cur, _ := f.s.Rounds(ctx, f.match)
+				var last Round // the last live round
+				for _, r := range cur {
+					if !r.Undone() && r.Number > last.Number {
+						last = r
+					}
+				}
+				if last.Number < 2 {
+					break
+				}
+				if err := f.s.UndoLastRound(ctx, f.match, last.ID, "Ana"); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		m, err := f.s.Match(ctx, f.g.Group.ID, f.match)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sums := referenceTotals(t, f.s, f.match)
+		for seat, st := range m.Seats {
+			if int64(st.Total) != sums[seat] {
+				t.Fatalf("step %d: seat %d total %d, the SQL sum %d", step, seat, st.Total, sums[seat])
+			}
+		}
+	}
+	if stale < 40 || fast < 50 {
+		t.Errorf("%d saves met a change since their read, %d were answered from it: want both kinds", stale, fast)
+	}
+}
