@@ -50,13 +50,15 @@ func ratingChart(vctx context.Context, lg, id, title string, series []standings.
 		for k := range vals {
 			vals[k] = math.NaN()
 		}
-		// A column keeps the rating of its last night the player played:
-		// the grid tells which nights those are, so only they are read.
-		k, word, bit := -1, i/64, uint64(1)<<(i%64)
-		for at := range g.nights {
-			if g.played[at*g.words+word]&bit != 0 {
-				k++
-				vals[at/step] = sr.Points[k].Ordinal
+		// A column keeps the rating of its last night the player played: the
+		// grid counts the player's nights up to each column's end, so only
+		// the points shown are read.
+		from, seen := 0, 0 // days counted, and the player's points in them
+		for col := range vals {
+			to := g.day[min((col+1)*step, len(g.nights))-1] + 1
+			n := g.count(i, from, to)
+			if from, seen = to, seen+n; n > 0 {
+				vals[col] = sr.Points[seen-1].Ordinal
 			}
 		}
 		name := names[sr.Player]
@@ -108,69 +110,4 @@ func runningTotals(vctx context.Context, names []string, live [][]int) *views.Ch
 func (s *Server) sheetExtras(c echo.Context, names []string, live [][]int) templ.Component {
 	// The delete action is in the scoresheet's menu, behind a confirm step.
 	return views.SheetExtras(runningTotals(s.viewCtx(c), names, live), "")
-}
-
-// nightGrid is the nights of some series (each in order), in order and
-// each once, as Unix times (nights are midnights in one location, so
-// seconds tell them apart and give them back); which series played each
-// night (bit i%64 of played[night*words+i/64] for series i); and each
-// series' best rating.
-type nightGrid struct {
-	nights []int64
-	words  int
-	played []uint64
-	best   []float64
-}
-
-// gridOf reads every point of the series once, in one pass over their
-// heads: each next night is the least head. Ten years of 20 players are
-// 40,000 points, read once instead of copied per player (merging the
-// players one by one copied the nights once per player: 2.3 MB a page).
-func gridOf(series []standings.Series) nightGrid {
-	const done = math.MaxInt64
-	type head struct {
-		at  int
-		key int64 // the Unix time of Points[at].Night; done past the end
-	}
-	heads := make([]head, len(series))
-	keyAt := func(sr standings.Series, at int) int64 {
-		if at == len(sr.Points) {
-			return done
-		}
-		return sr.Points[at].Night.Unix()
-	}
-	g := nightGrid{words: (len(series) + 63) / 64, best: make([]float64, len(series))}
-	longest := 0
-	for i, sr := range series {
-		heads[i].key = keyAt(sr, 0)
-		g.best[i] = math.Inf(-1)
-		longest = max(longest, len(sr.Points))
-	}
-	size := longest + longest/2 // the nights are at least the longest series
-	g.nights, g.played = make([]int64, 0, size), make([]uint64, 0, size*g.words)
-	// Each pass moves the heads that played the night found last, and finds
-	// the next among them.
-	for last := int64(math.MinInt64); ; {
-		next := int64(done)
-		for i := range heads {
-			h := &heads[i]
-			for h.key == last {
-				o := series[i].Points[h.at].Ordinal
-				if o > g.best[i] || o == g.best[i] && !math.Signbit(o) {
-					g.best[i] = o // math.Max, inlined: ratings are never NaN
-				}
-				g.played[len(g.played)-g.words+i/64] |= 1 << (i % 64)
-				h.at++
-				h.key = keyAt(series[i], h.at)
-			}
-			next = min(next, h.key)
-		}
-		if next == done {
-			return g
-		}
-		g.nights, last = append(g.nights, next), next
-		for range g.words {
-			g.played = append(g.played, 0)
-		}
-	}
 }
