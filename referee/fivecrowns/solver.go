@@ -69,7 +69,19 @@ type memo struct {
 	vals  []int32  // by slot, the offset
 	shift uint     // 32 - log2(len(keys)), for the hash
 	used  int      // slots taken
+
+	// Without lay-offs and with few naturals, states are looked up directly:
+	// by state, the solve's stamp (high half) and the offset (low half). An
+	// entry of an earlier solve has an older stamp, so nothing is cleared
+	// between solves; stamped is kept for the next solve whatever it uses.
+	direct  bool
+	stamped []uint64
+	stamp   uint64
 }
+
+// directBits is the most natural cards a direct memo is made for: 2^14
+// entries (128 KiB) at most, so a hand of 13 cards touches 16–64 KiB.
+const directBits = 14
 
 // denseBits is the most state bits a dense memo is made for (1 MiB).
 const denseBits = 18
@@ -93,6 +105,29 @@ var solverPool = sync.Pool{New: func() any { return new(solver) }}
 // dense memo pay for itself; without them most states are never reached,
 // and a hash table holds them in a few cache lines.
 func newMemo(stateBits int, layOffs bool, old memo) memo {
+	if !layOffs && stateBits <= directBits {
+		return newDirectMemo(stateBits, old)
+	}
+	m := newHashOrDense(stateBits, layOffs, old)
+	m.stamped, m.stamp = old.stamped, old.stamp // kept for a later solve
+	return m
+}
+
+// newDirectMemo makes a direct memo for states of stateBits bits, reusing
+// old's entries with a new stamp.
+func newDirectMemo(stateBits int, old memo) memo {
+	n := 1 << stateBits
+	m := memo{direct: true, stamped: old.stamped, stamp: old.stamp + 1}
+	if len(m.stamped) < n {
+		m.stamped, m.stamp = make([]uint64, n), 1
+	} else if m.stamp == 1<<32 { // stamps used up: start again from clean entries
+		clear(m.stamped)
+		m.stamp = 1
+	}
+	return m
+}
+
+func newHashOrDense(stateBits int, layOffs bool, old memo) memo {
 	if !layOffs || stateBits > denseBits {
 		if len(old.keys) == 1<<hashBits {
 			clear(old.keys) // vals are read only where keys say so
@@ -131,7 +166,7 @@ func (s *solver) release() {
 		// heap, which would cost every solve an allocation
 		dense := s.memo.dense
 		densePool.Put(&dense)
-		s.memo = memo{}
+		s.memo = memo{stamped: s.memo.stamped, stamp: s.memo.stamp}
 	}
 	if cap(s.slab) > maxPooledSlab {
 		s.slab = nil
@@ -140,6 +175,10 @@ func (s *solver) release() {
 }
 
 func (m *memo) get(state uint32) (int32, bool) {
+	if m.direct {
+		e := m.stamped[state]
+		return int32(uint32(e)), e>>32 == m.stamp
+	}
 	if m.dense != nil {
 		return m.dense[state] - 1, m.dense[state] > 0
 	}
@@ -155,6 +194,11 @@ func (m *memo) get(state uint32) (int32, bool) {
 }
 
 func (m *memo) set(state uint32, off int32) {
+	if m.direct {
+		m.stamped[state] = m.stamp<<32 | uint64(uint32(off))
+		m.used++
+		return
+	}
 	if m.dense != nil {
 		m.dense[state] = off + 1
 		return
@@ -303,14 +347,41 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	}
 	for i, c := range s.nat {
 		s.suitAfter = append(s.suitAfter, s.ofSuit[c.Suit]&^(2<<i-1)) // sorted by suit: the cards after
-		s.partners = append(s.partners, (s.ofRank[c.Rank]|s.suitAfter[i])&^(1<<i))
+		s.partners = append(s.partners, (s.ofRank[c.Rank]|s.reach(i))&^(1<<i))
 	}
 	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0, s.memo)
 	if len(s.out) == 0 {
-		s.known = newMemo(0, false, s.known)
+		s.known = newHashOrDense(0, false, s.known)
 	}
 	s.rankMajor = len(s.out) == 0 && s.bookRich() && s.frontier(true) < s.frontier(false)
 	return s
+}
+
+// reach is the later cards of card i's suit that a run could hold with it:
+// those the hand's cards of the suit and its wilds can join to it. A card
+// out of reach is out of reach in every set (a set holds fewer cards to
+// bridge the gap), so it never changes card i's moves (see placements).
+func (s *solver) reach(i int) uint32 {
+	after := s.suitAfter[i]
+	c := s.nat[i]
+	var held uint16 // the ranks of c's suit the hand holds, bit r-3
+	for m := s.ofSuit[c.Suit]; m != 0; m &= m - 1 {
+		held |= 1 << (s.nat[bits.TrailingZeros32(m)].Rank - Three)
+	}
+	var out uint32
+	for m := after; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
+		lo, hi := int(c.Rank-Three), int(s.nat[j].Rank-Three)
+		inside := uint16(1)<<hi - uint16(2)<<lo // the ranks strictly between
+		gap := hi - lo - 1 - bits.OnesCount16(held&inside)
+		if s.opts.RunsWrap { // or the way round, past the king
+			gap = min(gap, 10-(hi-lo)-bits.OnesCount16(held&^inside&^(1<<lo|1<<hi)))
+		}
+		if gap <= s.nWild {
+			out |= 1 << j
+		}
+	}
+	return out
 }
 
 // readOutMelds reads the melds of the player who went out for the
@@ -673,6 +744,12 @@ func (s *solver) table(state uint32) int32 {
 // looked up here: most children are solved already, and the call to
 // table cost as much as the look-up.
 func (s *solver) child(state uint32) int32 {
+	if s.memo.direct {
+		if e := s.memo.stamped[state]; e>>32 == s.memo.stamp {
+			return int32(uint32(e))
+		}
+		return s.solveState(state)
+	}
 	if s.memo.dense == nil {
 		mask := uint32(len(s.memo.keys) - 1)
 		for i := s.memo.slot(state); ; i = (i + 1) & mask {
@@ -705,7 +782,13 @@ func (s *solver) solveState(state uint32) int32 {
 		s.memo.set(state, off)
 		return off
 	}
-	start, end := s.placements(state, s.branchCard(state))
+	i := s.branchCard(state)
+	if state&s.partners[i] == 0 && len(s.out) == 0 {
+		s.lone(off, state, i)
+		s.memo.set(state, off)
+		return off
+	}
+	start, end := s.placements(state, i)
 	// The first move keeps the card (see appendMoves) and is never skipped:
 	// it writes every entry, so the table need not be filled first.
 	keep := s.buf[start]
@@ -729,6 +812,33 @@ func (s *solver) solveState(state uint32) int32 {
 	s.done(start)
 	s.memo.set(state, off)
 	return off
+}
+
+// lone writes table off of state, whose card i has no card left to meld
+// with: the table of its moves (see appendMoves) without making them. It
+// is kept, discarded, or made a book with two wilds or more; each leads to
+// the set without it.
+func (s *solver) lone(off int32, state uint32, i int) {
+	bit := uint32(1) << i
+	rest := s.child(state &^ bit)
+	s.keep(off, rest, bit)
+	w := s.width
+	row := s.slab[off : int(off)+s.layers*w]
+	from := s.slab[rest : int(rest)+len(row)]
+	if s.discard && !(s.isLocked && s.nat[i] == s.locked) {
+		for t := range w {
+			row[w+t] = min(row[w+t], from[t])
+		}
+	}
+	if w > 2 { // the book: entry t is the least of from[0 … t-2]
+		for d := 0; d < len(row); d += w {
+			best := int32(inf)
+			for t := d + 2; t < d+w; t++ {
+				best = min(best, from[t-2])
+				row[t] = min(row[t], best)
+			}
+		}
+	}
 }
 
 // branchCard is the card of state whose placements the programme tries.
