@@ -61,6 +61,31 @@ func (s *solver) solve() Solution {
 		want := s.slab[int(s.table(state))+d*s.width+t]
 		i := bits.TrailingZeros32(state & s.natBits)
 		c := s.nat[i]
+		if state&s.partners[i] == 0 && len(s.out) == 0 {
+			// alone (see lone): kept, discarded or a book with wilds, in
+			// the order of its moves
+			bit := uint32(1) << i
+			child := int(s.table(state &^ bit))
+			switch {
+			case s.slab[child+d*s.width+t]+s.val[i] == want:
+				kept = append(kept, c)
+			case d == 1 && s.slab[child+t] == want && !(s.isLocked && c == s.locked):
+				discard, discarded = c, true
+				d = 0
+			default:
+				j := 2
+				for j <= min(s.nWild, t) && s.slab[child+d*s.width+t-j] != want {
+					j++
+				}
+				if j > min(s.nWild, t) {
+					panic("fivecrowns: solver could not rebuild its own answer")
+				}
+				melds = append(melds, placed{set: bit, out: -1, wilds: j})
+				t -= j
+			}
+			state &^= bit
+			continue
+		}
 		start, end := s.placements(state, i)
 		found := false
 		for k := start; k < end && !found; k++ {

@@ -353,7 +353,10 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	if len(s.out) == 0 {
 		s.known = newHashOrDense(0, false, s.known)
 	}
-	s.rankMajor = len(s.out) == 0 && s.bookRich() && s.frontier(true) < s.frontier(false)
+	if len(s.out) == 0 && s.bookRich() {
+		byRank, bySuit := s.frontier()
+		s.rankMajor = byRank < bySuit
+	}
 	return s
 }
 
@@ -998,11 +1001,10 @@ func (s *solver) bookRich() bool {
 }
 
 // frontier estimates how many sets the programme meets placing the cards in
-// rank order (byRank) or in suit order: after each card, the cards still
-// to place that a meld could have taken with one already placed may be
+// rank order (byRank) and in suit order (bySuit): after each card, the cards
+// still to place that a meld could have taken with one already placed may be
 // there or not, 2^k sets.
-func (s *solver) frontier(byRank bool) int {
-	n := len(s.nat)
+func (s *solver) frontier() (byRank, bySuit int) {
 	var inSuit [Diamonds + 1]uint16 // the ranks held in each suit, bit r-3
 	for _, c := range s.nat {
 		inSuit[c.Suit] |= 1 << (c.Rank - Three)
@@ -1020,25 +1022,20 @@ func (s *solver) frontier(byRank bool) int {
 			}
 		}
 	}
-	var orderAt [16]int
-	order := orderAt[:0]
-	if byRank {
-		for r := Three; r <= King; r++ {
-			for m := s.ofRank[r]; m != 0; m &= m - 1 {
-				order = append(order, bits.TrailingZeros32(m))
-			}
-		}
-	} else {
-		for i := range n {
-			order = append(order, i)
+	var placed, linked uint32
+	for r := Three; r <= King; r++ {
+		for m := s.ofRank[r]; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros32(m)
+			placed |= 1 << i
+			linked |= link[i]
+			byRank += 1 << bits.OnesCount32(linked&^placed)
 		}
 	}
-	var placed, linked uint32
-	total := 0
-	for _, i := range order {
+	placed, linked = 0, 0
+	for i := range s.nat {
 		placed |= 1 << i
 		linked |= link[i]
-		total += 1 << bits.OnesCount32(linked&^placed)
+		bySuit += 1 << bits.OnesCount32(linked&^placed)
 	}
-	return total
+	return byRank, bySuit
 }
