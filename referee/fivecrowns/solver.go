@@ -345,9 +345,13 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 		s.ofRank[c.Rank] |= 1 << i
 		s.ofSuit[c.Suit] |= 1 << i
 	}
+	var held [Diamonds + 1]uint16 // the ranks held in each suit, bit r-3
+	for _, c := range s.nat {
+		held[c.Suit] |= 1 << (c.Rank - Three)
+	}
 	for i, c := range s.nat {
 		s.suitAfter = append(s.suitAfter, s.ofSuit[c.Suit]&^(2<<i-1)) // sorted by suit: the cards after
-		s.partners = append(s.partners, (s.ofRank[c.Rank]|s.reach(i))&^(1<<i))
+		s.partners = append(s.partners, (s.ofRank[c.Rank]|s.reach(i, held[c.Suit]))&^(1<<i))
 	}
 	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0, s.memo)
 	if len(s.out) == 0 {
@@ -361,24 +365,22 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 }
 
 // reach is the later cards of card i's suit that a run could hold with it:
-// those the hand's cards of the suit and its wilds can join to it. A card
-// out of reach is out of reach in every set (a set holds fewer cards to
-// bridge the gap), so it never changes card i's moves (see placements).
-func (s *solver) reach(i int) uint32 {
-	after := s.suitAfter[i]
-	c := s.nat[i]
-	var held uint16 // the ranks of c's suit the hand holds, bit r-3
-	for m := s.ofSuit[c.Suit]; m != 0; m &= m - 1 {
-		held |= 1 << (s.nat[bits.TrailingZeros32(m)].Rank - Three)
-	}
+// those the hand's cards of the suit (held, bit r-3) and its wilds can join
+// to it. A card out of reach is out of reach in every set (a set holds
+// fewer cards to bridge the gap), so it never changes card i's moves (see
+// placements).
+func (s *solver) reach(i int, held uint16) uint32 {
+	lo := int(s.nat[i].Rank - Three)
 	var out uint32
-	for m := after; m != 0; m &= m - 1 {
+	for m := s.suitAfter[i]; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		lo, hi := int(c.Rank-Three), int(s.nat[j].Rank-Three)
+		hi := int(s.nat[j].Rank - Three)
 		inside := uint16(1)<<hi - uint16(2)<<lo // the ranks strictly between
 		gap := hi - lo - 1 - bits.OnesCount16(held&inside)
 		if s.opts.RunsWrap { // or the way round, past the king
 			gap = min(gap, 10-(hi-lo)-bits.OnesCount16(held&^inside&^(1<<lo|1<<hi)))
+		} else if gap > s.nWild {
+			break // sorted by rank: the later cards are further still
 		}
 		if gap <= s.nWild {
 			out |= 1 << j
@@ -735,43 +737,35 @@ func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32,
 // table returns the offset in slab of state's table: entry [t] is the least
 // value of the natural cards kept when the melds and lay-offs absorb exactly
 // t wilds and no natural card is discarded; entry [width+t] (hands that owe
-// a discard) the same when one natural card of state is discarded.
+// a discard) the same when one natural card of state is discarded. The
+// direct memo is asked here, without a call: most tables asked for are
+// known already.
 func (s *solver) table(state uint32) int32 {
-	if off, ok := s.memo.get(state); ok {
-		return off
-	}
-	return s.solveState(state)
-}
-
-// child is table for a state a move leads to, with the memo's answer
-// looked up here: most children are solved already, and the call to
-// table cost as much as the look-up.
-func (s *solver) child(state uint32) int32 {
 	if s.memo.direct {
 		if e := s.memo.stamped[state]; e>>32 == s.memo.stamp {
 			return int32(uint32(e))
 		}
 		return s.solveState(state)
 	}
-	if s.memo.dense == nil {
-		mask := uint32(len(s.memo.keys) - 1)
-		for i := s.memo.slot(state); ; i = (i + 1) & mask {
-			switch s.memo.keys[i] {
-			case state + 1:
-				return s.memo.vals[i]
-			case 0:
-				return s.solveState(state)
-			}
-		}
+	return s.lookUp(state)
+}
+
+// lookUp is table with a hash or dense memo.
+func (s *solver) lookUp(state uint32) int32 {
+	if off, ok := s.memo.get(state); ok {
+		return off
 	}
-	return s.table(state)
+	return s.solveState(state)
 }
 
 // solveState works out the table of state, not yet known.
 func (s *solver) solveState(state uint32) int32 {
 	off := int32(len(s.slab))
 	n := s.layers * s.width
-	s.slab = slices.Grow(s.slab, n)[:int(off)+n]
+	if cap(s.slab)-len(s.slab) < n {
+		s.slab = slices.Grow(s.slab, n)
+	}
+	s.slab = s.slab[:int(off)+n]
 	if state&s.natBits == 0 {
 		// Layer 1 stays infinite: a discard still owed here must be a wild,
 		// which finish charges at the top.
@@ -795,7 +789,7 @@ func (s *solver) solveState(state uint32) int32 {
 	// The first move keeps the card (see appendMoves) and is never skipped:
 	// it writes every entry, so the table need not be filled first.
 	keep := s.buf[start]
-	rest := s.child(s.after(state, keep)) // the set without the card
+	rest := s.table(s.after(state, keep)) // the set without the card
 	s.keep(off, rest, keep.set)
 	for i := start + 1; i < end; i++ {
 		m := s.buf[i] // a copy: solving the child may grow and move s.buf
@@ -808,7 +802,7 @@ func (s *solver) solveState(state uint32) int32 {
 		}
 		child := rest // the discard, the card alone with wilds
 		if m.set != keep.set || m.claim != 0 {
-			child = s.child(s.after(state, m))
+			child = s.table(s.after(state, m))
 		}
 		s.relax(off, child, state, &m)
 	}
@@ -823,7 +817,7 @@ func (s *solver) solveState(state uint32) int32 {
 // the set without it.
 func (s *solver) lone(off int32, state uint32, i int) {
 	bit := uint32(1) << i
-	rest := s.child(state &^ bit)
+	rest := s.table(state &^ bit)
 	s.keep(off, rest, bit)
 	w := s.width
 	row := s.slab[off : int(off)+s.layers*w]
