@@ -760,6 +760,13 @@ func (s *solver) lookUp(state uint32) int32 {
 
 // solveState works out the table of state, not yet known.
 func (s *solver) solveState(state uint32) int32 {
+	var i int
+	if state&s.natBits != 0 {
+		i = s.branchCard(state)
+		if state&s.partners[i] == 0 && len(s.out) == 0 {
+			return s.solveLone(state, i)
+		}
+	}
 	off := int32(len(s.slab))
 	n := s.layers * s.width
 	if cap(s.slab)-len(s.slab) < n {
@@ -776,12 +783,6 @@ func (s *solver) solveState(state uint32) int32 {
 				s.slab[int(off)+t] = 0 // extra wilds form one all-wild book, or are laid off
 			}
 		}
-		s.memo.set(state, off)
-		return off
-	}
-	i := s.branchCard(state)
-	if state&s.partners[i] == 0 && len(s.out) == 0 {
-		s.lone(off, state, i)
 		s.memo.set(state, off)
 		return off
 	}
@@ -811,13 +812,50 @@ func (s *solver) solveState(state uint32) int32 {
 	return off
 }
 
-// lone writes table off of state, whose card i has no card left to meld
-// with: the table of its moves (see appendMoves) without making them. It
-// is kept, discarded, or made a book with two wilds or more; each leads to
-// the set without it.
-func (s *solver) lone(off int32, state uint32, i int) {
+// solveLone works out the table of state, whose card i has no card left
+// to meld with, and those of the sets below it whose card has none either
+// (most sets of a random hand): from the first set below them that is known
+// or has a meld, up, in a loop rather than one call each.
+func (s *solver) solveLone(state uint32, i int) int32 {
+	var chainAt [32]uint32 // the sets, and their cards
+	var cardAt [32]int
+	k := 0
+	next := state
+	for {
+		chainAt[k], cardAt[k] = next, i
+		k++
+		next &^= 1 << i
+		if next&s.natBits == 0 {
+			break
+		}
+		if _, ok := s.memo.get(next); ok {
+			break
+		}
+		if i = s.branchCard(next); next&s.partners[i] != 0 {
+			break
+		}
+	}
+	rest := s.table(next)
+	n := s.layers * s.width
+	if cap(s.slab)-len(s.slab) < k*n {
+		s.slab = slices.Grow(s.slab, k*n)
+	}
+	for j := k - 1; j >= 0; j-- {
+		off := int32(len(s.slab))
+		s.slab = s.slab[:int(off)+n]
+		s.lone(off, rest, cardAt[j])
+		s.memo.set(chainAt[j], off)
+		rest = off
+	}
+	return rest
+}
+
+// lone writes table off from table rest, the set without card i, when
+// card i has no card to meld with: the table of its moves (see
+// appendMoves) without making them. It is kept, discarded, or made a book
+// with two wilds or more; each leads to rest.
+func (s *solver) lone(off, rest int32, i int) {
 	bit := uint32(1) << i
-	rest := s.table(state &^ bit)
 	s.keep(off, rest, bit)
 	w := s.width
 	row := s.slab[off : int(off)+s.layers*w]
