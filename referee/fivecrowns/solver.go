@@ -148,6 +148,61 @@ func newHashMemo(logSlots uint) memo {
 	return memo{keys: make([]uint32, 1<<logSlots), vals: make([]int32, 1<<logSlots), shift: 32 - logSlots}
 }
 
+// spanMemo finds the moves already made for a card and its companions (see
+// placements): an open-addressing hash table whose slots hold the solve's
+// stamp with the key, so that a new solve empties it by taking a new stamp
+// rather than by clearing it.
+type spanMemo struct {
+	slots []uint64 // stamp<<32 | key (a slot of another stamp is empty)
+	vals  []int32  // by slot, the index in spans
+	stamp uint64
+	shift uint // 32 - log2(len(slots))
+	used  int
+}
+
+// reset empties m for a new solve.
+func (m *spanMemo) reset() {
+	m.stamp++
+	m.used = 0
+	if len(m.slots) == 0 || m.stamp == 1<<32 {
+		*m = spanMemo{slots: make([]uint64, 1<<hashBits), vals: make([]int32, 1<<hashBits), stamp: 1, shift: 32 - hashBits}
+	}
+}
+
+func (m *spanMemo) get(key uint32) (int32, bool) {
+	mask := uint32(len(m.slots) - 1)
+	want := m.stamp<<32 | uint64(key)
+	for i := (key * 0x9E3779B1) >> m.shift; ; i = (i + 1) & mask {
+		switch e := m.slots[i]; {
+		case e == want:
+			return m.vals[i], true
+		case e>>32 != m.stamp:
+			return 0, false
+		}
+	}
+}
+
+// set stores key, not yet in m.
+func (m *spanMemo) set(key uint32, v int32) {
+	if 2*(m.used+1) > len(m.slots) { // at most half full, so probes stay short
+		bigger := spanMemo{slots: make([]uint64, 2*len(m.slots)), vals: make([]int32, 2*len(m.slots)),
+			stamp: m.stamp, shift: m.shift - 1}
+		for i, e := range m.slots {
+			if e>>32 == m.stamp {
+				bigger.set(uint32(e), m.vals[i])
+			}
+		}
+		*m = bigger
+	}
+	mask := uint32(len(m.slots) - 1)
+	i := (key * 0x9E3779B1) >> m.shift
+	for m.slots[i]>>32 == m.stamp {
+		i = (i + 1) & mask
+	}
+	m.slots[i], m.vals[i] = m.stamp<<32|uint64(key), v
+	m.used++
+}
+
 // slot is where state's probe starts: Fibonacci hashing spreads the states,
 // which differ mostly in a few high bits, over the whole table.
 func (m *memo) slot(state uint32) uint32 { return (state * 0x9E3779B1) >> m.shift }
@@ -247,7 +302,7 @@ type solver struct {
 	ofSuit    [Diamonds + 1]uint32 // the natural cards of each suit
 	suitAfter []uint32
 	buf       []move     // the moves of the states being solved (see placements)
-	known     memo       // by card and companions (see placements), their moves' span
+	known     spanMemo   // by card and companions (see placements), their moves' span
 	spans     []span     // the spans known gives
 	partners  []uint32   // each natural card's companions: the other cards of its rank, the later of its suit
 	bookBuf   []bookPick // the books of one state's lowest card, before they become moves
@@ -355,7 +410,7 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	}
 	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0, s.memo)
 	if len(s.out) == 0 {
-		s.known = newHashOrDense(0, false, s.known)
+		s.known.reset()
 	}
 	if len(s.out) == 0 && s.bookRich() {
 		byRank, bySuit := s.frontier()
