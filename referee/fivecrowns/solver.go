@@ -395,13 +395,11 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 		s.readOutMelds(table.OutMelds)
 	}
 	s.natBits = 1<<len(s.nat) - 1
+	var held [Diamonds + 1]uint16 // the ranks held in each suit, bit r-3
 	for i, c := range s.nat {
-		s.val = append(s.val, int32(c.Value(round)))
+		s.val = append(s.val, int32(c.Rank)) // a natural card's value
 		s.ofRank[c.Rank] |= 1 << i
 		s.ofSuit[c.Suit] |= 1 << i
-	}
-	var held [Diamonds + 1]uint16 // the ranks held in each suit, bit r-3
-	for _, c := range s.nat {
 		held[c.Suit] |= 1 << (c.Rank - Three)
 	}
 	for i, c := range s.nat {
@@ -427,16 +425,33 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 func (s *solver) reach(i int, held uint16) uint32 {
 	lo := int(s.nat[i].Rank - Three)
 	var out uint32
+	if !s.opts.RunsWrap {
+		// A card is in reach when the ranks the hand lacks between them
+		// are nWild at most: when it is below the (nWild+1)th lacking rank.
+		lack := ^held & (1<<11 - 1) &^ (2<<lo - 1)
+		for k := 0; k < s.nWild && lack != 0; k++ {
+			lack &= lack - 1
+		}
+		top := 11
+		if lack != 0 {
+			top = bits.TrailingZeros16(lack)
+		}
+		for m := s.suitAfter[i]; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
+			if int(s.nat[j].Rank-Three) >= top {
+				break // sorted by rank: the later cards are further still
+			}
+			out |= 1 << j
+		}
+		return out
+	}
 	for m := s.suitAfter[i]; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
 		hi := int(s.nat[j].Rank - Three)
 		inside := uint16(1)<<hi - uint16(2)<<lo // the ranks strictly between
 		gap := hi - lo - 1 - bits.OnesCount16(held&inside)
-		if s.opts.RunsWrap { // or the way round, past the king
-			gap = min(gap, 10-(hi-lo)-bits.OnesCount16(held&^inside&^(1<<lo|1<<hi)))
-		} else if gap > s.nWild {
-			break // sorted by rank: the later cards are further still
-		}
+		// or the way round, past the king
+		gap = min(gap, 10-(hi-lo)-bits.OnesCount16(held&^inside&^(1<<lo|1<<hi)))
 		if gap <= s.nWild {
 			out |= 1 << j
 		}
