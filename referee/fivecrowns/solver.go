@@ -52,6 +52,9 @@ func SolveAt(round int, hand []Card, table Table, opts Options) Solution {
 	return sol
 }
 
+// inf marks an impossible table entry. Entries are not clamped to it: one
+// of inf or more is impossible (finish and the rebuild only take less), and
+// adding the cards of a hand to it (16 × 13 at most) stays far from overflow.
 const inf = 1 << 20
 
 // A state of the programme is the set of natural cards still to place (the
@@ -976,6 +979,12 @@ func (s *solver) branchCard(state uint32) int {
 // in every layer, is already 0, the least any entry can be.
 func (s *solver) settled(off int32, lo int) bool {
 	w := s.width
+	if lo >= w {
+		return true
+	}
+	if s.slab[int(off)+lo] != 0 { // most often: no need to look further
+		return false
+	}
 	row := s.slab[off : int(off)+s.layers*w]
 	for d := 0; d < len(row); d += w {
 		for t := d + lo; t < d+w; t++ {
@@ -1015,7 +1024,7 @@ func (s *solver) keep(off, child int32, bit uint32) {
 	from := s.slab[child : int(child)+n]
 	v := s.val[bits.TrailingZeros32(bit)]
 	for e, x := range from {
-		row[e] = min(inf, x+v)
+		row[e] = x + v // an entry inf or more stays infinite (see inf)
 	}
 }
 
