@@ -55,10 +55,9 @@ func (s *solver) solve() Solution {
 	var discard Card
 	discarded := false
 	state, t, d := s.natBits, bt, bd
+	at := int(root) // state's table
 	for state&s.natBits != 0 {
-		// table, not the memo: the programme skips melds that cannot
-		// improve a table, so a child met here may not be solved yet.
-		want := s.slab[int(s.table(state))+d*s.width+t]
+		want := s.slab[at+d*s.width+t]
 		i := bits.TrailingZeros32(state & s.natBits)
 		c := s.nat[i]
 		if state&s.partners[i] == 0 && len(s.out) == 0 {
@@ -66,6 +65,7 @@ func (s *solver) solve() Solution {
 			// the order of its moves
 			bit := uint32(1) << i
 			child := int(s.table(state &^ bit))
+			at = child
 			switch {
 			case s.slab[child+d*s.width+t]+s.val[i] == want:
 				kept = append(kept, c)
@@ -90,6 +90,8 @@ func (s *solver) solve() Solution {
 		found := false
 		for k := start; k < end && !found; k++ {
 			m := s.buf[k] // a copy: solving the child may grow and move s.buf
+			// table, not the memo: the programme skips melds that cannot
+			// improve a table, so a child met here may not be solved yet.
 			child := int(s.table(s.after(state, m)))
 			switch m.kind {
 			case moveKeep:
@@ -112,7 +114,7 @@ func (s *solver) solve() Solution {
 				}
 			}
 			if found {
-				state = s.after(state, m)
+				state, at = s.after(state, m), child
 			}
 		}
 		s.done(start)
