@@ -406,8 +406,13 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 		held[c.Suit] |= 1 << (c.Rank - Three)
 	}
 	for i, c := range s.nat {
-		s.suitAfter = append(s.suitAfter, s.ofSuit[c.Suit]&^(2<<i-1)) // sorted by suit: the cards after
-		s.partners = append(s.partners, (s.ofRank[c.Rank]|s.reach(i, held[c.Suit]))&^(1<<i))
+		after := s.ofSuit[c.Suit] &^ (2<<i - 1) // sorted by suit: the cards after
+		s.suitAfter = append(s.suitAfter, after)
+		partners := s.ofRank[c.Rank] &^ (1 << i)
+		if after != 0 {
+			partners |= s.reach(i, after, held[c.Suit])
+		}
+		s.partners = append(s.partners, partners)
 	}
 	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0, s.memo)
 	if len(s.out) == 0 {
@@ -425,30 +430,26 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 // to it. A card out of reach is out of reach in every set (a set holds
 // fewer cards to bridge the gap), so it never changes card i's moves (see
 // placements).
-func (s *solver) reach(i int, held uint16) uint32 {
+func (s *solver) reach(i int, after uint32, held uint16) uint32 {
 	lo := int(s.nat[i].Rank - Three)
 	var out uint32
 	if !s.opts.RunsWrap {
 		// A card is in reach when the ranks the hand lacks between them
 		// are nWild at most: when it is below the (nWild+1)th lacking rank.
+		top := Rank(King + 1)
 		lack := ^held & (1<<11 - 1) &^ (2<<lo - 1)
-		for k := 0; k < s.nWild && lack != 0; k++ {
+		for k := s.nWild; k > 0 && lack != 0; k-- {
 			lack &= lack - 1
 		}
-		top := 11
 		if lack != 0 {
-			top = bits.TrailingZeros16(lack)
+			top = Three + Rank(bits.TrailingZeros16(lack))
 		}
-		for m := s.suitAfter[i]; m != 0; m &= m - 1 {
-			j := bits.TrailingZeros32(m)
-			if int(s.nat[j].Rank-Three) >= top {
-				break // sorted by rank: the later cards are further still
-			}
-			out |= 1 << j
+		for m := after; m != 0 && s.nat[bits.TrailingZeros32(m)].Rank < top; m &= m - 1 {
+			out |= m & -m // sorted by rank: the later cards are further still
 		}
 		return out
 	}
-	for m := s.suitAfter[i]; m != 0; m &= m - 1 {
+	for m := after; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
 		hi := int(s.nat[j].Rank - Three)
 		inside := uint16(1)<<hi - uint16(2)<<lo // the ranks strictly between
