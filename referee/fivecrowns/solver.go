@@ -892,11 +892,11 @@ func (s *solver) solveState(state uint32) int32 {
 // or has a meld, up, in a loop rather than one call each.
 func (s *solver) solveLone(state uint32, i int) int32 {
 	var chainAt [32]uint32 // the sets, and their cards
-	var cardAt [32]int
+	var cardAt [32]uint8
 	k := 0
 	next := state
 	for {
-		chainAt[k], cardAt[k] = next, i
+		chainAt[k], cardAt[k] = next, uint8(i)
 		k++
 		next &^= 1 << i
 		if next&s.natBits == 0 {
@@ -917,7 +917,7 @@ func (s *solver) solveLone(state uint32, i int) int32 {
 	for j := k - 1; j >= 0; j-- {
 		off := int32(len(s.slab))
 		s.slab = s.slab[:int(off)+n]
-		s.lone(off, rest, cardAt[j])
+		s.lone(off, rest, int(cardAt[j]))
 		s.memo.set(chainAt[j], off)
 		rest = off
 	}
