@@ -645,14 +645,14 @@ func (s *solver) appendMoves(state uint32, i int) {
 	}
 	// Runs: c as the lowest natural with distinct higher ranks of its suit.
 	var upAt [10]uint32 // one card of each higher rank of c's suit
-	var upRankAt [10]int
+	var upRankAt [10]int8
 	up, upRank := upAt[:0], upRankAt[:0]
 	last := c.Rank
 	for m := mask & s.suitAfter[i]; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
 		if d := s.nat[j]; d.Rank != last { // sorted: c's rank and twins come first
 			up = append(up, 1<<j)
-			upRank = append(upRank, int(d.Rank-Three))
+			upRank = append(upRank, int8(d.Rank-Three))
 			last = d.Rank
 		}
 	}
@@ -701,7 +701,7 @@ func (s *solver) ownNeed(laid uint16, k int) int {
 // book of its rank alone (a book takes any number of cards, one at a time),
 // or, with the cards of same (its rank) or up (its suit, higher) that go
 // with it, onto an out meld not yet laid off onto.
-func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, upRank []int) {
+func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, upRank []int8) {
 	if len(s.out) == 0 {
 		return
 	}
@@ -777,7 +777,7 @@ func (s *solver) books(set uint32, k int, same []uint32, out []bookPick) []bookP
 // needs at least gapSum wilds, or, when runs wrap, gapSum − gapMax (the
 // widest gap may become the way round). A branch that needs more wilds
 // than the hand holds is cut at once instead of at its leaves.
-func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32, upRank []int) {
+func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32, upRank []int8) {
 	if len(up) == 0 {
 		if k < 2 { // one natural and wilds reads better, and no worse, as a book
 			return
@@ -792,14 +792,14 @@ func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32,
 		}
 		return
 	}
-	gap := upRank[0] - last - 1
+	gap := int(upRank[0]) - last - 1
 	sum, widest := gapSum+gap, max(gapMax, gap)
 	need := sum
 	if s.opts.RunsWrap {
 		need = sum - widest
 	}
 	if need <= s.nWild {
-		s.runs(set|up[0], k+1, low, upRank[0], sum, widest, up[1:], upRank[1:])
+		s.runs(set|up[0], k+1, low, int(upRank[0]), sum, widest, up[1:], upRank[1:])
 	} else if !s.opts.RunsWrap {
 		// every later rank leaves a wider gap still
 		s.runs(set, k, low, last, gapSum, gapMax, nil, nil)
