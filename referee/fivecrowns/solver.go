@@ -285,31 +285,40 @@ func (m *memo) put(key uint32, off int32) {
 }
 
 type solver struct {
-	round    int
-	opts     Options
-	discard  bool   // the hand must discard one card
-	nat      []Card // natural cards, sorted by suit then rank
-	wilds    []Card // wild cards, dearest first, a locked wild last among equals
-	nWild    int
-	rankWild int // how many wilds are of the round's rank (value 20)
-	width    int // nWild+1: one table entry per number of wilds absorbed
-	layers   int // 2 when a discard is owed (layer 1: not yet made)
-	memo     memo
-	natBits  uint32 // the state's bits for natural cards
-	slab     []int32
+	buffers // kept from one solve to the next, emptied
+	perHand // worked out afresh for each solve
+}
 
-	// Read by the programme at every state, so worked out once: each natural
-	// card's value, and the later cards of its rank and of its suit.
-	val       []int32
-	ofRank    [King + 1]uint32     // the natural cards of each rank
-	ofSuit    [Diamonds + 1]uint32 // the natural cards of each suit
-	suitAfter []uint32
+// buffers are the solver's slices and memos, kept in the pool with it.
+type buffers struct {
+	nat       []Card // natural cards, sorted by suit then rank
+	wilds     []Card // wild cards, dearest first, a locked wild last among equals
+	memo      memo
+	slab      []int32
+	val       []int32    // each natural card's value
+	suitAfter []uint32   // each natural card's later cards of its suit
 	buf       []move     // the moves of the states being solved (see placements)
 	known     spanMemo   // by card and companions (see placements), their moves' span
 	spans     []span     // the spans known gives
-	partners  []uint32   // each natural card's companions: the other cards of its rank, the later of its suit
+	partners  []uint32   // each natural card's companions: the other cards of its rank, the later of its suit in reach
 	bookBuf   []bookPick // the books of one state's lowest card, before they become moves
-	rankMajor bool       // the programme places cards by rank (see branchCard)
+}
+
+// perHand is what the solver works out for each hand: zeroed as one block.
+type perHand struct {
+	round    int
+	opts     Options
+	discard  bool // the hand must discard one card
+	nWild    int
+	rankWild int    // how many wilds are of the round's rank (value 20)
+	width    int    // nWild+1: one table entry per number of wilds absorbed
+	layers   int    // 2 when a discard is owed (layer 1: not yet made)
+	natBits  uint32 // the state's bits for natural cards
+
+	// Read by the programme at every state, so worked out once.
+	ofRank    [King + 1]uint32     // the natural cards of each rank
+	ofSuit    [Diamonds + 1]uint32 // the natural cards of each suit
+	rankMajor bool                 // the programme places cards by rank (see branchCard)
 
 	locked      Card        // the card that may not be discarded (forbidImmediateRediscard)
 	isLocked    bool        // locked is set
@@ -324,11 +333,10 @@ type solver struct {
 
 func newSolver(round int, hand []Card, table Table, opts Options, discard bool) *solver {
 	s := solverPool.Get().(*solver)
-	*s = solver{round: round, opts: opts, discard: discard, layers: 1,
-		// the buffers of the last solve, emptied
-		nat: s.nat[:0], wilds: s.wilds[:0], val: s.val[:0], suitAfter: s.suitAfter[:0],
-		buf: s.buf[:0], bookBuf: s.bookBuf[:0], slab: s.slab[:0], memo: s.memo,
-		known: s.known, spans: s.spans[:0], partners: s.partners[:0]}
+	s.perHand = perHand{round: round, opts: opts, discard: discard, layers: 1}
+	b := &s.buffers // the buffers of the last solve, emptied
+	b.nat, b.wilds, b.val, b.suitAfter = b.nat[:0], b.wilds[:0], b.val[:0], b.suitAfter[:0]
+	b.buf, b.bookBuf, b.slab, b.spans, b.partners = b.buf[:0], b.bookBuf[:0], b.slab[:0], b.spans[:0], b.partners[:0]
 	if discard {
 		s.locked, s.isLocked = lockedDiscard(hand, table, opts)
 	}
@@ -868,7 +876,7 @@ func (s *solver) solveState(state uint32) int32 {
 	s.keep(off, rest, keep.set)
 	for i := start + 1; i < end; i++ {
 		m := s.buf[i] // a copy: solving the child may grow and move s.buf
-		if m.kind == moveMeld && s.settled(off, int(m.lo)) {
+		if m.kind == moveMeld && s.slab[int(off)+int(m.lo)] == 0 && s.settled(off, int(m.lo)) {
 			// Nothing is cheaper than keeping no natural card: the meld
 			// cannot improve the table, and its child need not be solved.
 			// The table is the same either way; the rebuild solves the
@@ -977,15 +985,11 @@ func (s *solver) branchCard(state uint32) int {
 }
 
 // settled reports whether every entry of table off for lo wilds or more,
-// in every layer, is already 0, the least any entry can be.
+// in every layer, is already 0, the least any entry can be. The caller
+// looks at entry lo first (a meld's lo is nWild at most, so it is in the
+// table): it is nearly always not 0, and the call is saved.
 func (s *solver) settled(off int32, lo int) bool {
 	w := s.width
-	if lo >= w {
-		return true
-	}
-	if s.slab[int(off)+lo] != 0 { // most often: no need to look further
-		return false
-	}
 	row := s.slab[off : int(off)+s.layers*w]
 	for d := 0; d < len(row); d += w {
 		for t := d + lo; t < d+w; t++ {
