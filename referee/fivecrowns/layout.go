@@ -24,11 +24,6 @@ func (s *solver) solve() Solution {
 		return Solution{Penalty: sum(s.nat, s.round) + sum(s.wilds, s.round), Melds: [][]Card{},
 			LayOff: []LayOff{}, Leftover: append(slices.Clone(s.nat), s.wilds...)}
 	}
-	// Every card of the answer goes into one array, each part a slice of it
-	// with its capacity clipped (so that appending to one copies it): one
-	// allocation for the answer instead of one or more per part.
-	cards := make([]Card, 0, len(s.nat)+len(s.wilds))
-	part := func(from int) []Card { return cards[from:len(cards):len(cards)] }
 	sol := Solution{Penalty: best, Melds: [][]Card{}, LayOff: []LayOff{}}
 	var wildsAt [8]Card
 	wilds := append(wildsAt[:0], s.wilds...)
@@ -131,7 +126,18 @@ func (s *solver) solve() Solution {
 	if t > 0 && s.opts.MinNaturals == 0 && t >= 3 {
 		own++
 	}
-	sol.Melds = make([][]Card, 0, own) // no allocation when there are none
+	// Every card of the answer goes into one array, each part a slice of it
+	// with its capacity clipped (so that appending to one copies it), and
+	// the melds' slices into another: one allocation holds both for nearly
+	// every hand, instead of one or more per part.
+	var cards []Card
+	if n := len(s.nat) + len(s.wilds); n <= len(solutionStore{}.cards) && own <= len(solutionStore{}.melds) {
+		a := new(solutionStore)
+		cards, sol.Melds = a.cards[:0:n], a.melds[:0:own]
+	} else {
+		cards, sol.Melds = make([]Card, 0, n), make([][]Card, 0, own)
+	}
+	part := func(from int) []Card { return cards[from:len(cards):len(cards)] }
 	var laid [][]Card                  // by out meld, the cards laid off onto it
 	var asRun []bool                   // out melds laid off onto as runs
 	if len(s.out) > 0 {
@@ -188,6 +194,12 @@ func (s *solver) solve() Solution {
 	}
 	sol.CanGoOut = len(sol.Leftover) == 0
 	return sol
+}
+
+// solutionStore is the storage of a Solution's melds and cards, allocated at once.
+type solutionStore struct {
+	melds [6][]Card
+	cards [20]Card
 }
 
 func sum(cards []Card, round int) int {
