@@ -138,8 +138,8 @@ func (s *solver) solve() Solution {
 		cards, sol.Melds = make([]Card, 0, n), make([][]Card, 0, own)
 	}
 	part := func(from int) []Card { return cards[from:len(cards):len(cards)] }
-	var laid [][]Card                  // by out meld, the cards laid off onto it
-	var asRun []bool                   // out melds laid off onto as runs
+	var laid [][]Card // by out meld, the cards laid off onto it
+	var asRun []bool  // out melds laid off onto as runs
 	if len(s.out) > 0 {
 		laid, asRun = make([][]Card, len(s.out)), make([]bool, len(s.out))
 	}
