@@ -71,7 +71,7 @@ type memo struct {
 	keys  []uint32 // by slot, state + 1 (0 an empty slot)
 	vals  []int32  // by slot, the offset
 	shift uint     // 32 - log2(len(keys)), for the hash
-	used  int      // slots taken
+	used  int      // slots taken (hash memo)
 
 	// Without lay-offs and with few naturals, states are looked up directly:
 	// by state, the solve's stamp (high half) and the offset (low half). An
@@ -232,6 +232,20 @@ func (s *solver) release() {
 	solverPool.Put(s)
 }
 
+// sets is how many states m holds.
+func (m *memo) sets() int {
+	if !m.direct {
+		return m.used
+	}
+	n := 0
+	for _, e := range m.stamped {
+		if e>>32 == m.stamp {
+			n++
+		}
+	}
+	return n
+}
+
 func (m *memo) get(state uint32) (int32, bool) {
 	if m.direct {
 		e := m.stamped[state]
@@ -252,11 +266,14 @@ func (m *memo) get(state uint32) (int32, bool) {
 }
 
 func (m *memo) set(state uint32, off int32) {
-	if m.direct {
+	if m.direct { // inlined: the others are behind a call (used is not kept: see sets)
 		m.stamped[state] = m.stamp<<32 | uint64(uint32(off))
-		m.used++
 		return
 	}
+	m.setSlow(state, off)
+}
+
+func (m *memo) setSlow(state uint32, off int32) {
 	if m.dense != nil {
 		m.dense[state] = off + 1
 		return
