@@ -673,7 +673,13 @@ func (s *solver) appendMoves(state uint32, i int) {
 	var upRankAt [10]int8
 	up, upRank := upAt[:0], upRankAt[:0]
 	last := c.Rank
-	for m := mask & s.suitAfter[i]; m != 0; m &= m - 1 {
+	later := mask & s.suitAfter[i]
+	if len(s.out) == 0 {
+		// only the cards in reach: the others are in no run with c (with
+		// out melds, one may bridge the gap)
+		later &= s.partners[i]
+	}
+	for m := later; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
 		if d := s.nat[j]; d.Rank != last { // sorted: c's rank and twins come first
 			up = append(up, 1<<j)
