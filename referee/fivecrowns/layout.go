@@ -55,19 +55,24 @@ func (s *solver) solve() Solution {
 		want := s.slab[at+d*s.width+t]
 		i := bits.TrailingZeros32(state & s.natBits)
 		c := s.nat[i]
+		bit := uint32(1) << i
+		// The first move keeps the card (see appendMoves): tried here,
+		// without the list of moves, as most cards are kept.
+		keep := move{kind: moveKeep, set: bit, out: -1}
+		child := int(s.table(s.after(state, keep)))
+		if s.slab[child+d*s.width+t]+s.val[i] == want {
+			kept = append(kept, c)
+			state, at = s.after(state, keep), child
+			continue
+		}
 		if state&s.partners[i] == 0 && len(s.out) == 0 {
-			// alone (see lone): kept, discarded or a book with wilds, in
-			// the order of its moves
-			bit := uint32(1) << i
-			child := int(s.table(state &^ bit))
+			// alone (see lone): discarded or a book with wilds, in the
+			// order of its moves
 			at = child
-			switch {
-			case s.slab[child+d*s.width+t]+s.val[i] == want:
-				kept = append(kept, c)
-			case d == 1 && s.slab[child+t] == want && !(s.isLocked && c == s.locked):
+			if d == 1 && s.slab[child+t] == want && !(s.isLocked && c == s.locked) {
 				discard, discarded = c, true
 				d = 0
-			default:
+			} else {
 				j := 2
 				for j <= min(s.nWild, t) && s.slab[child+d*s.width+t-j] != want {
 					j++
@@ -83,17 +88,12 @@ func (s *solver) solve() Solution {
 		}
 		start, end := s.placements(state, i)
 		found := false
-		for k := start; k < end && !found; k++ {
+		for k := start + 1; k < end && !found; k++ { // after the keep move
 			m := s.buf[k] // a copy: solving the child may grow and move s.buf
 			// table, not the memo: the programme skips melds that cannot
 			// improve a table, so a child met here may not be solved yet.
 			child := int(s.table(s.after(state, m)))
 			switch m.kind {
-			case moveKeep:
-				if s.slab[child+d*s.width+t]+int32(c.Value(s.round)) == want {
-					kept = append(kept, c)
-					found = true
-				}
 			case moveDiscard:
 				if d == 1 && s.slab[child+t] == want {
 					discard, discarded = c, true
