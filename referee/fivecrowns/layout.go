@@ -66,7 +66,7 @@ func (s *solver) solve() Solution {
 			continue
 		}
 		if state&s.partners[i] == 0 && len(s.out) == 0 {
-			// alone (see lone): discarded or a book with wilds, in the
+			// alone (see solveLone): discarded or a book with wilds, in the
 			// order of its moves
 			at = child
 			if d == 1 && s.slab[child+t] == want && !(s.isLocked && c == s.locked) {

@@ -941,44 +941,45 @@ func (s *solver) solveLone(state uint32, i int) int32 {
 		}
 	}
 	rest := s.table(next)
-	n := s.layers * s.width
+	// Then each set from rest, its card alone (see appendMoves): kept,
+	// discarded, or made a book with two wilds or more, each leading to the
+	// set below. The slab is grown once for all of them.
+	w := s.width
+	n := s.layers * w
 	if cap(s.slab)-len(s.slab) < k*n {
 		s.slab = slices.Grow(s.slab, k*n)
 	}
+	off := len(s.slab)
+	slab := s.slab[:off+k*n]
+	s.slab = slab
 	for j := k - 1; j >= 0; j-- {
-		off := int32(len(s.slab))
-		s.slab = s.slab[:int(off)+n]
-		s.lone(off, rest, int(cardAt[j]))
-		s.memo.set(chainAt[j], off)
-		rest = off
-	}
-	return rest
-}
-
-// lone writes table off from table rest, the set without card i, when
-// card i has no card to meld with: the table of its moves (see
-// appendMoves) without making them. It is kept, discarded, or made a book
-// with two wilds or more; each leads to rest.
-func (s *solver) lone(off, rest int32, i int) {
-	bit := uint32(1) << i
-	s.keep(off, rest, bit)
-	w := s.width
-	row := s.slab[off : int(off)+s.layers*w]
-	from := s.slab[rest : int(rest)+len(row)]
-	if s.discard && !(s.isLocked && s.nat[i] == s.locked) {
-		for t := range w {
-			row[w+t] = min(row[w+t], from[t])
+		i := int(cardAt[j])
+		row := slab[off : off+n]
+		from := slab[rest : int(rest)+n]
+		from = from[:len(row)]
+		v := s.val[i]
+		for e := range row {
+			row[e] = from[e] + v // an entry inf or more stays infinite (see inf)
 		}
-	}
-	if w > 2 { // the book: entry t is the least of from[0 … t-2]
-		for d := 0; d < len(row); d += w {
-			best := int32(inf)
-			for t := d + 2; t < d+w; t++ {
-				best = min(best, from[t-2])
-				row[t] = min(row[t], best)
+		if s.discard && !(s.isLocked && s.nat[i] == s.locked) {
+			for t := range w {
+				row[w+t] = min(row[w+t], from[t])
 			}
 		}
+		if w > 2 { // the book: entry t is the least of from[0 … t-2]
+			for d := 0; d < n; d += w {
+				best := int32(inf)
+				for t := d + 2; t < d+w; t++ {
+					best = min(best, from[t-2])
+					row[t] = min(row[t], best)
+				}
+			}
+		}
+		s.memo.set(chainAt[j], int32(off))
+		rest = int32(off)
+		off += n
 	}
+	return rest
 }
 
 // branchCard is the card of state whose placements the programme tries.
