@@ -367,7 +367,6 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 			s.wilds = append(s.wilds, c)
 			continue
 		}
-		s.nat = append(s.nat, c)
 		k := c.Index()
 		bit := uint64(1) << (k & 63)
 		switch {
@@ -382,10 +381,14 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 		}
 	}
 	if more {
+		for _, c := range hand {
+			if !c.IsWild(round) {
+				s.nat = append(s.nat, c)
+			}
+		}
 		order := func(c Card) int { return int(c.Suit)<<4 | int(c.Rank) }
 		slices.SortStableFunc(s.nat, func(a, b Card) int { return order(a) - order(b) })
 	} else {
-		s.nat = s.nat[:0]
 		for m := once; m != 0; m &= m - 1 {
 			k := bits.TrailingZeros64(m)
 			c := Card{Rank: Three + Rank(k%11), Suit: Stars + Suit(k/11)}
