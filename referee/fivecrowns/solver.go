@@ -337,15 +337,15 @@ type perHand struct {
 	ofSuit    [Diamonds + 1]uint32 // the natural cards of each suit
 	rankMajor bool                 // the programme places cards by rank (see branchCard)
 
-	locked      Card        // the card that may not be discarded (forbidImmediateRediscard)
-	isLocked    bool        // locked is set
-	out         []outMeld   // the melds that may be laid off onto (allowLayOff)
-	claimOf     []uint32    // each out meld's bit in the state, 0 for a book that takes cards one by one
-	needs       []rankCache // per out meld, its runNeed by laid ranks
-	own         rankCache   // ownNeed by ranks
-	takers      []uint32    // per out meld, the natural cards that could ever be laid off onto it
-	roomToSpare bool        // the out melds take every wild the hand holds, however they are used
-	bookOfRank  [King + 1]int8
+	locked      Card           // the card that may not be discarded (forbidImmediateRediscard)
+	isLocked    bool           // locked is set
+	out         []outMeld      // the melds that may be laid off onto (allowLayOff)
+	claimOf     []uint32       // each out meld's bit in the state, 0 for a book that takes cards one by one
+	needs       []rankCache    // per out meld, its runNeed by laid ranks
+	own         rankCache      // ownNeed by ranks
+	takers      []uint32       // per out meld, the natural cards that could ever be laid off onto it
+	roomToSpare bool           // the out melds take every wild the hand holds, however they are used
+	bookOfRank  [King + 1]int8 // per rank, the out meld that is a book of it alone, or -1 (with out melds only)
 }
 
 func newSolver(round int, hand []Card, table Table, opts Options, discard bool) *solver {
@@ -418,9 +418,6 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	s.width = s.nWild + 1
 	if discard {
 		s.layers = 2
-	}
-	for i := range s.bookOfRank {
-		s.bookOfRank[i] = -1
 	}
 	if opts.AllowLayOff && len(table.OutMelds) > 0 {
 		s.readOutMelds(table.OutMelds)
@@ -495,6 +492,9 @@ func (s *solver) reach(i int, after uint32, held uint16) uint32 {
 // programme: the reading each may take, the cards it may take, its bit in
 // the state when laying off onto it must happen in one move.
 func (s *solver) readOutMelds(melds [][]Card) {
+	for i := range s.bookOfRank {
+		s.bookOfRank[i] = -1
+	}
 	holds := func(keep func(Card) bool) bool { return slices.ContainsFunc(s.nat, keep) }
 	room, book := 0, false
 	for _, m := range melds {
