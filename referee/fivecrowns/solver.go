@@ -665,10 +665,16 @@ func (s *solver) appendMoves(state uint32, i int) {
 	for m := mask & s.ofRank[c.Rank] &^ bit; m != 0; m &= m - 1 {
 		same = append(same, m&-m)
 	}
-	s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
-	for _, b := range s.bookBuf {
-		if lo := max(0, 3-b.k); lo <= s.nWild {
-			s.buf = append(s.buf, move{kind: moveMeld, set: b.set, lo: int32(lo), hi: int32(s.nWild), out: -1})
+	if len(same) == 0 { // the book of c alone (what books would give)
+		if 2 <= s.nWild {
+			s.buf = append(s.buf, move{kind: moveMeld, set: bit, lo: 2, hi: int32(s.nWild), out: -1})
+		}
+	} else {
+		s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
+		for _, b := range s.bookBuf {
+			if lo := max(0, 3-b.k); lo <= s.nWild {
+				s.buf = append(s.buf, move{kind: moveMeld, set: b.set, lo: int32(lo), hi: int32(s.nWild), out: -1})
+			}
 		}
 	}
 	// Runs: c as the lowest natural with distinct higher ranks of its suit.
@@ -690,8 +696,10 @@ func (s *solver) appendMoves(state uint32, i int) {
 			last = d.Rank
 		}
 	}
-	low := int(c.Rank - Three)
-	s.runs(bit, 1, low, low, 0, 0, up, upRank)
+	if len(up) > 0 { // c alone is no run
+		low := int(c.Rank - Three)
+		s.runs(bit, 1, low, low, 0, 0, up, upRank)
+	}
 	s.layOffs(state, c, bit, same, up, upRank)
 }
 
