@@ -905,9 +905,9 @@ func (s *solver) solveState(state uint32) int32 {
 	start, end := s.placements(state, i)
 	// The first move keeps the card (see appendMoves) and is never skipped:
 	// it writes every entry, so the table need not be filled first.
-	keep := s.buf[start]
-	rest := s.table(s.after(state, keep)) // the set without the card
-	s.keep(off, rest, keep.set)
+	bit := uint32(1) << i // keep: always the first move, with no claim
+	rest := s.table(s.after(state, move{set: bit})) // the set without the card
+	s.keep(off, rest, bit)
 	for i := start + 1; i < end; i++ {
 		m := s.buf[i] // a copy: solving the child may grow and move s.buf
 		if m.kind == moveMeld && s.slab[int(off)+int(m.lo)] == 0 && s.settled(off, int(m.lo)) {
@@ -918,7 +918,7 @@ func (s *solver) solveState(state uint32) int32 {
 			continue
 		}
 		child := rest // the discard, the card alone with wilds
-		if m.set != keep.set || m.claim != 0 {
+		if m.set != bit || m.claim != 0 {
 			child = s.table(s.after(state, m))
 		}
 		s.relax(off, child, state, &m)
