@@ -905,7 +905,7 @@ func (s *solver) solveState(state uint32) int32 {
 	start, end := s.placements(state, i)
 	// The first move keeps the card (see appendMoves) and is never skipped:
 	// it writes every entry, so the table need not be filled first.
-	bit := uint32(1) << i // keep: always the first move, with no claim
+	bit := uint32(1) << i                           // keep: always the first move, with no claim
 	rest := s.table(s.after(state, move{set: bit})) // the set without the card
 	s.keep(off, rest, bit)
 	for i := start + 1; i < end; i++ {
