@@ -24,11 +24,6 @@ func (s *solver) solve() Solution {
 		return Solution{Penalty: sum(s.nat, s.round) + sum(s.wilds, s.round), Melds: [][]Card{},
 			LayOff: []LayOff{}, Leftover: append(slices.Clone(s.nat), s.wilds...)}
 	}
-	// Every card of the answer goes into one array, each part a slice of it
-	// with its capacity clipped (so that appending to one copies it): one
-	// allocation for the answer instead of one or more per part.
-	cards := make([]Card, 0, len(s.nat)+len(s.wilds))
-	part := func(from int) []Card { return cards[from:len(cards):len(cards)] }
 	sol := Solution{Penalty: best, Melds: [][]Card{}, LayOff: []LayOff{}}
 	var wildsAt [8]Card
 	wilds := append(wildsAt[:0], s.wilds...)
@@ -55,23 +50,50 @@ func (s *solver) solve() Solution {
 	var discard Card
 	discarded := false
 	state, t, d := s.natBits, bt, bd
+	at := int(root) // state's table
 	for state&s.natBits != 0 {
-		// table, not the memo: the programme skips melds that cannot
-		// improve a table, so a child met here may not be solved yet.
-		want := s.slab[int(s.table(state))+d*s.width+t]
+		want := s.slab[at+d*s.width+t]
 		i := bits.TrailingZeros32(state & s.natBits)
 		c := s.nat[i]
+		bit := uint32(1) << i
+		// The first move keeps the card (see appendMoves): tried here,
+		// without the list of moves, as most cards are kept.
+		keep := move{kind: moveKeep, set: bit, out: -1}
+		child := int(s.table(s.after(state, keep)))
+		if s.slab[child+d*s.width+t]+s.val[i] == want {
+			kept = append(kept, c)
+			state, at = s.after(state, keep), child
+			continue
+		}
+		if state&s.partners[i] == 0 && len(s.out) == 0 {
+			// alone (see solveLone): discarded or a book with wilds, in the
+			// order of its moves
+			at = child
+			if d == 1 && s.slab[child+t] == want && !(s.isLocked && c == s.locked) {
+				discard, discarded = c, true
+				d = 0
+			} else {
+				j := 2
+				for j <= min(s.nWild, t) && s.slab[child+d*s.width+t-j] != want {
+					j++
+				}
+				if j > min(s.nWild, t) {
+					panic("fivecrowns: solver could not rebuild its own answer")
+				}
+				melds = append(melds, placed{set: bit, out: -1, wilds: j})
+				t -= j
+			}
+			state &^= bit
+			continue
+		}
 		start, end := s.placements(state, i)
 		found := false
-		for k := start; k < end && !found; k++ {
+		for k := start + 1; k < end && !found; k++ { // after the keep move
 			m := s.buf[k] // a copy: solving the child may grow and move s.buf
+			// table, not the memo: the programme skips melds that cannot
+			// improve a table, so a child met here may not be solved yet.
 			child := int(s.table(s.after(state, m)))
 			switch m.kind {
-			case moveKeep:
-				if s.slab[child+d*s.width+t]+int32(c.Value(s.round)) == want {
-					kept = append(kept, c)
-					found = true
-				}
 			case moveDiscard:
 				if d == 1 && s.slab[child+t] == want {
 					discard, discarded = c, true
@@ -87,7 +109,7 @@ func (s *solver) solve() Solution {
 				}
 			}
 			if found {
-				state = s.after(state, m)
+				state, at = s.after(state, m), child
 			}
 		}
 		s.done(start)
@@ -104,9 +126,20 @@ func (s *solver) solve() Solution {
 	if t > 0 && s.opts.MinNaturals == 0 && t >= 3 {
 		own++
 	}
-	sol.Melds = make([][]Card, 0, own) // no allocation when there are none
-	var laid [][]Card                  // by out meld, the cards laid off onto it
-	var asRun []bool                   // out melds laid off onto as runs
+	// Every card of the answer goes into one array, each part a slice of it
+	// with its capacity clipped (so that appending to one copies it), and
+	// the melds' slices into another: one allocation holds both for nearly
+	// every hand, instead of one or more per part.
+	var cards []Card
+	if n := len(s.nat) + len(s.wilds); n <= len(solutionStore{}.cards) && own <= len(solutionStore{}.melds) {
+		a := new(solutionStore)
+		cards, sol.Melds = a.cards[:0:n], a.melds[:0:own]
+	} else {
+		cards, sol.Melds = make([]Card, 0, n), make([][]Card, 0, own)
+	}
+	part := func(from int) []Card { return cards[from:len(cards):len(cards)] }
+	var laid [][]Card // by out meld, the cards laid off onto it
+	var asRun []bool  // out melds laid off onto as runs
 	if len(s.out) > 0 {
 		laid, asRun = make([][]Card, len(s.out)), make([]bool, len(s.out))
 	}
@@ -161,6 +194,12 @@ func (s *solver) solve() Solution {
 	}
 	sol.CanGoOut = len(sol.Leftover) == 0
 	return sol
+}
+
+// solutionStore is the storage of a Solution's melds and cards, allocated at once.
+type solutionStore struct {
+	melds [6][]Card
+	cards [20]Card
 }
 
 func sum(cards []Card, round int) int {

@@ -52,6 +52,9 @@ func SolveAt(round int, hand []Card, table Table, opts Options) Solution {
 	return sol
 }
 
+// inf marks an impossible table entry. Entries are not clamped to it: one
+// of inf or more is impossible (finish and the rebuild only take less), and
+// adding the cards of a hand to it (16 × 13 at most) stays far from overflow.
 const inf = 1 << 20
 
 // A state of the programme is the set of natural cards still to place (the
@@ -68,8 +71,20 @@ type memo struct {
 	keys  []uint32 // by slot, state + 1 (0 an empty slot)
 	vals  []int32  // by slot, the offset
 	shift uint     // 32 - log2(len(keys)), for the hash
-	used  int      // slots taken
+	used  int      // slots taken (hash memo)
+
+	// Without lay-offs and with few naturals, states are looked up directly:
+	// by state, the solve's stamp (high half) and the offset (low half). An
+	// entry of an earlier solve has an older stamp, so nothing is cleared
+	// between solves; stamped is kept for the next solve whatever it uses.
+	direct  bool
+	stamped []uint64
+	stamp   uint64
 }
+
+// directBits is the most natural cards a direct memo is made for: 2^14
+// entries (128 KiB) at most, so a hand of 13 cards touches 16–64 KiB.
+const directBits = 14
 
 // denseBits is the most state bits a dense memo is made for (1 MiB).
 const denseBits = 18
@@ -93,6 +108,29 @@ var solverPool = sync.Pool{New: func() any { return new(solver) }}
 // dense memo pay for itself; without them most states are never reached,
 // and a hash table holds them in a few cache lines.
 func newMemo(stateBits int, layOffs bool, old memo) memo {
+	if !layOffs && stateBits <= directBits {
+		return newDirectMemo(stateBits, old)
+	}
+	m := newHashOrDense(stateBits, layOffs, old)
+	m.stamped, m.stamp = old.stamped, old.stamp // kept for a later solve
+	return m
+}
+
+// newDirectMemo makes a direct memo for states of stateBits bits, reusing
+// old's entries with a new stamp.
+func newDirectMemo(stateBits int, old memo) memo {
+	n := 1 << stateBits
+	m := memo{direct: true, stamped: old.stamped, stamp: old.stamp + 1}
+	if len(m.stamped) < n {
+		m.stamped, m.stamp = make([]uint64, n), 1
+	} else if m.stamp == 1<<32 { // stamps used up: start again from clean entries
+		clear(m.stamped)
+		m.stamp = 1
+	}
+	return m
+}
+
+func newHashOrDense(stateBits int, layOffs bool, old memo) memo {
 	if !layOffs || stateBits > denseBits {
 		if len(old.keys) == 1<<hashBits {
 			clear(old.keys) // vals are read only where keys say so
@@ -113,6 +151,61 @@ func newHashMemo(logSlots uint) memo {
 	return memo{keys: make([]uint32, 1<<logSlots), vals: make([]int32, 1<<logSlots), shift: 32 - logSlots}
 }
 
+// spanMemo finds the moves already made for a card and its companions (see
+// placements): an open-addressing hash table whose slots hold the solve's
+// stamp with the key, so that a new solve empties it by taking a new stamp
+// rather than by clearing it.
+type spanMemo struct {
+	slots []uint64 // stamp<<32 | key (a slot of another stamp is empty)
+	vals  []int32  // by slot, the index in spans
+	stamp uint64
+	shift uint // 32 - log2(len(slots))
+	used  int
+}
+
+// reset empties m for a new solve.
+func (m *spanMemo) reset() {
+	m.stamp++
+	m.used = 0
+	if len(m.slots) == 0 || m.stamp == 1<<32 {
+		*m = spanMemo{slots: make([]uint64, 1<<hashBits), vals: make([]int32, 1<<hashBits), stamp: 1, shift: 32 - hashBits}
+	}
+}
+
+func (m *spanMemo) get(key uint32) (int32, bool) {
+	mask := uint32(len(m.slots) - 1)
+	want := m.stamp<<32 | uint64(key)
+	for i := (key * 0x9E3779B1) >> m.shift; ; i = (i + 1) & mask {
+		switch e := m.slots[i]; {
+		case e == want:
+			return m.vals[i], true
+		case e>>32 != m.stamp:
+			return 0, false
+		}
+	}
+}
+
+// set stores key, not yet in m.
+func (m *spanMemo) set(key uint32, v int32) {
+	if 2*(m.used+1) > len(m.slots) { // at most half full, so probes stay short
+		bigger := spanMemo{slots: make([]uint64, 2*len(m.slots)), vals: make([]int32, 2*len(m.slots)),
+			stamp: m.stamp, shift: m.shift - 1}
+		for i, e := range m.slots {
+			if e>>32 == m.stamp {
+				bigger.set(uint32(e), m.vals[i])
+			}
+		}
+		*m = bigger
+	}
+	mask := uint32(len(m.slots) - 1)
+	i := (key * 0x9E3779B1) >> m.shift
+	for m.slots[i]>>32 == m.stamp {
+		i = (i + 1) & mask
+	}
+	m.slots[i], m.vals[i] = m.stamp<<32|uint64(key), v
+	m.used++
+}
+
 // slot is where state's probe starts: Fibonacci hashing spreads the states,
 // which differ mostly in a few high bits, over the whole table.
 func (m *memo) slot(state uint32) uint32 { return (state * 0x9E3779B1) >> m.shift }
@@ -131,7 +224,7 @@ func (s *solver) release() {
 		// heap, which would cost every solve an allocation
 		dense := s.memo.dense
 		densePool.Put(&dense)
-		s.memo = memo{}
+		s.memo = memo{stamped: s.memo.stamped, stamp: s.memo.stamp}
 	}
 	if cap(s.slab) > maxPooledSlab {
 		s.slab = nil
@@ -139,7 +232,25 @@ func (s *solver) release() {
 	solverPool.Put(s)
 }
 
+// sets is how many states m holds.
+func (m *memo) sets() int {
+	if !m.direct {
+		return m.used
+	}
+	n := 0
+	for _, e := range m.stamped {
+		if e>>32 == m.stamp {
+			n++
+		}
+	}
+	return n
+}
+
 func (m *memo) get(state uint32) (int32, bool) {
+	if m.direct {
+		e := m.stamped[state]
+		return int32(uint32(e)), e>>32 == m.stamp
+	}
 	if m.dense != nil {
 		return m.dense[state] - 1, m.dense[state] > 0
 	}
@@ -155,6 +266,14 @@ func (m *memo) get(state uint32) (int32, bool) {
 }
 
 func (m *memo) set(state uint32, off int32) {
+	if m.direct { // inlined: the others are behind a call (used is not kept: see sets)
+		m.stamped[state] = m.stamp<<32 | uint64(uint32(off))
+		return
+	}
+	m.setSlow(state, off)
+}
+
+func (m *memo) setSlow(state uint32, off int32) {
 	if m.dense != nil {
 		m.dense[state] = off + 1
 		return
@@ -183,50 +302,58 @@ func (m *memo) put(key uint32, off int32) {
 }
 
 type solver struct {
+	buffers // kept from one solve to the next, emptied
+	perHand // worked out afresh for each solve
+}
+
+// buffers are the solver's slices and memos, kept in the pool with it.
+type buffers struct {
+	nat       []Card // natural cards, sorted by suit then rank
+	wilds     []Card // wild cards, dearest first, a locked wild last among equals
+	memo      memo
+	slab      []int32
+	val       []int32    // each natural card's value
+	suitAfter []uint32   // each natural card's later cards of its suit
+	buf       []move     // the moves of the states being solved (see placements)
+	known     spanMemo   // by card and companions (see placements), their moves' span
+	spans     []span     // the spans known gives
+	partners  []uint32   // each natural card's companions: the other cards of its rank, the later of its suit in reach
+	bookBuf   []bookPick // the books of one state's lowest card, before they become moves
+}
+
+// perHand is what the solver works out for each hand: zeroed as one block.
+type perHand struct {
 	round    int
 	opts     Options
-	discard  bool   // the hand must discard one card
-	nat      []Card // natural cards, sorted by suit then rank
-	wilds    []Card // wild cards, dearest first, a locked wild last among equals
+	discard  bool // the hand must discard one card
 	nWild    int
-	rankWild int // how many wilds are of the round's rank (value 20)
-	width    int // nWild+1: one table entry per number of wilds absorbed
-	layers   int // 2 when a discard is owed (layer 1: not yet made)
-	memo     memo
+	rankWild int    // how many wilds are of the round's rank (value 20)
+	width    int    // nWild+1: one table entry per number of wilds absorbed
+	layers   int    // 2 when a discard is owed (layer 1: not yet made)
 	natBits  uint32 // the state's bits for natural cards
-	slab     []int32
 
-	// Read by the programme at every state, so worked out once: each natural
-	// card's value, and the later cards of its rank and of its suit.
-	val       []int32
+	// Read by the programme at every state, so worked out once.
 	ofRank    [King + 1]uint32     // the natural cards of each rank
 	ofSuit    [Diamonds + 1]uint32 // the natural cards of each suit
-	suitAfter []uint32
-	buf       []move     // the moves of the states being solved (see placements)
-	known     memo       // by card and companions (see placements), their moves' span
-	spans     []span     // the spans known gives
-	partners  []uint32   // each natural card's companions: the other cards of its rank, the later of its suit
-	bookBuf   []bookPick // the books of one state's lowest card, before they become moves
-	rankMajor bool       // the programme places cards by rank (see branchCard)
+	rankMajor bool                 // the programme places cards by rank (see branchCard)
 
-	locked      Card        // the card that may not be discarded (forbidImmediateRediscard)
-	isLocked    bool        // locked is set
-	out         []outMeld   // the melds that may be laid off onto (allowLayOff)
-	claimOf     []uint32    // each out meld's bit in the state, 0 for a book that takes cards one by one
-	needs       []rankCache // per out meld, its runNeed by laid ranks
-	own         rankCache   // ownNeed by ranks
-	takers      []uint32    // per out meld, the natural cards that could ever be laid off onto it
-	roomToSpare bool        // the out melds take every wild the hand holds, however they are used
-	bookOfRank  [King + 1]int8
+	locked      Card           // the card that may not be discarded (forbidImmediateRediscard)
+	isLocked    bool           // locked is set
+	out         []outMeld      // the melds that may be laid off onto (allowLayOff)
+	claimOf     []uint32       // each out meld's bit in the state, 0 for a book that takes cards one by one
+	needs       []rankCache    // per out meld, its runNeed by laid ranks
+	own         rankCache      // ownNeed by ranks
+	takers      []uint32       // per out meld, the natural cards that could ever be laid off onto it
+	roomToSpare bool           // the out melds take every wild the hand holds, however they are used
+	bookOfRank  [King + 1]int8 // per rank, the out meld that is a book of it alone, or -1 (with out melds only)
 }
 
 func newSolver(round int, hand []Card, table Table, opts Options, discard bool) *solver {
 	s := solverPool.Get().(*solver)
-	*s = solver{round: round, opts: opts, discard: discard, layers: 1,
-		// the buffers of the last solve, emptied
-		nat: s.nat[:0], wilds: s.wilds[:0], val: s.val[:0], suitAfter: s.suitAfter[:0],
-		buf: s.buf[:0], bookBuf: s.bookBuf[:0], slab: s.slab[:0], memo: s.memo,
-		known: s.known, spans: s.spans[:0], partners: s.partners[:0]}
+	s.perHand = perHand{round: round, opts: opts, discard: discard, layers: 1}
+	b := &s.buffers // the buffers of the last solve, emptied
+	b.nat, b.wilds, b.val, b.suitAfter = b.nat[:0], b.wilds[:0], b.val[:0], b.suitAfter[:0]
+	b.buf, b.bookBuf, b.slab, b.spans, b.partners = b.buf[:0], b.bookBuf[:0], b.slab[:0], b.spans[:0], b.partners[:0]
 	if discard {
 		s.locked, s.isLocked = lockedDiscard(hand, table, opts)
 	}
@@ -240,7 +367,6 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 			s.wilds = append(s.wilds, c)
 			continue
 		}
-		s.nat = append(s.nat, c)
 		k := c.Index()
 		bit := uint64(1) << (k & 63)
 		switch {
@@ -255,10 +381,14 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 		}
 	}
 	if more {
+		for _, c := range hand {
+			if !c.IsWild(round) {
+				s.nat = append(s.nat, c)
+			}
+		}
 		order := func(c Card) int { return int(c.Suit)<<4 | int(c.Rank) }
 		slices.SortStableFunc(s.nat, func(a, b Card) int { return order(a) - order(b) })
 	} else {
-		s.nat = s.nat[:0]
 		for m := once; m != 0; m &= m - 1 {
 			k := bits.TrailingZeros64(m)
 			c := Card{Rank: Three + Rank(k%11), Suit: Stars + Suit(k/11)}
@@ -289,34 +419,82 @@ func newSolver(round int, hand []Card, table Table, opts Options, discard bool) 
 	if discard {
 		s.layers = 2
 	}
-	for i := range s.bookOfRank {
-		s.bookOfRank[i] = -1
-	}
 	if opts.AllowLayOff && len(table.OutMelds) > 0 {
 		s.readOutMelds(table.OutMelds)
 	}
 	s.natBits = 1<<len(s.nat) - 1
+	var held [Diamonds + 1]uint16 // the ranks held in each suit, bit r-3
 	for i, c := range s.nat {
-		s.val = append(s.val, int32(c.Value(round)))
+		s.val = append(s.val, int32(c.Rank)) // a natural card's value
 		s.ofRank[c.Rank] |= 1 << i
 		s.ofSuit[c.Suit] |= 1 << i
+		held[c.Suit] |= 1 << (c.Rank - Three)
 	}
 	for i, c := range s.nat {
-		s.suitAfter = append(s.suitAfter, s.ofSuit[c.Suit]&^(2<<i-1)) // sorted by suit: the cards after
-		s.partners = append(s.partners, (s.ofRank[c.Rank]|s.suitAfter[i])&^(1<<i))
+		after := s.ofSuit[c.Suit] &^ (2<<i - 1) // sorted by suit: the cards after
+		s.suitAfter = append(s.suitAfter, after)
+		partners := s.ofRank[c.Rank] &^ (1 << i)
+		if after != 0 {
+			partners |= s.reach(i, after, held[c.Suit])
+		}
+		s.partners = append(s.partners, partners)
 	}
 	s.memo = newMemo(len(s.nat)+len(s.out), len(s.out) > 0, s.memo)
 	if len(s.out) == 0 {
-		s.known = newMemo(0, false, s.known)
+		s.known.reset()
 	}
-	s.rankMajor = len(s.out) == 0 && s.bookRich() && s.frontier(true) < s.frontier(false)
+	if len(s.out) == 0 && s.bookRich() {
+		byRank, bySuit := s.frontier()
+		s.rankMajor = byRank < bySuit
+	}
 	return s
+}
+
+// reach is the later cards of card i's suit that a run could hold with it:
+// those the hand's cards of the suit (held, bit r-3) and its wilds can join
+// to it. A card out of reach is out of reach in every set (a set holds
+// fewer cards to bridge the gap), so it never changes card i's moves (see
+// placements).
+func (s *solver) reach(i int, after uint32, held uint16) uint32 {
+	lo := int(s.nat[i].Rank - Three)
+	var out uint32
+	if !s.opts.RunsWrap {
+		// A card is in reach when the ranks the hand lacks between them
+		// are nWild at most: when it is below the (nWild+1)th lacking rank.
+		top := Rank(King + 1)
+		lack := ^held & (1<<11 - 1) &^ (2<<lo - 1)
+		for k := s.nWild; k > 0 && lack != 0; k-- {
+			lack &= lack - 1
+		}
+		if lack != 0 {
+			top = Three + Rank(bits.TrailingZeros16(lack))
+		}
+		for m := after; m != 0 && s.nat[bits.TrailingZeros32(m)].Rank < top; m &= m - 1 {
+			out |= m & -m // sorted by rank: the later cards are further still
+		}
+		return out
+	}
+	for m := after; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
+		hi := int(s.nat[j].Rank - Three)
+		inside := uint16(1)<<hi - uint16(2)<<lo // the ranks strictly between
+		gap := hi - lo - 1 - bits.OnesCount16(held&inside)
+		// or the way round, past the king
+		gap = min(gap, 10-(hi-lo)-bits.OnesCount16(held&^inside&^(1<<lo|1<<hi)))
+		if gap <= s.nWild {
+			out |= 1 << j
+		}
+	}
+	return out
 }
 
 // readOutMelds reads the melds of the player who went out for the
 // programme: the reading each may take, the cards it may take, its bit in
 // the state when laying off onto it must happen in one move.
 func (s *solver) readOutMelds(melds [][]Card) {
+	for i := range s.bookOfRank {
+		s.bookOfRank[i] = -1
+	}
 	holds := func(keep func(Card) bool) bool { return slices.ContainsFunc(s.nat, keep) }
 	room, book := 0, false
 	for _, m := range melds {
@@ -487,27 +665,41 @@ func (s *solver) appendMoves(state uint32, i int) {
 	for m := mask & s.ofRank[c.Rank] &^ bit; m != 0; m &= m - 1 {
 		same = append(same, m&-m)
 	}
-	s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
-	for _, b := range s.bookBuf {
-		if lo := max(0, 3-b.k); lo <= s.nWild {
-			s.buf = append(s.buf, move{kind: moveMeld, set: b.set, lo: int32(lo), hi: int32(s.nWild), out: -1})
+	if len(same) == 0 { // the book of c alone (what books would give)
+		if 2 <= s.nWild {
+			s.buf = append(s.buf, move{kind: moveMeld, set: bit, lo: 2, hi: int32(s.nWild), out: -1})
+		}
+	} else {
+		s.bookBuf = s.books(bit, 1, same, s.bookBuf[:0])
+		for _, b := range s.bookBuf {
+			if lo := max(0, 3-b.k); lo <= s.nWild {
+				s.buf = append(s.buf, move{kind: moveMeld, set: b.set, lo: int32(lo), hi: int32(s.nWild), out: -1})
+			}
 		}
 	}
 	// Runs: c as the lowest natural with distinct higher ranks of its suit.
 	var upAt [10]uint32 // one card of each higher rank of c's suit
-	var upRankAt [10]int
+	var upRankAt [10]int8
 	up, upRank := upAt[:0], upRankAt[:0]
 	last := c.Rank
-	for m := mask & s.suitAfter[i]; m != 0; m &= m - 1 {
+	later := mask & s.suitAfter[i]
+	if len(s.out) == 0 {
+		// only the cards in reach: the others are in no run with c (with
+		// out melds, one may bridge the gap)
+		later &= s.partners[i]
+	}
+	for m := later; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
 		if d := s.nat[j]; d.Rank != last { // sorted: c's rank and twins come first
 			up = append(up, 1<<j)
-			upRank = append(upRank, int(d.Rank-Three))
+			upRank = append(upRank, int8(d.Rank-Three))
 			last = d.Rank
 		}
 	}
-	low := int(c.Rank - Three)
-	s.runs(bit, 1, low, low, 0, 0, up, upRank)
+	if len(up) > 0 { // c alone is no run
+		low := int(c.Rank - Three)
+		s.runs(bit, 1, low, low, 0, 0, up, upRank)
+	}
 	s.layOffs(state, c, bit, same, up, upRank)
 }
 
@@ -551,7 +743,7 @@ func (s *solver) ownNeed(laid uint16, k int) int {
 // book of its rank alone (a book takes any number of cards, one at a time),
 // or, with the cards of same (its rank) or up (its suit, higher) that go
 // with it, onto an out meld not yet laid off onto.
-func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, upRank []int) {
+func (s *solver) layOffs(state uint32, c Card, bit uint32, same, up []uint32, upRank []int8) {
 	if len(s.out) == 0 {
 		return
 	}
@@ -627,7 +819,7 @@ func (s *solver) books(set uint32, k int, same []uint32, out []bookPick) []bookP
 // needs at least gapSum wilds, or, when runs wrap, gapSum − gapMax (the
 // widest gap may become the way round). A branch that needs more wilds
 // than the hand holds is cut at once instead of at its leaves.
-func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32, upRank []int) {
+func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32, upRank []int8) {
 	if len(up) == 0 {
 		if k < 2 { // one natural and wilds reads better, and no worse, as a book
 			return
@@ -642,14 +834,14 @@ func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32,
 		}
 		return
 	}
-	gap := upRank[0] - last - 1
+	gap := int(upRank[0]) - last - 1
 	sum, widest := gapSum+gap, max(gapMax, gap)
 	need := sum
 	if s.opts.RunsWrap {
 		need = sum - widest
 	}
 	if need <= s.nWild {
-		s.runs(set|up[0], k+1, low, upRank[0], sum, widest, up[1:], upRank[1:])
+		s.runs(set|up[0], k+1, low, int(upRank[0]), sum, widest, up[1:], upRank[1:])
 	} else if !s.opts.RunsWrap {
 		// every later rank leaves a wider gap still
 		s.runs(set, k, low, last, gapSum, gapMax, nil, nil)
@@ -661,37 +853,42 @@ func (s *solver) runs(set uint32, k, low, last, gapSum, gapMax int, up []uint32,
 // table returns the offset in slab of state's table: entry [t] is the least
 // value of the natural cards kept when the melds and lay-offs absorb exactly
 // t wilds and no natural card is discarded; entry [width+t] (hands that owe
-// a discard) the same when one natural card of state is discarded.
+// a discard) the same when one natural card of state is discarded. The
+// direct memo is asked here, without a call: most tables asked for are
+// known already.
 func (s *solver) table(state uint32) int32 {
+	if s.memo.direct {
+		if e := s.memo.stamped[state]; e>>32 == s.memo.stamp {
+			return int32(uint32(e))
+		}
+		return s.solveState(state)
+	}
+	return s.lookUp(state)
+}
+
+// lookUp is table with a hash or dense memo.
+func (s *solver) lookUp(state uint32) int32 {
 	if off, ok := s.memo.get(state); ok {
 		return off
 	}
 	return s.solveState(state)
 }
 
-// child is table for a state a move leads to, with the memo's answer
-// looked up here: most children are solved already, and the call to
-// table cost as much as the look-up.
-func (s *solver) child(state uint32) int32 {
-	if s.memo.dense == nil {
-		mask := uint32(len(s.memo.keys) - 1)
-		for i := s.memo.slot(state); ; i = (i + 1) & mask {
-			switch s.memo.keys[i] {
-			case state + 1:
-				return s.memo.vals[i]
-			case 0:
-				return s.solveState(state)
-			}
-		}
-	}
-	return s.table(state)
-}
-
 // solveState works out the table of state, not yet known.
 func (s *solver) solveState(state uint32) int32 {
+	var i int
+	if state&s.natBits != 0 {
+		i = s.branchCard(state)
+		if state&s.partners[i] == 0 && len(s.out) == 0 {
+			return s.solveLone(state, i)
+		}
+	}
 	off := int32(len(s.slab))
 	n := s.layers * s.width
-	s.slab = slices.Grow(s.slab, n)[:int(off)+n]
+	if cap(s.slab)-len(s.slab) < n {
+		s.slab = slices.Grow(s.slab, n)
+	}
+	s.slab = s.slab[:int(off)+n]
 	if state&s.natBits == 0 {
 		// Layer 1 stays infinite: a discard still owed here must be a wild,
 		// which finish charges at the top.
@@ -705,15 +902,15 @@ func (s *solver) solveState(state uint32) int32 {
 		s.memo.set(state, off)
 		return off
 	}
-	start, end := s.placements(state, s.branchCard(state))
+	start, end := s.placements(state, i)
 	// The first move keeps the card (see appendMoves) and is never skipped:
 	// it writes every entry, so the table need not be filled first.
-	keep := s.buf[start]
-	rest := s.child(s.after(state, keep)) // the set without the card
-	s.keep(off, rest, keep.set)
+	bit := uint32(1) << i                           // keep: always the first move, with no claim
+	rest := s.table(s.after(state, move{set: bit})) // the set without the card
+	s.keep(off, rest, bit)
 	for i := start + 1; i < end; i++ {
 		m := s.buf[i] // a copy: solving the child may grow and move s.buf
-		if m.kind == moveMeld && s.settled(off, int(m.lo)) {
+		if m.kind == moveMeld && s.slab[int(off)+int(m.lo)] == 0 && s.settled(off, int(m.lo)) {
 			// Nothing is cheaper than keeping no natural card: the meld
 			// cannot improve the table, and its child need not be solved.
 			// The table is the same either way; the rebuild solves the
@@ -721,14 +918,79 @@ func (s *solver) solveState(state uint32) int32 {
 			continue
 		}
 		child := rest // the discard, the card alone with wilds
-		if m.set != keep.set || m.claim != 0 {
-			child = s.child(s.after(state, m))
+		if m.set != bit || m.claim != 0 {
+			child = s.table(s.after(state, m))
 		}
 		s.relax(off, child, state, &m)
 	}
 	s.done(start)
 	s.memo.set(state, off)
 	return off
+}
+
+// solveLone works out the table of state, whose card i has no card left
+// to meld with, and those of the sets below it whose card has none either
+// (most sets of a random hand): from the first set below them that is known
+// or has a meld, up, in a loop rather than one call each.
+func (s *solver) solveLone(state uint32, i int) int32 {
+	var chainAt [32]uint32 // the sets, and their cards
+	var cardAt [32]uint8
+	k := 0
+	next := state
+	for {
+		chainAt[k], cardAt[k] = next, uint8(i)
+		k++
+		next &^= 1 << i
+		if next&s.natBits == 0 {
+			break
+		}
+		if _, ok := s.memo.get(next); ok {
+			break
+		}
+		if i = s.branchCard(next); next&s.partners[i] != 0 {
+			break
+		}
+	}
+	rest := s.table(next)
+	// Then each set from rest, its card alone (see appendMoves): kept,
+	// discarded, or made a book with two wilds or more, each leading to the
+	// set below. The slab is grown once for all of them.
+	w := s.width
+	n := s.layers * w
+	if cap(s.slab)-len(s.slab) < k*n {
+		s.slab = slices.Grow(s.slab, k*n)
+	}
+	off := len(s.slab)
+	slab := s.slab[:off+k*n]
+	s.slab = slab
+	for j := k - 1; j >= 0; j-- {
+		i := int(cardAt[j])
+		row := slab[off : off+n]
+		from := slab[rest : int(rest)+n]
+		from = from[:len(row)]
+		v := s.val[i]
+		for e := range row {
+			row[e] = from[e] + v // an entry inf or more stays infinite (see inf)
+		}
+		if s.discard && !(s.isLocked && s.nat[i] == s.locked) {
+			for t := range w {
+				row[w+t] = min(row[w+t], from[t])
+			}
+		}
+		if w > 2 { // the book: entry t is the least of from[0 … t-2]
+			for d := 0; d < n; d += w {
+				best := int32(inf)
+				for t := d + 2; t < d+w; t++ {
+					best = min(best, from[t-2])
+					row[t] = min(row[t], best)
+				}
+			}
+		}
+		s.memo.set(chainAt[j], int32(off))
+		rest = int32(off)
+		off += n
+	}
+	return rest
 }
 
 // branchCard is the card of state whose placements the programme tries.
@@ -758,7 +1020,9 @@ func (s *solver) branchCard(state uint32) int {
 }
 
 // settled reports whether every entry of table off for lo wilds or more,
-// in every layer, is already 0, the least any entry can be.
+// in every layer, is already 0, the least any entry can be. The caller
+// looks at entry lo first (a meld's lo is nWild at most, so it is in the
+// table): it is nearly always not 0, and the call is saved.
 func (s *solver) settled(off int32, lo int) bool {
 	w := s.width
 	row := s.slab[off : int(off)+s.layers*w]
@@ -800,7 +1064,7 @@ func (s *solver) keep(off, child int32, bit uint32) {
 	from := s.slab[child : int(child)+n]
 	v := s.val[bits.TrailingZeros32(bit)]
 	for e, x := range from {
-		row[e] = min(inf, x+v)
+		row[e] = x + v // an entry inf or more stays infinite (see inf)
 	}
 }
 
@@ -888,11 +1152,10 @@ func (s *solver) bookRich() bool {
 }
 
 // frontier estimates how many sets the programme meets placing the cards in
-// rank order (byRank) or in suit order: after each card, the cards still
-// to place that a meld could have taken with one already placed may be
+// rank order (byRank) and in suit order (bySuit): after each card, the cards
+// still to place that a meld could have taken with one already placed may be
 // there or not, 2^k sets.
-func (s *solver) frontier(byRank bool) int {
-	n := len(s.nat)
+func (s *solver) frontier() (byRank, bySuit int) {
 	var inSuit [Diamonds + 1]uint16 // the ranks held in each suit, bit r-3
 	for _, c := range s.nat {
 		inSuit[c.Suit] |= 1 << (c.Rank - Three)
@@ -910,25 +1173,20 @@ func (s *solver) frontier(byRank bool) int {
 			}
 		}
 	}
-	var orderAt [16]int
-	order := orderAt[:0]
-	if byRank {
-		for r := Three; r <= King; r++ {
-			for m := s.ofRank[r]; m != 0; m &= m - 1 {
-				order = append(order, bits.TrailingZeros32(m))
-			}
-		}
-	} else {
-		for i := range n {
-			order = append(order, i)
+	var placed, linked uint32
+	for r := Three; r <= King; r++ {
+		for m := s.ofRank[r]; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros32(m)
+			placed |= 1 << i
+			linked |= link[i]
+			byRank += 1 << bits.OnesCount32(linked&^placed)
 		}
 	}
-	var placed, linked uint32
-	total := 0
-	for _, i := range order {
+	placed, linked = 0, 0
+	for i := range s.nat {
 		placed |= 1 << i
 		linked |= link[i]
-		total += 1 << bits.OnesCount32(linked&^placed)
+		bySuit += 1 << bits.OnesCount32(linked&^placed)
 	}
-	return total
+	return byRank, bySuit
 }

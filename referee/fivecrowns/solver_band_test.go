@@ -18,7 +18,7 @@ func medianBand(group string) [][]Card {
 	for _, h := range solveSample()[group] {
 		s := newSolver(11, h, Table{}, Options{}, len(h) == 14)
 		s.solve()
-		all = append(all, met{h, s.memo.used})
+		all = append(all, met{h, s.memo.sets()})
 		s.release()
 	}
 	slices.SortStableFunc(all, func(a, b met) int { return a.sets - b.sets })
