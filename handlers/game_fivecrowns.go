@@ -108,12 +108,45 @@ func (g FiveCrowns) blankForm(rc RoundCtx) views.FCRoundForm {
 	for _, st := range rc.Match.Seats {
 		f.Seats = append(f.Seats, views.FCSeat{Name: st.Name, Mode: fcscore.ModePoints})
 	}
-	f.Deck = append([]views.FCCard(nil), pickerDeck(views.Lang(rc.Ctx))...)
-	for i, c := range fc.Deck() {
-		f.Deck[i].Wild = c.IsWild(r)
-	}
+	f.Deck = wildDeck(views.Lang(rc.Ctx), r)
 	return f
 }
+
+// wildDeck is the card picker's deck in a language with round r's wild
+// cards marked. The forms only read it, so each language and round has one,
+// built on first use and shared (a copy per form was a fifth of the bytes a
+// round save allocated).
+func wildDeck(lang string, r int) []views.FCCard {
+	if lang != "fr" {
+		lang = "en"
+	}
+	build := func() []views.FCCard {
+		d := slices.Clone(pickerDeck(lang))
+		for i, c := range fc.Deck() {
+			d[i].Wild = c.IsWild(r)
+		}
+		return d[:len(d):len(d)]
+	}
+	if r < 0 || r > maxKeptDeckRound { // no such round: not kept
+		return build()
+	}
+	key := wildDeckKey{lang, r}
+	if d, ok := wildDecks.Load(key); ok {
+		return d.([]views.FCCard)
+	}
+	d, _ := wildDecks.LoadOrStore(key, build())
+	return d.([]views.FCCard)
+}
+
+// maxKeptDeckRound bounds the decks kept: a game has 11 rounds.
+const maxKeptDeckRound = 16
+
+type wildDeckKey struct {
+	lang  string
+	round int
+}
+
+var wildDecks sync.Map // wildDeckKey → []views.FCCard
 
 // pickerDeck is the card picker's deck in a language, wild cards not yet
 // marked: built once, as every round form shows it.
