@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
-	"encoding/hex"
 	flate "github.com/klauspost/compress/flate"
 	"hash/crc32"
+	"hash/maphash"
 	"strconv"
 	"sync"
 
@@ -90,24 +90,23 @@ func (s *Server) prepareOnce(body []byte, withETag bool) *prepared {
 	return s.compress(etag, [][]byte{body})
 }
 
-// etagOf names a page's content: two CRC-32s of different polynomials (64
-// bits, and CRC-32C is one instruction per 8 bytes) and the length. It only
-// has to tell two versions of one page apart; SHA-256 did the same at a few
-// times the cost on every page built.
+// etagOf names a page's content: a 64-bit hash keyed by a seed this process
+// draws at random, and the length. It only has to tell two versions of one
+// page apart, cheaply (SHA-256 cost a few times more on every page built);
+// the key is there because an unkeyed checksum such as a CRC is linear, so a
+// member could choose a name or a note that keeps an edited page's old tag,
+// and every other phone would then be told its stale copy is current. A
+// restart draws a new key: a phone's next reload is a 200, not a 304.
 func etagOf(body []byte) string {
 	b := make([]byte, 0, 40)
 	b = append(b, `W/"`...)
-	b = appendHex32(b, crc32.Checksum(body, castagnoli))
-	b = appendHex32(b, crc32.ChecksumIEEE(body))
+	b = strconv.AppendUint(b, maphash.Bytes(etagSeed, body), 36)
+	b = append(b, '.')
 	b = strconv.AppendInt(b, int64(len(body)), 36)
 	return string(append(b, '"'))
 }
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-func appendHex32(b []byte, v uint32) []byte {
-	return hex.AppendEncode(b, []byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)})
-}
+var etagSeed = maphash.MakeSeed()
 
 // compress deflates a page's parts, each on its own (a part's matches never
 // reach into the part before: the key sits between them in the answer).

@@ -167,3 +167,40 @@ func TestETagFollowsEveryChange(t *testing.T) {
 		t.Error("the same page has two ETags")
 	}
 }
+
+// Two pages a member could craft to share both CRC-32s (their difference is
+// a multiple of both generator polynomials, so neither checksum moves) still
+// have two ETags: the tag is keyed, so nobody can make an edited page pass
+// for the one other phones hold.
+func TestETagResistsACraftedCRCCollision(t *testing.T) {
+	page := bytes.Repeat([]byte(`<td>12</td><td>−3</td><a href="/g/x/matches/7">Zoé</a>`), 40)
+	// The product of the CRC-32 and CRC-32C generators, a polynomial of
+	// degree 64 over GF(2), carry-less.
+	const ieee, castagnoliPoly = 0x104C11DB7, 0x11EDC6F41
+	var g [2]uint64 // bits 0..63 in g[0], bit 64 in g[1]
+	for i := 0; i <= 32; i++ {
+		if castagnoliPoly>>i&1 == 1 {
+			g[0] ^= uint64(ieee) << i
+			if i > 0 {
+				g[1] ^= uint64(ieee) >> (64 - i)
+			}
+		}
+	}
+	// Flip the page's bits along that polynomial (the first bit sent, a
+	// byte's lowest, is the highest degree), from bit 800 on.
+	edited := bytes.Clone(page)
+	for d := 0; d <= 64; d++ {
+		if g[d/64]>>(d%64)&1 == 1 {
+			at := 800 + 64 - d
+			edited[at/8] ^= 1 << (at % 8)
+		}
+	}
+	castagnoli := crc32.MakeTable(crc32.Castagnoli)
+	if bytes.Equal(edited, page) || crc32.ChecksumIEEE(edited) != crc32.ChecksumIEEE(page) ||
+		crc32.Checksum(edited, castagnoli) != crc32.Checksum(page, castagnoli) {
+		t.Fatal("the crafted page does not collide on both CRC-32s: the test builds it wrong")
+	}
+	if etagOf(edited) == etagOf(page) {
+		t.Errorf("a page edited to keep both CRC-32s keeps its ETag %s", etagOf(page))
+	}
+}
