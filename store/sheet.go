@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -92,13 +93,20 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 	if len(seats) > 0 {
 		m.Seats = sortSeats(seats, seatNo)
 	}
+	sortRounds(rounds)
+	return m, rounds, nil
+}
+
+// sortRounds puts rounds in the order Rounds gives them: by number, and a
+// number's undone versions before its live one by id (they almost always
+// come so).
+func sortRounds(rounds []Round) {
 	slices.SortStableFunc(rounds, func(a, b Round) int {
 		if a.Number != b.Number {
 			return a.Number - b.Number
 		}
-		return int(a.ID - b.ID)
+		return cmp.Compare(a.ID, b.ID)
 	})
-	return m, rounds, nil
 }
 
 // sortSeats puts seats in seat order (they almost always come so).

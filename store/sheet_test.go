@@ -3,7 +3,10 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 )
@@ -97,6 +100,40 @@ func TestParseStampIsParseTime(t *testing.T) {
 	for _, v := range texts {
 		if got, want := parseStamp(v), parseTime(v); !got.Equal(want) || got.Location() != want.Location() {
 			t.Errorf("parseStamp(%q) = %v, parseTime reads %v", v, got, want)
+		}
+	}
+}
+
+// Rows that come out of order (the database promises none) are put in
+// order: seats by their number, rounds by number and then id, an undone
+// round before the one entered again in its place.
+func TestMatchSheetOrdersWhatComesUnordered(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 11))
+	for trial := range 200 {
+		n := 1 + rng.IntN(8)
+		var seats []Seat
+		var nos []int64
+		for i := range n {
+			seats, nos = append(seats, Seat{Name: fmt.Sprint("P", i)}), append(nos, int64(i))
+		}
+		var rounds []Round
+		id := int64(1)
+		for num := 1; num <= 1+rng.IntN(12); num++ {
+			for range 1 + rng.IntN(3) { // a round undone and entered again, sometimes twice
+				rounds = append(rounds, Round{ID: id, Number: num})
+				id++
+			}
+		}
+		wantSeats, wantRounds := slices.Clone(seats), slices.Clone(rounds)
+		perm := rng.Perm(n)
+		shuffled, shuffledNos := make([]Seat, n), make([]int64, n)
+		for i, j := range perm {
+			shuffled[i], shuffledNos[i] = seats[j], nos[j]
+		}
+		rng.Shuffle(len(rounds), func(i, j int) { rounds[i], rounds[j] = rounds[j], rounds[i] })
+		sortRounds(rounds)
+		if got := sortSeats(shuffled, shuffledNos); !reflect.DeepEqual(got, wantSeats) || !reflect.DeepEqual(rounds, wantRounds) {
+			t.Fatalf("trial %d: seats %v rounds %v, want %v %v", trial, got, rounds, wantSeats, wantRounds)
 		}
 	}
 }
