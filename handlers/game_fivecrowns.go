@@ -114,39 +114,30 @@ func (g FiveCrowns) blankForm(rc RoundCtx) views.FCRoundForm {
 
 // wildDeck is the card picker's deck in a language with round r's wild
 // cards marked. The forms only read it, so each language and round has one,
-// built on first use and shared (a copy per form was a fifth of the bytes a
-// round save allocated).
+// built with the picker's decks and shared (a copy per form was a fifth of
+// the bytes a round save allocated); a round no game has is built apart.
 func wildDeck(lang string, r int) []views.FCCard {
 	if lang != "fr" {
 		lang = "en"
 	}
-	build := func() []views.FCCard {
-		d := slices.Clone(pickerDeck(lang))
-		for i, c := range fc.Deck() {
-			d[i].Wild = c.IsWild(r)
-		}
-		return d[:len(d):len(d)]
+	if kept := pickerDecks().wild[lang]; r >= 0 && r < len(kept) {
+		return kept[r]
 	}
-	if r < 0 || r > maxKeptDeckRound { // no such round: not kept
-		return build()
-	}
-	key := wildDeckKey{lang, r}
-	if d, ok := wildDecks.Load(key); ok {
-		return d.([]views.FCCard)
-	}
-	d, _ := wildDecks.LoadOrStore(key, build())
-	return d.([]views.FCCard)
+	return markWild(pickerDeck(lang), r)
 }
 
-// maxKeptDeckRound bounds the decks kept: a game has 11 rounds.
-const maxKeptDeckRound = 16
-
-type wildDeckKey struct {
-	lang  string
-	round int
+// markWild is a copy of deck with round r's wild cards marked, clipped so
+// that an append copies it again.
+func markWild(deck []views.FCCard, r int) []views.FCCard {
+	d := slices.Clone(deck)
+	for i, c := range fc.Deck() {
+		d[i].Wild = c.IsWild(r)
+	}
+	return d[:len(d):len(d)]
 }
 
-var wildDecks sync.Map // wildDeckKey → []views.FCCard
+// keptWildRounds is how many rounds' decks are kept: 0 to 16 (a game has 11).
+const keptWildRounds = 17
 
 // pickerDeck is the card picker's deck in a language, wild cards not yet
 // marked: built once, as every round form shows it.
@@ -154,17 +145,27 @@ func pickerDeck(lang string) []views.FCCard {
 	if lang != "fr" {
 		lang = "en"
 	}
-	return pickerDecks()[lang]
+	return pickerDecks().plain[lang]
 }
 
-var pickerDecks = sync.OnceValue(func() map[string][]views.FCCard {
-	out := map[string][]views.FCCard{}
+type fcDecks struct {
+	plain map[string][]views.FCCard   // by language
+	wild  map[string][][]views.FCCard // by language, then round
+}
+
+// pickerDecks are the picker's decks of both languages, plain and with each
+// round's wild cards marked (2 × 17 decks of 116 cards, 300 KB).
+var pickerDecks = sync.OnceValue(func() (d fcDecks) {
+	d.plain, d.wild = map[string][]views.FCCard{}, map[string][][]views.FCCard{}
 	for _, lang := range []string{"en", "fr"} {
 		for _, c := range fc.Deck() {
-			out[lang] = append(out[lang], cardLook(c, lang, false))
+			d.plain[lang] = append(d.plain[lang], cardLook(c, lang, false))
+		}
+		for r := range keptWildRounds {
+			d.wild[lang] = append(d.wild[lang], markWild(d.plain[lang], r))
 		}
 	}
-	return out
+	return d
 })
 
 func (g FiveCrowns) cardView(rc RoundCtx, c fc.Card, round int) views.FCCard {
