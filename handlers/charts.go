@@ -18,7 +18,8 @@ import (
 const maxChartPoints = 120
 
 // ratingChart draws the ratings after each game night of the players keep
-// selects, in the order of the ranking is not needed: series come by id.
+// selects, one line per player in the order of series (by id), and the
+// table of each player's nights, first, best and last rating.
 func ratingChart(vctx context.Context, lg, id, title string, series []standings.Series, names map[int64]string, keep func(int64) bool) *views.ChartView {
 	var kept []standings.Series
 	for _, sr := range series {

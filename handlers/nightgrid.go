@@ -128,8 +128,7 @@ func (g *nightGrid) byHeads(series []standings.Series) {
 	for i, sr := range series {
 		heads[i].key = keyAt(sr, 0)
 	}
-	var played [][]int // the nights of each series
-	played = make([][]int, len(series))
+	played := make([][]int, len(series)) // the nights of each series
 	for last := int64(math.MinInt64); ; {
 		next := int64(done)
 		for i := range heads {

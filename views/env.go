@@ -8,7 +8,6 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -193,12 +192,7 @@ func translate(msgs *messages, id string, args []any) string {
 func Lang(ctx context.Context) string { return EnvFrom(ctx).Lang }
 
 // itoa formats an int; negative numbers get a true minus sign (U+2212).
-func itoa(n int) string {
-	if n < 0 {
-		return "−" + strconv.Itoa(-n)
-	}
-	return strconv.Itoa(n)
-}
+func itoa(n int) string { return IntText(n) }
 
 func join(parts []string) string { return strings.Join(parts, ", ") }
 

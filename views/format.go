@@ -49,10 +49,17 @@ func ChangeText(lg string, v float64) (string, int) {
 }
 
 func IntText(n int) string {
+	var buf [24]byte
+	return string(appendInt(buf[:0], n))
+}
+
+// appendInt writes n with a true minus sign (−), the smallest int included
+// (a saturated total: −n would overflow).
+func appendInt(b []byte, n int) []byte {
 	if n < 0 {
-		return "−" + strconv.Itoa(-n)
+		return strconv.AppendUint(append(b, "−"...), uint64(-(n+1))+1, 10)
 	}
-	return strconv.Itoa(n)
+	return strconv.AppendInt(b, int64(n), 10)
 }
 
 // DayText writes a date the way people read it: 2 Jan 2026, 2 janv. 2026.

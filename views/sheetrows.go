@@ -57,10 +57,7 @@ var escaped = [256]bool{'&': true, '\'': true, '<': true, '>': true, '"': true}
 
 // num is a number as the page shows it (itoa: a true minus sign).
 func (b markup) num(n int) markup {
-	if n < 0 {
-		return strconv.AppendInt(append(b, "−"...), -int64(n), 10)
-	}
-	return strconv.AppendInt(b, int64(n), 10)
+	return appendInt(b, n)
 }
 
 // attrNum is a number in an attribute for scripts and tests (an ASCII minus).

@@ -21,7 +21,7 @@ type Link struct {
 type ChartView struct {
 	ID     string // for the testid and the aria-describedby
 	Title  string
-	Line   LineChart // drawn (ChartSVG) as the page is written
+	Line   LineChart // drawn into the page as it is written (appendChartSVG)
 	Legend []Link    // Label and, in URL, the series' CSS class
 	Head   []string
 	Rows   []ChartRow

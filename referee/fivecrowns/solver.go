@@ -103,10 +103,12 @@ var densePool sync.Pool // of *[]int32
 // those afresh was a third of it.
 var solverPool = sync.Pool{New: func() any { return new(solver) }}
 
-// newMemo makes a memo for states of stateBits bits, reusing old's slots
-// when they are a new hash memo's. Lay-offs multiply the states and make a
-// dense memo pay for itself; without them most states are never reached,
-// and a hash table holds them in a few cache lines.
+// newMemo makes a memo for states of stateBits bits, reusing old's slots.
+// Without lay-offs and with at most directBits naturals, a state's table is
+// found by indexing an array by the state (stamped per solve, never
+// cleared). Otherwise lay-offs multiply the states and make a dense memo pay
+// for itself, and without them (more naturals) most states are never
+// reached and a hash table holds them in a few cache lines.
 func newMemo(stateBits int, layOffs bool, old memo) memo {
 	if !layOffs && stateBits <= directBits {
 		return newDirectMemo(stateBits, old)
