@@ -44,15 +44,10 @@ func SeriesClass(i int) string {
 
 // ChartSVG draws c as an SVG element (a string of markup, every label
 // escaped). An empty chart (no x position or no value) draws axes only.
+// Pages draw it into their own buffer (Chart, appendChartSVG); this string
+// is for the tests and the reference templates.
 func ChartSVG(c LineChart) string {
-	scratch := scratches.Get().(*[]byte) // the markup is copied once, into the string returned
-	b := appendChartSVG((*scratch)[:0], c)
-	svg := string(b)
-	if cap(b) <= 64<<10 {
-		*scratch = b[:0]
-		scratches.Put(scratch)
-	}
-	return svg
+	return string(appendChartSVG(nil, c))
 }
 
 // appendChartSVG is ChartSVG written at the end of b.
