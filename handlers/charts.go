@@ -17,20 +17,27 @@ import (
 // maxChartPoints is the most columns a rating chart draws.
 const maxChartPoints = 120
 
-// ratingChart draws the ratings after each game night of the players keep
-// selects, one line per player in the order of series (by id), and the
-// table of each player's nights, first, best and last rating.
-func ratingChart(vctx context.Context, lg, id, title string, series []standings.Series, names map[int64]string, keep func(int64) bool) *views.ChartView {
-	var kept []standings.Series
+// ratingChart draws the ratings after each game night of the players of
+// series, one line per player in the order of series, and the table of each
+// player's nights, first, best and last rating. series and played are what
+// the ledger's History and Nights give for the same filter and players (both
+// by id); nights are the filter's.
+func ratingChart(vctx context.Context, lg, id, title string, series []standings.Series, nights []int64, played []standings.PlayerNights, names map[int64]string) *views.ChartView {
+	var kept []standings.Series // the players with points, each with its nights
+	var theirs []standings.PlayerNights
+	j := 0
 	for _, sr := range series {
-		if keep(sr.Player) && len(sr.Points) > 0 {
-			kept = append(kept, sr)
+		for j < len(played) && played[j].Player < sr.Player {
+			j++
+		}
+		if len(sr.Points) > 0 && j < len(played) && played[j].Player == sr.Player {
+			kept, theirs = append(kept, sr), append(theirs, played[j])
 		}
 	}
 	if len(kept) == 0 {
 		return nil
 	}
-	g := gridOf(kept) // every night any kept player played, and who played it
+	g := gridOfNights(nights, theirs) // every night a kept player played, and who played it
 	loc := kept[0].Points[0].Night.Location()
 	// Years of game nights are drawn as at most maxChartPoints columns: a
 	// column stands for a run of consecutive nights and shows each player's

@@ -53,13 +53,18 @@ func (s *Server) playerPage(c echo.Context) error {
 		if prof.Played == 0 {
 			return nil
 		}
-		series, err := l.History(f, func(p int64) bool { return p == id })
+		keep := func(p int64) bool { return p == id }
+		series, err := l.History(f, keep)
+		if err != nil {
+			return err
+		}
+		nights, played, err := l.Nights(f, keep)
 		if err != nil {
 			return err
 		}
 		// Drawn here: the series are the ledger's own, read while it is held.
 		page.Chart = ratingChart(vctx, lg, "player", views.T(vctx, "standings.chart.player", "Name", player.Name, "Season", cur.label),
-			series, names, func(p int64) bool { return p == id })
+			series, nights, played, names)
 		return nil
 	})
 	if err != nil {

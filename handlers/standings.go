@@ -153,13 +153,17 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 			ranked[r.Player] = true
 		}
 		// The chart follows the ranked players; until someone is ranked, everyone.
-		series, err := l.History(f, func(p int64) bool { return len(ranked) == 0 || ranked[p] })
+		keep := func(p int64) bool { return len(ranked) == 0 || ranked[p] }
+		series, err := l.History(f, keep)
+		if err != nil {
+			return err
+		}
+		nights, played, err := l.Nights(f, keep)
 		if err != nil {
 			return err
 		}
 		// Drawn here: the series are the ledger's own, read while it is held.
-		page.Chart = ratingChart(vctx, lg, "rating", views.T(vctx, "standings.chart.desc", "Season", page.Title), series, names,
-			func(int64) bool { return true })
+		page.Chart = ratingChart(vctx, lg, "rating", views.T(vctx, "standings.chart.desc", "Season", page.Title), series, nights, played, names)
 		return nil
 	})
 	if err != nil {

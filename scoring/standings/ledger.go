@@ -3,6 +3,7 @@ package standings
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"time"
@@ -295,9 +296,10 @@ type run struct {
 	// last match folded (every CheckpointEvery matches).
 	checkpoints []checkpoint
 	err         error
-	n           int   // matches folded
-	last        Match // the last match folded
-	points      bool  // every match folded has points
+	n           int     // matches folded
+	last        Match   // the last match folded
+	nights      []int64 // the nights folded, in order, as Unix times of their midnights
+	points      bool    // every match folded has points
 	lowWins     map[string]bool
 	players     map[int64]*playerState
 	games       map[string]*GameRecords
@@ -308,6 +310,8 @@ type playerState struct {
 	tally
 	rating           Rating
 	series           []Point
+	nightBits        []uint64     // bit k%64 of word k/64: played the run's k-th night
+	bestBefore       float64      // the best Ordinal of series but its last point (-Inf: none)
 	form             []Appearance // the last FormLength, oldest first
 	extremes         map[string]*Extremes
 	longest, current Streak
@@ -329,6 +333,7 @@ func (r *run) dirtyFrom(m Match) {
 // checkpoint is a run's state after its n-th match (last) was folded.
 type checkpoint struct {
 	n       int
+	nights  int // len(run.nights)
 	last    Match
 	points  bool
 	lowWins map[string]bool
@@ -347,19 +352,22 @@ type playerCopy struct {
 	versus    []Versus
 	seriesLen int
 	lastPoint Point
+	bitsLen   int    // len(nightBits): bits are only ever set at the run's last
+	lastWord  uint64 // night, so the words before the last one never change
 }
 
 func (r *run) snapshot() checkpoint {
-	cp := checkpoint{n: r.n, last: r.last, points: r.points, lowWins: make(map[string]bool, len(r.lowWins)),
+	cp := checkpoint{n: r.n, nights: len(r.nights), last: r.last, points: r.points, lowWins: make(map[string]bool, len(r.lowWins)),
 		players: make(map[int64]playerCopy, len(r.players)), games: make(map[string]GameRecords, len(r.games))}
 	for g, lw := range r.lowWins {
 		cp.lowWins[g] = lw
 	}
 	for id, p := range r.players {
 		pc := playerCopy{state: *p, seriesLen: len(p.series), lastPoint: p.series[len(p.series)-1],
+			bitsLen: len(p.nightBits), lastWord: p.nightBits[len(p.nightBits)-1],
 			extremes: make([]Extremes, 0, len(p.extremes)), versus: make([]Versus, 0, len(p.versus))}
 		pc.state.form = slices.Clone(p.form)
-		pc.state.extremes, pc.state.versus, pc.state.series = nil, nil, nil
+		pc.state.extremes, pc.state.versus, pc.state.series, pc.state.nightBits = nil, nil, nil, nil
 		for _, e := range p.extremes {
 			pc.extremes = append(pc.extremes, *e)
 		}
@@ -381,6 +389,7 @@ func (r *run) restore(i int) {
 	r.checkpoints = r.checkpoints[:i+1]
 	r.dirty, r.err = nil, nil
 	r.n, r.last, r.points = cp.n, cp.last, cp.points
+	r.nights = r.nights[:cp.nights]
 	r.lowWins = make(map[string]bool, len(cp.lowWins))
 	for g, lw := range cp.lowWins {
 		r.lowWins[g] = lw
@@ -392,6 +401,8 @@ func (r *run) restore(i int) {
 		p.form = slices.Clone(pc.state.form)
 		p.series = live[id].series[:pc.seriesLen]
 		p.series[pc.seriesLen-1] = pc.lastPoint
+		p.nightBits = live[id].nightBits[:pc.bitsLen]
+		p.nightBits[pc.bitsLen-1] = pc.lastWord
 		p.extremes = make(map[string]*Extremes, len(pc.extremes))
 		for _, e := range pc.extremes {
 			p.extremes[e.Game] = &e
@@ -469,7 +480,7 @@ func (r *run) apply(m Match) {
 		p := r.players[res.Player]
 		if p == nil {
 			p = &playerState{rating: model.New(), extremes: map[string]*Extremes{}, versus: map[int64]*Versus{},
-				longest: Streak{Player: res.Player}, current: Streak{Player: res.Player}}
+				longest: Streak{Player: res.Player}, current: Streak{Player: res.Player}, bestBefore: math.Inf(-1)}
 			r.players[res.Player] = p
 		}
 		states[i], before[i], places[i] = p, p.rating, res.Place
@@ -486,6 +497,10 @@ func (r *run) apply(m Match) {
 	}
 	nt := r.o.nightOf(m.PlayedAt)
 	nightAt := r.o.nightTime(nt)
+	if key := nightAt.Unix(); len(r.nights) == 0 || r.nights[len(r.nights)-1] != key {
+		r.nights = append(r.nights, key)
+	}
+	ni := len(r.nights) - 1
 	g := r.games[m.Game]
 	for i, res := range m.Results {
 		p := states[i]
@@ -505,8 +520,15 @@ func (r *run) apply(m Match) {
 		if k := len(p.series) - 1; k >= 0 && p.series[k].Night.Equal(nightAt) {
 			p.series[k] = pt
 		} else {
+			if k >= 0 {
+				p.bestBefore = maxRating(p.bestBefore, p.series[k].Ordinal)
+			}
 			p.series = append(p.series, pt)
 		}
+		for len(p.nightBits) <= ni/64 {
+			p.nightBits = append(p.nightBits, 0)
+		}
+		p.nightBits[ni/64] |= 1 << (ni % 64)
 		// The profile's form and extremes.
 		a := Appearance{MatchID: m.ID, Game: m.Game, PlayedAt: m.PlayedAt, Place: res.Place,
 			Players: len(m.Results), Total: res.Total, Win: res.Place == 1}
@@ -626,6 +648,44 @@ func (l *Ledger) History(f Filter, keep func(int64) bool) ([]Series, error) {
 	}
 	slices.SortFunc(out, func(a, b Series) int { return cmp.Compare(a.Player, b.Player) })
 	return out, nil
+}
+
+// PlayerNights is one player's part of a rating chart: a bit for each
+// night of the filter it played (bit k%64 of Bits[k/64] for the k-th night;
+// words past the last are 0) and the best Ordinal of its History series.
+type PlayerNights struct {
+	Player int64
+	Bits   []uint64
+	Best   float64
+}
+
+// Nights is what a chart of History(f) for the players keep selects needs
+// beside the points, kept as matches are folded rather than read from the
+// points per request: the nights of the filter's matches, in order, as Unix
+// times of their midnights, and each kept player's PlayerNights, by id. The
+// slices are the ledger's own, as History's.
+func (l *Ledger) Nights(f Filter, keep func(int64) bool) ([]int64, []PlayerNights, error) {
+	r, err := l.run(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]PlayerNights, 0, len(r.players))
+	for id, p := range r.players {
+		if (keep == nil || keep(id)) && len(p.series) > 0 {
+			best := maxRating(p.bestBefore, p.series[len(p.series)-1].Ordinal)
+			out = append(out, PlayerNights{Player: id, Bits: p.nightBits[:len(p.nightBits):len(p.nightBits)], Best: best})
+		}
+	}
+	slices.SortFunc(out, func(a, b PlayerNights) int { return cmp.Compare(a.Player, b.Player) })
+	return r.nights[:len(r.nights):len(r.nights)], out, nil
+}
+
+// maxRating is math.Max for ratings (never NaN), without the call.
+func maxRating(a, b float64) float64 {
+	if b > a || b == a && !math.Signbit(b) {
+		return b
+	}
+	return a
 }
 
 // PlayerProfile is PlayerProfile(matches, f, player, o) over the held

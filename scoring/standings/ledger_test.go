@@ -1,6 +1,7 @@
 package standings
 
 import (
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -128,6 +129,7 @@ func compareLedger(t *testing.T, l *Ledger, all []Match, f Filter, o Options) {
 	if !reflect.DeepEqual(wh, gh) {
 		t.Fatalf("filter %+v: history\n got %+v\nwant %+v", f, gh, wh)
 	}
+	compareNights(t, l, f, wh)
 	wr, _ := GroupRecords(all, f)
 	gr, _ := l.GroupRecords(f)
 	if !reflect.DeepEqual(wr, gr) {
@@ -148,6 +150,57 @@ func compareLedger(t *testing.T, l *Ledger, all []Match, f Filter, o Options) {
 	}
 	if c, _ := l.Count(f); c != n {
 		t.Fatalf("filter %+v: count %d, want %d", f, c, n)
+	}
+}
+
+// compareNights checks the ledger's Nights against what the replayed
+// history's points say: every night any player played, in order; for each
+// player, the nights it played and its best rating; half of the players
+// kept.
+func compareNights(t *testing.T, l *Ledger, f Filter, history []Series) {
+	t.Helper()
+	var nights []int64
+	for _, sr := range history {
+		for _, p := range sr.Points {
+			nights = append(nights, p.Night.Unix())
+		}
+	}
+	slices.Sort(nights)
+	nights = slices.Compact(nights)
+	keep := func(id int64) bool { return id%2 == 1 }
+	var want []PlayerNights
+	for _, sr := range history {
+		if !keep(sr.Player) || len(sr.Points) == 0 {
+			continue
+		}
+		pn := PlayerNights{Player: sr.Player, Best: math.Inf(-1)}
+		for _, p := range sr.Points {
+			k, _ := slices.BinarySearch(nights, p.Night.Unix())
+			for len(pn.Bits) <= k/64 {
+				pn.Bits = append(pn.Bits, 0)
+			}
+			pn.Bits[k/64] |= 1 << (k % 64)
+			pn.Best = math.Max(pn.Best, p.Ordinal)
+		}
+		want = append(want, pn)
+	}
+	gotNights, got, err := l.Nights(f, keep)
+	if err != nil {
+		return // the history's error, compared above
+	}
+	for i := range got { // words past the last night played are 0
+		for len(got[i].Bits) > 0 && got[i].Bits[len(got[i].Bits)-1] == 0 {
+			got[i].Bits = got[i].Bits[:len(got[i].Bits)-1]
+		}
+	}
+	if len(nights) == 0 {
+		nights = nil
+	}
+	if len(gotNights) == 0 {
+		gotNights = nil
+	}
+	if !slices.Equal(gotNights, nights) || !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
+		t.Fatalf("filter %+v: nights\n got %v %+v\nwant %v %+v", f, gotNights, got, nights, want)
 	}
 }
 
