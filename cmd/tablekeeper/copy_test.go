@@ -37,7 +37,7 @@ func TestCopyMovesAGroupBothWays(t *testing.T) {
 	}
 	st.Close()
 	env := func(string) string { return "" }
-	moved := regexp.MustCompile(`now /g/(\w+), admin link /admin/\w+/\w+`)
+	moved := regexp.MustCompile(`now /g/([\w-]+), admin link /admin/[\w-]+/[\w-]+`) // slugs and tokens are base64url
 	slug := g.Group.Slug
 	for _, hop := range [][2]string{{lite, pg}, {pg, back}} {
 		var out bytes.Buffer
