@@ -214,3 +214,52 @@ func plainRatingChart(series []standings.Series, names map[int64]string, keep fu
 	cv.Line = lc
 	return cv
 }
+
+// The chart of a real ledger (its History and Nights, kept as matches are
+// folded, corrected and removed) equals the plain drawing of its history.
+func TestRatingChartOfALedgerEqualsThePlainWay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 11))
+	o := standings.DefaultOptions()
+	l := standings.NewLedger(o)
+	l.CheckpointEvery = 5
+	start := time.Date(2024, 1, 1, 20, 0, 0, 0, time.UTC)
+	names := map[int64]string{}
+	for p := range 30 {
+		names[int64(p+1)] = fmt.Sprint("P", p+1)
+	}
+	var ids []int64
+	for i := range 400 {
+		id := int64(i + 1)
+		if i > 50 && rng.IntN(5) == 0 { // a past match corrected or removed: replayed from a checkpoint
+			old := ids[rng.IntN(len(ids))]
+			if rng.IntN(2) == 0 {
+				l.Remove(old)
+				continue
+			}
+			id = old
+		}
+		m := standings.Match{ID: id, Game: "taki", PlayedAt: start.Add(time.Duration(rng.IntN(i+1)) * 30 * time.Hour)}
+		for k, p := range rng.Perm(30)[:2+rng.IntN(4)] {
+			m.Results = append(m.Results, standings.Result{Player: int64(p + 1), Place: k + 1})
+		}
+		l.Put(m)
+		ids = append(ids, id)
+		if i%25 != 24 {
+			continue
+		}
+		keep := func(p int64) bool { return p%3 != 0 }
+		series, err := l.History(standings.Filter{}, keep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nights, who, err := l.Nights(standings.Filter{}, keep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ratingChart(context.Background(), "fr", "c", "t", series, nights, who, names)
+		want := plainRatingChart(series, names, keep)
+		if got == nil || want == nil || views.ChartSVG(got.Line) != views.ChartSVG(want.Line) || !reflect.DeepEqual(got.Rows, want.Rows) {
+			t.Fatalf("after %d matches: the ledger's chart differs from the plain way", i+1)
+		}
+	}
+}

@@ -58,13 +58,13 @@ func (s *Server) playerPage(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		nights, played, err := l.Nights(f, keep)
+		nights, who, err := l.Nights(f, keep)
 		if err != nil {
 			return err
 		}
 		// Drawn here: the series are the ledger's own, read while it is held.
 		page.Chart = ratingChart(vctx, lg, "player", views.T(vctx, "standings.chart.player", "Name", player.Name, "Season", cur.label),
-			series, nights, played, names)
+			series, nights, who, names)
 		return nil
 	})
 	if err != nil {

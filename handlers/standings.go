@@ -158,12 +158,12 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 		if err != nil {
 			return err
 		}
-		nights, played, err := l.Nights(f, keep)
+		nights, who, err := l.Nights(f, keep)
 		if err != nil {
 			return err
 		}
 		// Drawn here: the series are the ledger's own, read while it is held.
-		page.Chart = ratingChart(vctx, lg, "rating", views.T(vctx, "standings.chart.desc", "Season", page.Title), series, nights, played, names)
+		page.Chart = ratingChart(vctx, lg, "rating", views.T(vctx, "standings.chart.desc", "Season", page.Title), series, nights, who, names)
 		return nil
 	})
 	if err != nil {

@@ -11,14 +11,17 @@ import (
 
 // randomMatch is a match of 2 to 5 of 8 players, with rounds, on one of the
 // four games, played at some time in 2025 (often several on one night).
-func randomMatch(rng *rand.Rand, id int64) Match {
+func randomMatch(rng *rand.Rand, id int64) Match { return randomMatchOf(rng, id, 8) }
+
+// randomMatchOf is randomMatch with players drawn from pool.
+func randomMatchOf(rng *rand.Rand, id int64, pool int) Match {
 	games := []string{"fivecrowns", "take5", "takefive", "taki"}
 	g := rng.IntN(len(games))
 	at := time.Date(2025, 1, 1, 18, 0, 0, 0, time.UTC).Add(time.Duration(rng.IntN(120*24)) * time.Hour / 4)
 	m := Match{ID: id, Game: games[g], PlayedAt: at, LowWins: g == 0, HasPoints: g != 2}
 	n := 2 + rng.IntN(4)
 	totals := make([]int, 0, n)
-	for _, p := range rng.Perm(8)[:n] {
+	for _, p := range rng.Perm(pool)[:n] {
 		r := Result{Player: int64(p + 1)}
 		for range 1 + rng.IntN(4) {
 			v := rng.IntN(12) - 2
@@ -45,65 +48,86 @@ func randomMatch(rng *rand.Rand, id int64) Match {
 // finished), deleted and finished again, answers exactly what the replaying
 // functions answer over the same matches, for every filter the pages use.
 func TestLedgerEqualsFullReplay(t *testing.T) {
+	filters := []Filter{{}, {Game: "fivecrowns"}, {Game: "takefive"},
+		{From: time.Date(2025, 1, 10, 0, 0, 0, 0, time.UTC), To: time.Date(2025, 1, 20, 0, 0, 0, 0, time.UTC)},
+		{Game: "taki", From: time.Date(2025, 1, 15, 0, 0, 0, 0, time.UTC)},
+		{To: time.Date(2025, 1, 25, 0, 0, 0, 0, time.UTC)}}
+	for seed := range uint64(12) {
+		replayAgainstLedger(t, seed, 8, func(*rand.Rand) time.Duration { return 0 }, filters)
+	}
+}
+
+// The same over years of nights with 40 players, most of them absent for
+// months: each player's nights then take several words of bits, and a
+// checkpoint often holds a player whose last word is long behind the run's.
+func TestLedgerEqualsFullReplayOverYears(t *testing.T) {
+	filters := []Filter{{}, {Game: "take5"}, {From: time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)}}
+	for seed := range uint64(6) {
+		replayAgainstLedger(t, 100+seed, 40, func(rng *rand.Rand) time.Duration {
+			return time.Duration(1+rng.IntN(6)) * 24 * time.Hour // a later night, up to six on
+		}, filters)
+	}
+}
+
+// replayAgainstLedger feeds a ledger 300 random steps (matches finishing,
+// usually the latest, then gap further on; corrected, undone, deleted, told
+// again) of players drawn from pool, and compares it with the replaying
+// functions every seventh step.
+func replayAgainstLedger(t *testing.T, seed uint64, pool int, gap func(*rand.Rand) time.Duration, filters []Filter) {
+	t.Helper()
 	o := DefaultOptions()
 	o.Location = time.FixedZone("x", 2*3600)
-	for seed := range uint64(12) {
-		rng := rand.New(rand.NewPCG(seed, 19))
-		l := NewLedger(o)
-		l.MaxRuns = 6                         // some runs dropped and rebuilt
-		l.CheckpointEvery = 1 + int(seed%4)*3 // corrections replayed from checkpoints: 1, 4, 7, 10 matches apart
-		held := map[int64]Match{}
-		var nextID int64
-		filters := []Filter{{}, {Game: "fivecrowns"}, {Game: "takefive"},
-			{From: time.Date(2025, 1, 10, 0, 0, 0, 0, time.UTC), To: time.Date(2025, 1, 20, 0, 0, 0, 0, time.UTC)},
-			{Game: "taki", From: time.Date(2025, 1, 15, 0, 0, 0, 0, time.UTC)},
-			{To: time.Date(2025, 1, 25, 0, 0, 0, 0, time.UTC)}}
-		for step := range 300 {
-			switch k := rng.IntN(10); {
-			case k < 5 || len(held) == 0: // a match finishes, usually the latest
-				nextID++
-				m := randomMatch(rng, nextID)
-				if rng.IntN(3) > 0 {
-					latest := time.Time{}
-					for _, h := range held {
-						if h.PlayedAt.After(latest) {
-							latest = h.PlayedAt
-						}
-					}
-					if !latest.IsZero() {
-						m.PlayedAt = latest.Add(time.Duration(rng.IntN(3)) * time.Hour)
+	rng := rand.New(rand.NewPCG(seed, 19))
+	l := NewLedger(o)
+	l.MaxRuns = 6                         // some runs dropped and rebuilt
+	l.CheckpointEvery = 1 + int(seed%4)*3 // corrections replayed from checkpoints: 1, 4, 7, 10 matches apart
+	held := map[int64]Match{}
+	var nextID int64
+	for step := range 300 {
+		switch k := rng.IntN(10); {
+		case k < 5 || len(held) == 0: // a match finishes, usually the latest
+			nextID++
+			m := randomMatchOf(rng, nextID, pool)
+			if rng.IntN(3) > 0 {
+				latest := time.Time{}
+				for _, h := range held {
+					if h.PlayedAt.After(latest) {
+						latest = h.PlayedAt
 					}
 				}
-				held[m.ID] = m
-				l.Put(m)
-			case k < 7: // a past round corrected: new points and places, same time
-				id := pick(rng, held)
-				m := randomMatch(rng, id)
-				m.PlayedAt, m.Game, m.LowWins, m.HasPoints = held[id].PlayedAt, held[id].Game, held[id].LowWins, held[id].HasPoints
-				held[id] = m
-				l.Put(m)
-			case k < 8: // a round undone: the match is no longer finished
-				id := pick(rng, held)
-				delete(held, id)
-				l.Remove(id)
-			case k < 9: // a match deleted
-				id := pick(rng, held)
-				delete(held, id)
-				l.Remove(id)
-			default: // the same match told again, unchanged
-				id := pick(rng, held)
-				l.Put(held[id])
+				if !latest.IsZero() {
+					m.PlayedAt = latest.Add(time.Duration(rng.IntN(3))*time.Hour + gap(rng))
+				}
 			}
-			if step%7 != 0 {
-				continue
-			}
-			all := make([]Match, 0, len(held))
-			for _, m := range held {
-				all = append(all, m)
-			}
-			for _, f := range filters {
-				compareLedger(t, l, all, f, o)
-			}
+			held[m.ID] = m
+			l.Put(m)
+		case k < 7: // a past round corrected: new points and places, same time
+			id := pick(rng, held)
+			m := randomMatchOf(rng, id, pool)
+			m.PlayedAt, m.Game, m.LowWins, m.HasPoints = held[id].PlayedAt, held[id].Game, held[id].LowWins, held[id].HasPoints
+			held[id] = m
+			l.Put(m)
+		case k < 8: // a round undone: the match is no longer finished
+			id := pick(rng, held)
+			delete(held, id)
+			l.Remove(id)
+		case k < 9: // a match deleted
+			id := pick(rng, held)
+			delete(held, id)
+			l.Remove(id)
+		default: // the same match told again, unchanged
+			id := pick(rng, held)
+			l.Put(held[id])
+		}
+		if step%7 != 0 {
+			continue
+		}
+		all := make([]Match, 0, len(held))
+		for _, m := range held {
+			all = append(all, m)
+		}
+		for _, f := range filters {
+			compareLedger(t, l, all, f, o)
 		}
 	}
 }
@@ -155,9 +179,15 @@ func compareLedger(t *testing.T, l *Ledger, all []Match, f Filter, o Options) {
 
 // compareNights checks the ledger's Nights against what the replayed
 // history's points say: every night any player played, in order; for each
-// player, the nights it played and its best rating; half of the players
-// kept.
+// player, the nights it played (no word of bits past its last night) and its
+// best rating; for every player, and for half of them kept.
 func compareNights(t *testing.T, l *Ledger, f Filter, history []Series) {
+	t.Helper()
+	compareNightsOf(t, l, f, history, nil)
+	compareNightsOf(t, l, f, history, func(id int64) bool { return id%2 == 1 })
+}
+
+func compareNightsOf(t *testing.T, l *Ledger, f Filter, history []Series, keep func(int64) bool) {
 	t.Helper()
 	var nights []int64
 	for _, sr := range history {
@@ -167,10 +197,9 @@ func compareNights(t *testing.T, l *Ledger, f Filter, history []Series) {
 	}
 	slices.Sort(nights)
 	nights = slices.Compact(nights)
-	keep := func(id int64) bool { return id%2 == 1 }
 	var want []PlayerNights
 	for _, sr := range history {
-		if !keep(sr.Player) || len(sr.Points) == 0 {
+		if keep != nil && !keep(sr.Player) || len(sr.Points) == 0 {
 			continue
 		}
 		pn := PlayerNights{Player: sr.Player, Best: math.Inf(-1)}
@@ -187,11 +216,6 @@ func compareNights(t *testing.T, l *Ledger, f Filter, history []Series) {
 	gotNights, got, err := l.Nights(f, keep)
 	if err != nil {
 		return // the history's error, compared above
-	}
-	for i := range got { // words past the last night played are 0
-		for len(got[i].Bits) > 0 && got[i].Bits[len(got[i].Bits)-1] == 0 {
-			got[i].Bits = got[i].Bits[:len(got[i].Bits)-1]
-		}
 	}
 	if len(nights) == 0 {
 		nights = nil
