@@ -67,13 +67,8 @@ func (e Entry) Encode() json.RawMessage {
 // returns an *referee.InputError for text that is not an entry or a version
 // this build does not know (written by a newer one).
 func DecodeEntry(raw json.RawMessage) (Entry, error) {
-	e, ok := decodeEncoded(raw)
-	if !ok {
-		e = Entry{}
-		err := json.Unmarshal(raw, &e)
-		ok = err == nil
-	}
-	if !ok {
+	var e Entry
+	if err := json.Unmarshal(raw, &e); err != nil {
 		return Entry{}, referee.Invalid("entry", "The round is not a Five Crowns round entry.",
 			"La manche n'est pas une saisie de manche des Cinq Rois.")
 	}
