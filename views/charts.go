@@ -2,7 +2,6 @@ package views
 
 import (
 	"fmt"
-	"html"
 	"math"
 	"strconv"
 	"strings"
@@ -77,15 +76,14 @@ func appendChartSVG(b []byte, c LineChart) []byte {
 	}
 	// Appended, not printed: fmt was most of drawing a scoresheet's chart.
 	// Numbers are written as %.1f and %g write them (TestChartSVGIsItsReference).
-	title := html.EscapeString(c.Title)
 	b = append(b, `<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `...)
 	b = strconv.AppendFloat(b, chartW, 'g', -1, 64)
 	b = append(b, ' ')
 	b = strconv.AppendFloat(b, chartH, 'g', -1, 64)
 	b = append(b, `" role="img" aria-label="`...)
-	b = append(b, title...)
+	b = markup(b).esc(c.Title)
 	b = append(b, `" font-size="11"><title>`...)
-	b = append(b, title...)
+	b = markup(b).esc(c.Title)
 	b = append(b, `</title><g class="grid">`...)
 	for _, t := range ticks {
 		b = append(b, `<line x1="`...)
@@ -105,7 +103,7 @@ func appendChartSVG(b []byte, c LineChart) []byte {
 		b = append(b, `" y="`...)
 		b = appendTenths(b, y(t)+3.5)
 		b = append(b, `">`...)
-		b = append(b, html.EscapeString(formatTick(t, c.DecimalComma))...)
+		b = markup(b).esc(formatTick(t, c.DecimalComma))
 		b = append(b, `</text>`...)
 	}
 	b = append(b, `</g><g class="axis" text-anchor="middle">`...)
@@ -122,7 +120,7 @@ func appendChartSVG(b []byte, c LineChart) []byte {
 			b = append(b, ` text-anchor="end"`...)
 		}
 		b = append(b, '>')
-		b = append(b, html.EscapeString(c.XLabels[i])...)
+		b = markup(b).esc(c.XLabels[i])
 		b = append(b, `</text>`...)
 	}
 	b = append(b, `</g>`...)
@@ -161,7 +159,7 @@ func appendChartSVG(b []byte, c LineChart) []byte {
 		b = append(b, `<g class="line `...)
 		b = append(b, SeriesClass(si)...)
 		b = append(b, `"><title>`...)
-		b = append(b, html.EscapeString(s.Label)...)
+		b = markup(b).esc(s.Label)
 		b = append(b, `</title>`...)
 		if len(pts) > 1 {
 			b = append(b, `<polyline fill="none" points="`...)
