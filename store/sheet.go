@@ -68,7 +68,7 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 			if err := json.Unmarshal(bytesOf(col[6]), &m.Options); err != nil {
 				return Match{}, nil, fmt.Errorf("store: match %d: its options: %w", m.ID, err)
 			}
-			m.FinishedAt, m.CreatedAt = nullTimeOf(col[7]), parseStamp(textOf(col[8]))
+			m.FinishedAt, m.CreatedAt = nullTimeOf(col[7]), parseTime(textOf(col[8]))
 		case 1:
 			seats = append(seats, Seat{PlayerID: i2, Name: textOf(col[4]), Total: int(i3)})
 			seatNo = append(seatNo, i1)
@@ -77,7 +77,7 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 			if r.Points, err = decodePoints(textOf(col[5])); err != nil {
 				return Match{}, nil, fmt.Errorf("store: round %d: its points: %w", r.ID, err)
 			}
-			r.UndoneAt, r.CreatedAt = nullTimeOf(col[7]), parseStamp(textOf(col[8]))
+			r.UndoneAt, r.CreatedAt = nullTimeOf(col[7]), parseTime(textOf(col[8]))
 			rounds = append(rounds, r)
 		}
 	}
@@ -126,34 +126,6 @@ func sortSeats(seats []Seat, seatNo []int64) []Seat {
 	return out
 }
 
-// parseStamp reads a time as the store writes it (timeFormat) without
-// time.Parse, which was most of reading a round; anything else goes to
-// parseTime.
-func parseStamp(v string) time.Time {
-	// 2006-01-02T15:04:05.000Z
-	// 0123456789012345678901234
-	if len(v) != len(timeFormat) || v[4] != '-' || v[7] != '-' || v[10] != 'T' || v[13] != ':' || v[16] != ':' || v[19] != '.' || v[23] != 'Z' {
-		return parseTime(v)
-	}
-	var f [7]int
-	for i, part := range [7][2]int{{0, 4}, {5, 7}, {8, 10}, {11, 13}, {14, 16}, {17, 19}, {20, 23}} {
-		for _, c := range []byte(v[part[0]:part[1]]) {
-			if c < '0' || c > '9' {
-				return parseTime(v)
-			}
-			f[i] = f[i]*10 + int(c-'0')
-		}
-	}
-	if f[1] < 1 || f[1] > 12 || f[2] < 1 || f[2] > daysIn(f[0], f[1]) || f[3] > 23 || f[4] > 59 || f[5] > 59 {
-		return parseTime(v) // as time.Parse does, out of range reads as the zero time
-	}
-	return time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], f[6]*int(time.Millisecond), time.UTC)
-}
-
-func daysIn(year, month int) int {
-	return time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
-}
-
 // The driver's values: SQLite's and PostgreSQL's drivers give integers as
 // int64 and texts as string (or []byte), NULL as nil.
 
@@ -194,6 +166,6 @@ func nullTimeOf(v any) *time.Time {
 	if v == nil {
 		return nil
 	}
-	t := parseStamp(textOf(v))
+	t := parseTime(textOf(v))
 	return &t
 }

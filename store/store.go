@@ -291,7 +291,35 @@ const timeFormat = "2006-01-02T15:04:05.000Z"
 
 func (s *Store) now() string { return s.Now().UTC().Format(timeFormat) }
 
+// parseTime reads a time as the store writes it (timeFormat) without
+// time.Parse, which was most of reading a round; anything else goes to
+// time.Parse (out of range or not a time: the zero time).
 func parseTime(v string) time.Time {
+	// 2006-01-02T15:04:05.000Z
+	// 0123456789012345678901234
+	if len(v) != len(timeFormat) || v[4] != '-' || v[7] != '-' || v[10] != 'T' || v[13] != ':' || v[16] != ':' || v[19] != '.' || v[23] != 'Z' {
+		return parseTimeSlowly(v)
+	}
+	var f [7]int
+	for i, part := range [7][2]int{{0, 4}, {5, 7}, {8, 10}, {11, 13}, {14, 16}, {17, 19}, {20, 23}} {
+		for _, c := range []byte(v[part[0]:part[1]]) {
+			if c < '0' || c > '9' {
+				return parseTimeSlowly(v)
+			}
+			f[i] = f[i]*10 + int(c-'0')
+		}
+	}
+	if f[1] < 1 || f[1] > 12 || f[2] < 1 || f[2] > daysIn(f[0], f[1]) || f[3] > 23 || f[4] > 59 || f[5] > 59 {
+		return parseTimeSlowly(v) // as time.Parse does, out of range reads as the zero time
+	}
+	return time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], f[6]*int(time.Millisecond), time.UTC)
+}
+
+func daysIn(year, month int) int {
+	return time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+func parseTimeSlowly(v string) time.Time {
 	t, _ := time.Parse(timeFormat, v)
 	return t
 }
