@@ -245,17 +245,20 @@ func (s *Store) commit(ctx context.Context, fn func(*txn) error) ([]Written, err
 	// BEGIN, COMMIT and ROLLBACK run whatever becomes of ctx: a BEGIN that
 	// succeeds while ctx is cancelled reports the cancellation all the same,
 	// and a connection left inside a transaction would fail every later write.
+	// They are prepared once on the write connection, as every statement a
+	// transaction runs (txn.stmt): modernc's driver parses every text it is
+	// handed, and these run twice per write.
 	end := context.WithoutCancel(ctx)
-	if err := s.wexec(end, "BEGIN IMMEDIATE"); err != nil {
+	t := &txn{s: s}
+	if _, err := t.ExecContext(end, "BEGIN IMMEDIATE"); err != nil {
 		return nil, fmt.Errorf("store: begin: %w", err)
 	}
 	done := false
 	defer func() {
 		if !done {
-			s.wexec(end, "ROLLBACK")
+			t.ExecContext(end, "ROLLBACK")
 		}
 	}()
-	t := &txn{s: s}
 	if err := fn(t); err != nil {
 		return nil, err
 	}
@@ -263,28 +266,11 @@ func (s *Store) commit(ctx context.Context, fn func(*txn) error) ([]Written, err
 	if err != nil {
 		return nil, err
 	}
-	if err := s.wexec(end, "COMMIT"); err != nil {
+	if _, err := t.ExecContext(end, "COMMIT"); err != nil {
 		return nil, fmt.Errorf("store: commit: %w", err)
 	}
 	done = true
 	return written, nil
-}
-
-// wexec runs BEGIN, COMMIT or ROLLBACK on the write connection (under wmu),
-// prepared once: modernc's driver parses every text it is handed, and these
-// run twice per write.
-func (s *Store) wexec(ctx context.Context, q string) error {
-	st, ok := s.wst[q]
-	if !ok {
-		var err error
-		if st, err = s.w.PrepareContext(ctx, q); err != nil {
-			_, err = s.w.ExecContext(ctx, q)
-			return err
-		}
-		s.wst[q] = st
-	}
-	_, err := st.ExecContext(ctx)
-	return err
 }
 
 const timeFormat = "2006-01-02T15:04:05.000Z"
