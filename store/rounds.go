@@ -119,7 +119,8 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 			if r.Points, err = decodePoints(points); err != nil {
 				return fmt.Errorf("store: add round: its points: %w", err)
 			}
-			out, rounds = r, withRound(w.Seen, r)
+			out, rounds = r, append(slices.Clip(w.Seen), r) // a copy: Seen is the caller's
+			sortRounds(rounds)                              // an undone round keeps its number: a new one is not always last
 			return s.settle(ctx, tx, matchID, rounds, w.decide(rounds), true)
 		}
 		out, rounds, err = s.settleAfter(ctx, tx, matchID, id, w, true)
@@ -134,17 +135,6 @@ func versionSum(rounds []Round) int64 {
 		n += int64(r.Version)
 	}
 	return n
-}
-
-// withRound is a copy of rounds with r in its place, as roundsOf orders
-// them: by number, then id (an undone round keeps its number, so a new round
-// is not always the last).
-func withRound(rounds []Round, r Round) []Round {
-	i := len(rounds)
-	for i > 0 && (rounds[i-1].Number > r.Number || rounds[i-1].Number == r.Number && rounds[i-1].ID > r.ID) {
-		i--
-	}
-	return slices.Insert(slices.Clip(rounds), i, r)
 }
 
 // settleAfter ends a write of round id: it reads the match's rounds as they
