@@ -18,27 +18,15 @@ import (
 const maxChartPoints = 120
 
 // ratingChart draws the ratings after each game night of the players of
-// series, one line per player in the order of series, and the table of each
-// player's nights, first, best and last rating. series and played are what
-// the ledger's History and Nights give for the same filter and players (both
-// by id); nights are the filter's.
-func ratingChart(vctx context.Context, lg, id, title string, series []standings.Series, nights []int64, played []standings.PlayerNights, names map[int64]string) *views.ChartView {
-	var kept []standings.Series // the players with points, each with its nights
-	var theirs []standings.PlayerNights
-	j := 0
-	for _, sr := range series {
-		for j < len(played) && played[j].Player < sr.Player {
-			j++
-		}
-		if len(sr.Points) > 0 && j < len(played) && played[j].Player == sr.Player {
-			kept, theirs = append(kept, sr), append(theirs, played[j])
-		}
-	}
-	if len(kept) == 0 {
+// played (as the ledger's Nights gives them, over the filter's nights), one
+// line per player in their order, and the table of each player's nights,
+// first, best and last rating.
+func ratingChart(vctx context.Context, lg, id, title string, nights []int64, played []standings.PlayerNights, names map[int64]string) *views.ChartView {
+	if len(played) == 0 {
 		return nil
 	}
-	g := gridOfNights(nights, theirs) // every night a kept player played, and who played it
-	loc := kept[0].Points[0].Night.Location()
+	g := gridOfNights(nights, played) // every night a charted player played, and who played it
+	loc := played[0].Points[0].Night.Location()
 	// Years of game nights are drawn as at most maxChartPoints columns: a
 	// column stands for a run of consecutive nights and shows each player's
 	// rating after the last of them. A phone's screen has no room for more,
@@ -53,7 +41,7 @@ func ratingChart(vctx context.Context, lg, id, title string, series []standings.
 	}
 	cv := &views.ChartView{ID: id, Title: title, Head: []string{views.T(vctx, "standings.chart.nights"),
 		views.T(vctx, "standings.chart.first"), views.T(vctx, "standings.chart.best"), views.T(vctx, "standings.chart.last")}}
-	for i, sr := range kept {
+	for i, sr := range played {
 		vals := make([]float64, len(lc.XLabels))
 		for k := range vals {
 			vals[k] = math.NaN()

@@ -15,11 +15,11 @@ import (
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
-// ledgerNights is what the ledger's History and Nights give for the series
-// keep selects, all being every player's series of the filter: the kept
-// series, the filter's nights (everyone's), and the kept players' nights
-// and best ratings (scoring/standings tests Nights against its History).
-func ledgerNights(all []standings.Series, keep func(int64) bool) ([]standings.Series, []int64, []standings.PlayerNights) {
+// ledgerNights is what the ledger's Nights gives for the players keep
+// selects, all being every player's series of the filter: the filter's
+// nights (everyone's), and each kept player's points, nights and best rating
+// (scoring/standings tests Nights against its History).
+func ledgerNights(all []standings.Series, keep func(int64) bool) ([]int64, []standings.PlayerNights) {
 	var nights []int64
 	for _, sr := range all {
 		for _, p := range sr.Points {
@@ -28,17 +28,12 @@ func ledgerNights(all []standings.Series, keep func(int64) bool) ([]standings.Se
 	}
 	slices.Sort(nights)
 	nights = slices.Compact(nights)
-	var kept []standings.Series
 	var played []standings.PlayerNights
 	for _, sr := range all {
-		if !keep(sr.Player) {
+		if !keep(sr.Player) || len(sr.Points) == 0 {
 			continue
 		}
-		kept = append(kept, sr)
-		if len(sr.Points) == 0 {
-			continue
-		}
-		pn := standings.PlayerNights{Player: sr.Player, Best: math.Inf(-1)}
+		pn := standings.PlayerNights{Player: sr.Player, Points: sr.Points, Best: math.Inf(-1)}
 		for _, p := range sr.Points {
 			k, _ := slices.BinarySearch(nights, p.Night.Unix())
 			for len(pn.Bits) <= k/64 {
@@ -49,7 +44,7 @@ func ledgerNights(all []standings.Series, keep func(int64) bool) ([]standings.Se
 		}
 		played = append(played, pn)
 	}
-	return kept, nights, played
+	return nights, played
 }
 
 func TestNightGridKeepsOrderEachNightOnceAndWhoPlayed(t *testing.T) {
@@ -63,7 +58,7 @@ func TestNightGridKeepsOrderEachNightOnceAndWhoPlayed(t *testing.T) {
 	}
 	all := []standings.Series{{Player: 1, Points: pts(2, 5, 9)}, {Player: 2, Points: pts(1, 5, 7, 12)},
 		{Player: 3, Points: pts(9, 12, 13)}, {Player: 4}, {Player: 5, Points: pts(3, 20)}}
-	_, nights, played := ledgerNights(all, func(p int64) bool { return p != 5 }) // the 3rd and 20th: nobody charted played
+	nights, played := ledgerNights(all, func(p int64) bool { return p != 5 }) // the 3rd and 20th: nobody charted played
 	g := gridOfNights(nights, played)
 	var days []int
 	for _, n := range g.nights {
@@ -104,8 +99,8 @@ func TestLongRatingChartsAreThinned(t *testing.T) {
 			b.Points = append(b.Points, standings.Point{Night: n, Ordinal: float64(-i)})
 		}
 	}
-	series, nights, played := ledgerNights([]standings.Series{a, b}, func(int64) bool { return true })
-	cv := ratingChart(context.Background(), "en", "c", "t", series, nights, played, map[int64]string{1: "Ana", 2: "Ben"})
+	nights, played := ledgerNights([]standings.Series{a, b}, func(int64) bool { return true })
+	cv := ratingChart(context.Background(), "en", "c", "t", nights, played, map[int64]string{1: "Ana", 2: "Ben"})
 	if cv == nil {
 		t.Fatal("no chart")
 	}
@@ -158,8 +153,8 @@ func TestRatingChartEqualsThePlainWay(t *testing.T) {
 			names[int64(p+1)] = fmt.Sprint("P", p+1)
 		}
 		keep := func(id int64) bool { return id%7 != 3 }
-		kept, all, played := ledgerNights(series, keep)
-		got := ratingChart(context.Background(), "fr", "c", "t", kept, all, played, names)
+		all, played := ledgerNights(series, keep)
+		got := ratingChart(context.Background(), "fr", "c", "t", all, played, names)
 		want := plainRatingChart(series, names, keep)
 		if (got == nil) != (want == nil) {
 			t.Fatalf("trial %d: chart %v, want %v", trial, got != nil, want != nil)
@@ -256,7 +251,7 @@ func TestRatingChartOfALedgerEqualsThePlainWay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := ratingChart(context.Background(), "fr", "c", "t", series, nights, who, names)
+		got := ratingChart(context.Background(), "fr", "c", "t", nights, who, names)
 		want := plainRatingChart(series, names, keep)
 		if got == nil || want == nil || views.ChartSVG(got.Line) != views.ChartSVG(want.Line) || !reflect.DeepEqual(got.Rows, want.Rows) {
 			t.Fatalf("after %d matches: the ledger's chart differs from the plain way", i+1)

@@ -54,17 +54,13 @@ func (s *Server) playerPage(c echo.Context) error {
 			return nil
 		}
 		keep := func(p int64) bool { return p == id }
-		series, err := l.History(f, keep)
-		if err != nil {
-			return err
-		}
 		nights, who, err := l.Nights(f, keep)
 		if err != nil {
 			return err
 		}
-		// Drawn here: the series are the ledger's own, read while it is held.
+		// Drawn here: the points are the ledger's own, read while it is held.
 		page.Chart = ratingChart(vctx, lg, "player", views.T(vctx, "standings.chart.player", "Name", player.Name, "Season", cur.label),
-			series, nights, who, names)
+			nights, who, names)
 		return nil
 	})
 	if err != nil {

@@ -154,16 +154,12 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 		}
 		// The chart follows the ranked players; until someone is ranked, everyone.
 		keep := func(p int64) bool { return len(ranked) == 0 || ranked[p] }
-		series, err := l.History(f, keep)
-		if err != nil {
-			return err
-		}
 		nights, who, err := l.Nights(f, keep)
 		if err != nil {
 			return err
 		}
-		// Drawn here: the series are the ledger's own, read while it is held.
-		page.Chart = ratingChart(vctx, lg, "rating", views.T(vctx, "standings.chart.desc", "Season", page.Title), series, nights, who, names)
+		// Drawn here: the points are the ledger's own, read while it is held.
+		page.Chart = ratingChart(vctx, lg, "rating", views.T(vctx, "standings.chart.desc", "Season", page.Title), nights, who, names)
 		return nil
 	})
 	if err != nil {

@@ -650,20 +650,22 @@ func (l *Ledger) History(f Filter, keep func(int64) bool) ([]Series, error) {
 	return out, nil
 }
 
-// PlayerNights is one player's part of a rating chart: a bit for each
-// night of the filter it played (bit k%64 of Bits[k/64] for the k-th night;
-// words past the last are 0) and the best Ordinal of its History series.
+// PlayerNights is one player's part of a rating chart: its History points,
+// a bit for each night of the filter it played (bit k%64 of Bits[k/64] for
+// the k-th night; words past the last are 0) and the best Ordinal of its
+// points.
 type PlayerNights struct {
 	Player int64
+	Points []Point
 	Bits   []uint64
 	Best   float64
 }
 
-// Nights is what a chart of History(f) for the players keep selects needs
-// beside the points, kept as matches are folded rather than read from the
-// points per request: the nights of the filter's matches, in order, as Unix
-// times of their midnights, and each kept player's PlayerNights, by id. The
-// slices are the ledger's own, as History's.
+// Nights is what a chart of History(f) for the players keep selects needs,
+// the nights kept as matches are folded rather than read from the points per
+// request: the nights of the filter's matches, in order, as Unix times of
+// their midnights, and each kept player's PlayerNights, by id. The slices
+// are the ledger's own, as History's.
 func (l *Ledger) Nights(f Filter, keep func(int64) bool) ([]int64, []PlayerNights, error) {
 	r, err := l.run(f)
 	if err != nil {
@@ -673,7 +675,8 @@ func (l *Ledger) Nights(f Filter, keep func(int64) bool) ([]int64, []PlayerNight
 	for id, p := range r.players {
 		if (keep == nil || keep(id)) && len(p.series) > 0 {
 			best := maxRating(p.bestBefore, p.series[len(p.series)-1].Ordinal)
-			out = append(out, PlayerNights{Player: id, Bits: p.nightBits[:len(p.nightBits):len(p.nightBits)], Best: best})
+			out = append(out, PlayerNights{Player: id, Points: p.series[:len(p.series):len(p.series)],
+				Bits: p.nightBits[:len(p.nightBits):len(p.nightBits)], Best: best})
 		}
 	}
 	slices.SortFunc(out, func(a, b PlayerNights) int { return cmp.Compare(a.Player, b.Player) })

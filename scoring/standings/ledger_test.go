@@ -202,7 +202,7 @@ func compareNightsOf(t *testing.T, l *Ledger, f Filter, history []Series, keep f
 		if keep != nil && !keep(sr.Player) || len(sr.Points) == 0 {
 			continue
 		}
-		pn := PlayerNights{Player: sr.Player, Best: math.Inf(-1)}
+		pn := PlayerNights{Player: sr.Player, Points: sr.Points, Best: math.Inf(-1)}
 		for _, p := range sr.Points {
 			k, _ := slices.BinarySearch(nights, p.Night.Unix())
 			for len(pn.Bits) <= k/64 {
