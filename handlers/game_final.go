@@ -26,9 +26,10 @@ func finalScores(ctx context.Context, entry json.RawMessage) (string, bool) {
 }
 
 // finalRound names round number (1-based) of played when it is a
-// final-scores round.
+// final-scores round, which is only ever a match's one live round
+// (checkFinal): a sheet's other rounds are not decoded to ask.
 func finalRound(ctx context.Context, played Played, number int) (string, bool) {
-	if number < 1 || number > len(played.Entries) {
+	if number != 1 || len(played.Entries) != 1 {
 		return "", false
 	}
 	return finalScores(ctx, played.Entries[number-1])

@@ -15,7 +15,6 @@
 package bgstats
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 )
@@ -64,40 +63,12 @@ type Score struct {
 // scores only: there were no rounds to keep.
 var FinalEntry = json.RawMessage(`{"final":true}`)
 
-// IsFinal reports whether a round's entry is FinalEntry. A scoresheet asks
-// it of every round several times: an entry that cannot hold the key (no
-// "final" in any case, no escape) is answered without decoding it.
+// IsFinal reports whether a round's entry is FinalEntry.
 func IsFinal(entry json.RawMessage) bool {
-	if !mayHoldFinal(entry) {
-		return false
-	}
 	var v struct {
 		Final bool `json:"final"`
 	}
 	return json.Unmarshal(entry, &v) == nil && v.Final
-}
-
-// mayHoldFinal reports whether entry has "final" in any case (encoding/json
-// matches keys without regard to case) or a backslash (an escaped letter).
-func mayHoldFinal(entry []byte) bool {
-	if bytes.IndexByte(entry, '\\') >= 0 {
-		return true
-	}
-	// By its last letter, found with IndexByte: a game's entry rarely
-	// holds an l at all.
-	for _, l := range []byte{'l', 'L'} {
-		for at := 0; ; at++ {
-			i := bytes.IndexByte(entry[at:], l)
-			if i < 0 {
-				break
-			}
-			at += i
-			if at >= 4 && bytes.EqualFold(entry[at-4:at+1], []byte("final")) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // names maps a game's name, normalised (see norm), to our game's id: the
