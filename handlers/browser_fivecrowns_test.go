@@ -15,6 +15,10 @@ func TestBrowserFiveCrownsReferee(t *testing.T) {
 	p := b.phone()
 	p.open("/referee/fivecrowns")
 	p.do(chromedp.SetValue(css("#fcr-round"), "2"))
+	// A screen reader names the field a tap moves the sheet to, not "Meld 1's cards".
+	if a := p.attr(`[data-testid=picker] [data-testid=sheet-player][value="1"]`, "aria-label"); !strings.HasPrefix(a, "Tap cards: ") {
+		t.Errorf("the sheet's button to meld 1 reads %q to a screen reader", a)
+	}
 	p.tap(`[data-testid=picker] [data-testid=sheet-player][value="1"]`) // the sheet opens on the hand: move it to meld 1
 	p.waitFor(`document.querySelector('[data-testid=picker][data-seat="1"]') !== null`)
 	for i, card := range []string{"QH", "KH", "3H"} {

@@ -342,7 +342,7 @@ func (g FiveCrowns) dress(rc RoundCtx, f *views.FCRoundForm, refused string) {
 	}
 	for i, o := range f.Seats {
 		if i != f.Picker && o.Mode != fcscore.ModeOut {
-			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name})
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name, Aria: views.T(rc.Ctx, "picker.open", "Name", o.Name)})
 		}
 	}
 	held := fcHeld(f.Seats)

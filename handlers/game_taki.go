@@ -220,7 +220,7 @@ func (g Taki) dress(rc RoundCtx, f *views.TKRoundForm, refused string) {
 	}
 	for i, o := range f.Seats {
 		if i != f.Picker && i != f.Winner {
-			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name})
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name, Aria: views.T(rc.Ctx, "picker.open", "Name", o.Name)})
 		}
 	}
 	held := takiHeld(f.Seats)

@@ -445,7 +445,8 @@ func (g FiveCrowns) refSheet(rc RefereeCtx, p *fcrPage) *views.PickerSheet {
 	}
 	for i, name := range fcrFields[:fcrMelds+2] {
 		if i != at {
-			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: p.fields[name].Label})
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: p.fields[name].Label,
+				Aria: views.T(rc.Ctx, "picker.openfield", "Field", p.fields[name].Label)})
 		}
 	}
 	held := map[string]int{}

@@ -127,7 +127,8 @@ func takiRefSheet(rc RefereeCtx, p views.TKReferee) *views.PickerSheet {
 	}
 	for i, name := range takiTargets[:2] {
 		if i != at {
-			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: views.T(rc.Ctx, "tkr.target."+name)})
+			field := views.T(rc.Ctx, "tkr.target."+name)
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: field, Aria: views.T(rc.Ctx, "picker.openfield", "Field", field)})
 		}
 	}
 	if p.Target == "top" {
