@@ -34,9 +34,6 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 			X2: form.Get(fmt.Sprintf("x2_%d", i)) != "", Plus5: form.Get(fmt.Sprintf("plus5_%d", i)) != ""})
 	}
 	op := form.Get("op")
-	if del, err := strconv.Atoi(form.Get("del")); err == nil && del >= 1 && del <= len(p.Rows) {
-		p.Rows, op = append(p.Rows[:del-1:del-1], p.Rows[del:]...), "edit"
-	}
 	if op == "addrow" && len(p.Rows) < t5.MaxRows {
 		p.Rows = append(p.Rows, views.T5RefRow{})
 	}
@@ -68,9 +65,6 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 		set = referee.Defaults(t5.HouseRules)
 	}
 	p.House = houseRuleFields(t5.HouseRules, set, rc.Lang)
-	for _, pl := range p.Plays[1:] {
-		p.MorePlays = p.MorePlays || pl.Error != ""
-	}
 	if err != nil {
 		return views.T5Referee(p), http.StatusUnprocessableEntity
 	}
@@ -79,14 +73,12 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 	}
 	req, playAt, ok := g.readTable(rc, &p)
 	if !ok {
-		p.MorePlays = p.MorePlays || slices.ContainsFunc(p.Plays[1:], func(pl views.T5RefPlay) bool { return pl.Error != "" })
-		return views.T5Referee(p), http.StatusUnprocessableEntity
+		return t5Refused(p)
 	}
 	turn, set, err := t5.Judge(req) // the API's judge: every check is the engine's
 	if err != nil {
 		g.placeError(rc, &p, err, playAt)
-		p.MorePlays = p.MorePlays || slices.ContainsFunc(p.Plays[1:], func(pl views.T5RefPlay) bool { return pl.Error != "" })
-		return views.T5Referee(p), http.StatusUnprocessableEntity
+		return t5Refused(p)
 	}
 	p.Verdict = g.verdict(rc, turn, set)
 	cited, follows := p.Verdict.Violations, []string(nil)
@@ -335,4 +327,11 @@ func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views
 		}
 	}
 	return v
+}
+
+// t5Refused answers a table or a play the referee cannot judge, the later
+// plays shown when one of them holds the error.
+func t5Refused(p views.T5RefPage) (templ.Component, int) {
+	p.MorePlays = p.MorePlays || slices.ContainsFunc(p.Plays[1:], func(pl views.T5RefPlay) bool { return pl.Error != "" })
+	return views.T5Referee(p), http.StatusUnprocessableEntity
 }

@@ -350,13 +350,6 @@ func TestTake5RefereeRowsEditing(t *testing.T) {
 	if d := doc(t, rec); rec.Code != 200 || d.Find(`[data-testid="row"]`).Length() != 3 {
 		t.Fatalf("add a row: status %d, rows %d, want 3", rec.Code, d.Find(`[data-testid="row"]`).Length())
 	}
-	form = t5Table([]string{"23", "43", "49"})
-	form.Del("op")
-	form.Set("del", "1")
-	d = doc(t, c.post("/referee/take5", form))
-	if got, _ := d.Find("#row_1").Attr("value"); got != "43" || d.Find(`[data-testid="row"]`).Length() != 2 {
-		t.Errorf("remove row 1: row 1 = %q, rows %d; want 43 and 2 rows", got, d.Find(`[data-testid="row"]`).Length())
-	}
 }
 
 // The page names rows 1, 2, … and so do the referee's sentences on it.
