@@ -759,9 +759,9 @@ func fcrField(f FCRField, target string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var39 string
-				templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "fc.remove") + " " + CardName(c.Label, c.Name))
+				templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "picker.remove", "Card", CardName(c.Label, c.Name)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/fivecrowns_referee.templ`, Line: 165, Col: 202}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/fivecrowns_referee.templ`, Line: 165, Col: 207}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var39))
 				if templ_7745c5c3_Err != nil {
@@ -774,7 +774,7 @@ func fcrField(f FCRField, target string) templ.Component {
 				var templ_7745c5c3_Var40 string
 				templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(c.Code)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/fivecrowns_referee.templ`, Line: 165, Col: 223}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/fivecrowns_referee.templ`, Line: 165, Col: 228}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var40))
 				if templ_7745c5c3_Err != nil {
@@ -787,7 +787,7 @@ func fcrField(f FCRField, target string) templ.Component {
 				var templ_7745c5c3_Var41 string
 				templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(c.Label)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/fivecrowns_referee.templ`, Line: 165, Col: 235}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/fivecrowns_referee.templ`, Line: 165, Col: 240}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var41))
 				if templ_7745c5c3_Err != nil {

@@ -1515,9 +1515,9 @@ func tkCodeField(name, label, value string, chips []TKCard, target, err string) 
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var82 string
-				templ_7745c5c3_Var82, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "tkr.remove", "Card", c.Name))
+				templ_7745c5c3_Var82, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "picker.remove", "Card", CardName(c.Label, c.Name)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/taki_referee.templ`, Line: 175, Col: 157}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/taki_referee.templ`, Line: 175, Col: 179}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var82))
 				if templ_7745c5c3_Err != nil {
@@ -1530,7 +1530,7 @@ func tkCodeField(name, label, value string, chips []TKCard, target, err string) 
 				var templ_7745c5c3_Var83 string
 				templ_7745c5c3_Var83, templ_7745c5c3_Err = templ.JoinStringErrs(c.Code)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/taki_referee.templ`, Line: 175, Col: 178}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/taki_referee.templ`, Line: 175, Col: 200}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var83))
 				if templ_7745c5c3_Err != nil {
@@ -1543,7 +1543,7 @@ func tkCodeField(name, label, value string, chips []TKCard, target, err string) 
 				var templ_7745c5c3_Var84 string
 				templ_7745c5c3_Var84, templ_7745c5c3_Err = templ.JoinStringErrs(c.Label)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/taki_referee.templ`, Line: 175, Col: 190}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/taki_referee.templ`, Line: 175, Col: 212}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var84))
 				if templ_7745c5c3_Err != nil {
