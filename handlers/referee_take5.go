@@ -136,7 +136,7 @@ func (g Take5) numberGrid(rc RefereeCtx, p *views.T5RefPage, judge bool) {
 	}
 	if n, err := strconv.Atoi(f.Get("num")); err == nil {
 		switch {
-		case n < 1 || n > t5.MaxCard:
+		case n < t5.MinCard || n > t5.MaxCard:
 			p.GridError = views.T(rc.Ctx, "take5.ref.err.range", "Max", t5.MaxCard)
 		case used()[n]:
 			p.GridError = views.T(rc.Ctx, "take5.ref.err.used", "N", n)

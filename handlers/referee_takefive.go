@@ -42,7 +42,7 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 	t.tap(rc.Form.Get("tap"))
 	t.token(rc.Form.Get("token"))
 	page := views.TFRefereePage{From: rc.From, Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{},
-		TokensOpen: rc.Form.Get("token") != ""}
+		TokensOpen: rc.Form.Get("token") != "", Tokens: tfTokens}
 	for _, p := range tf.Pieces {
 		page.Pieces = append(page.Pieces, views.TFOption{Value: p.String(), Label: p.Name().In(rc.Lang)})
 	}
@@ -224,14 +224,14 @@ func (t *tfTurn) token(v string) {
 	switch n, err := strconv.Atoi(v); {
 	case v == "pop" && len(vs) > 0:
 		vs = vs[:len(vs)-1]
-	case err == nil && n >= 1 && n <= 9:
+	case err == nil && n >= tf.MinValue && n <= tf.MaxValue:
 		vs = append(vs, v)
 	}
 	*line = strings.TrimSpace(strings.TrimSpace(name) + ": " + strings.Join(vs, " "))
 }
 
 // tfDigits reads a rack's tokens: numbers apart, or digits together (a
-// token is 1–9, so "7835" is 7, 8, 3 and 5).
+// token is one digit, tf.MinValue to tf.MaxValue, so "7835" is 7, 8, 3 and 5).
 func tfDigits(s string) ([]int, bool) {
 	var spaced []string
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\t' }) {
@@ -335,3 +335,12 @@ func tfFieldOf(at enginePath, names []string, lines []int) string {
 	}
 	return "judge"
 }
+
+// tfTokens are the token pad's values, the game's own.
+var tfTokens = func() []int {
+	var out []int
+	for v := tf.MinValue; v <= tf.MaxValue; v++ {
+		out = append(out, v)
+	}
+	return out
+}()

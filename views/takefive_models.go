@@ -50,7 +50,8 @@ type TFRefereePage struct {
 	Rules        []HouseRuleField
 	Errors       FieldErrors // by field: board, phase, rack_i, racks, player, m1, m2, rules, judge
 	Verdict      *TFVerdict
-	TokensOpen   bool // the token pad is shown: a token was just tapped
+	TokensOpen   bool  // the token pad is shown: a token was just tapped
+	Tokens       []int // the pad's values
 }
 
 // TFOption is a value of a select and what it shows.

@@ -113,7 +113,7 @@ func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
 				fmt.Sprintf("« %s » n'est pas une action (see, take, none).", wm.Action))
 		}
 		if wm.Value != nil {
-			if *wm.Value < 1 || *wm.Value > 9 {
+			if *wm.Value < MinValue || *wm.Value > MaxValue {
 				return TurnResponse{}, referee.Invalid(f+".value", fmt.Sprintf("%d is not a token value (1 to 9).", *wm.Value),
 					fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", *wm.Value))
 			}

@@ -17,6 +17,12 @@ import (
 // Size is the number of files and of ranks of the board.
 const Size = 6
 
+// A token's value is MinValue to MaxValue.
+const (
+	MinValue = 1
+	MaxValue = 9
+)
+
 // Square is one of the 36 squares, numbered rank by rank from a1 (0) to f6
 // (35): index = rank×6 + file, with files a–f and ranks 1–6 counted from 0.
 type Square int8

@@ -90,7 +90,7 @@ func CheckState(st State, s referee.Settings) error {
 				fmt.Sprintf("%s a %d pions ; un tableau en reçoit 5 au plus.", r.Player, len(r.Values)))
 		}
 		for i, v := range r.Values {
-			if v < 1 || v > 9 {
+			if v < MinValue || v > MaxValue {
 				return referee.Invalid(rackField(r.Player, i), fmt.Sprintf("%d is not a token value (1 to 9).", v),
 					fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", v))
 			}
