@@ -345,19 +345,29 @@ func (g FiveCrowns) dress(rc RoundCtx, f *views.FCRoundForm, refused string) {
 			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name, Aria: views.T(rc.Ctx, "picker.open", "Name", o.Name)})
 		}
 	}
-	held := fcHeld(f.Seats)
-	for i, c := range fc.Deck() {
-		if i == 0 || c.Suit != fc.Deck()[i-1].Suit {
+	sh.Suits = fcSuits(lang, f.Deck, fcHeld(f.Seats))
+	f.Sheet = sh
+}
+
+// fcSuits is the picker's deck (its cards as deck shows them, in fc.Deck's
+// order), a row per suit and one for the jokers, the cards of which every
+// copy is held (held: by code) greyed out; the scoresheet's and the
+// referee's sheets both draw it.
+func fcSuits(lang string, deck []views.FCCard, held map[string]int) []views.PickerSuit {
+	var suits []views.PickerSuit
+	all := fc.Deck()
+	for i, c := range all {
+		if i == 0 || c.Suit != all[i-1].Suit {
 			name := c.Suit.Name(lang)
 			if c.IsJoker() {
 				name = c.Name(lang)
 			}
-			sh.Suits = append(sh.Suits, views.PickerSuit{Name: name})
+			suits = append(suits, views.PickerSuit{Name: name})
 		}
-		last := &sh.Suits[len(sh.Suits)-1]
-		last.Cards = append(last.Cards, fcPickerCard(f.Deck[i], held[c.String()] >= fc.Copies(c)))
+		last := &suits[len(suits)-1]
+		last.Cards = append(last.Cards, fcPickerCard(deck[i], held[c.String()] >= fc.Copies(c)))
 	}
-	f.Sheet = sh
+	return suits
 }
 
 func fcPickerCard(c views.FCCard, full bool) views.PickerCard {

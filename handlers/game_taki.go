@@ -213,7 +213,6 @@ func (g Taki) dress(rc RoundCtx, f *views.TKRoundForm, refused string) {
 		return
 	}
 	s := f.Seats[f.Picker]
-	lang := views.Lang(rc.Ctx)
 	sh := &views.PickerSheet{Seat: f.Picker, Title: views.T(rc.Ctx, "picker.for", "Name", s.Name), Error: refused, Computed: s.Computed, Columns: 7}
 	for _, c := range s.Cards {
 		sh.Chips = append(sh.Chips, views.PickerCard{Code: c.Code, Label: c.Label, Class: c.Class, Name: c.Name})
@@ -223,21 +222,30 @@ func (g Taki) dress(rc RoundCtx, f *views.TKRoundForm, refused string) {
 			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name, Aria: views.T(rc.Ctx, "picker.open", "Name", o.Name)})
 		}
 	}
-	held := takiHeld(f.Seats)
+	sh.Suits = takiSuits(rc.Ctx, takiHeld(f.Seats))
+	f.Sheet = sh
+}
+
+// takiSuits is the picker's deck, a row per colour, the cards of which every
+// copy is held (held: by code) greyed out; the scoresheet's and the
+// referee's sheets both draw it.
+func takiSuits(ctx context.Context, held map[string]int) []views.PickerSuit {
+	lang := views.Lang(ctx)
+	var suits []views.PickerSuit
 	deck := tk.Deck()
 	for i, c := range deck {
 		if i == 0 || c.Colour != deck[i-1].Colour {
-			name := pick(lang, "Colourless", "Sans couleur")
+			name := views.T(ctx, "taki.colourless")
 			if c.Colour != tk.NoColour {
 				name = c.Colour.Name().In(lang)
 			}
-			sh.Suits = append(sh.Suits, views.PickerSuit{Name: name})
+			suits = append(suits, views.PickerSuit{Name: name})
 		}
 		v := takiCardView(lang, c)
-		last := &sh.Suits[len(sh.Suits)-1]
+		last := &suits[len(suits)-1]
 		last.Cards = append(last.Cards, views.PickerCard{Code: v.Code, Label: v.Label, Class: v.Class, Name: v.Name, Full: held[v.Code] >= tk.Copies(c)})
 	}
-	f.Sheet = sh
+	return suits
 }
 
 func takiParse(cs []views.TKCard) []tk.Card {

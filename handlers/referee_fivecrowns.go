@@ -456,18 +456,6 @@ func (g FiveCrowns) refSheet(rc RefereeCtx, p *fcrPage) *views.PickerSheet {
 		}
 	}
 	lang := views.Lang(rc.Ctx)
-	deck := fc.Deck()
-	for i, c := range deck {
-		if i == 0 || c.Suit != deck[i-1].Suit {
-			name := c.Suit.Name(lang)
-			if c.IsJoker() {
-				name = c.Name(lang)
-			}
-			sh.Suits = append(sh.Suits, views.PickerSuit{Name: name})
-		}
-		last := &sh.Suits[len(sh.Suits)-1]
-		v := g.cardView(RoundCtx{Ctx: rc.Ctx}, c, p.round)
-		last.Cards = append(last.Cards, fcPickerCard(v, held[c.String()] >= fc.Copies(c)))
-	}
+	sh.Suits = fcSuits(lang, wildDeck(lang, p.round), held)
 	return sh
 }

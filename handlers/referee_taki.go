@@ -134,19 +134,13 @@ func takiRefSheet(rc RefereeCtx, p views.TKReferee) *views.PickerSheet {
 	if p.Target == "top" {
 		sh.Toggle = views.TKPendingToggle(p)
 	}
-	deck := tk.Deck()
-	for i, c := range deck {
-		if i == 0 || c.Colour != deck[i-1].Colour {
-			name := pick(rc.Lang, "Colourless", "Sans couleur")
-			if c.Colour != tk.NoColour {
-				name = c.Colour.Name().In(rc.Lang)
-			}
-			sh.Suits = append(sh.Suits, views.PickerSuit{Name: name})
+	held := map[string]int{} // every card on the table, whatever field holds it
+	for _, cs := range p.Chips {
+		for _, c := range cs {
+			held[c.Code]++
 		}
-		v := takiCardView(rc.Lang, c)
-		last := &sh.Suits[len(sh.Suits)-1]
-		last.Cards = append(last.Cards, views.PickerCard{Code: v.Code, Label: v.Label, Class: v.Class, Name: v.Name})
 	}
+	sh.Suits = takiSuits(rc.Ctx, held)
 	return sh
 }
 
