@@ -389,6 +389,7 @@ func (s *seeder) referee() {
 		ref("referee: "+game, "/referee/"+game, false, nil)
 	}
 	ref("referee: fivecrowns (fr)", "/referee/fivecrowns", true, nil)
+	ref("referee: takefive", "/referee/takefive", true, nil) // in French: the longest move labels
 	ref("verdict: Five Crowns, going out", "/referee/fivecrowns", false,
 		url.Values{"op": {"judge"}, "round": {"4"}, "hand": {"JH JS JD 8S 9S 10S 3C"}})
 	ref("verdict: Five Crowns, a meld refused", "/referee/fivecrowns", false,
