@@ -51,6 +51,33 @@ func (p pickerPost) seat(n int) int { return seatIn(p.Open, n) }
 // untapSeat is the seat a chip is taken off, −1 when it names none of n.
 func (p pickerPost) untapSeat(n int) int { return seatIn(p.From, n) }
 
+// fieldNamed is the field v names among fields: by its number (the card
+// sheet's buttons post a number, the page's own buttons a name) or by name.
+func fieldNamed(v string, fields []string) string {
+	if i := seatIn(v, len(fields)); i >= 0 {
+		return fields[i]
+	}
+	return v
+}
+
+// sheetField is the field a referee page's card sheet is open on after a
+// post: the one the post opens; none after Done (the open field's button
+// posted again) or when the verdict is asked for (it is not drawn under a
+// sheet); else target, the field the form kept, if known says it is one of
+// the page's. pk's fields are already names (fieldNamed).
+func sheetField(f url.Values, pk pickerPost, target string, known func(string) bool) string {
+	switch {
+	case known(pk.Open):
+		target = pk.Open
+	case pk.Open != "" && pk.Open == last(f, "pick"):
+		target = "" // Done
+	}
+	if !known(target) || last(f, "op") == "judge" {
+		return ""
+	}
+	return target
+}
+
 func seatIn(v string, n int) int {
 	if i, err := strconv.Atoi(v); err == nil && i >= 0 && i < n {
 		return i

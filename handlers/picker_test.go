@@ -48,3 +48,32 @@ func TestUntap(t *testing.T) {
 		t.Errorf("untapCode = %q %q", s, gone)
 	}
 }
+
+// TestSheetField: where a referee page's card sheet is after a post, the
+// same rule on the Five Crowns and TAKI pages.
+func TestSheetField(t *testing.T) {
+	fields := []string{"top", "play", "hand"}
+	known := func(name string) bool { return slices.Contains(fields, name) }
+	for _, tt := range []struct {
+		name   string
+		form   url.Values
+		target string // the field the page kept
+		want   string
+	}{
+		{"a field's button opens it", url.Values{"target": {"top"}, "pick": {"hand"}}, "top", "hand"},
+		{"the sheet's buttons post a number", url.Values{"target": {"top"}, "pick": {"1"}}, "top", "play"},
+		{"a tap keeps the sheet where it was", url.Values{"target": {"play"}, "tap": {"3R"}}, "play", "play"},
+		{"Done closes it", url.Values{"target": {"play"}, "pick": {"done"}}, "play", ""},
+		{"the verdict is not drawn under a sheet", url.Values{"target": {"play"}, "op": {"judge"}}, "play", ""},
+		{"a field the page does not have closes it", url.Values{"target": {"meld9"}}, "meld9", ""},
+		{"a number beyond the fields names none", url.Values{"target": {"top"}, "pick": {"7"}}, "top", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			pk := readPicker(tt.form, "target", "pick")
+			pk.Open, pk.From = fieldNamed(pk.Open, fields), fieldNamed(pk.From, fields)
+			if got := sheetField(tt.form, pk, tt.target, known); got != tt.want {
+				t.Errorf("sheet on %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

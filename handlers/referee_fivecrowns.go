@@ -108,16 +108,8 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 	if v := last(f, "aim"); v != "" { // the page's older name for "pick"
 		pk.Open = v
 	}
-	pk.Open, pk.From = fcrFieldName(pk.Open), fcrFieldName(pk.From)
-	switch {
-	case p.fields[pk.Open] != nil:
-		p.Target = pk.Open
-	case pk.Open != "" && pk.Open == last(f, "pick"):
-		p.Target = "" // Done
-	}
-	if p.fields[p.Target] == nil || last(f, "op") == "judge" { // the verdict is not drawn under a sheet
-		p.Target = ""
-	}
+	pk.Open, pk.From = fieldNamed(pk.Open, fcrFields), fieldNamed(pk.From, fcrFields)
+	p.Target = sheetField(f, pk, p.Target, func(name string) bool { return p.fields[name] != nil })
 	if c, err := fc.ParseCard(pk.Tap); pk.Tap != "" && err == nil && p.Target != "" {
 		code, t := c.String(), p.Target
 		if !fcrIsOut(t) { // a meld laid out is on the table, not in the hand
@@ -147,14 +139,6 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 // whose buttons post a field's number (the page's own buttons its name).
 var fcrFields = []string{"hand", "meld1", "meld2", "meld3", "meld4", "discard", "taken",
 	"out1", "lay1", "out2", "lay2", "out3", "lay3", "out4", "lay4"}
-
-// fcrFieldName is the field a posted value names, by name or by number.
-func fcrFieldName(v string) string {
-	if i := seatIn(v, len(fcrFields)); i >= 0 {
-		return fcrFields[i]
-	}
-	return v
-}
 
 // dropExtra takes a card off the last field holding it (a meld, the
 // discard, the card taken) when the hand no longer holds as many copies as

@@ -76,15 +76,8 @@ func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 		p.Target = f.Get("target")
 	}
 	pk := readPicker(f, "target", "pick")
-	switch open := takiTarget(pk.Open); {
-	case field[open] != nil:
-		p.Target = open
-	case pk.Open != "" && pk.Open == last(f, "pick"):
-		p.Target = "" // Done
-	}
-	if field[p.Target] == nil || last(f, "op") == "judge" { // the verdict is not drawn under a sheet
-		p.Target = ""
-	}
+	pk.Open, pk.From = fieldNamed(pk.Open, takiTargets), fieldNamed(pk.From, takiTargets)
+	p.Target = sheetField(f, pk, p.Target, func(name string) bool { return field[name] != nil })
 	if c, err := tk.ParseCard(pk.Tap); pk.Tap != "" && err == nil && p.Target != "" {
 		if p.Target == "top" {
 			p.Top, p.Target = c.String(), "play" // the top is one card: go on with the cards played
@@ -92,7 +85,7 @@ func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 			*field[p.Target] = tapCode(*field[p.Target], c.String())
 		}
 	}
-	if fl := field[takiTarget(pk.From)]; fl != nil {
+	if fl := field[pk.From]; fl != nil {
 		*fl, _ = untapCode(*fl, pk.Index)
 	}
 	for name, v := range field {
@@ -104,17 +97,9 @@ func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 	return p
 }
 
-// takiTargets are the fields the card sheet fills, by their number on the
-// sheet (its buttons post a number, the page's own buttons a name).
+// takiTargets are the fields the card sheet fills, in their order on the
+// sheet (fieldNamed).
 var takiTargets = []string{"top", "play", "counter", "hand"}
-
-// takiTarget is the field a posted target names, by name or by number.
-func takiTarget(v string) string {
-	if i := seatIn(v, len(takiTargets)); i >= 0 {
-		return takiTargets[i]
-	}
-	return v
-}
 
 // takiRefSheet is the card sheet open on p.Target: the field's cards, the
 // deck a colour per row, a tap to move to the other fields, and, on the top
