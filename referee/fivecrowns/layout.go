@@ -37,86 +37,18 @@ func (s *solver) solve() Solution {
 	}
 	wildsUsed := wilds[:bt] // the dearest wilds go into melds and lay-offs
 	spare := wilds[bt:]
-	type placed struct {
-		set   uint32 // its natural cards
-		run   bool
-		out   int
-		wilds int
-	}
-	var meldsAt [16]placed
-	melds := meldsAt[:0]
-	var keptAt [16]Card
-	kept := keptAt[:0]
-	var discard Card
-	discarded := false
-	state, t, d := s.natBits, bt, bd
-	at := int(root) // state's table
-	for state&s.natBits != 0 {
-		want := s.slab[at+d*s.width+t]
-		i := bits.TrailingZeros32(state & s.natBits)
-		c := s.nat[i]
-		bit := uint32(1) << i
-		// The first move keeps the card (see appendMoves): tried here,
-		// without the list of moves, as most cards are kept.
-		keep := move{kind: moveKeep, set: bit, out: -1}
-		child := int(s.table(s.after(state, keep)))
-		if s.slab[child+d*s.width+t]+s.val[i] == want {
-			kept = append(kept, c)
-			state, at = s.after(state, keep), child
-			continue
-		}
-		if state&s.partners[i] == 0 && len(s.out) == 0 {
-			// alone (see solveLone): discarded or a book with wilds, in the
-			// order of its moves
-			at = child
-			if d == 1 && s.slab[child+t] == want && !(s.isLocked && c == s.locked) {
-				discard, discarded = c, true
-				d = 0
-			} else {
-				j := 2
-				for j <= min(s.nWild, t) && s.slab[child+d*s.width+t-j] != want {
-					j++
-				}
-				if j > min(s.nWild, t) {
-					panic("fivecrowns: solver could not rebuild its own answer")
-				}
-				melds = append(melds, placed{set: bit, out: -1, wilds: j})
-				t -= j
-			}
-			state &^= bit
-			continue
-		}
-		start, end := s.placements(state, i)
-		found := false
-		for k := start + 1; k < end && !found; k++ { // after the keep move
-			m := s.buf[k] // a copy: solving the child may grow and move s.buf
-			// table, not the memo: the programme skips melds that cannot
-			// improve a table, so a child met here may not be solved yet.
-			child := int(s.table(s.after(state, m)))
-			switch m.kind {
-			case moveDiscard:
-				if d == 1 && s.slab[child+t] == want {
-					discard, discarded = c, true
-					d, found = 0, true
-				}
-			case moveMeld:
-				for j := int(m.lo); j <= min(int(m.hi), t) && !found; j++ {
-					if s.slab[child+d*s.width+t-j] == want {
-						melds = append(melds, placed{m.set, m.run, int(m.out), j})
-						t -= j
-						found = true
-					}
-				}
-			}
-			if found {
-				state, at = s.after(state, m), child
-			}
-		}
-		s.done(start)
-		if !found {
-			panic("fivecrowns: solver could not rebuild its own answer")
-		}
-	}
+	var r0 rebuildStore
+	r := rebuild{t: bt, d: bd, melds: r0.melds[:0], kept: r0.kept[:0]}
+	r = s.walk(r, int(root))
+	return s.assemble(sol, &r, wildsUsed, spare)
+}
+
+// assemble writes the lay-down r rebuilt as sol's melds, lay-offs,
+// leftover and discard: wildsUsed are the wilds it absorbs, the dearest
+// first, spare the others.
+func (s *solver) assemble(sol Solution, r *rebuild, wildsUsed, spare []Card) Solution {
+	melds, kept, t := r.melds, r.kept, r.t
+	discard, discarded := r.discard, r.discarded
 	own := 0 // the melds of the hand's own, the all-wild book included
 	for _, m := range melds {
 		if m.out < 0 {
@@ -194,6 +126,98 @@ func (s *solver) solve() Solution {
 	}
 	sol.CanGoOut = len(sol.Leftover) == 0
 	return sol
+}
+
+// placed is a meld of the answer: its natural cards, and the wilds it takes.
+type placed struct {
+	set   uint32
+	run   bool
+	out   int // the out meld laid off onto, -1 for a meld of the hand's own
+	wilds int
+}
+
+// rebuild is the lay-down the programme found, as walk rebuilds it card by
+// card: from the full hand down, it takes at each state a move whose child
+// accounts for the state's entry [d][t].
+type rebuild struct {
+	t, d      int // the wilds still to absorb, whether a discard is still owed
+	melds     []placed
+	kept      []Card
+	discard   Card
+	discarded bool
+}
+
+// rebuildStore holds a rebuild's slices for nearly every hand, on the stack.
+type rebuildStore struct {
+	melds [16]placed
+	kept  [16]Card
+}
+
+// walk rebuilds r from the full hand's table, at offset at of the slab. r
+// is passed and returned by value so that its slices stay on the caller's
+// stack (through a pointer, escape analysis sent them to the heap).
+func (s *solver) walk(r rebuild, at int) rebuild {
+	// take records m, a discard or a meld of natural card i, when its
+	// child's table (at child) accounts for want, and says whether it did.
+	take := func(m move, i, child int, want int32) bool {
+		switch m.kind {
+		case moveDiscard:
+			if r.d == 1 && s.slab[child+r.t] == want {
+				r.discard, r.discarded, r.d = s.nat[i], true, 0
+				return true
+			}
+		case moveMeld:
+			for j := int(m.lo); j <= min(int(m.hi), r.t); j++ {
+				if s.slab[child+r.d*s.width+r.t-j] == want {
+					r.melds = append(r.melds, placed{m.set, m.run, int(m.out), j})
+					r.t -= j
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for state := s.natBits; state&s.natBits != 0; {
+		want := s.slab[at+r.d*s.width+r.t]
+		i := bits.TrailingZeros32(state & s.natBits)
+		bit := uint32(1) << i
+		// The first move keeps the card (see appendMoves): tried here,
+		// without the list of moves, as most cards are kept.
+		keep := move{kind: moveKeep, set: bit, out: -1}
+		child := int(s.table(s.after(state, keep)))
+		if s.slab[child+r.d*s.width+r.t]+s.val[i] == want {
+			r.kept = append(r.kept, s.nat[i])
+			state, at = s.after(state, keep), child
+			continue
+		}
+		if state&s.partners[i] == 0 && len(s.out) == 0 {
+			// alone (see solveLone): discarded unless locked, or a book
+			// with wilds; its child is the keep's
+			discard := move{kind: moveDiscard, set: bit, out: -1}
+			book := move{kind: moveMeld, set: bit, out: -1, lo: 2, hi: int32(s.nWild)}
+			if !(s.isLocked && s.nat[i] == s.locked) && take(discard, i, child, want) || take(book, i, child, want) {
+				state, at = state&^bit, child
+				continue
+			}
+			panic("fivecrowns: solver could not rebuild its own answer")
+		}
+		start, end := s.placements(state, i)
+		found := false
+		for k := start + 1; k < end && !found; k++ { // after the keep move
+			m := s.buf[k] // a copy: solving the child may grow and move s.buf
+			// table, not the memo: the programme skips melds that cannot
+			// improve a table, so a child met here may not be solved yet.
+			child := int(s.table(s.after(state, m)))
+			if found = take(m, i, child, want); found {
+				state, at = s.after(state, m), child
+			}
+		}
+		s.done(start)
+		if !found {
+			panic("fivecrowns: solver could not rebuild its own answer")
+		}
+	}
+	return r
 }
 
 // solutionStore is the storage of a Solution's melds and cards, allocated at once.
