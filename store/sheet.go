@@ -3,7 +3,6 @@ package store
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -62,10 +61,10 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 		case 0:
 			found = true
 			m.ID, m.GroupID, m.Rulings, m.Game = i1, i2, int(i3), textOf(col[4])
-			if err := json.Unmarshal(bytesOf(col[5]), &m.Rules); err != nil {
+			if m.Rules, err = decodeStrings(textOf(col[5])); err != nil {
 				return Match{}, nil, fmt.Errorf("store: match %d: its house rules: %w", m.ID, err)
 			}
-			if err := json.Unmarshal(bytesOf(col[6]), &m.Options); err != nil {
+			if m.Options, err = decodeStrings(textOf(col[6])); err != nil {
 				return Match{}, nil, fmt.Errorf("store: match %d: its options: %w", m.ID, err)
 			}
 			m.FinishedAt, m.CreatedAt = nullTimeOf(col[7]), parseTime(textOf(col[8]))
