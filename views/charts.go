@@ -38,8 +38,24 @@ const (
 // SeriesClass is the CSS class of the i-th series (colour and dash), the
 // same on the chart and on its legend.
 func SeriesClass(i int) string {
+	if i >= 0 && i < len(seriesClasses) {
+		return seriesClasses[i]
+	}
+	return seriesClass(i)
+}
+
+func seriesClass(i int) string {
 	return "s" + strconv.Itoa(i%chartPalette) + " d" + strconv.Itoa((i/chartPalette)%3)
 }
+
+// seriesClasses are the classes of the first series, made once (every
+// scoresheet's chart asks for one per seat).
+var seriesClasses = func() (out [3 * chartPalette]string) {
+	for i := range out {
+		out[i] = seriesClass(i)
+	}
+	return out
+}()
 
 // ChartSVG draws c as an SVG element (a string of markup, every label
 // escaped). An empty chart (no x position or no value) draws axes only.
