@@ -285,7 +285,7 @@ func (s *Server) scoresheet(c echo.Context) error {
 }
 
 func (s *Server) matchURL(c echo.Context, matchID int64) string {
-	return fmt.Sprintf("/g/%s/matches/%d", memberOf(c).group.Slug, matchID)
+	return "/g/" + memberOf(c).group.Slug + "/matches/" + strconv.FormatInt(matchID, 10)
 }
 
 // sheetModel builds the scoresheet; form replaces the blank round form (to

@@ -1,7 +1,6 @@
 package views
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -269,7 +268,8 @@ func formatTick(v float64, comma bool) string {
 	if v == 0 {
 		return "0"
 	}
-	s := strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.1f", v), "0"), ".")
+	var buf [32]byte
+	s := strings.TrimRight(strings.TrimRight(string(strconv.AppendFloat(buf[:0], v, 'f', 1, 64)), "0"), ".")
 	if comma {
 		s = strings.Replace(s, ".", ",", 1)
 	}
