@@ -11,13 +11,15 @@ import (
 // buffer and written at once, before any templ component inside it renders
 // into w (see written, sheetrows.go).
 type page struct {
-	w   io.Writer
-	b   markup
-	err error
+	w       io.Writer
+	b       markup
+	err     error
+	scratch *[]byte // where b came from, given back by done
 }
 
 func newPage(w io.Writer) *page {
-	return &page{w: w, b: (*scratches.Get().(*[]byte))[:0]}
+	scratch := scratches.Get().(*[]byte)
+	return &page{w: w, b: (*scratch)[:0], scratch: scratch}
 }
 
 // component writes what is pending, then c.
@@ -39,10 +41,10 @@ func (p *page) flush() {
 func (p *page) done() error {
 	p.flush()
 	if cap(p.b) <= 64<<10 {
-		b := []byte(p.b[:0])
-		scratches.Put(&b)
+		*p.scratch = p.b[:0]
+		scratches.Put(p.scratch)
 	}
-	p.b = nil
+	p.b, p.scratch = nil, nil
 	return p.err
 }
 
