@@ -68,34 +68,49 @@ func ratingChart(vctx context.Context, lg, id, title string, nights []int64, pla
 }
 
 // runningTotals draws a match's totals after each live round, one line per seat.
+// Its numbers are cut from one string (textCuts): a cell per seat and round.
 func runningTotals(vctx context.Context, names []string, live [][]int) *views.ChartView {
 	if len(live) == 0 || len(names) == 0 {
 		return nil
 	}
 	title := views.T(vctx, "standings.sheet.chart.desc", "Rounds", len(live))
-	lc := views.LineChart{Title: title, XLabels: make([]string, 1, len(live)+1), DecimalComma: views.Lang(vctx) == "fr",
-		Series: make([]views.ChartSeries, 0, len(names))}
-	lc.XLabels[0] = "0"
-	cv := &views.ChartView{ID: "totals", Title: title, Head: make([]string, 0, len(live)),
-		Legend: make([]views.Link, 0, len(names)), Rows: make([]views.ChartRow, 0, len(names))}
+	cells := (len(names) + 1) * len(live)
+	t := newTextCuts(cells*5, cells)
 	for r := range live {
-		lc.XLabels = append(lc.XLabels, views.IntText(r+1))
+		t.b = views.AppendIntText(t.b, r+1)
+		t.cut()
 	}
-	cv.Head = append(cv.Head, lc.XLabels[1:]...)
-	for seat, name := range names {
-		vals := make([]float64, 1, len(live)+1)
-		row := views.ChartRow{Label: name, Cells: make([]string, 0, len(live))}
+	for seat := range names {
 		sum := 0
 		for _, pts := range live {
 			if seat < len(pts) {
 				sum += pts[seat]
 			}
-			vals = append(vals, float64(sum))
-			row.Cells = append(row.Cells, views.IntText(sum))
+			t.b = views.AppendIntText(t.b, sum)
+			t.cut()
 		}
+	}
+	text := t.strings()
+	lc := views.LineChart{Title: title, XLabels: make([]string, 1, len(live)+1), DecimalComma: views.Lang(vctx) == "fr",
+		Series: make([]views.ChartSeries, 0, len(names))}
+	lc.XLabels[0] = "0"
+	lc.XLabels = append(lc.XLabels, text[:len(live)]...)
+	cv := &views.ChartView{ID: "totals", Title: title, Head: text[:len(live):len(live)],
+		Legend: make([]views.Link, 0, len(names)), Rows: make([]views.ChartRow, 0, len(names))}
+	values := make([]float64, len(names)*(len(live)+1))
+	for seat, name := range names {
+		vals := values[seat*(len(live)+1) : (seat+1)*(len(live)+1) : (seat+1)*(len(live)+1)]
+		sum := 0
+		for r, pts := range live {
+			if seat < len(pts) {
+				sum += pts[seat]
+			}
+			vals[r+1] = float64(sum)
+		}
+		from := (seat + 1) * len(live)
 		lc.Series = append(lc.Series, views.ChartSeries{Label: name, Values: vals})
 		cv.Legend = append(cv.Legend, views.Link{Label: name, URL: views.SeriesClass(seat)})
-		cv.Rows = append(cv.Rows, row)
+		cv.Rows = append(cv.Rows, views.ChartRow{Label: name, Cells: text[from : from+len(live) : from+len(live)]})
 	}
 	cv.Line = lc
 	return cv

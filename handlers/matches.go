@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -250,7 +251,16 @@ func (s *Server) loadMatch(c echo.Context) (store.Match, Game, []store.Round, er
 
 // livePlayed is what the rounds that still count hold.
 func livePlayed(rounds []store.Round) Played {
-	var out Played
+	n := 0
+	for _, r := range rounds {
+		if !r.Undone() {
+			n++
+		}
+	}
+	if n == 0 {
+		return Played{}
+	}
+	out := Played{Entries: make([]json.RawMessage, 0, n), Points: make([][]int, 0, n)}
 	for _, r := range rounds {
 		if !r.Undone() {
 			out.Entries = append(out.Entries, r.Entry)
@@ -275,7 +285,7 @@ func (s *Server) scoresheet(c echo.Context) error {
 }
 
 func (s *Server) matchURL(c echo.Context, matchID int64) string {
-	return fmt.Sprintf("/g/%s/matches/%d", memberOf(c).group.Slug, matchID)
+	return "/g/" + memberOf(c).group.Slug + "/matches/" + strconv.FormatInt(matchID, 10)
 }
 
 // sheetModel builds the scoresheet; form replaces the blank round form (to
@@ -310,14 +320,12 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	var lastLive int64
 	final := finalOnly(live) // BG Stats' final scores: nothing to correct or undo
 	for _, r := range rounds {
-		row := views.RoundRow{ID: r.ID, Points: r.Points, Undone: r.Undone(), Edited: r.Version > 1 && !r.Undone(),
-			HistURL: url + "/rounds/" + strconv.FormatInt(r.ID, 10) + "/history"}
+		row := views.RoundRow{ID: r.ID, Points: r.Points, Undone: r.Undone(), Edited: r.Version > 1 && !r.Undone()}
 		if !r.Undone() {
 			n++
 			row.Label = g.RoundLabel(vctx, match, live, n)
 			row.Main, row.Sub = splitLabel(row.Label)
 			if !final {
-				row.EditURL = url + "/rounds/" + strconv.FormatInt(r.ID, 10) + "/edit"
 				lastLive, sh.UndoLabel = r.ID, row.Main
 			}
 		} else {
@@ -328,6 +336,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		}
 		sh.Rounds = append(sh.Rounds, row)
 	}
+	roundLinks(sh.Rounds, url, !final)
 	if lastLive != 0 {
 		sh.UndoURL, sh.UndoRound = url+"/undo", lastLive
 	}
@@ -361,6 +370,27 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		sh.Form = form
 	}
 	return sh, nil
+}
+
+// roundLinks fills in each round's history link, and its edit link when
+// rounds may be edited and it is live, all cut from one string.
+func roundLinks(rows []views.RoundRow, url string, editable bool) {
+	t := newTextCuts(len(rows)*(2*len(url)+50), 2*len(rows))
+	for _, r := range rows {
+		t.b = append(strconv.AppendInt(append(append(t.b, url...), "/rounds/"...), r.ID, 10), "/history"...)
+		t.cut()
+		if editable && !r.Undone {
+			t.b = append(strconv.AppendInt(append(append(t.b, url...), "/rounds/"...), r.ID, 10), "/edit"...)
+			t.cut()
+		}
+	}
+	links := t.strings()
+	for i := range rows {
+		rows[i].HistURL, links = links[0], links[1:]
+		if editable && !rows[i].Undone {
+			rows[i].EditURL, links = links[0], links[1:]
+		}
+	}
 }
 
 // board is the scoreboard in seat order: places from the engine

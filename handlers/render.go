@@ -67,10 +67,11 @@ func (s *Server) send(c echo.Context, status int, body []byte) error {
 // 304; pages are compressed when the browser takes gzip.
 func (s *Server) sendPrepared(c echo.Context, status int, p *prepared) error {
 	h := c.Response().Header()
-	if status == http.StatusOK && c.Request().Method == http.MethodGet {
+	page := status == http.StatusOK && c.Request().Method == http.MethodGet
+	if page {
 		h.Set("ETag", p.etag)
-		h.Set("Cache-Control", "private, no-cache")
-		h.Set("Vary", "Cookie, Accept-Language, HX-Request")
+		h["Cache-Control"] = privateNoCache
+		h["Vary"] = varyPage
 		if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, p.etag) {
 			return c.NoContent(http.StatusNotModified)
 		}
@@ -79,13 +80,29 @@ func (s *Server) sendPrepared(c echo.Context, status int, p *prepared) error {
 	if p.holes > 0 {
 		key = store.NewToken()
 	}
+	if h.Get(echo.HeaderContentType) == "" { // as echo's Blob sets it, without a slice per answer
+		h[echo.HeaderContentType] = htmlType
+	}
 	if p.zip != nil && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
-		h.Set("Content-Encoding", "gzip")
-		h.Add("Vary", "Accept-Encoding")
+		h["Content-Encoding"] = gzipEncoding
+		if page {
+			h["Vary"] = varyPageGzip
+		} else {
+			h.Add("Vary", "Accept-Encoding")
+		}
 		return c.Blob(status, echo.MIMETextHTMLCharsetUTF8, p.gzipped(key))
 	}
 	return c.HTMLBlob(status, p.plain(key))
 }
+
+// Header values every page sends (see fixedHeader).
+var (
+	privateNoCache = fixedHeader("private, no-cache")
+	varyPage       = fixedHeader("Cookie, Accept-Language, HX-Request")
+	varyPageGzip   = fixedHeader("Cookie, Accept-Language, HX-Request", "Accept-Encoding")
+	gzipEncoding   = fixedHeader("gzip")
+	htmlType       = fixedHeader(echo.MIMETextHTMLCharsetUTF8)
+)
 
 // viewCtx is the request context with the page environment for the views,
 // built once per request.
@@ -120,7 +137,37 @@ func lang(c echo.Context) string {
 	return l
 }
 
+// acceptLang is the answer's language from an Accept-Language header. A
+// browser sends the same header with every request, and parsing it was 3 %
+// of a scoresheet built cold: the answers are kept per header text (a few
+// distinct ones per process; forgotten all at once past acceptLangKept).
 func acceptLang(header string) string {
+	acceptLangs.RLock()
+	l, ok := acceptLangs.m[header]
+	acceptLangs.RUnlock()
+	if ok {
+		return l
+	}
+	l = parseAcceptLang(header)
+	if len(header) <= 256 {
+		acceptLangs.Lock()
+		if len(acceptLangs.m) >= acceptLangKept {
+			clear(acceptLangs.m)
+		}
+		acceptLangs.m[header] = l
+		acceptLangs.Unlock()
+	}
+	return l
+}
+
+const acceptLangKept = 512
+
+var acceptLangs = struct {
+	sync.RWMutex
+	m map[string]string
+}{m: map[string]string{}}
+
+func parseAcceptLang(header string) string {
 	tags, _, _ := language.ParseAcceptLanguage(header)
 	for _, t := range tags {
 		base, _ := t.Base()

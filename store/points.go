@@ -11,7 +11,7 @@ import (
 // Anything else (spaces, a null, a number with a fraction) is read by
 // encoding/json, so the result is the same.
 func decodePoints(s string) ([]int, error) {
-	if out, ok := pointsFast(s); ok {
+	if out, ok := pointsFast(make([]int, 0, 8), s); ok {
 		return out, nil
 	}
 	var out []int
@@ -19,11 +19,23 @@ func decodePoints(s string) ([]int, error) {
 	return out, err
 }
 
-func pointsFast(s string) ([]int, bool) {
+// decodePointsInto is decodePoints appending the points to slab (a
+// scoresheet's rounds share one array): it returns them, capped so that an
+// append to them cannot reach the next round's, and the slab after them.
+func decodePointsInto(slab []int, s string) (points, rest []int, err error) {
+	start := len(slab)
+	if out, ok := pointsFast(slab, s); ok {
+		return out[start:len(out):len(out)], out, nil
+	}
+	points, err = decodePoints(s)
+	return points, slab, err
+}
+
+// pointsFast appends the points of s to out.
+func pointsFast(out []int, s string) ([]int, bool) {
 	if len(s) < 2 || s[0] != '[' || s[len(s)-1] != ']' {
 		return nil, false
 	}
-	out := make([]int, 0, 8)
 	if len(s) == 2 {
 		return out, true
 	}

@@ -34,7 +34,7 @@ func TestDecodePointsAgreesWithEncodingJSON(t *testing.T) {
 			texts = append(texts, string(m))
 		}
 		for k, s := range texts {
-			got, ok := pointsFast(s)
+			got, ok := pointsFast(make([]int, 0, 8), s)
 			var want []int
 			err := json.Unmarshal([]byte(s), &want)
 			if k == 0 && (!ok || err != nil) {
@@ -48,6 +48,14 @@ func TestDecodePointsAgreesWithEncodingJSON(t *testing.T) {
 			}
 			if full, ferr := decodePoints(s); (ferr == nil) != (err == nil) || (err == nil && !reflect.DeepEqual(full, want)) {
 				t.Fatalf("%s: decodePoints %#v %v, encoding/json %#v %v", s, full, ferr, want, err)
+			}
+			// Into a slab already holding another round's points, which stay
+			// (the slab grows by the points, or not at all when encoding/json read them).
+			slab := append(make([]int, 0, 1+rng.IntN(6)), 77)
+			into, rest, ierr := decodePointsInto(slab, s)
+			if (ierr == nil) != (err == nil) || (err == nil && !reflect.DeepEqual(into, want)) || slab[0] != 77 ||
+				ierr == nil && (len(rest) != 1 && len(rest) != 1+len(into) || rest[0] != 77) {
+				t.Fatalf("%s: decodePointsInto %#v %v (slab after %v), encoding/json %#v %v", s, into, ierr, rest, want, err)
 			}
 		}
 	}

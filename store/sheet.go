@@ -3,7 +3,6 @@ package store
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -17,9 +16,12 @@ import (
 //	kind | i1     | i2        | i3      | t1    | t2     | t3      | t4          | t5
 //	0    | id     | group_id  | rulings | game  | rules  | options | finished_at | created_at
 //	1    | seat   | player_id | total   | name  |        |         |             |
-//	2    | number | id        | version | entry | points |         | undone_at   | created_at
+//	2    | number | id        | version | entry | points |         | undone_at   |
 //
-// Only the match's row says whether it is of the group and not deleted; the
+// A round's created_at is not read: no page built from the sheet says when
+// a round was entered (its history page reads the revisions), and each
+// text column costs the driver a string and an interface per row. Only the
+// match's row says whether it is of the group and not deleted; the
 // other rows are read by match id and dropped when it is missing. Rows come
 // unordered (no sort in the database); MatchSheet puts them in order.
 const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r WHERE r.match_id = m.id),
@@ -29,12 +31,13 @@ const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r 
 	SELECT 1, mp.seat, mp.player_id, mp.total, p.name, NULL, NULL, NULL, NULL
 	FROM match_players mp JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ?
 	UNION ALL
-	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, r.created_at
+	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL
 	FROM rounds r WHERE r.match_id = ?`
 
 // MatchSheet returns a match of the group with its seats (Match) and every
-// round in order, undone ones included (Rounds), read in one statement, or
-// ErrNotFound (also for a deleted match or one of another group).
+// round in order, undone ones included (Rounds, but with no CreatedAt), read
+// in one statement, or ErrNotFound (also for a deleted match or one of
+// another group).
 func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Round, error) {
 	rows, err := s.query(ctx, sheetQuery, id, groupID, id, id)
 	if err != nil {
@@ -47,6 +50,7 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 		seats  = make([]Seat, 0, 8)
 		seatNo = make([]int64, 0, 8)
 		rounds = make([]Round, 0, 16)
+		slab   = make([]int, 0, 128) // the rounds' points
 		// Scanned as the driver's values: database/sql copies into *any at
 		// once, where an *int64 or a *sql.NullString goes through reflection
 		// or a Scanner for each of the rows' nine columns.
@@ -62,10 +66,10 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 		case 0:
 			found = true
 			m.ID, m.GroupID, m.Rulings, m.Game = i1, i2, int(i3), textOf(col[4])
-			if err := json.Unmarshal(bytesOf(col[5]), &m.Rules); err != nil {
+			if m.Rules, err = decodeStrings(textOf(col[5])); err != nil {
 				return Match{}, nil, fmt.Errorf("store: match %d: its house rules: %w", m.ID, err)
 			}
-			if err := json.Unmarshal(bytesOf(col[6]), &m.Options); err != nil {
+			if m.Options, err = decodeStrings(textOf(col[6])); err != nil {
 				return Match{}, nil, fmt.Errorf("store: match %d: its options: %w", m.ID, err)
 			}
 			m.FinishedAt, m.CreatedAt = nullTimeOf(col[7]), parseTime(textOf(col[8]))
@@ -74,10 +78,10 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 			seatNo = append(seatNo, i1)
 		case 2:
 			r := Round{ID: i2, MatchID: id, Number: int(i1), Entry: bytesOf(col[4]), Version: int(i3)}
-			if r.Points, err = decodePoints(textOf(col[5])); err != nil {
+			if r.Points, slab, err = decodePointsInto(slab, textOf(col[5])); err != nil {
 				return Match{}, nil, fmt.Errorf("store: round %d: its points: %w", r.ID, err)
 			}
-			r.UndoneAt, r.CreatedAt = nullTimeOf(col[7]), parseTime(textOf(col[8]))
+			r.UndoneAt = nullTimeOf(col[7])
 			rounds = append(rounds, r)
 		}
 	}

@@ -1,7 +1,6 @@
 package views
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -38,8 +37,24 @@ const (
 // SeriesClass is the CSS class of the i-th series (colour and dash), the
 // same on the chart and on its legend.
 func SeriesClass(i int) string {
+	if i >= 0 && i < len(seriesClasses) {
+		return seriesClasses[i]
+	}
+	return seriesClass(i)
+}
+
+func seriesClass(i int) string {
 	return "s" + strconv.Itoa(i%chartPalette) + " d" + strconv.Itoa((i/chartPalette)%3)
 }
+
+// seriesClasses are the classes of the first series, made once (every
+// scoresheet's chart asks for one per seat).
+var seriesClasses = func() (out [3 * chartPalette]string) {
+	for i := range out {
+		out[i] = seriesClass(i)
+	}
+	return out
+}()
 
 // ChartSVG draws c as an SVG element (a string of markup, every label
 // escaped). An empty chart (no x position or no value) draws axes only.
@@ -253,7 +268,8 @@ func formatTick(v float64, comma bool) string {
 	if v == 0 {
 		return "0"
 	}
-	s := strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.1f", v), "0"), ".")
+	var buf [32]byte
+	s := strings.TrimRight(strings.TrimRight(string(strconv.AppendFloat(buf[:0], v, 'f', 1, 64)), "0"), ".")
 	if comma {
 		s = strings.Replace(s, ".", ",", 1)
 	}

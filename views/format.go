@@ -53,6 +53,9 @@ func IntText(n int) string {
 	return string(appendInt(buf[:0], n))
 }
 
+// AppendIntText appends IntText(n) to b.
+func AppendIntText(b []byte, n int) []byte { return appendInt(b, n) }
+
 // appendInt writes n with a true minus sign (−), the smallest int included
 // (a saturated total: −n would overflow).
 func appendInt(b []byte, n int) []byte {

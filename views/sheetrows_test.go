@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"html"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -15,7 +16,9 @@ import (
 // for byte: random sheets (names and labels with the characters HTML
 // escapes, negative and large points, undone and edited rounds, rounds
 // without a sub-label or an edit link, ties, a dealer, finished or not,
-// more than eight seats) in both languages, the scoreboard and the body.
+// more than eight seats, the menu's steps, a chart box, rulings, a game's
+// round form and info) in both languages: the scoreboard, the body, the
+// sheet htmx swaps, the chart box and the whole page.
 func TestHandWrittenSheetIsTheTemplates(t *testing.T) {
 	tr, err := NewTranslator()
 	if err != nil {
@@ -31,6 +34,12 @@ func TestHandWrittenSheetIsTheTemplates(t *testing.T) {
 		return strings.Join(parts, " ")
 	}
 	num := func() int { return []int{0, 1, -1, 7, -25, 120, 1 << 40, -(1 << 40)}[rng.IntN(8)] + rng.IntN(50) }
+	part := func(s string) templ.Component {
+		return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+			_, err := io.WriteString(w, s)
+			return err
+		})
+	}
 	for i := range 400 {
 		lang := []string{"en", "fr"}[i%2]
 		ctx := WithEnv(context.Background(), tr.NewEnv(lang, "/g/x/matches/1", "", "", ""))
@@ -59,10 +68,59 @@ func TestHandWrittenSheetIsTheTemplates(t *testing.T) {
 			}
 			s.Rounds = append(s.Rounds, r)
 		}
+		// The page around the rows: the menu's steps, the htmx answer's
+		// menu, the chart box, house rules, a game's own parts, a flash,
+		// rulings (with rules cited or none, an id missing).
+		s.GroupURL, s.MatchURL = "/g/"+text(), "/g/x/matches/"+text()
+		if rng.IntN(2) == 0 {
+			s.UndoURL, s.UndoRound, s.UndoLabel = s.MatchURL+"/undo", int64(num()), text()
+		}
+		if rng.IntN(3) == 0 {
+			s.DeleteURL = s.MatchURL + "/delete?x=" + text()
+		}
+		s.MenuOOB = rng.IntN(3) == 0
+		for range rng.IntN(3) {
+			s.Rules = append(s.Rules, text())
+		}
+		if rng.IntN(3) > 0 {
+			s.Info = part("<p>info " + html.EscapeString(text()) + "</p>")
+		}
+		if rng.IntN(2) == 0 {
+			s.Form = part(`<form id="round-form">` + html.EscapeString(text()) + `</form>`)
+		}
+		s.Flash = []string{"", text()}[rng.IntN(2)]
+		var chart *ChartView
+		if rng.IntN(4) > 0 {
+			chart = &ChartView{ID: "totals", Title: text(), Head: []string{"1", "2"}, Legend: []Link{{Label: text(), URL: "s0"}},
+				Rows: []ChartRow{{Label: text(), Cells: []string{"3", text()}}},
+				Line: LineChart{Title: text(), XLabels: []string{"0", "1", "2"}, Series: []ChartSeries{{Label: text(), Values: []float64{0, 3, float64(num())}}}}}
+		}
+		deleteURL := []string{"", "/g/x/matches/1/delete"}[rng.IntN(2)]
+		other := rng.IntN(5) == 0 // a chart box of another kind: rendered as a component
+		for range rng.IntN(3) {
+			r := RulingLine{Legal: rng.IntN(2) == 0, Summary: text(), Author: text(), At: text(), URL: "/referee/x?" + text()}
+			for j := range rng.IntN(3) {
+				r.Rules = append(r.Rules, text())
+				if j == 0 || rng.IntN(2) == 0 {
+					r.RuleIDs = append(r.RuleIDs, text())
+				}
+			}
+			s.Rulings = append(s.Rulings, r)
+		}
+		if rng.IntN(2) == 0 {
+			s.RefereeURL = s.MatchURL + "/referee"
+		}
+		ref := s
+		s.Chart, ref.Chart = SheetExtras(chart, deleteURL), sheetExtrasRef(chart, deleteURL)
+		if other {
+			s.Chart, ref.Chart = part("<p>other</p>"), part("<p>other</p>")
+		}
 		for _, pair := range []struct {
 			name      string
 			got, want templ.Component
-		}{{"Scoreboard", Scoreboard(s), scoreboardRef(s)}, {"ScoresheetBody", ScoresheetBody(s), scoresheetBodyRef(s)}} {
+		}{{"Scoreboard", Scoreboard(s), scoreboardRef(ref)}, {"ScoresheetBody", ScoresheetBody(s), scoresheetBodyRef(ref)},
+			{"Sheet", Sheet(s), sheetRef(ref)}, {"ScoresheetPage", ScoresheetPage(s), scoresheetPageRef(ref)},
+			{"SheetExtras", s.Chart, ref.Chart}} {
 			var got, want bytes.Buffer
 			if err := pair.got.Render(ctx, &got); err != nil {
 				t.Fatal(err)

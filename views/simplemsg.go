@@ -68,9 +68,13 @@ func isField(action string) bool {
 // declines (false) when a field has no value or a value is not a string or
 // an int, leaving those to text/template.
 func (sm simpleMsg) fill(args []any) (string, bool) {
-	var b strings.Builder
+	// The values first, then the text in one allocation (a round label per
+	// round: growing a Builder took three).
+	var vals [4]any
+	values := vals[:0]
+	var digits [24]byte
+	size := len(sm.text[len(sm.text)-1])
 	for i, key := range sm.keys {
-		b.WriteString(sm.text[i])
 		var v any
 		for a := 0; a+1 < len(args); a += 2 { // the last value of a key, as in a map
 			if k, ok := args[a].(string); ok && k == key {
@@ -79,11 +83,24 @@ func (sm simpleMsg) fill(args []any) (string, bool) {
 		}
 		switch v := v.(type) {
 		case string:
-			b.WriteString(v)
+			size += len(v)
 		case int:
-			b.WriteString(strconv.Itoa(v))
+			size += len(strconv.AppendInt(digits[:0], int64(v), 10))
 		default: // nil when not found
 			return "", false
+		}
+		values = append(values, v)
+		size += len(sm.text[i])
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i, v := range values {
+		b.WriteString(sm.text[i])
+		switch v := v.(type) {
+		case string:
+			b.WriteString(v)
+		case int:
+			b.Write(strconv.AppendInt(digits[:0], int64(v), 10))
 		}
 	}
 	b.WriteString(sm.text[len(sm.text)-1])
