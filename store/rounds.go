@@ -298,7 +298,7 @@ func (w RoundWrite) decide(rounds []Round) bool {
 // only a match that now finishes writes its row.
 func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, rounds []Round, finished, open bool) error {
 	tx.wroteIn(matchID)
-	_, err := tx.ExecContext(ctx, s.d.setTotals(), totalsJSON(totalsOf(rounds)), matchID)
+	_, err := tx.ExecContext(ctx, s.d.setTotals(), s.d.totalsArg(totalsOf(rounds)), matchID)
 	if err != nil {
 		return fmt.Errorf("store: totals: %w", err)
 	}
@@ -348,8 +348,11 @@ func scanRound(sc interface{ Scan(...any) error }) (Round, error) {
 }
 
 func mustJSON(v any) string {
-	if s, ok := v.(string); ok {
-		return s
+	switch v := v.(type) {
+	case string:
+		return v
+	case []int:
+		return encodePoints(v)
 	}
 	b, err := json.Marshal(v)
 	if err != nil {

@@ -100,9 +100,18 @@ type insertResult int64
 func (r insertResult) LastInsertId() (int64, error) { return int64(r), nil }
 
 // insert runs an INSERT into a table with an id column and returns the new
-// row's id, read with RETURNING (both databases have it; PostgreSQL's driver
-// has no LastInsertId).
+// row's id: on PostgreSQL read with RETURNING (its driver has no
+// LastInsertId), on SQLite from the connection, since RETURNING costs SQLite
+// a temporary table and a query's machinery for the one number.
 func (t *txn) insert(ctx context.Context, q string, args ...any) (insertResult, error) {
+	if t.pg == nil {
+		res, err := t.ExecContext(ctx, q, args...)
+		if err != nil {
+			return 0, err
+		}
+		id, err := res.LastInsertId()
+		return insertResult(id), err
+	}
 	var id int64
 	err := t.QueryRowContext(ctx, q+" RETURNING id", args...).Scan(&id)
 	return insertResult(id), err

@@ -227,3 +227,47 @@ func TestSeenRoundsAnswerAsTheStoreReads(t *testing.T) {
 		t.Errorf("%d saves met a change since their read, %d were answered from it: want both kinds", stale, fast)
 	}
 }
+
+// The totals statement writes each seat exactly the number given for it,
+// the extremes of the integer range included, and 0 to a seat past the
+// last number given (on SQLite the numbers travel as fixed-width text:
+// totalsFixed).
+func TestSetTotalsWritesEveryNumber(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	for _, totals := range [][]int64{
+		{0, 0, 0},
+		{7, -12, 305},
+		{math.MaxInt64, math.MinInt64, -1},
+		{-9_000_000_000_000_000_000, 1, 9_000_000_000_000_000_000},
+		{42},               // seats 2 and 3 have no rounds yet: 0
+		{1, 2, 3, 4, 5, 6}, // more numbers than seats: the rest ignored
+		{},
+	} {
+		err := f.s.tx(ctx, func(tx *txn) error {
+			tx.wroteMatch(ctx, f.match)
+			_, err := tx.ExecContext(ctx, f.s.d.setTotals(), f.s.d.totalsArg(totals), f.match)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := f.s.Match(ctx, f.g.Group.ID, f.match)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat, st := range m.Seats {
+			var want int64
+			if seat < len(totals) {
+				want = totals[seat]
+			}
+			if int64(st.Total) != want {
+				t.Errorf("totals %v: seat %d holds %d, want %d", totals, seat, st.Total, want)
+			}
+		}
+	}
+	if got := totalsFixed([]int64{-5, math.MinInt64}); got != "                  -5-9223372036854775808" {
+		t.Errorf("totalsFixed = %q", got)
+	}
+}
+
