@@ -48,8 +48,9 @@ type RoundWrite struct {
 	// transaction, so a decision never rests on rounds read before another
 	// phone's write; it overrides Finished.
 	Decide func(entries []json.RawMessage, points [][]int) bool
-	// Seen, when set, is every round of the match (undone ones included,
-	// in order) as the caller read them before the write. If none changed
+	// Seen, when not nil, is every round of the match (undone ones included,
+	// in order) as the caller read them before the write: empty, not nil,
+	// for a match the caller read without rounds. If none changed
 	// since, AddRound does not read them again: the answer is Seen with the
 	// new round. (Every change of a round adds a round or raises a version,
 	// so the sum of the versions tells.)
