@@ -70,7 +70,7 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 	if w.SubmitKey != "" {
 		key = w.SubmitKey
 	}
-	err := s.tx(ctx, func(tx *txn) error {
+	err := s.txQueued(ctx, func(tx *txn) error {
 		// One statement reads all the checks need: the match's state, its
 		// live rounds, its group's slug (for the observers), and whether
 		// this form was saved already (a NULL key matches no round).

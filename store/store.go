@@ -59,7 +59,8 @@ type Store struct {
 	// longest is the longest hold of the write lock, in nanoseconds, since
 	// LongestWriteHold last read it.
 	longest atomic.Int64
-	pg      *pgState // PostgreSQL only: the address, the listener (postgres.go)
+	pg      *pgState  // PostgreSQL only: the address, the listener (postgres.go)
+	queue   saveQueue // round saves waiting to share a commit (batch.go)
 }
 
 // Open opens the database db names: a PostgreSQL address
