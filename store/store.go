@@ -6,8 +6,9 @@
 // Every write runs in one transaction, so a round is either saved whole or
 // not at all: on SQLite an IMMEDIATE transaction (writers queue), on
 // PostgreSQL a SERIALIZABLE one retried when the database refuses it (see
-// commitPG). Corrections never overwrite silently: rounds keep a revision
-// row for every change.
+// commitPG). On SQLite, round saves queued behind the write lock share one
+// transaction, each in a savepoint of its own (batch.go). Corrections never
+// overwrite silently: rounds keep a revision row for every change.
 package store
 
 import (
