@@ -93,6 +93,14 @@ func (s *Store) lead() {
 	q.waiting = append(q.waiting[:0:0], q.waiting[n:]...)
 	q.mu.Unlock()
 	defer func() {
+		if p := recover(); p != nil {
+			// The batch itself failed (a bug of ours, not a save's, whose
+			// panics runSaved holds): commitBatch has rolled back, so no
+			// save of it may be answered as saved. Each raises the panic.
+			for _, w := range batch {
+				w.written, w.err, w.panic = nil, nil, p
+			}
+		}
 		for _, w := range batch[1:] { // batch[0] is the leader itself
 			w.done = true
 			w.wake <- struct{}{}
