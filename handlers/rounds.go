@@ -53,8 +53,12 @@ func (s *Server) postRound(c echo.Context) error {
 		return s.formAnswer(c, status, match, g, rounds, redraw)
 	}
 	author := memberOf(c).who.Display
+	seen := rounds
+	if seen == nil {
+		seen = []store.Round{} // read, and none yet: the store need not read them again
+	}
 	saved, rounds, err := s.store.AddRound(c.Request().Context(), match.ID, store.RoundWrite{Number: number, Entry: save.Entry,
-		Points: save.Points, SubmitKey: rc.SubmitKey, Author: author, Decide: decider(g, match), Seen: rounds})
+		Points: save.Points, SubmitKey: rc.SubmitKey, Author: author, Decide: decider(g, match), Seen: seen})
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid) {
 		return s.roundConflict(c, g, number, form)
 	}

@@ -63,3 +63,21 @@ func pointsFast(out []int, s string) ([]int, bool) {
 	}
 	return nil, false
 }
+
+// encodePoints writes points as encoding/json does ("[12,0,-5]", "null" for
+// none): every save and revision stores them, and the general encoder's
+// reflection cost more than the numbers.
+func encodePoints(p []int) string {
+	if p == nil {
+		return "null"
+	}
+	b := make([]byte, 0, 2+len(p)*4)
+	b = append(b, '[')
+	for i, v := range p {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	return string(append(b, ']'))
+}

@@ -61,3 +61,25 @@ func TestDecodePointsAgreesWithEncodingJSON(t *testing.T) {
 	}
 	t.Logf("%d texts read by the fast path", fast)
 }
+
+// encodePoints writes what encoding/json writes.
+func TestEncodePointsAgreesWithEncodingJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 3))
+	cases := [][]int{nil, {}, {0}, {-9223372036854775808, 9223372036854775807}}
+	for range 3000 {
+		pts := make([]int, rng.IntN(11))
+		for i := range pts {
+			pts[i] = int(rng.Int64()) >> rng.IntN(64)
+		}
+		cases = append(cases, pts)
+	}
+	for _, pts := range cases {
+		want, _ := json.Marshal(pts)
+		if got := encodePoints(pts); got != string(want) {
+			t.Fatalf("encodePoints(%#v) = %s, encoding/json %s", pts, got, want)
+		}
+		if got := mustJSON(pts); got != string(want) {
+			t.Fatalf("mustJSON(%#v) = %s, encoding/json %s", pts, got, want)
+		}
+	}
+}

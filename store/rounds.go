@@ -48,8 +48,9 @@ type RoundWrite struct {
 	// transaction, so a decision never rests on rounds read before another
 	// phone's write; it overrides Finished.
 	Decide func(entries []json.RawMessage, points [][]int) bool
-	// Seen, when set, is every round of the match (undone ones included,
-	// in order) as the caller read them before the write. If none changed
+	// Seen, when not nil, is every round of the match (undone ones included,
+	// in order) as the caller read them before the write: empty, not nil,
+	// for a match the caller read without rounds. If none changed
 	// since, AddRound does not read them again: the answer is Seen with the
 	// new round. (Every change of a round adds a round or raises a version,
 	// so the sum of the versions tells.)
@@ -69,7 +70,7 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 	if w.SubmitKey != "" {
 		key = w.SubmitKey
 	}
-	err := s.tx(ctx, func(tx *txn) error {
+	err := s.txQueued(ctx, func(tx *txn) error {
 		// One statement reads all the checks need: the match's state, its
 		// live rounds, its group's slug (for the observers), and whether
 		// this form was saved already (a NULL key matches no round).
@@ -298,7 +299,7 @@ func (w RoundWrite) decide(rounds []Round) bool {
 // only a match that now finishes writes its row.
 func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, rounds []Round, finished, open bool) error {
 	tx.wroteIn(matchID)
-	_, err := tx.ExecContext(ctx, s.d.setTotals(), totalsJSON(totalsOf(rounds)), matchID)
+	_, err := tx.ExecContext(ctx, s.d.setTotals(), s.d.totalsArg(totalsOf(rounds)), matchID)
 	if err != nil {
 		return fmt.Errorf("store: totals: %w", err)
 	}
@@ -348,8 +349,11 @@ func scanRound(sc interface{ Scan(...any) error }) (Round, error) {
 }
 
 func mustJSON(v any) string {
-	if s, ok := v.(string); ok {
-		return s
+	switch v := v.(type) {
+	case string:
+		return v
+	case []int:
+		return encodePoints(v)
 	}
 	b, err := json.Marshal(v)
 	if err != nil {

@@ -92,6 +92,17 @@ type txn struct {
 	touched map[int64]bool   // the groups written to, and whether their members changed
 	matches map[int64]bool   // the matches written to (Written.Matches)
 	slugs   map[int64]string // the slugs of groups written to, when read already (wroteSlug)
+	// detached: the statements ignore their context's cancellation (a write
+	// sharing its commit with others, see commitBatch).
+	detached bool
+}
+
+// ctx is the context a statement of t runs with.
+func (t *txn) ctx(ctx context.Context) context.Context {
+	if t.detached {
+		return context.WithoutCancel(ctx)
+	}
+	return ctx
 }
 
 // insertResult is the id an INSERT … RETURNING id gave.
@@ -100,9 +111,18 @@ type insertResult int64
 func (r insertResult) LastInsertId() (int64, error) { return int64(r), nil }
 
 // insert runs an INSERT into a table with an id column and returns the new
-// row's id, read with RETURNING (both databases have it; PostgreSQL's driver
-// has no LastInsertId).
+// row's id: on PostgreSQL read with RETURNING (its driver has no
+// LastInsertId), on SQLite from the connection, since RETURNING costs SQLite
+// a temporary table and a query's machinery for the one number.
 func (t *txn) insert(ctx context.Context, q string, args ...any) (insertResult, error) {
+	if t.pg == nil {
+		res, err := t.ExecContext(ctx, q, args...)
+		if err != nil {
+			return 0, err
+		}
+		id, err := res.LastInsertId()
+		return insertResult(id), err
+	}
 	var id int64
 	err := t.QueryRowContext(ctx, q+" RETURNING id", args...).Scan(&id)
 	return insertResult(id), err
@@ -128,6 +148,7 @@ func (t *txn) stmt(ctx context.Context, q string) *sql.Stmt {
 }
 
 func (t *txn) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	ctx = t.ctx(ctx)
 	if st := t.stmt(ctx, q); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
@@ -138,6 +159,7 @@ func (t *txn) QueryContext(ctx context.Context, q string, args ...any) (*sql.Row
 }
 
 func (t *txn) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	ctx = t.ctx(ctx)
 	if st := t.stmt(ctx, q); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
@@ -148,6 +170,7 @@ func (t *txn) QueryRowContext(ctx context.Context, q string, args ...any) *sql.R
 }
 
 func (t *txn) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	ctx = t.ctx(ctx)
 	if st := t.stmt(ctx, q); st != nil {
 		return st.ExecContext(ctx, args...)
 	}

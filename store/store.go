@@ -6,8 +6,9 @@
 // Every write runs in one transaction, so a round is either saved whole or
 // not at all: on SQLite an IMMEDIATE transaction (writers queue), on
 // PostgreSQL a SERIALIZABLE one retried when the database refuses it (see
-// commitPG). Corrections never overwrite silently: rounds keep a revision
-// row for every change.
+// commitPG). On SQLite, round saves queued behind the write lock share one
+// transaction, each in a savepoint of its own (batch.go). Corrections never
+// overwrite silently: rounds keep a revision row for every change.
 package store
 
 import (
@@ -59,7 +60,8 @@ type Store struct {
 	// longest is the longest hold of the write lock, in nanoseconds, since
 	// LongestWriteHold last read it.
 	longest atomic.Int64
-	pg      *pgState // PostgreSQL only: the address, the listener (postgres.go)
+	pg      *pgState  // PostgreSQL only: the address, the listener (postgres.go)
+	queue   saveQueue // round saves waiting to share a commit (batch.go)
 }
 
 // Open opens the database db names: a PostgreSQL address

@@ -63,3 +63,27 @@ func totalsJSON(totals []int64) string {
 	}
 	return string(append(b, ']'))
 }
+
+// totalWidth is the width of one seat's field in totalsFixed: the longest
+// int64, -9223372036854775808, has 20 characters.
+const (
+	totalWidth    = 20
+	totalWidthSQL = "20"
+)
+
+// totalsFixed writes totals as SQLite's totals statement reads them
+// (dialect.setTotals): seat i's number right-aligned in characters
+// [20i, 20i+20), padded with spaces, which CAST(… AS INTEGER) skips. A seat
+// past the end reads the empty string: 0.
+func totalsFixed(totals []int64) string {
+	b := make([]byte, 0, len(totals)*totalWidth)
+	var num [totalWidth]byte
+	for _, t := range totals {
+		n := strconv.AppendInt(num[:0], t, 10)
+		for range totalWidth - len(n) {
+			b = append(b, ' ')
+		}
+		b = append(b, n...)
+	}
+	return string(b)
+}

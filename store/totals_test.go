@@ -227,3 +227,82 @@ func TestSeenRoundsAnswerAsTheStoreReads(t *testing.T) {
 		t.Errorf("%d saves met a change since their read, %d were answered from it: want both kinds", stale, fast)
 	}
 }
+
+// The totals statement writes each seat exactly the number given for it,
+// the extremes of the integer range included, and 0 to a seat past the
+// last number given (on SQLite the numbers travel as fixed-width text:
+// totalsFixed).
+func TestSetTotalsWritesEveryNumber(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	for _, totals := range [][]int64{
+		{0, 0, 0},
+		{7, -12, 305},
+		{math.MaxInt64, math.MinInt64, -1},
+		{-9_000_000_000_000_000_000, 1, 9_000_000_000_000_000_000},
+		{42},               // seats 2 and 3 have no rounds yet: 0
+		{1, 2, 3, 4, 5, 6}, // more numbers than seats: the rest ignored
+		{},
+	} {
+		err := f.s.tx(ctx, func(tx *txn) error {
+			tx.wroteMatch(ctx, f.match)
+			_, err := tx.ExecContext(ctx, f.s.d.setTotals(), f.s.d.totalsArg(totals), f.match)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := f.s.Match(ctx, f.g.Group.ID, f.match)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat, st := range m.Seats {
+			var want int64
+			if seat < len(totals) {
+				want = totals[seat]
+			}
+			if int64(st.Total) != want {
+				t.Errorf("totals %v: seat %d holds %d, want %d", totals, seat, st.Total, want)
+			}
+		}
+	}
+	if got := totalsFixed([]int64{-5, math.MinInt64}); got != "                  -5-9223372036854775808" {
+		t.Errorf("totalsFixed = %q", got)
+	}
+}
+
+// The first save of a match, given that the caller read no rounds (Seen
+// empty, not nil), answers with the rounds the store then holds: its own
+// alone, or with the round another phone saved first (then a conflict).
+func TestFirstSaveSeenEmpty(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	got, rounds, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: `{"n":1}`, Points: []int{4, 0, 9}, Seen: []Round{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := f.s.Rounds(ctx, f.match)
+	if len(want) != 1 || !reflect.DeepEqual(rounds, want) || !reflect.DeepEqual(got, want[0]) {
+		t.Fatalf("the first save answered %+v and %+v, the store holds %+v", got, rounds, want)
+	}
+	if m, _ := f.s.Match(ctx, f.g.Group.ID, f.match); m.Seats[0].Total != 4 || m.Seats[2].Total != 9 {
+		t.Errorf("totals after the first save: %+v", m.Seats)
+	}
+	// Read empty, but another phone saved round 1 meanwhile: round 2 is
+	// answered with both, read again.
+	f2 := newFixture(t)
+	if _, _, err := f2.s.AddRound(ctx, f2.match, RoundWrite{Number: 1, Entry: `{}`, Points: []int{1, 1, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f2.s.AddRound(ctx, f2.match, RoundWrite{Number: 1, Entry: `{}`, Points: []int{2, 2, 2}, Seen: []Round{}}); !errors.Is(err, ErrConflict) {
+		t.Errorf("a first save after another phone's: %v, want a conflict", err)
+	}
+	_, rounds, err = f2.s.AddRound(ctx, f2.match, RoundWrite{Number: 2, Entry: `{}`, Points: []int{3, 3, 3}, Seen: []Round{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ = f2.s.Rounds(ctx, f2.match)
+	if len(want) != 2 || !reflect.DeepEqual(rounds, want) {
+		t.Errorf("a save on stale empty rounds answered %+v, the store holds %+v", rounds, want)
+	}
+}

@@ -1,0 +1,165 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Saves queued behind the write lock share one commit, and each still gets
+// its own answer: the saves go through, a save of a round another phone
+// saved first in the same batch is a conflict, a save whose game panics
+// panics on its own goroutine, a save whose phone went away midway leaves
+// nothing, and none of these disturbs the others. Every answered round is
+// stored, with the totals the SQL sums.
+func TestQueuedSavesShareACommit(t *testing.T) {
+	if onPG {
+		t.Skip("PostgreSQL commits each save in its own SERIALIZABLE transaction (commitPG)")
+	}
+	f := newFixture(t)
+	ctx := context.Background()
+	ids := []int64{f.players[0].ID, f.players[1].ID, f.players[2].ID}
+	matches := []int64{f.match}
+	for range 11 {
+		m, err := f.s.CreateMatch(ctx, f.g.Group.ID, NewMatch{Game: "fivecrowns", Players: ids,
+			Rules: map[string]string{}, Options: map[string]string{"startRound": "1"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		matches = append(matches, m)
+	}
+	// Round 1 of the last match is saved first, so that its round 2 below
+	// has rounds to see.
+	if _, _, err := f.s.AddRound(ctx, matches[11], RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 1, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	seen11, _ := f.s.Rounds(ctx, matches[11])
+
+	type result struct {
+		round  Round
+		rounds []Round
+		err    error
+		panic  any
+	}
+	type save struct {
+		match int64
+		ctx   context.Context
+		w     RoundWrite
+	}
+	gone, cancel := context.WithCancel(ctx)
+	saves := []save{{match: matches[0], ctx: ctx, w: RoundWrite{Number: 1, Entry: `{"n":0}`, Points: []int{0, 4, 9}}}} // the leader
+	for i := 1; i <= 8; i++ {
+		saves = append(saves, save{match: matches[i], ctx: ctx, w: RoundWrite{Number: 1, Entry: fmt.Sprintf(`{"n":%d}`, i),
+			Points: []int{i, 0, -i}, SubmitKey: fmt.Sprintf("1.k%d", i), Author: "Ben", Seen: []Round{}}})
+	}
+	saves = append(saves,
+		// the same round of match 1 from another phone: a conflict
+		save{match: matches[1], ctx: ctx, w: RoundWrite{Number: 1, Entry: "{}", Points: []int{5, 5, 5}, SubmitKey: "1.other"}},
+		// the same form posted twice: answered with the round saved
+		save{match: matches[2], ctx: ctx, w: RoundWrite{Number: 1, Entry: `{"n":2}`, Points: []int{2, 0, -2}, SubmitKey: "1.k2"}},
+		// a game's bug
+		save{match: matches[9], ctx: ctx, w: RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3},
+			Decide: func([]json.RawMessage, [][]int) bool { panic("a game's bug") }}},
+		// the phone goes away while its save runs
+		save{match: matches[10], ctx: gone, w: RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3},
+			Decide: func([]json.RawMessage, [][]int) bool { cancel(); return false }}},
+		// after a save that finishes nothing, one that reads what it saw
+		save{match: matches[11], ctx: ctx, w: RoundWrite{Number: 2, Entry: "{}", Points: []int{3, 0, 7}, Seen: seen11,
+			Decide: func(_ []json.RawMessage, points [][]int) bool { return len(points) == 2 }}},
+	)
+
+	f.s.wmu.Lock() // another write in progress: the saves queue behind it
+	results := make([]result, len(saves))
+	var wg sync.WaitGroup
+	for i, sv := range saves {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { results[i].panic = recover() }()
+			r, rounds, err := f.s.AddRound(sv.ctx, sv.match, sv.w)
+			results[i] = result{round: r, rounds: rounds, err: err}
+		}()
+		// queued in this order: the first leads, and took a batch holding
+		// only itself (it waits for the lock), the others wait for it
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+			f.s.queue.mu.Lock()
+			lead, n := f.s.queue.leading, len(f.s.queue.waiting)
+			f.s.queue.mu.Unlock()
+			if lead && n == i {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("save %d: %d queued", i, n)
+			}
+		}
+	}
+	f.s.wmu.Unlock()
+	wg.Wait()
+
+	if c, n := f.s.queue.commits.Load(), f.s.queue.saves.Load(); c != 1 || n != int64(len(saves)-1) {
+		t.Errorf("%d shared commits holding %d saves, want 1 holding %d", c, n, len(saves)-1)
+	}
+	for i := 0; i <= 8; i++ {
+		if r := results[i]; r.err != nil || r.panic != nil || r.round.ID == 0 {
+			t.Errorf("save %d: %+v", i, r)
+		}
+	}
+	if r := results[9]; !errors.Is(r.err, ErrConflict) {
+		t.Errorf("the other phone's round 1: %v, want a conflict", r.err)
+	}
+	if r := results[10]; r.err != nil || r.round.ID != results[2].round.ID {
+		t.Errorf("the repeated post: %+v, want the round saved first (%d)", r, results[2].round.ID)
+	}
+	if r := results[11]; r.panic != "a game's bug" || r.err != nil {
+		t.Errorf("the panicking save: panic %v, error %v", r.panic, r.err)
+	}
+	if r := results[12]; r.err == nil || !errors.Is(r.err, context.Canceled) {
+		t.Errorf("the save whose phone went away: %v, want its cancellation", r.err)
+	}
+	if r := results[13]; r.err != nil || len(r.rounds) != 2 {
+		t.Errorf("round 2 of the last match: %+v", r)
+	}
+	for i, m := range matches {
+		stored, err := f.s.Rounds(ctx, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 1
+		switch i {
+		case 9, 10:
+			want = 0
+		case 11:
+			want = 2
+		}
+		if len(stored) != want {
+			t.Errorf("match %d holds %d rounds, want %d", i, len(stored), want)
+		}
+		for _, r := range results {
+			if r.err == nil && r.panic == nil && len(r.rounds) > 0 && r.rounds[0].MatchID == m && !reflect.DeepEqual(r.rounds, stored) {
+				t.Errorf("match %d: a save answered %+v, the store holds %+v", i, r.rounds, stored)
+			}
+		}
+		got, err := f.s.Match(ctx, f.g.Group.ID, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sums := referenceTotals(t, f.s, m)
+		for seat, st := range got.Seats {
+			if int64(st.Total) != sums[seat] {
+				t.Errorf("match %d seat %d: total %d, the SQL sum %d", i, seat, st.Total, sums[seat])
+			}
+		}
+		if finished := got.Finished(); finished != (i == 11) {
+			t.Errorf("match %d finished: %v", i, finished)
+		}
+	}
+	// The write connection is out of every transaction: the next save goes through.
+	if _, _, err := f.s.AddRound(ctx, matches[9], RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}}); err != nil {
+		t.Fatalf("the next save: %v", err)
+	}
+}
