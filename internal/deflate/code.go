@@ -30,9 +30,10 @@ var (
 	// (at most 15+5 bits), for lengths 3–258.
 	lenCode [259]uint32
 	lenSym  [259]uint8 // a length's symbol minus 257, for the counts
-	// distCode is a distance symbol's packed code; its extra bits are the
-	// distance minus distBase, put after it.
-	distCode [numDist]uint32
+	// distCode is a distance symbol's code (bits 0–15), its length (16–23),
+	// its length with the extra bits (24–31) and its base distance (32–):
+	// the extra bits are the distance minus the base, put after the code.
+	distCode [numDist]uint64
 	// distSymLo gives the symbol of distances 1–256 (by d-1), distSymHi of
 	// the larger ones (by (d-1)>>7).
 	distSymLo, distSymHi [256]uint8
@@ -63,7 +64,8 @@ func init() {
 	}
 	dc := canonical(distLengths[:])
 	for s := range numDist {
-		distCode[s] = uint32(dc[s])<<8 | uint32(distLengths[s])
+		distCode[s] = uint64(dc[s]) | uint64(distLengths[s])<<16 |
+			uint64(distLengths[s]+distExtra[s])<<24 | uint64(distBase[s])<<32
 	}
 	for s := range numDist {
 		lo, hi := int(distBase[s])-1, int(distBase[s])-1+1<<distExtra[s]

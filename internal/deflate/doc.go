@@ -4,9 +4,12 @@
 //
 // It is fast because it does less than a general compressor:
 //
-//   - one pass of greedy LZ77 matching, with a hash table of 4-byte
-//     sequences (16,384 positions), a 32 KB window, matches of 4 to 258
-//     bytes, written out as soon as they are found (no token buffer);
+//   - one pass of greedy LZ77 matching: a hash table (16,384 positions)
+//     of the next 5 bytes at each position tried, a 32 KB window, matches
+//     of 4 to 258 bytes (at least 4 checked, then extended 8 bytes at a
+//     time), each written out as soon as it is found (no token buffer);
+//     after 64 bytes without a match the search steps 2 bytes at a time,
+//     then 3…;
 //   - one Huffman code, fixed in advance, for every block: the literal and
 //     length code and the distance code are derived from the symbol counts
 //     of real pages (scoresheets, standings, a save's answer, the group and
