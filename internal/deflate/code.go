@@ -1,5 +1,7 @@
 package deflate
 
+import "math/bits"
+
 // The fixed part of every block, built once from the generated code
 // lengths (table.go): the block header and the codes packed for the
 // encoder. A packed code is its bits (first bit lowest) shifted left by 8,
@@ -34,9 +36,6 @@ var (
 	// its length with the extra bits (24–31) and its base distance (32–):
 	// the extra bits are the distance minus the base, put after the code.
 	distCode [numDist]uint64
-	// distSymLo gives the symbol of distances 1–256 (by d-1), distSymHi of
-	// the larger ones (by (d-1)>>7).
-	distSymLo, distSymHi [256]uint8
 
 	// header is the dynamic block header for the code, final or not (they
 	// differ in the first bit): headerBytes whole bytes, then headerTail
@@ -67,16 +66,6 @@ func init() {
 		distCode[s] = uint64(dc[s]) | uint64(distLengths[s])<<16 |
 			uint64(distLengths[s]+distExtra[s])<<24 | uint64(distBase[s])<<32
 	}
-	for s := range numDist {
-		lo, hi := int(distBase[s])-1, int(distBase[s])-1+1<<distExtra[s]
-		for d := lo; d < hi; d++ {
-			if d < 256 {
-				distSymLo[d] = uint8(s)
-			} else {
-				distSymHi[d>>7] = uint8(s)
-			}
-		}
-	}
 	for final := range 2 {
 		var w headerWriter
 		w.write(uint64(final), 1)
@@ -87,12 +76,18 @@ func init() {
 	}
 }
 
-// distSym is the symbol of a distance 1–32768.
+// distSym is the symbol of a distance 1–32768: from 5 on, two symbols
+// for each power of two (RFC 1951 §3.2.5), told by the bit under the top
+// one. Computed, not looked up behind a test of the distance's size, which
+// the processor would guess wrong often.
 func distSym(d int) int {
-	if d <= 256 {
-		return int(distSymLo[d-1])
+	dm := uint(d - 1)
+	l := uint(bits.Len(dm | 2)) // at least 2
+	sym := 2*(l-1) + (dm>>(l-2))&1
+	if dm < 4 {
+		sym = dm
 	}
-	return int(distSymHi[(d-1)>>7])
+	return int(sym)
 }
 
 // headerWriter writes bits first-bit-lowest, for the header (once).

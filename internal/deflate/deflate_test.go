@@ -202,3 +202,13 @@ func TestAppendDoesNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations per call", n)
 	}
 }
+
+// distSym computes what RFC 1951's table says for every distance.
+func TestDistSym(t *testing.T) {
+	for d := 1; d <= window; d++ {
+		s := distSym(d)
+		if s < 0 || s >= numDist || d < int(distBase[s]) || d >= int(distBase[s])+1<<distExtra[s] {
+			t.Fatalf("distance %d: symbol %d", d, s)
+		}
+	}
+}
