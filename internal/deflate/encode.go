@@ -17,7 +17,7 @@ const (
 	maxInput = 1 << 30
 )
 
-// state is the matcher's hash table: for each hash of 4 bytes, the last
+// state is the matcher's hash table: for each hash of 5 bytes, the last
 // position that had it, plus off. off grows by each input's length, so the
 // positions of an earlier input come out negative and are not used: the
 // table is never cleared between calls.
@@ -38,8 +38,10 @@ type Counts struct {
 // Append appends src, deflated, to dst and returns the extended slice.
 // With final, the last block has BFINAL set and ends the stream. Without,
 // the output ends on a byte boundary (an empty stored block after the
-// data, as a sync flush writes, or stored blocks), so that more blocks, of this package's or
-// stored ones, can follow it.
+// data, as a sync flush writes), so that more blocks, of this package's
+// or stored ones, can follow it. Input that the code would make larger
+// (noise, another alphabet) is sent as stored blocks. Append allocates
+// only when dst lacks the room.
 func Append(dst, src []byte, final bool) []byte {
 	for len(src) > maxInput {
 		dst = encode(dst, src[:maxInput], false, nil)
