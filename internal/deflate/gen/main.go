@@ -24,7 +24,7 @@ func main() {
 	corpus := flag.String("corpus", "testdata/corpus", "folder of gzipped pages")
 	out := flag.String("out", "table.go", "file to write")
 	flag.Parse()
-	pages, err := ReadCorpus(*corpus)
+	pages, err := readCorpus(*corpus)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -69,8 +69,8 @@ func total(pages [][]byte) int {
 	return n
 }
 
-// ReadCorpus reads every gzipped page in dir, in name order.
-func ReadCorpus(dir string) ([][]byte, error) {
+// readCorpus reads every gzipped page in dir, in name order.
+func readCorpus(dir string) ([][]byte, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*.gz"))
 	if err != nil {
 		return nil, err
