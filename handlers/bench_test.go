@@ -6,12 +6,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/tablekeeper/tablekeeper/cmd/loadgen/seed"
+	"github.com/tablekeeper/tablekeeper/internal/memory"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -25,9 +27,11 @@ type benchSite struct {
 	g   seed.Group
 }
 
-// benchSeeded seeds a fresh store for a top-level benchmark (about 0.1 s).
+// benchSeeded seeds a fresh store for a top-level benchmark (about 0.1 s),
+// with the runtime's memory settings the server runs with (servedMemory).
 func benchSeeded(b *testing.B) benchSite {
 	b.Helper()
+	servedMemory(b)
 	app := newTestApp(b)
 	cfg := seed.Config{Groups: 1, PlayersPerGroup: 20, Matches: 100, InProgress: 4, OpenFiveCrowns: 4, Seed: 9}
 	sd, err := seed.Seed(context.Background(), app.store, cfg)
@@ -35,6 +39,14 @@ func benchSeeded(b *testing.B) benchSite {
 		b.Fatal(err)
 	}
 	return benchSite{app: app, g: sd.Groups[0]}
+}
+
+// servedMemory gives the benchmark the memory limit and collector pace the
+// server runs with (internal/memory, as cmd/tablekeeper sets them), so that
+// its cpu-ns/op counts the collections the server pays, not those of the
+// test binary's default GOGC 100; GOGC or GOMEMLIMIT still override them.
+func servedMemory(b *testing.B) {
+	b.Cleanup(memory.Configure(os.Getenv))
 }
 
 // phoneHeaders is what a phone's browser sends with every request.
@@ -168,6 +180,7 @@ func (p *pageCache) dropPages() {
 // phone does with htmx (typed points, one player out) and reads the answer:
 // the sheet as it stands after the save.
 func BenchmarkSaveRound(b *testing.B) {
+	servedMemory(b)
 	app := newTestApp(b)
 	cfg := seed.Config{Groups: 1, PlayersPerGroup: 20, Matches: 10, InProgress: 0, OpenFiveCrowns: 600, Seed: 9}
 	sd, err := seed.Seed(context.Background(), app.store, cfg)
@@ -213,6 +226,7 @@ func BenchmarkSaveRound(b *testing.B) {
 // or 869), "month" a season of the last 30 days (80 matches at every
 // size), "all" all time.
 func BenchmarkHistoryPages(b *testing.B) {
+	servedMemory(b)
 	for _, n := range []int{100, 1000, 10000} {
 		app := newTestApp(b)
 		now := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
