@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -115,8 +116,10 @@ func TestQueuedSavesShareACommit(t *testing.T) {
 	if r := results[10]; r.err != nil || r.round.ID != results[2].round.ID {
 		t.Errorf("the repeated post: %+v, want the round saved first (%d)", r, results[2].round.ID)
 	}
-	if r := results[11]; r.panic != "a game's bug" || r.err != nil {
+	if r := results[11]; panicValue(r.panic) != "a game's bug" || r.err != nil {
 		t.Errorf("the panicking save: panic %v, error %v", r.panic, r.err)
+	} else if !strings.Contains(string(r.panic.(*savePanic).stack), "TestQueuedSavesShareACommit") {
+		t.Errorf("the panic raised again lost where the game raised it:\n%s", r.panic.(*savePanic).stack)
 	}
 	if r := results[12]; r.err == nil || !errors.Is(r.err, context.Canceled) {
 		t.Errorf("the save whose phone went away: %v, want its cancellation", r.err)
@@ -162,6 +165,15 @@ func TestQueuedSavesShareACommit(t *testing.T) {
 	if _, _, err := f.s.AddRound(ctx, matches[9], RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}}); err != nil {
 		t.Fatalf("the next save: %v", err)
 	}
+}
+
+// panicValue is what a save panicked with, out of the savePanic the store
+// raises it in.
+func panicValue(p any) any {
+	if sp, ok := p.(*savePanic); ok {
+		return sp.value
+	}
+	return p
 }
 
 // A shared commit that itself panics (not one of its saves: runSaved holds
