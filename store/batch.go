@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -97,6 +98,7 @@ func (s *Store) lead() {
 			// The batch itself failed (a bug of ours, not a save's, whose
 			// panics runSaved holds): commitBatch has rolled back, so no
 			// save of it may be answered as saved. Each raises the panic.
+			p = caught(p)
 			for _, w := range batch {
 				w.written, w.err, w.panic = nil, nil, p
 			}
@@ -129,7 +131,7 @@ func (s *Store) lead() {
 func (s *Store) commitCatching(ctx context.Context, fn func(*txn) error) (written []Written, err error, panicked any) {
 	defer func() {
 		if p := recover(); p != nil {
-			written, err, panicked = nil, nil, p
+			written, err, panicked = nil, nil, caught(p)
 		}
 	}()
 	written, err = s.commit(ctx, fn)
@@ -200,7 +202,7 @@ func (s *Store) commitBatch(batch []*queuedWrite) {
 func runSaved(ctx context.Context, t *txn, fn func(*txn) error) (written []Written, err error, panicked any) {
 	defer func() {
 		if p := recover(); p != nil {
-			written, err, panicked = nil, nil, p
+			written, err, panicked = nil, nil, caught(p)
 		}
 	}()
 	if err := fn(t); err != nil {
@@ -211,4 +213,33 @@ func runSaved(ctx context.Context, t *txn, fn func(*txn) error) (written []Writt
 	}
 	written, err = t.written(ctx)
 	return written, err, nil
+}
+
+// savePanic is what a save raises when its write panicked while the store
+// held the panic for it (commitQueued raises it again on the save's own
+// goroutine): the value, and the stack where it was first raised, which the
+// second raise would otherwise lose (a log of the recovery shows only
+// commitQueued).
+type savePanic struct {
+	value any
+	stack []byte
+}
+
+func (p *savePanic) Error() string {
+	return fmt.Sprintf("%v [raised in a queued save, at:]\n%s", p.value, p.stack)
+}
+
+// Unwrap is the value when it is an error.
+func (p *savePanic) Unwrap() error {
+	err, _ := p.value.(error)
+	return err
+}
+
+// caught is a recovered panic with its stack, taken in the deferred call
+// that recovered it (the panicking frames are still on the stack there).
+func caught(p any) *savePanic {
+	if sp, ok := p.(*savePanic); ok {
+		return sp
+	}
+	return &savePanic{value: p, stack: debug.Stack()}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -115,8 +116,10 @@ func TestQueuedSavesShareACommit(t *testing.T) {
 	if r := results[10]; r.err != nil || r.round.ID != results[2].round.ID {
 		t.Errorf("the repeated post: %+v, want the round saved first (%d)", r, results[2].round.ID)
 	}
-	if r := results[11]; r.panic != "a game's bug" || r.err != nil {
+	if r := results[11]; panicValue(r.panic) != "a game's bug" || r.err != nil {
 		t.Errorf("the panicking save: panic %v, error %v", r.panic, r.err)
+	} else if !strings.Contains(string(r.panic.(*savePanic).stack), "TestQueuedSavesShareACommit") {
+		t.Errorf("the panic raised again lost where the game raised it:\n%s", r.panic.(*savePanic).stack)
 	}
 	if r := results[12]; r.err == nil || !errors.Is(r.err, context.Canceled) {
 		t.Errorf("the save whose phone went away: %v, want its cancellation", r.err)
@@ -160,6 +163,89 @@ func TestQueuedSavesShareACommit(t *testing.T) {
 	}
 	// The write connection is out of every transaction: the next save goes through.
 	if _, _, err := f.s.AddRound(ctx, matches[9], RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}}); err != nil {
+		t.Fatalf("the next save: %v", err)
+	}
+}
+
+// panicValue is what a save panicked with, out of the savePanic the store
+// raises it in.
+func panicValue(p any) any {
+	if sp, ok := p.(*savePanic); ok {
+		return sp.value
+	}
+	return p
+}
+
+// A shared commit that itself panics (not one of its saves: runSaved holds
+// those) answers none of its saves as saved: each raises the panic on its
+// own goroutine, none of their rounds is stored, no save is left waiting,
+// and the write lock and the queue serve the next save. Here the batch
+// panics on a save queued without a context (commitBatch asks it first).
+func TestQueuedBatchThatPanicsAnswersNoneAsSaved(t *testing.T) {
+	if onPG {
+		t.Skip("PostgreSQL commits each save in its own SERIALIZABLE transaction (commitPG)")
+	}
+	f := newFixture(t)
+	ctx := context.Background()
+	ids := []int64{f.players[0].ID, f.players[1].ID, f.players[2].ID}
+	matches := []int64{f.match}
+	for range 3 {
+		m, err := f.s.CreateMatch(ctx, f.g.Group.ID, NewMatch{Game: "fivecrowns", Players: ids,
+			Rules: map[string]string{}, Options: map[string]string{"startRound": "1"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		matches = append(matches, m)
+	}
+	ctxs := []context.Context{ctx, ctx, nil, ctx} // the first commits alone; the others share the next commit
+	type result struct {
+		err   error
+		panic any
+	}
+	results := make([]result, len(ctxs))
+	f.s.wmu.Lock()
+	var wg sync.WaitGroup
+	for i, c := range ctxs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { results[i].panic = recover() }()
+			_, _, err := f.s.AddRound(c, matches[i], RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}})
+			results[i].err = err
+		}()
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+			f.s.queue.mu.Lock()
+			lead, n := f.s.queue.leading, len(f.s.queue.waiting)
+			f.s.queue.mu.Unlock()
+			if lead && n == i {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("save %d: %d queued", i, n)
+			}
+		}
+	}
+	f.s.wmu.Unlock()
+	wg.Wait()
+
+	if r := results[0]; r.err != nil || r.panic != nil {
+		t.Errorf("the save committed alone: %+v", r)
+	}
+	for i, r := range results[1:] {
+		if r.panic == nil || r.err != nil {
+			t.Errorf("save %d of the batch that panicked: %+v, want its panic", i+1, r)
+		}
+	}
+	for i, m := range matches {
+		rounds, err := f.s.Rounds(ctx, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]int{true: 1}[i == 0]; len(rounds) != want {
+			t.Errorf("match %d holds %d rounds, want %d", i, len(rounds), want)
+		}
+	}
+	if _, _, err := f.s.AddRound(ctx, matches[1], RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}}); err != nil {
 		t.Fatalf("the next save: %v", err)
 	}
 }

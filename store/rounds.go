@@ -18,7 +18,7 @@ type Round struct {
 	Points    []int           // one per seat
 	Version   int
 	UndoneAt  *time.Time
-	CreatedAt time.Time
+	CreatedAt time.Time // zero when read by MatchSheet, and so in AddRound's answer for the rounds it took from Seen
 }
 
 // Undone reports whether the round was undone (it no longer counts).

@@ -20,8 +20,15 @@ func newTestStore(t *testing.T) *Store {
 		t.Fatalf("Open: %v", err)
 	}
 	t.Cleanup(func() { s.Close() })
+	// On PostgreSQL writes run concurrently (no write lock): the clock has its own.
+	var mu sync.Mutex
 	clock := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
-	s.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	s.Now = func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(time.Second)
+		return clock
+	}
 	return s
 }
 

@@ -6,8 +6,10 @@
 //
 //   - one pass of greedy LZ77 matching: a hash table (16,384 positions)
 //     of the next 5 bytes at each position tried, a 32 KB window, matches
-//     of 4 to 258 bytes (at least 4 checked, then extended 8 bytes at a
-//     time), each written out as soon as it is found (no token buffer);
+//     of at least 4 bytes (4 checked, then extended 8 bytes at a time, with
+//     no limit: a match longer than 258 goes out as several of at most 258
+//     at the same distance, the last at least 3), each written out as soon
+//     as it is found (no token buffer);
 //     after 64 bytes without a match the search steps 2 bytes at a time,
 //     then 3…;
 //   - one Huffman code, fixed in advance, for every block: the literal and
