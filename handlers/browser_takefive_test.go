@@ -243,3 +243,25 @@ func tfFitsHere(p *phone, what string) {
 		p.b.t.Errorf("%s has tap targets under 44 px:\n%s", what, small)
 	}
 }
+
+// TestBrowserQuickTapsAreKept: squares tapped faster than the answers come
+// back are all marked, in order. htmx sends one request per form at a time
+// and dropped a tap made while the form's last one was on its way.
+func TestBrowserQuickTapsAreKept(t *testing.T) {
+	b := newBrowser(t)
+	p := b.phone()
+	p.open("/referee/takefive")
+	p.waitFor(`document.querySelectorAll('[data-testid=tf-board] button.sq').length === 36`)
+	p.tap("input[name=mode][value=empty]")
+	// Three taps in one script: the second and third come while the first
+	// request is certainly in flight.
+	var sent bool
+	p.eval(`(function () {
+		for (const sq of ['c3', 'b3', 'c2']) document.querySelector('[data-testid=sq-' + sq + ']').click();
+		return document.querySelector('#tf-referee') !== null;
+	})()`, &sent)
+	if !sent {
+		t.Fatal("the referee form is not on the page")
+	}
+	p.waitFor(`document.querySelector('input[name=empty]').value === 'c3 b3 c2'`)
+}

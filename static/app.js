@@ -231,3 +231,34 @@
   // The Enter that submits a form is its keypress: stop that one too.
   document.addEventListener("keypress", function (e) { if (next(e)) e.preventDefault(); });
 })();
+
+// A tap on a card or a square while the form's previous request is still on
+// its way would be dropped by htmx (a form sends one request at a time, and
+// its answer replaces the form). It is kept instead, and made again on the
+// new form once that is in place, in the order tapped: quick taps are not
+// lost. Only "tap" buttons, which name their card or square, are kept; a
+// chip's removal names a position, which the answer may have changed.
+(function () {
+  "use strict";
+  var kept = [];
+  document.addEventListener("click", function (e) {
+    var b = e.target && e.target.closest ? e.target.closest("button[type=submit][name=tap]") : null;
+    if (!b || !b.form || !b.form.id || !b.form.classList.contains("htmx-request")) return;
+    e.preventDefault();
+    e.stopPropagation();
+    kept.push({ form: b.form.id, value: b.value });
+  }, true);
+  document.addEventListener("htmx:afterSettle", function () {
+    var next = kept.shift();
+    if (!next) return;
+    var f = document.getElementById(next.form);
+    var b = f ? Array.prototype.find.call(f.querySelectorAll("button[type=submit][name=tap]"), function (x) { return x.value === next.value; }) : null;
+    if (b && !b.disabled) b.click();
+    else kept = []; // the form or the card is gone: the taps after it no longer mean what they did
+  });
+  // An answer that did not come (no connection, a server error) leaves the
+  // form as it was: the taps kept behind it are not made later by surprise.
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (!e.detail.successful) kept = [];
+  });
+})();
