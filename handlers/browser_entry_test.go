@@ -269,3 +269,20 @@ func colourScheme(v string) chromedp.Action[chromedp.Void] {
 		return err
 	})
 }
+
+// TestBrowserQuickCardTapsAreKept: a Five Crowns hand tapped faster than
+// the answers come back keeps every card, in order (TestBrowserQuickTapsAreKept
+// on the Take Five board; here the scoresheet's card sheet, where a whole
+// hand is tapped in a row).
+func TestBrowserQuickCardTapsAreKept(t *testing.T) {
+	b := newBrowser(t)
+	p := b.phone()
+	group := entryGroup(p, "Ana", "Ben")
+	entryMatch(p, group, "fivecrowns")
+	p.tap(`[data-testid=seat][data-player=Ben] [data-testid=pick-seat]`)
+	p.waitFor(`document.querySelector('[data-testid=picker][data-seat="1"]') !== null`)
+	p.eval(`(function () {
+		for (const c of ['7H', 'KC', '5S']) document.querySelector('[data-testid=picker] .sheet-deck button[data-card="' + c + '"]').click();
+	})()`, nil)
+	p.waitFor(`Array.from(document.querySelectorAll('[data-testid=picker] .sheet-hand .chip')).map(c => c.dataset.card).join(' ') === '7H KC 5S'`)
+}
