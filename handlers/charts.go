@@ -74,6 +74,10 @@ func runningTotals(vctx context.Context, names []string, live [][]int) *views.Ch
 		return nil
 	}
 	title := views.T(vctx, "standings.sheet.chart.desc", "Rounds", len(live))
+	// Each seat's running sums, computed once: the chart's values (from 0)
+	// and the table's cells, cut from one string after the round numbers.
+	width := len(live) + 1
+	values := make([]float64, len(names)*width)
 	cells := (len(names) + 1) * len(live)
 	t := newTextCuts(cells*5, cells)
 	for r := range live {
@@ -82,33 +86,24 @@ func runningTotals(vctx context.Context, names []string, live [][]int) *views.Ch
 	}
 	for seat := range names {
 		sum := 0
-		for _, pts := range live {
+		for r, pts := range live {
 			if seat < len(pts) {
 				sum += pts[seat]
 			}
+			values[seat*width+r+1] = float64(sum)
 			t.b = views.AppendIntText(t.b, sum)
 			t.cut()
 		}
 	}
 	text := t.strings()
-	lc := views.LineChart{Title: title, XLabels: make([]string, 1, len(live)+1), DecimalComma: views.Lang(vctx) == "fr",
+	lc := views.LineChart{Title: title, XLabels: append(make([]string, 1, width), text[:len(live)]...), DecimalComma: views.Lang(vctx) == "fr",
 		Series: make([]views.ChartSeries, 0, len(names))}
 	lc.XLabels[0] = "0"
-	lc.XLabels = append(lc.XLabels, text[:len(live)]...)
 	cv := &views.ChartView{ID: "totals", Title: title, Head: text[:len(live):len(live)],
 		Legend: make([]views.Link, 0, len(names)), Rows: make([]views.ChartRow, 0, len(names))}
-	values := make([]float64, len(names)*(len(live)+1))
 	for seat, name := range names {
-		vals := values[seat*(len(live)+1) : (seat+1)*(len(live)+1) : (seat+1)*(len(live)+1)]
-		sum := 0
-		for r, pts := range live {
-			if seat < len(pts) {
-				sum += pts[seat]
-			}
-			vals[r+1] = float64(sum)
-		}
 		from := (seat + 1) * len(live)
-		lc.Series = append(lc.Series, views.ChartSeries{Label: name, Values: vals})
+		lc.Series = append(lc.Series, views.ChartSeries{Label: name, Values: values[seat*width : (seat+1)*width : (seat+1)*width]})
 		cv.Legend = append(cv.Legend, views.Link{Label: name, URL: views.SeriesClass(seat)})
 		cv.Rows = append(cv.Rows, views.ChartRow{Label: name, Cells: text[from : from+len(live) : from+len(live)]})
 	}

@@ -13,11 +13,8 @@ func newTextCuts(bytes, n int) *textCuts {
 	return &textCuts{b: make([]byte, 0, bytes), ends: make([]int, 0, n)}
 }
 
-// cut ends the text appended since the last cut and returns its index.
-func (t *textCuts) cut() int {
-	t.ends = append(t.ends, len(t.b))
-	return len(t.ends) - 1
-}
+// cut ends the text appended since the last cut.
+func (t *textCuts) cut() { t.ends = append(t.ends, len(t.b)) }
 
 // strings is every text cut, in order.
 func (t *textCuts) strings() []string {
