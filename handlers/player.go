@@ -78,9 +78,13 @@ func (s *Server) playerPage(c echo.Context) error {
 			Place: views.T(vctx, "standings.form.place", "Place", a.Place, "Players", a.Players), Win: a.Win, URL: matchURL(a.MatchID)})
 	}
 	for _, e := range prof.Extremes {
-		page.Games = append(page.Games, views.PlayerGame{Game: s.gameName(e.Game, lg),
-			Best: views.IntText(e.Best.Total), BestURL: matchURL(e.Best.MatchID), BestDate: views.DayText(lg, s.local(e.Best.PlayedAt)),
-			Worst: views.IntText(e.Worst.Total), WorstURL: matchURL(e.Worst.MatchID), WorstDate: views.DayText(lg, s.local(e.Worst.PlayedAt))})
+		g := views.PlayerGame{Game: s.gameName(e.Game, lg),
+			Best: views.IntText(e.Best.Total), BestURL: matchURL(e.Best.MatchID), BestDate: views.DayText(lg, s.local(e.Best.PlayedAt))}
+		// After one whole match its total is the best: there is no worst yet.
+		if e.Worst.MatchID != e.Best.MatchID {
+			g.Worst, g.WorstURL, g.WorstDate = views.IntText(e.Worst.Total), matchURL(e.Worst.MatchID), views.DayText(lg, s.local(e.Worst.PlayedAt))
+		}
+		page.Games = append(page.Games, g)
 	}
 	for _, v := range prof.Rivals {
 		page.Rivals = append(page.Rivals, views.RivalRow{Name: names[v.Opponent], URL: playerURL(v.Opponent),

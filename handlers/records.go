@@ -1,6 +1,6 @@
 package handlers
 
-// The records page: the group's best and worst, with who holds them.
+// The records page: the group's best results, with who holds them.
 
 import (
 	"context"
@@ -21,8 +21,8 @@ type heldRecord struct {
 	holder int64
 }
 
-// recordItems describes the records: per game the best and worst totals and
-// rounds (on the game's side), then the longest winning streak.
+// recordItems describes the records: per game the best total and round (on
+// the game's side, from whole matches), then the longest winning streak.
 func (s *Server) recordItems(vctx context.Context, lg string, recs standings.Records, names map[int64]string,
 	matchURL func(int64) string, playerURL func(int64) string) []heldRecord {
 	var out []heldRecord
@@ -40,10 +40,8 @@ func (s *Server) recordItems(vctx context.Context, lg string, recs standings.Rec
 			side = "wins"
 		}
 		add(g.Game, views.T(vctx, "standings.rec.best."+side, "Game", name), g.BestTotal)
-		add(g.Game, views.T(vctx, "standings.rec.worst."+side, "Game", name), g.WorstTotal)
 		if g.BestRound != nil {
 			add(g.Game, views.T(vctx, "standings.rec.bestround."+side, "Game", name), *g.BestRound)
-			add(g.Game, views.T(vctx, "standings.rec.worstround."+side, "Game", name), *g.WorstRound)
 		}
 	}
 	if st := recs.LongestStreak; st != nil {

@@ -40,11 +40,12 @@ func (s *Server) playedMatches(ctx context.Context, groupID int64, withRounds bo
 
 // standingsMatch is a stored finished match as the standings read it:
 // places from the totals on the game's side, rounds only for a game whose
-// totals are points.
+// totals are points, partial when it is not the whole game (wholeMatch).
 func (s *Server) standingsMatch(m store.PlayedMatch) standings.Match {
-	lowWins := false
+	lowWins, partial := false, false
 	if g, ok := s.byID[m.Game]; ok {
 		lowWins = g.LowWins()
+		partial = !wholeMatch(g, scoring.Match{Seats: len(m.Seats), Options: m.Options})
 	}
 	totals := make([]int, 0, len(m.Seats))
 	for _, st := range m.Seats {
@@ -59,7 +60,16 @@ func (s *Server) standingsMatch(m store.PlayedMatch) standings.Match {
 			res[i].Rounds = st.Rounds
 		}
 	}
-	return standings.Match{ID: m.ID, Game: m.Game, PlayedAt: m.FinishedAt, LowWins: lowWins, HasPoints: points, Results: res}
+	return standings.Match{ID: m.ID, Game: m.Game, PlayedAt: m.FinishedAt, LowWins: lowWins, HasPoints: points,
+		Partial: partial, Results: res}
+}
+
+// wholeMatch reports whether a match is the whole game, as a game with a
+// shorter variant says (Five Crowns' express match); a game without one
+// plays whole matches only. Only whole matches set records.
+func wholeMatch(g scoring.Game, m scoring.Match) bool {
+	w, ok := g.(interface{ Whole(scoring.Match) bool })
+	return !ok || w.Whole(m)
 }
 
 func (s *Server) gameName(game, lang string) string {

@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -15,7 +16,8 @@ type PlayedMatch struct {
 	ID         int64
 	Game       string
 	FinishedAt time.Time
-	Seats      []PlayedSeat // in seat order
+	Options    map[string]string // the game options it was started with
+	Seats      []PlayedSeat      // in seat order
 }
 
 // PlayedSeat is one player's part in a finished match.
@@ -33,7 +35,7 @@ type PlayedSeat struct {
 // and rounds packed by SQLite): crossing from SQLite to Go row by row is
 // what costs.
 func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds bool) ([]PlayedMatch, error) {
-	rows, err := s.query(ctx, `SELECT m.id, m.game, m.finished_at,
+	rows, err := s.query(ctx, `SELECT m.id, m.game, m.finished_at, m.options,
 		group_concat(mp.seat || ' ' || mp.player_id || ' ' || mp.total, ',')
 		FROM matches m JOIN match_players mp ON mp.match_id = m.id
 		WHERE m.group_id = ? AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL
@@ -46,9 +48,12 @@ func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds boo
 	var finished []string
 	for rows.Next() {
 		var m PlayedMatch
-		var at, seats string
-		if err := rows.Scan(&m.ID, &m.Game, &at, &seats); err != nil {
+		var at, opts, seats string
+		if err := rows.Scan(&m.ID, &m.Game, &at, &opts, &seats); err != nil {
 			return nil, fmt.Errorf("store: played matches: %w", err)
+		}
+		if err := json.Unmarshal([]byte(opts), &m.Options); err != nil {
+			return nil, fmt.Errorf("store: played matches: match %d: its options: %w", m.ID, err)
 		}
 		parts := strings.Split(seats, ",")
 		m.Seats = make([]PlayedSeat, len(parts))

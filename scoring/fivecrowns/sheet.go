@@ -64,6 +64,10 @@ func (s Sheet) StartRound(m scoring.Match) int {
 	return 1
 }
 
+// Whole reports whether the match is the whole game, from round 1: an
+// express match (started at a later round) sets no records.
+func (s Sheet) Whole(m scoring.Match) bool { return s.StartRound(m) == 1 }
+
 // GameRound is the game round (1…11 while the match lasts) of the match's
 // number-th round (1-based).
 func (s Sheet) GameRound(m scoring.Match, number int) int { return s.StartRound(m) + number - 1 }

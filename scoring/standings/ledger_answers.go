@@ -133,8 +133,8 @@ func (l *Ledger) GroupRecords(f Filter) (Records, error) {
 	for _, g := range r.games {
 		c := *g
 		if g.BestRound != nil {
-			b, w := *g.BestRound, *g.WorstRound
-			c.BestRound, c.WorstRound = &b, &w
+			b := *g.BestRound
+			c.BestRound = &b
 		}
 		out.Games = append(out.Games, c)
 	}

@@ -49,7 +49,6 @@ func (r *run) apply(m Match) {
 		r.nights = append(r.nights, key)
 	}
 	ni := len(r.nights) - 1
-	g := r.games[m.Game]
 	for i, res := range m.Results {
 		p := states[i]
 		p.rating = after[i]
@@ -85,6 +84,7 @@ func (r *run) apply(m Match) {
 		}
 		p.form = append(p.form, a)
 		switch e := p.extremes[m.Game]; {
+		case m.Partial:
 		case e == nil:
 			p.extremes[m.Game] = &Extremes{Game: m.Game, Best: a, Worst: a}
 		case better(a.Total, e.Best.Total, m.LowWins):
@@ -106,22 +106,9 @@ func (r *run) apply(m Match) {
 		if cur.Length > p.longest.Length {
 			p.longest = cur
 		}
-		// Records.
-		feat := Feat{Player: res.Player, MatchID: m.ID, PlayedAt: m.PlayedAt, Value: res.Total}
-		if g == nil {
-			g = &GameRecords{Game: m.Game, LowWins: m.LowWins, BestTotal: feat, WorstTotal: feat}
-			r.games[m.Game] = g
-		}
-		g.BestTotal = keep(g.BestTotal, feat, m.LowWins)
-		g.WorstTotal = keep(g.WorstTotal, feat, !m.LowWins)
-		for _, pts := range res.Rounds {
-			feat.Value = pts
-			if g.BestRound == nil {
-				g.BestRound, g.WorstRound = &Feat{}, &Feat{}
-				*g.BestRound, *g.WorstRound = feat, feat
-			}
-			*g.BestRound = keep(*g.BestRound, feat, m.LowWins)
-			*g.WorstRound = keep(*g.WorstRound, feat, !m.LowWins)
+		// Records, from whole matches only.
+		if !m.Partial {
+			r.games[m.Game] = setRecords(r.games[m.Game], m, res)
 		}
 	}
 	// Head-to-head, both sides.

@@ -165,7 +165,7 @@ type checkpoint struct {
 	points  bool
 	lowWins map[string]bool
 	players map[int64]playerCopy
-	games   map[string]GameRecords // BestRound and WorstRound pointing at their own copies
+	games   map[string]GameRecords // BestRound pointing at its own copy
 }
 
 // playerCopy is a playerState as it was, kept small: its maps as slices of
@@ -271,8 +271,8 @@ func (r *run) thin(every int) {
 func cloneRecords(g *GameRecords) GameRecords {
 	c := *g
 	if g.BestRound != nil {
-		b, w := *g.BestRound, *g.WorstRound
-		c.BestRound, c.WorstRound = &b, &w
+		b := *g.BestRound
+		c.BestRound = &b
 	}
 	return c
 }

@@ -18,7 +18,8 @@ func randomMatchOf(rng *rand.Rand, id int64, pool int) Match {
 	games := []string{"fivecrowns", "take5", "takefive", "taki"}
 	g := rng.IntN(len(games))
 	at := time.Date(2025, 1, 1, 18, 0, 0, 0, time.UTC).Add(time.Duration(rng.IntN(120*24)) * time.Hour / 4)
-	m := Match{ID: id, Game: games[g], PlayedAt: at, LowWins: g == 0, HasPoints: g != 2}
+	// One match in five is partial (express, ended early): no records.
+	m := Match{ID: id, Game: games[g], PlayedAt: at, LowWins: g == 0, HasPoints: g != 2, Partial: id%5 == 3}
 	n := 2 + rng.IntN(4)
 	totals := make([]int, 0, n)
 	for _, p := range rng.Perm(pool)[:n] {

@@ -25,7 +25,12 @@ type Match struct {
 	PlayedAt  time.Time
 	LowWins   bool // the lowest total finishes first (Five Crowns)
 	HasPoints bool // totals are points worth averaging (not Take Five's round wins)
-	Results   []Result
+	// Partial is a match that is not the whole game: an express variant or
+	// a match ended early. It counts in the tables, ratings and streaks
+	// like any other, but sets no record (GroupRecords) and no personal
+	// best or worst (Profile.Extremes).
+	Partial bool
+	Results []Result
 }
 
 // Filter selects the matches a table is computed over.

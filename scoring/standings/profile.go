@@ -18,7 +18,9 @@ type Appearance struct {
 }
 
 // Extremes are a player's best and worst totals in one game, each the first
-// time it was reached. Best follows the game's side (lowest for Five Crowns).
+// time it was reached, in whole matches only (see Match.Partial). Best
+// follows the game's side (lowest for Five Crowns). After one whole match
+// both are that match.
 type Extremes struct {
 	Game  string
 	Best  Appearance
@@ -31,7 +33,7 @@ type Profile struct {
 	Played        int
 	Wins          int
 	Form          []Appearance // the last Options.FormLength matches, most recent first
-	Extremes      []Extremes   // one per game played, sorted by game key
+	Extremes      []Extremes   // one per game played in a whole match, sorted by game key
 	LongestStreak Streak       // Length 0 when the player has not won
 	CurrentStreak int          // wins in a row up to the player's latest match
 	Rivals        []Versus     // from the player's side, one per opponent, by opponent id
@@ -70,6 +72,7 @@ func PlayerProfile(matches []Match, f Filter, player int64, o Options) (Profile,
 				p.Wins++
 			}
 			switch e := byGame[m.Game]; {
+			case m.Partial:
 			case e == nil:
 				byGame[m.Game] = &Extremes{Game: m.Game, Best: a, Worst: a}
 			case better(a.Total, e.Best.Total, m.LowWins):

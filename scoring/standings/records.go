@@ -14,15 +14,14 @@ type Feat struct {
 	Value    int // a total, a round's points, or a streak's length
 }
 
-// GameRecords are the group's records in one game. Best and worst follow
-// the game's side: for a lowest-wins game the best total is the lowest.
+// GameRecords are the group's records in one game: best results only, on
+// the game's side (for a lowest-wins game the best total is the lowest), set
+// in whole matches (see Match.Partial).
 type GameRecords struct {
-	Game       string
-	LowWins    bool
-	BestTotal  Feat
-	WorstTotal Feat
-	BestRound  *Feat // nil when no match of the game recorded rounds
-	WorstRound *Feat // nil when no match of the game recorded rounds
+	Game      string
+	LowWins   bool
+	BestTotal Feat
+	BestRound *Feat // nil when no whole match of the game recorded rounds
 }
 
 // Records are the group's records over a filter.
@@ -33,7 +32,10 @@ type Records struct {
 
 // GroupRecords returns the records over the matches f selects. A record
 // belongs to whoever set it first: a later equal value does not take it
-// (within one match, the lower player id holds it).
+// (within one match, the lower player id holds it). A partial match (an
+// express match, a match ended early) sets no total or round record, and a
+// game played only in partial matches has none; the winning streak counts
+// every match won, as the standings do.
 //
 // Returns an error wrapping ErrInvalidMatch if a selected match is invalid.
 func GroupRecords(matches []Match, f Filter) (Records, error) {
@@ -43,24 +45,11 @@ func GroupRecords(matches []Match, f Filter) (Records, error) {
 	}
 	games := map[string]*GameRecords{}
 	for _, m := range sel {
-		g := games[m.Game]
+		if m.Partial {
+			continue
+		}
 		for _, r := range m.Results {
-			feat := Feat{Player: r.Player, MatchID: m.ID, PlayedAt: m.PlayedAt, Value: r.Total}
-			if g == nil {
-				g = &GameRecords{Game: m.Game, LowWins: m.LowWins, BestTotal: feat, WorstTotal: feat}
-				games[m.Game] = g
-			}
-			g.BestTotal = keep(g.BestTotal, feat, m.LowWins)
-			g.WorstTotal = keep(g.WorstTotal, feat, !m.LowWins)
-			for _, pts := range r.Rounds {
-				feat.Value = pts
-				if g.BestRound == nil {
-					g.BestRound, g.WorstRound = &Feat{}, &Feat{}
-					*g.BestRound, *g.WorstRound = feat, feat
-				}
-				*g.BestRound = keep(*g.BestRound, feat, m.LowWins)
-				*g.WorstRound = keep(*g.WorstRound, feat, !m.LowWins)
-			}
+			games[m.Game] = setRecords(games[m.Game], m, r)
 		}
 	}
 	var out Records
@@ -83,6 +72,25 @@ func GroupRecords(matches []Match, f Filter) (Records, error) {
 		}
 	}
 	return out, nil
+}
+
+// setRecords returns g (a new one when nil) after r's part in the whole
+// match m: its total and each of its rounds.
+func setRecords(g *GameRecords, m Match, r Result) *GameRecords {
+	feat := Feat{Player: r.Player, MatchID: m.ID, PlayedAt: m.PlayedAt, Value: r.Total}
+	if g == nil {
+		g = &GameRecords{Game: m.Game, LowWins: m.LowWins, BestTotal: feat}
+	}
+	g.BestTotal = keep(g.BestTotal, feat, m.LowWins)
+	for _, pts := range r.Rounds {
+		feat.Value = pts
+		if g.BestRound == nil {
+			g.BestRound = &Feat{}
+			*g.BestRound = feat
+		}
+		*g.BestRound = keep(*g.BestRound, feat, m.LowWins)
+	}
+	return g
 }
 
 // keep returns the record holder after challenger's performance, where
