@@ -3,6 +3,7 @@ package handlers
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,7 +27,9 @@ func (s *Server) groupHome(c echo.Context) error {
 		}
 		return s.render(c, http.StatusOK, views.GroupHome(page))
 	}
-	return s.cachedPage(c, func() ([]byte, error) {
+	// The ways back to the matches in progress come in the order of this
+	// phone's seats: the kept page is this player's.
+	return s.cachedPageFor(c, strconv.FormatInt(memberOf(c).who.PlayerID, 10), func() ([]byte, error) {
 		page, err := s.groupPage(c)
 		if err != nil {
 			return nil, err
@@ -89,11 +92,34 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 			line.Status = views.T(vctx, "match.inprogress")
 		}
 		page.Matches = append(page.Matches, line)
-		if !line.Finished && page.Continue == nil { // the newest match still being played
-			page.Continue = &line
+		if !line.Finished {
+			line.Seated = seated(mt.Seats, m.who.PlayerID)
+			page.Continue = append(page.Continue, line)
 		}
 	}
+	// Two tables at once: each match in progress has its own way back, the
+	// one this phone's player sits at first (the matches come newest first).
+	slices.SortStableFunc(page.Continue, func(a, b views.MatchLine) int {
+		switch {
+		case a.Seated == b.Seated:
+			return 0
+		case a.Seated:
+			return -1
+		}
+		return 1
+	})
 	return page, nil
+}
+
+// seated reports whether player has a seat among seats (player 0, a member
+// not yet linked to a player, has none).
+func seated(seats []store.Seat, player int64) bool {
+	for _, st := range seats {
+		if player != 0 && st.PlayerID == player {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Server) rotateInvite(c echo.Context) error {

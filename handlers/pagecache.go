@@ -218,11 +218,17 @@ func (p *pageCache) written(w store.Written) {
 // URL, the language, the member's role and htmx: from the cache when no write
 // happened since it was built, otherwise built and kept.
 func (s *Server) cachedPage(c echo.Context, build func() ([]byte, error)) error {
+	return s.cachedPageFor(c, "", build)
+}
+
+// cachedPageFor is cachedPage for a page that also depends on who looks:
+// who tells it apart (e.g. the member's player), kept once per who.
+func (s *Server) cachedPageFor(c echo.Context, who string, build func() ([]byte, error)) error {
 	m := memberOf(c)
 	// The host too: without a base URL setting, links to share (the invite)
 	// are written with the address the browser used.
 	key := strings.Join([]string{c.Request().Host, c.Request().URL.RequestURI(), lang(c), strconv.FormatBool(m.who.IsAdmin),
-		c.Request().Header.Get("HX-Request")}, "\x00")
+		c.Request().Header.Get("HX-Request"), who}, "\x00")
 	group := m.group.Slug
 	// On PostgreSQL another instance may have written to the group a moment
 	// ago, its notification not here yet: the group's write counter, one

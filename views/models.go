@@ -62,7 +62,10 @@ type GroupPage struct {
 	Players   int
 	AdminURL  string // shown once after creation
 	Flash     string
-	Continue  *MatchLine // the newest match still in progress, offered first
+	// Continue is every match still in progress, each its own way back: the
+	// matches this phone's player is seated in first, then the others,
+	// newest first within each.
+	Continue []MatchLine
 }
 
 // MatchLine is a match in a list.
@@ -74,6 +77,7 @@ type MatchLine struct {
 	Status   string // translated: "round 4", "finished"
 	Winners  string
 	Finished bool
+	Seated   bool   // this phone's player has a seat in it
 	When     string // when it was started, as people write dates
 	WhenISO  string // the same for machines (RFC 3339)
 }
