@@ -132,7 +132,7 @@ func TestRowHistoryExact(t *testing.T) {
 				listed := NewCircle(append(slices.Clone(c[turn:]), c[:turn]...))
 				err := listed.Validate(nil)
 				if (err == nil) != want {
-					t.Fatalf("Validate(%s) = %v, but the table is reached by some order of play: %v", fmtRows(listed), err, want)
+					t.Fatalf("Validate(%s) = %v, yet reached by some order of play: %v", fmtRows(listed), err, want)
 				}
 			}
 			if want {
