@@ -112,7 +112,7 @@ func TestTake5CannotExistScoresheet(t *testing.T) {
 func TestTake5RefereeHelpSaysFifth(t *testing.T) {
 	app := newTestApp(t)
 	c := app.client()
-	for lang, want := range map[string]string{"en": "its 5th card takes it", "fr": "sa 5e carte la ramasse"} {
+	for lang, want := range map[string]string{"en": "a 5th card takes the row", "fr": "une 5e carte la ramasse"} {
 		c.lang = lang
 		help := doc(t, c.get("/referee/take5")).Find(`#t5-ref p.muted`).First().Text()
 		if !strings.Contains(help, want) || strings.Contains(help, "6") {
