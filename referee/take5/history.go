@@ -49,18 +49,25 @@ import (
 // row waits on the next one all round the circle.
 func (c Circle) checkHistory() error {
 	n := len(c)
+	if n == 0 || n > MaxRows {
+		return nil // Validate refuses these tables first
+	}
 	start := 0 // the row with the smallest starting card: positions count from it
 	for i, r := range c {
 		if r.Cards[0] < c[start].Cards[0] {
 			start = i
 		}
 	}
-	order := make([]Row, n) // clockwise from start
-	pos := make([][]int, n) // each card's position on the unwound dial
+	// Validate has checked that there are at most MaxRows rows of fewer
+	// than RowLimit cards, so the work fits in arrays.
+	var order [MaxRows]int         // positions in c, clockwise from start
+	var pos [MaxRows][RowLimit]int // each card's position on the unwound dial
+	var laid [MaxRows]int          // cards of each row laid so far (its final is laid-1)
+	var length [MaxRows]int        // cards of each row
 	for k := range n {
-		r := c[(start+k)%n]
-		order[k] = r
-		pos[k] = make([]int, len(r.Cards))
+		order[k] = (start + k) % n
+		r := c[order[k]]
+		length[k], laid[k] = len(r.Cards), 1
 		pos[k][0] = r.Cards[0]
 		for j := 1; j < len(r.Cards); j++ {
 			step := r.Cards[j] - r.Cards[j-1]
@@ -69,10 +76,6 @@ func (c Circle) checkHistory() error {
 			}
 			pos[k][j] = pos[k][j-1] + step
 		}
-	}
-	laid := make([]int, n) // cards of each row laid so far (its final is laid-1)
-	for k := range laid {
-		laid[k] = 1
 	}
 	ahead := func(k int) int { // the next row's position, which row k must stay behind
 		if k == n-1 {
@@ -83,7 +86,7 @@ func (c Circle) checkHistory() error {
 	for moved := true; moved; {
 		moved = false
 		for k := range n {
-			for laid[k] < len(pos[k]) && pos[k][laid[k]] < ahead(k) {
+			for laid[k] < length[k] && pos[k][laid[k]] < ahead(k) {
 				laid[k]++
 				moved = true
 			}
@@ -91,11 +94,11 @@ func (c Circle) checkHistory() error {
 	}
 	stuck := -1
 	for k := range n {
-		if laid[k] == len(pos[k]) {
+		if laid[k] == length[k] {
 			continue
 		}
-		if next := (k + 1) % n; laid[next] == len(pos[next]) {
-			return cannotFollow(order[k], laid[k], order[next])
+		if next := (k + 1) % n; laid[next] == length[next] {
+			return cannotFollow(c[order[k]], laid[k], c[order[next]])
 		}
 		if stuck < 0 {
 			stuck = k
@@ -104,7 +107,7 @@ func (c Circle) checkHistory() error {
 	if stuck < 0 {
 		return nil
 	}
-	r, next := order[stuck], order[(stuck+1)%n]
+	r, next := c[order[stuck]], c[order[(stuck+1)%n]]
 	j := laid[stuck]
 	return referee.Invalid(cardPath(r.Index, j),
 		fmt.Sprintf("No order of play builds these rows: %d could follow %d in row %d only once row %d had moved past %d, and every row waits like this on the next one, all round the circle.", r.Cards[j], r.Cards[j-1], rowNumber(r.Index), rowNumber(next.Index), r.Cards[j]),
