@@ -87,9 +87,11 @@ func (c Circle) Room() int { return RowLimit*len(c) - c.Cards() }
 // still on the table (it was taken), a card outside 1–98 or twice, two rows
 // with one Index, finals or row starts that are not cyclically ascending
 // clockwise (T5-R3; «classées, en ordre croissant, dans le sens des
-// aiguilles d'une montre»), or more specials of one kind under the rows
-// than there are players (each is dealt one of each and «les cartes
-// spéciales restantes sont écartées du jeu»).
+// aiguilles d'une montre»), rows that no order of play builds from their
+// starting cards (T5-R9, checkHistory: 40 after 50 beside a row of 60), or
+// more specials of one kind under the rows than there are players (each is
+// dealt one of each and «les cartes spéciales restantes sont écartées du
+// jeu»). Each row's cards are read as laid, from its starting card.
 //
 // Without hands the table is judged for the largest deal (6 players, 15
 // rows). With hands (the number cards in each player's hand, specials not
@@ -151,6 +153,9 @@ func (c Circle) Validate(hands []int) error {
 		return err
 	}
 	if err := c.checkStarts(); err != nil {
+		return err
+	}
+	if err := c.checkHistory(); err != nil {
 		return err
 	}
 	if hands != nil {

@@ -21,12 +21,15 @@ const (
 	RuleTurnOver     = "take5.turn-over"      // T5-A1 house rule: a pickup ends the turn
 	RuleCircleOrder  = "take5.circle-order"   // T5-R3: finals stay cyclically ascending (consistency check)
 	RuleCapacity     = "take5.capacity"       // T5-R7: room left in the rows = number cards in hands
+	RuleRowHistory   = "take5.row-history"    // T5-R9: some order of play builds each row from its starting card
+	RuleSpecials     = "take5.specials-dealt" // T5-R9: one x2 and one +5 per player, the rest out of the game
 )
 
 // Rules is the catalogue of the rules this referee enforces, each with the
 // rule sheet's French wording as printed (seed 000) and a plain statement.
-// RuleCircleOrder and RuleCapacity are consistency checks: a table breaking
-// them is reported as an input error, not as a violation.
+// RuleCircleOrder, RuleCapacity, RuleRowHistory and RuleSpecials are
+// consistency checks: a table or a tally breaking them is reported as an
+// input error, not as a violation.
 var Rules = []referee.Rule{
 	{
 		ID:    RuleCardsPerTurn,
@@ -83,6 +86,23 @@ var Rules = []referee.Rule{
 		Text: referee.Text{
 			EN: "The room left in the rows (5 number cards each) always equals the number cards still in the hands, so every card has a row and the last card takes the last row.",
 			FR: "La place libre dans les rangées (5 cartes vachettes chacune) est toujours égale au nombre de cartes vachettes encore en main : chaque carte a une rangée et la dernière ramasse la dernière rangée.",
+		},
+	},
+	{
+		ID: RuleRowHistory,
+		Sheet: "Les cartes doivent être posées à la suite, en respectant l'ordre croissant, **sur** la carte précédente. " +
+			"[…] Si le chiffre d'une carte qu'un joueur veut poser est plus grand que le plus grand chiffre ou plus petit que le plus petit chiffre final, dans les deux cas, le joueur peut poser cette carte à la suite de la rangée qui a le plus grand chiffre final.",
+		Text: referee.Text{
+			EN: "A row's cards, from its starting card, were each laid where the forced row put them: each is higher than the one before, except a card lower than every final, laid on the row with the largest final; and when a card was laid, no other row's final lay between it and the card before it (going round 98 to 1), judging each row's final at that time by its own cards.",
+			FR: "Les cartes d'une rangée, depuis sa première, ont chacune été posées là où la règle les envoyait : chacune est plus grande que la précédente, sauf une carte plus petite que tous les chiffres finals, posée sur la rangée qui a le plus grand chiffre final ; et quand une carte a été posée, aucun chiffre final d'une autre rangée ne se trouvait entre elle et la carte précédente (en passant de 98 à 1), le chiffre final de chaque rangée à ce moment se lisant sur ses propres cartes.",
+		},
+	},
+	{
+		ID:    RuleSpecials,
+		Sheet: "On distribue à chaque joueur une carte „x 2” et une carte „+ 5”. Les cartes spéciales restantes sont écartées du jeu.",
+		Text: referee.Text{
+			EN: "Each player is dealt one x2 and one +5; the others leave the game. So, of each kind, the cards under the rows, the cards collected and the cards still in hand are at most one per player, and a player who ends with both his specials in hand laid neither of them, so none of his was collected.",
+			FR: "Chaque joueur reçoit une carte « x2 » et une carte « +5 » ; les autres sont écartées du jeu. Pour chaque sorte, les cartes sous les rangées, les cartes ramassées et les cartes encore en main sont donc au plus une par joueur, et un joueur qui finit avec ses deux cartes spéciales en main n'en a posé aucune : aucune des siennes n'a été ramassée.",
 		},
 	},
 }

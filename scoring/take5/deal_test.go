@@ -19,7 +19,7 @@ func TestDeal(t *testing.T) {
 		{"the highest score wins", []Player{paul, eric, zoe}, []int{4, -68, 15}, []string{"Zoé"}},
 		{"a tie shares the win", []Player{paul, eric, anne}, []int{4, -68, 4}, []string{"Paul", "Anne"}},
 		{"one player alone, as in example 4", []Player{paul}, []int{4}, []string{"Paul"}},
-		{"everyone negative: the least negative wins", []Player{eric, {"Max", Tally{SpecialsInHand: 2}}}, []int{-68, -20}, []string{"Max"}},
+		{"everyone negative: the least negative wins (three players, as Max kept his x2)", []Player{eric, {"Max", Tally{SpecialsInHand: 2}}, {"Léa", Tally{Red: 30}}}, []int{-68, -20, -30}, []string{"Max"}},
 		{"six players, three tied at the top", []Player{{"A", Tally{Green: 5, Red: 2}}, {"B", Tally{}}, {"C", Tally{Green: 5, Red: 2}}, {"D", Tally{Red: 10}}, {"E", Tally{Green: 4, Red: 4}}, {"F", Tally{Green: 6, Red: 3}}}, []int{3, 0, 3, -10, 0, 3}, []string{"A", "C", "F"}},
 	}
 	for _, tt := range tests {

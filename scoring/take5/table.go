@@ -18,29 +18,21 @@ const (
 // checkDeal returns an *referee.InputError, Field "<list>[i].<key>", when
 // no deal of setup s ends with these tallies (some or all of the table's):
 // a negative count, more than HeldAtMost specials left in one hand, more
-// "x2" or "+5" collected than the players were dealt («Les cartes spéciales
-// restantes sont écartées du jeu»), a pile that is not whole rows of five
-// number cards with at most one special of each kind under each, or piles
-// holding more rows than the deal lays. It is the one check of a deal's
-// tallies: the API's scorer and the scoresheet both call it.
+// "x2" or "+5" collected and held than the players were dealt (T5-R9,
+// checkSpecials), a pile that is not whole rows of five number cards with
+// at most one special of each kind under each, or piles holding more rows
+// than the deal lays. It is the one check of a deal's tallies: the API's
+// scorer, the scoresheet and the import of a saved match all call it.
 func checkDeal(list string, s Setup, tallies []Tally) error {
-	var x2, plus5, specials, rows int
+	var sp specials
+	var rows int
 	for i, t := range tallies {
 		at := fmt.Sprintf("%s[%d]", list, i)
 		if err := t.check(at, s); err != nil {
 			return err
 		}
-		x2, plus5 = x2+t.X2, plus5+t.Plus5
-		specials += t.X2 + t.Plus5 + t.SpecialsInHand
-		switch {
-		case x2 > s.Players:
-			return dealtOnly(at+".x2", "x2", x2, s.Players)
-		case plus5 > s.Players:
-			return dealtOnly(at+".plus5", "+5", plus5, s.Players)
-		case specials > 2*s.Players:
-			return referee.Invalid(at+".specialsInHand",
-				fmt.Sprintf("The players have %d special cards between them (collected and in hand), but %d players are dealt only %d.", specials, s.Players, 2*s.Players),
-				fmt.Sprintf("Les joueurs ont %d cartes spéciales à eux tous (ramassées et en main), mais %d joueurs n'en reçoivent que %d.", specials, s.Players, 2*s.Players))
+		if err := sp.add(at, t, s.Players); err != nil {
+			return err
 		}
 		rows += pileRows(t, s.Rows)
 		if rows > s.Rows {

@@ -1,0 +1,82 @@
+package take5
+
+import (
+	"fmt"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+)
+
+// specials counts, line by line, what T5-R9 (rule take5.specials-dealt)
+// bounds: «On distribue à chaque joueur une carte „x 2” et une carte
+// „+ 5”. Les cartes spéciales restantes sont écartées du jeu.»
+//
+// Each player's x2 ends in one of three places: still in his hand, under a
+// row left on the table, or collected by someone (himself included) with
+// the row it lay under. So, of each kind, collected + held ≤ players (≤,
+// not =: a row may be left on the table, and a list may be part of a
+// table). A tally says how many specials a player holds, not which: a hand
+// of 2 is his x2 and his +5, a hand of 1 is one or the other. With X and P
+// collected, A hands of 2 and B hands of 1, some split of the B hands fits
+// exactly when X + A ≤ players, P + A ≤ players and X + P + 2A + B ≤
+// 2·players; nothing more follows from the tallies. A hand of 2 laid
+// nothing, so none of that player's specials can have been collected: at
+// two players, one player collecting both x2 while the other holds both
+// his specials cannot be.
+type specials struct {
+	x2, plus5 int // collected by the lines so far
+	both      int // lines holding both their specials
+	all       int // collected and held, both kinds
+}
+
+// add counts line t (field prefix at) and returns the input error of the
+// first bound the lines so far break at a table of players.
+func (sp *specials) add(at string, t Tally, players int) error {
+	sp.x2, sp.plus5 = sp.x2+t.X2, sp.plus5+t.Plus5
+	sp.all += t.X2 + t.Plus5 + t.SpecialsInHand
+	if t.SpecialsInHand == HeldAtMost {
+		sp.both++
+	}
+	for _, k := range []struct {
+		key, name string
+		n, own    int
+	}{{"x2", "x2", sp.x2, t.X2}, {"plus5", "+5", sp.plus5, t.Plus5}} {
+		switch {
+		case k.n > players:
+			return dealtOnly(at+"."+k.key, k.name, k.n, players)
+		case k.n+sp.both > players:
+			field := at + "." + k.key
+			if t.SpecialsInHand == HeldAtMost {
+				field = at + ".specialsInHand"
+			}
+			return keptBoth(field, k.name, k.n, sp.both, players)
+		}
+	}
+	if sp.all > 2*players {
+		return referee.Invalid(at+".specialsInHand",
+			fmt.Sprintf("The players have %d special cards between them (collected and in hand), but %d players are dealt only %d.", sp.all, players, 2*players),
+			fmt.Sprintf("Les joueurs ont %d cartes spéciales à eux tous (ramassées et en main), mais %d joueurs n'en reçoivent que %d.", sp.all, players, 2*players))
+	}
+	return nil
+}
+
+// keptBoth says that n specials s collected, and one more in each of the
+// both hands that kept their two specials, are more than players were dealt.
+func keptBoth(field, s string, n, both, players int) error {
+	got := referee.Text{EN: fmt.Sprintf("%d “%s” were collected", n, s), FR: fmt.Sprintf("%d cartes « %s » ont été ramassées", n, s)}
+	if n == 1 {
+		got = referee.Text{EN: fmt.Sprintf("1 “%s” was collected", s), FR: fmt.Sprintf("1 carte « %s » a été ramassée", s)}
+	}
+	held := referee.Text{
+		EN: fmt.Sprintf("%d players still hold both their specials, so their “%s” too", both, s),
+		FR: fmt.Sprintf("%d joueurs ont encore leurs deux cartes spéciales en main, donc aussi leur « %s »", both, s),
+	}
+	if both == 1 {
+		held = referee.Text{
+			EN: fmt.Sprintf("1 player still holds both his specials, so his “%s” too", s),
+			FR: fmt.Sprintf("1 joueur a encore ses deux cartes spéciales en main, donc aussi son « %s »", s),
+		}
+	}
+	return referee.Invalid(field,
+		fmt.Sprintf("%s and %s: that makes %d, but each of the %d players is dealt one “%s” and the others leave the game. A player who ends with both his specials in hand laid neither, so none of his was collected.", got.EN, held.EN, n+both, players, s),
+		fmt.Sprintf("%s et %s : cela fait %d, mais chacun des %d joueurs ne reçoit qu'une carte « %s » et les autres sont écartées du jeu. Un joueur qui finit avec ses deux cartes spéciales en main n'en a posé aucune : aucune des siennes n'a été ramassée.", got.FR, held.FR, n+both, players, s))
+}
