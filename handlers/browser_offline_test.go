@@ -22,13 +22,26 @@ import (
 // server refusing that phone's requests (each phone carries a cookie
 // naming it), so that nothing of it reaches the server while it is cut.
 
-// cuts is the set of phones the server refuses, by name.
+// cuts is the set of phones the server refuses, by name. Cutting a phone
+// also ends the answers it is still receiving (its live stream), as a
+// server that restarts or drops off the network would.
 type cuts struct {
-	mu  sync.Mutex
-	off map[string]bool
+	mu   sync.Mutex
+	off  map[string]bool
+	open map[string][]context.CancelFunc
 }
 
-func (c *cuts) set(name string, off bool) { c.mu.Lock(); c.off[name] = off; c.mu.Unlock() }
+func (c *cuts) set(name string, off bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.off[name] = off
+	if off {
+		for _, cancel := range c.open[name] {
+			cancel()
+		}
+		c.open[name] = nil
+	}
+}
 
 func (c *cuts) front(app *testApp) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -47,6 +60,14 @@ func (c *cuts) front(app *testApp) http.Handler {
 				return
 			}
 		}
+		if ck, err := r.Cookie("tkphone"); err == nil && strings.HasSuffix(r.URL.Path, "/events") {
+			ctx, cancel := context.WithCancel(r.Context())
+			defer cancel()
+			c.mu.Lock()
+			c.open[ck.Value] = append(c.open[ck.Value], cancel)
+			c.mu.Unlock()
+			r = r.WithContext(ctx)
+		}
 		app.e.ServeHTTP(w, r)
 	})
 }
@@ -64,7 +85,7 @@ type offTable struct {
 // and Ben is open on both phones.
 func offlineTable(t *testing.T) *offTable {
 	t.Helper()
-	cut := &cuts{off: map[string]bool{}}
+	cut := &cuts{off: map[string]bool{}, open: map[string][]context.CancelFunc{}}
 	b := newBrowserServing(t, cut.front)
 	tb := &offTable{b: b, cut: cut}
 	tb.ana, tb.ben = b.phone(), b.phone()
@@ -196,6 +217,19 @@ func TestBrowserCatchUpWhenShownAgain(t *testing.T) {
 	tb.cut.set("ben", false)
 	tb.ben.eval(`(function () { Object.defineProperty(document, 'visibilityState', {value: 'visible', configurable: true}); document.dispatchEvent(new Event('visibilitychange')); })()`, nil)
 	within(tb.ben, 6*time.Second, rowsJS+` === 1`, "Ben's phone, shown again, catches up")
+}
+
+// The server restarts (or drops off the network for a while): Ben's live
+// stream ends and his phone cannot reach the server, without any event on
+// the phone. Once the server answers again his phone catches up by itself.
+func TestBrowserCatchUpAfterServerRestart(t *testing.T) {
+	tb := offlineTable(t)
+	tb.cut.set("ben", true)
+	saveRound(tb.ana, 10)
+	tb.ana.waitFor(rowsJS + ` === 1`)
+	time.Sleep(3 * time.Second)
+	tb.cut.set("ben", false)
+	within(tb.ben, 6*time.Second, rowsJS+` === 1 && (document.querySelector('[data-testid=change-note]')||{}).textContent?.includes('While you were away: Ana saved round 1')`, "Ben's phone catches up once the server is back")
 }
 
 // Save offline: Ben saves round 1 without a connection. It is kept on his
