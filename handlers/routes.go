@@ -26,6 +26,8 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/static/*", echo.WrapHandler(s.assets))
 	e.GET("/manifest.webmanifest", s.fixedAsset("manifest.webmanifest"))
 	e.GET("/icon.svg", s.fixedAsset("icon.svg"))
+	e.GET("/sw.js", s.serviceWorker)             // the offline worker, at the root for its scope (handlers/offline.go)
+	e.GET("/app-strings/:file", s.clientStrings) // app.js's own sentences, en.json or fr.json
 
 	// Public pages: no login.
 	e.GET("/", s.home)
@@ -56,6 +58,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.POST("/matches", s.createMatch)
 	g.GET("/matches/:match", s.scoresheet)
 	g.GET("/matches/:match/events", s.matchEvents)
+	g.GET("/matches/:match/changes", s.matchChanges) // what the others changed while a phone was away
 	g.POST("/matches/:match/rounds", s.postRound)
 	g.GET("/matches/:match/rounds", s.backToMatch) // a reload after a form posted without JavaScript
 	g.GET("/matches/:match/rounds/:round/edit", s.editRound)

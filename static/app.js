@@ -1,5 +1,41 @@
 // tablekeeper: small enhancements; every action also works without this file.
 
+// The sentences this script writes itself (a save kept on the phone, a
+// referee page opened offline) come from the server's message files, in
+// the page's language, kept on the phone for the times there is no
+// connection. And the service worker (/sw.js) that opens the pages a phone
+// visited without a connection (issue 29).
+(function () {
+  "use strict";
+  var lang = document.documentElement.lang === "fr" ? "fr" : "en";
+  var url = "/app-strings/" + lang + ".json";
+  var got = null;
+  function load() {
+    if (got) return got;
+    got = fetch(url, { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (d) { try { localStorage.setItem("tk-strings:" + lang, JSON.stringify(d)); } catch (e) { /* full */ } return d; })
+      .catch(function () {
+        got = null; // asked again next time
+        try { return JSON.parse(localStorage.getItem("tk-strings:" + lang)) || {}; } catch (e) { return {}; }
+      });
+    return got;
+  }
+  window.tkSay = function (id, round) {
+    return load().then(function (d) { return (d[id] || "").replace("{round}", round == null ? "" : String(round)); });
+  };
+  if (!("serviceWorker" in navigator) || !window.fetch) return;
+  var first = !navigator.serviceWorker.controller;
+  navigator.serviceWorker.register("/sw.js").then(function () { return navigator.serviceWorker.ready; }).then(function (reg) {
+    // The files this page loaded before the worker was in charge are kept
+    // now, with the page itself, so that it opens again without a connection.
+    var urls = Array.prototype.map.call(document.querySelectorAll("link[rel=stylesheet], link[rel=manifest], link[rel=icon], script[src]"), function (e) { return e.href || e.src; });
+    urls.push(url);
+    if (first) urls.push(location.pathname + location.search);
+    if (reg.active) reg.active.postMessage({ keep: urls });
+  }).catch(function () {});
+})();
+
 // Feedback where the thumb is: the message about the last action (a conflict,
 // an error, "no connection", another phone's save) goes into the sticky save
 // bar, above Save. Without this script it stays under the form (#at-action).
@@ -27,6 +63,7 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", opened); else opened();
   document.addEventListener("htmx:afterSettle", lift);
+  window.tkLift = lift; // a sheet swapped in without htmx (a save sent later) has its message lifted too
 })();
 
 (function () {
@@ -38,6 +75,10 @@
     document.body.classList.toggle("is-offline", off);
     var here = document.getElementById("at-action");
     var note = document.getElementById("offline-here");
+    refereeNote(off);
+    // A save kept on the phone says so itself (#pending-save): "nothing
+    // was sent, tap Save again" would then be wrong.
+    if (off && document.getElementById("pending-save")) return;
     if (off && here && !note && window.tkPlace) {
       var global = document.querySelector("main > .offline");
       note = document.createElement("p");
@@ -51,6 +92,25 @@
       note.remove();
     }
   }
+  // A referee page opened without a connection (kept by the service
+  // worker) says what works and what waits: its engines judge on the server.
+  function refereeNote(off) {
+    var form = document.querySelector("main form[action^='/referee/']");
+    var note = document.getElementById("referee-offline");
+    if (!off) { if (note) note.remove(); return; }
+    if (!form || note || !window.tkSay) return;
+    window.tkSay("referee.offline").then(function (text) {
+      if (!text || document.getElementById("referee-offline") || !document.body.classList.contains("is-offline")) return;
+      var p = document.createElement("p");
+      p.id = "referee-offline";
+      p.className = "flash bad";
+      p.setAttribute("role", "status");
+      p.setAttribute("data-testid", "referee-offline");
+      p.textContent = text;
+      form.parentNode.insertBefore(p, form);
+    });
+  }
+  if (navigator.onLine === false) setOffline(true);
   window.addEventListener("offline", function () { setOffline(true); });
   window.addEventListener("online", function () { setOffline(false); });
   document.addEventListener("htmx:sendError", function () { setOffline(true); });
@@ -62,13 +122,31 @@
 // Live scoresheet: when another phone saves a round, fetch the page and swap
 // the scores in (never the round form, which may hold what this player is
 // typing), marking the rows that changed. Server-sent events where the
-// browser has them, a poll every 2 s otherwise.
+// browser has them, a poll every 2 s otherwise. A phone that comes back (the
+// connection again, the tab shown again, woken, back from the back-forward
+// cache) fetches the match at once, and says what the others changed while
+// it was away (issue 29); a correction or an undo made on another phone is
+// told as it comes ("Marc took back round 7").
 (function () {
   "use strict";
   var sheet = document.querySelector("#sheet[data-live]");
   if (!sheet || !window.fetch || !window.DOMParser) return;
   var url = sheet.getAttribute("data-live");
+  var base = url.replace(/\/events$/, "");
   var busy = false;
+  var again = null; // a refresh asked while one was on its way: made after it
+  var stale = false; // the last refresh failed: tried again until it works
+  var away = false; // this phone may have missed changes (offline, hidden, the stream cut)
+  // The newest change of the match this phone was told of, kept across
+  // reloads: a page opened from the phone's copy, without a connection,
+  // still knows where it stood.
+  var cursorKey = "tk-cursor:" + base;
+  var cursor = null;
+  try { cursor = localStorage.getItem(cursorKey); } catch (e) { /* no storage */ }
+  function setCursor(v) {
+    cursor = v;
+    try { localStorage.setItem(cursorKey, v); } catch (e) { /* no storage */ }
+  }
 
   function current() {
     var s = document.getElementById("scores");
@@ -101,6 +179,40 @@
     window.tkPlace(p);
   }
 
+  // note tells what the other phones changed: next to Save when there is a
+  // round form, under the scoreboard otherwise.
+  function note(text) {
+    if (!text) return;
+    var old = document.getElementById("change-note");
+    if (old) old.remove();
+    var p = document.createElement("p");
+    p.id = "change-note";
+    p.className = "flash elsewhere-banner";
+    p.setAttribute("role", "status");
+    p.setAttribute("data-testid", "change-note");
+    p.textContent = text;
+    var board = document.getElementById("scoreboard");
+    if (document.querySelector("main form .sticky-actions") && window.tkPlace) window.tkPlace(p);
+    else if (board) board.appendChild(p);
+  }
+
+  // tell asks what changed after the cursor. mode "away": everything the
+  // others did, in one sentence; "here": only a correction or an undo (a
+  // new round has its own banner); "first" (a page just drawn by the
+  // server) only learns the cursor.
+  function tell(mode) {
+    var q = cursor === null || mode === "first" ? "" : "?after=" + encodeURIComponent(cursor);
+    fetch(base + "/changes" + q, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (d) {
+        setCursor(d.last);
+        if (mode === "first" || !d.lines || !d.lines.length) return;
+        if (mode === "away") { note(d.away); return; }
+        if (d.lines.some(function (l) { return l.kind !== "created"; })) note(d.here);
+      })
+      .catch(function () {});
+  }
+
   function rowTexts(root) {
     return Array.prototype.map.call(root.querySelectorAll("[data-testid=round-row]"), function (r) { return r.textContent; });
   }
@@ -112,23 +224,35 @@
     location.assign(group + (by ? "?deletedby=" + encodeURIComponent(by) : ""));
   }
 
+  // refresh brings the sheet up to version (any version when none is
+  // given: a phone coming back does not know what it missed).
   function refresh(version) {
     if (version && version.indexOf("deleted:") === 0) { gone(version.slice(8)); return; }
-    if (busy || version === current()) return;
+    if (busy) { again = version || null; return; }
+    if (version && version === current()) {
+      if (away) { away = false; tell("away"); }
+      return;
+    }
     busy = true;
+    var wasAway = away;
     // The match's own address, not the page's: after a form posted without
     // htmx the page may stand at …/rounds, which answers no GET.
-    fetch(url.replace(/\/events$/, ""), { credentials: "same-origin", headers: { "Accept": "text/html" } })
+    fetch(base, { credentials: "same-origin", headers: { "Accept": "text/html", "X-TK-Live": "1" }, cache: "no-store" })
       .then(function (r) {
         if (r.status === 404) { location.assign((sheet.getAttribute("data-group") || "/") + "?gone=1"); } // deleted while this phone was away
         return r.ok ? r.text() : Promise.reject(r.status);
       })
       .then(function (html) {
+        stale = false;
+        away = false;
         var doc = new DOMParser().parseFromString(html, "text/html");
         var fresh = doc.getElementById("scores");
         var old = document.getElementById("scores");
         if (!fresh || !old) return;
-        if (fresh.getAttribute("data-version") === current()) return; // this phone's own save, already shown
+        if (fresh.getAttribute("data-version") === current()) { // this phone's own save, already shown
+          if (wasAway) tell("away");
+          return;
+        }
         var before = rowTexts(old);
         old.replaceWith(fresh);
         // The scoreboard follows, without the "saved" line of this phone's own save.
@@ -138,12 +262,12 @@
           board.replaceWith(freshBoard);
           // A new round from another phone: say so where this player looks.
           if (rowTexts(fresh).length > before.length && freshBoard.getAttribute("data-elsewhere")) {
-            var note = document.createElement("p");
-            note.className = "saved elsewhere";
-            note.setAttribute("role", "status");
-            note.setAttribute("data-testid", "saved-elsewhere");
-            note.textContent = freshBoard.getAttribute("data-elsewhere");
-            freshBoard.appendChild(note);
+            var n = document.createElement("p");
+            n.className = "saved elsewhere";
+            n.setAttribute("role", "status");
+            n.setAttribute("data-testid", "saved-elsewhere");
+            n.textContent = freshBoard.getAttribute("data-elsewhere");
+            freshBoard.appendChild(n);
           }
         }
         // The menu's undo names the last round: it follows too.
@@ -158,18 +282,43 @@
         // message, with what they typed kept).
         var freshForm = doc.getElementById("round-form");
         var form = document.getElementById("round-form");
-        var typed = form && dirty(form);
-        if (form && freshBoard && rowTexts(fresh).length > before.length) {
+        var typed = form && (dirty(form) || (window.tkDrafty && window.tkDrafty(form)));
+        if (form && freshBoard && rowTexts(fresh).length > before.length && !wasAway) {
           banner(freshBoard.getAttribute("data-savedby"));
         }
         if (form && !typed && (!freshForm || form.querySelector("h2").textContent !== freshForm.querySelector("h2").textContent) && !form.contains(document.activeElement)) {
           if (freshForm) form.replaceWith(freshForm); else form.remove();
           if (freshForm && window.htmx) window.htmx.process(freshForm);
+          if (freshForm) document.dispatchEvent(new CustomEvent("tk:form", { detail: freshForm }));
         }
+        tell(wasAway ? "away" : "here");
       })
-      .catch(function () {})
-      .then(function () { busy = false; });
+      .catch(function () { stale = true; away = true; })
+      .then(function () {
+        busy = false;
+        if (again !== null) { var v = again; again = null; refresh(v || undefined); }
+      });
   }
+
+  // comeBack: the phone may have missed changes; the match is fetched now.
+  function comeBack() {
+    away = true;
+    refresh();
+  }
+  window.addEventListener("online", comeBack);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") away = true;
+    else comeBack();
+  });
+  document.addEventListener("resume", comeBack); // woken from a frozen tab
+  window.addEventListener("offline", function () { away = true; });
+  // A refresh that failed is tried again every 3 s while the page is shown
+  // (the server restarting, or unreachable for a while, sends no event).
+  setInterval(function () {
+    if (stale && document.visibilityState !== "hidden") refresh();
+  }, 3000);
+  window.tkRefresh = refresh;
+  tell("first");
 
   if (window.EventSource) {
     // The stream is closed when the page is left: a page kept in the
@@ -180,15 +329,303 @@
     var listen = function () {
       es = new EventSource(url);
       es.onmessage = function (e) { refresh(e.data); };
+      // The stream cut (no connection, the server restarting): the browser
+      // opens it again by itself, and its first event brings the sheet up
+      // to date; what changed meanwhile is then told.
+      es.onerror = function () {
+        away = true;
+        if (es && es.readyState === 2) { es = null; setTimeout(function () { if (!es) listen(); }, 3000); }
+      };
     };
     listen();
     window.addEventListener("pagehide", function () { if (es) { es.close(); es = null; } });
-    window.addEventListener("pageshow", function (e) { if (e.persisted && !es) listen(); });
+    window.addEventListener("pageshow", function (e) { if (e.persisted) { if (!es) listen(); comeBack(); } });
+    window.addEventListener("online", function () { if (!es) listen(); });
   } else {
     setInterval(function () {
       fetch(url + "?poll=1", { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(refresh).catch(function () {});
     }, 2000);
   }
+})();
+
+// Drafts and saves kept on the phone (issue 29). What is typed and tapped
+// in the scoresheet's round form is kept on the phone as it is entered
+// (localStorage, by the form's address and round), so a reload or the
+// back button finds it again; it is forgotten once that round is saved. A
+// save made without a connection is kept too, says so next to Save
+// (#pending-save), survives a reload or the browser closing, and is sent
+// when the server answers again. Its submit key makes a repeat harmless:
+// the server saves a key once, and a round saved meanwhile by another
+// phone is answered as a conflict, shown with both values as always.
+(function () {
+  "use strict";
+  if (!window.fetch || !window.localStorage || !window.FormData || !window.DOMParser) return;
+  var PENDING = "tk-pending";
+
+  function load(key, empty) {
+    try { var v = JSON.parse(localStorage.getItem(key)); return v == null ? empty : v; } catch (e) { return empty; }
+  }
+  function store(key, v) {
+    try { if (v == null) localStorage.removeItem(key); else localStorage.setItem(key, JSON.stringify(v)); } catch (e) { /* full: kept in the page only */ }
+  }
+  function roundForm() {
+    var f = document.getElementById("round-form");
+    return f && /\/rounds$/.test(f.getAttribute("action") || "") ? f : null;
+  }
+  function keyOf(form) { var k = form.querySelector("input[name=submitKey]"); return k ? k.value : ""; }
+  function roundOf(key) { return parseInt(String(key).split(".")[0], 10) || 0; }
+  function matchOf(action) { return action.replace(/\/rounds$/, ""); }
+  function draftKey(form) { return "tk-draft:" + form.getAttribute("action"); }
+  function fields(form, submitter) {
+    var out = [];
+    var fd = submitter ? new FormData(form, submitter) : new FormData(form);
+    fd.forEach(function (v, k) { if (typeof v === "string" && (submitter || k !== "op")) out.push([k, v]); });
+    return out;
+  }
+  function encode(list) {
+    return list.map(function (kv) { return encodeURIComponent(kv[0]) + "=" + encodeURIComponent(kv[1]); }).join("&");
+  }
+  // same is what a form holds, without its key: two forms the same but for
+  // their key hold the same round as typed.
+  function same(list) {
+    return encode(list.filter(function (kv) { return kv[0] !== "submitKey"; }));
+  }
+  function freshKey(round) {
+    var b = new Uint8Array(24);
+    (window.crypto || window.msCrypto).getRandomValues(b);
+    return round + "." + btoa(String.fromCharCode.apply(null, b)).replace(/\+/g, "-").replace(/\//g, "_");
+  }
+
+  // ---- drafts ----
+  // blank is the form as the server drew it for each round, before any
+  // typing: a form back to it holds no draft.
+  var blank = {};
+  function learn(form) {
+    var r = roundOf(keyOf(form));
+    if (!(r in blank) && !typed(form)) blank[r] = same(fields(form));
+  }
+  function typed(form) {
+    return Array.prototype.some.call(form.querySelectorAll("input, select, textarea"), function (el) {
+      if (el.type === "hidden" || el.type === "submit" || el.type === "button") return false;
+      if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+      return el.value !== el.defaultValue;
+    });
+  }
+  // tkDrafty tells the live update that the form holds a draft (cards
+  // tapped leave no typed field, only hidden ones): it is then not replaced.
+  window.tkDrafty = function (form) {
+    var r = roundOf(keyOf(form));
+    return r in blank && blank[r] !== same(fields(form));
+  };
+  function keepDraft() {
+    var form = roundForm();
+    if (!form) return;
+    var r = roundOf(keyOf(form));
+    learn(form);
+    var now = fields(form);
+    if (blank[r] === same(now)) { store(draftKey(form), null); return; }
+    store(draftKey(form), { round: r, key: keyOf(form), fields: now, at: Date.now() });
+  }
+  // fill puts a draft's values in the form as it stands (works without a
+  // connection; the cards' hidden fields too, so a save sends them).
+  function fill(form, list) {
+    var by = {}, at = {};
+    list.forEach(function (kv) { (by[kv[0]] = by[kv[0]] || []).push(kv[1]); });
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "submit" || el.type === "button" || el.type === "file") return;
+      var vals = by[el.name] || [];
+      if (el.type === "checkbox" || el.type === "radio") { el.checked = vals.indexOf(el.value) >= 0; return; }
+      var i = at[el.name] || 0;
+      at[el.name] = i + 1;
+      if (i < vals.length) el.value = vals[i];
+    });
+  }
+  // restore brings back the draft of this form's round: at once in the
+  // fields, then (with a connection) the server draws the form from it, so
+  // the cards tapped show as chips with what they score.
+  function restore() {
+    var form = roundForm();
+    if (!form) return;
+    learn(form);
+    var d = load(draftKey(form), null);
+    var r = roundOf(keyOf(form));
+    var k = form.querySelector("input[name=submitKey]");
+    if (!d || d.round !== r) {
+      if (d) store(draftKey(form), null); // a round saved since: the draft is spent
+      // A page opened from the phone's copy carries the key of a form
+      // already used: each page shown gets a key of its own.
+      var p = pendingFor(form.getAttribute("action"), r);
+      if (k) k.value = p ? p.key : freshKey(r);
+      return;
+    }
+    if (same(d.fields) === same(fields(form))) return;
+    fill(form, d.fields);
+    if (k) k.value = d.key;
+    var body = d.fields.filter(function (kv) { return kv[0] !== "op"; });
+    fetch(form.getAttribute("action"), { method: "POST", credentials: "same-origin", body: encode(body),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true", "HX-Target": "round-form" } })
+      .then(function (res) { return res.ok ? res.text() : Promise.reject(res.status); })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("round-form");
+        var now = roundForm();
+        if (!fresh || !now || now !== form || roundOf(keyOf(fresh)) !== r) return;
+        now.replaceWith(fresh);
+        if (window.htmx) window.htmx.process(fresh);
+        keepDraft();
+      })
+      .catch(function () {});
+  }
+
+  // ---- saves kept on the phone ----
+  function pending() { return load(PENDING, []); }
+  function pendingFor(action, round) {
+    return pending().filter(function (p) { return p.action === action && (!round || p.round === round); })[0] || null;
+  }
+  var lastSave = null;
+  function keep(save) {
+    var list = pending().filter(function (p) { return !(p.action === save.action && p.round === save.round); });
+    list.push(save);
+    store(PENDING, list);
+    var off = document.getElementById("offline-here");
+    if (off) off.remove();
+    show();
+  }
+  // show says next to Save that this match's round waits on the phone.
+  function show() {
+    var form = roundForm();
+    var line = document.getElementById("pending-save");
+    var p = form && pendingFor(form.getAttribute("action"));
+    if (!p) { if (line) line.remove(); return; }
+    var id = sending === p.key ? "pending.sending" : "pending.waiting";
+    if (!line) {
+      line = document.createElement("p");
+      line.id = "pending-save";
+      line.className = "flash pending-save";
+      line.setAttribute("role", "status");
+      line.setAttribute("data-testid", "pending-save");
+      if (window.tkPlace) window.tkPlace(line);
+    }
+    line.setAttribute("data-round", String(p.round));
+    if (window.tkSay) window.tkSay(id, p.round).then(function (t) { if (t) line.textContent = t; });
+  }
+
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form || form !== roundForm()) return;
+    var b = e.submitter;
+    if (!b || b.name !== "op" || b.value !== "save") { lastSave = null; return; }
+    lastSave = { action: form.getAttribute("action"), key: keyOf(form), round: roundOf(keyOf(form)),
+      body: encode(fields(form, b)), at: Date.now() };
+    // Without a connection the save is not even tried: kept at once.
+    if (navigator.onLine === false) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      keep(lastSave);
+      lastSave = null;
+    }
+  }, true);
+  document.addEventListener("htmx:sendError", function (e) {
+    var form = roundForm();
+    if (lastSave && form && e.target && form.contains(e.target)) { keep(lastSave); lastSave = null; }
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var form = roundForm();
+    if (!lastSave || !e.detail || !e.detail.xhr || e.detail.xhr.status === 0) return;
+    if (e.detail.xhr.status < 500) {
+      // The server answered this save (saved, refused, a conflict shown):
+      // no copy of it waits any longer.
+      var done = lastSave;
+      store(PENDING, pending().filter(function (p) { return !(p.action === done.action && p.round === done.round); }));
+      if (e.detail.xhr.status === 200) store("tk-draft:" + done.action, null);
+      lastSave = null;
+      show();
+    } else if (form && e.detail.xhr.status >= 500) {
+      keep(lastSave);
+      lastSave = null;
+    }
+  });
+
+  // send tries the kept saves, one at a time: those of this match on its
+  // page, where the answer is shown; elsewhere those whose answer needs
+  // no one (a conflict waits for its match's page).
+  var sending = null;
+  function send() {
+    if (sending || navigator.onLine === false) return;
+    var form = roundForm();
+    var here = form ? form.getAttribute("action") : null;
+    var list = pending();
+    var p = list.filter(function (x) { return x.action === here; })[0] || list.filter(function (x) { return !x.needsYou; })[0];
+    if (!p) return;
+    // Another tab of this phone may be sending it right now.
+    if (p.sendingAt && Date.now() - p.sendingAt < 15000 && p.tab !== tab) return;
+    mark(p.key, { sendingAt: Date.now(), tab: tab });
+    sending = p.key;
+    show();
+    fetch(p.action, { method: "POST", credentials: "same-origin", body: p.body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true", "HX-Target": "round-form" } })
+      .then(function (res) {
+        if (res.status >= 500 || res.status === 429 || res.status === 408) return Promise.reject(res.status);
+        return res.text().then(function (html) { answered(p, res.status, html); });
+      })
+      .catch(function () { mark(p.key, { sendingAt: 0 }); })
+      .then(function () { sending = null; show(); if (pending().some(function (x) { return !x.sendingAt && (x.action === here || !x.needsYou); })) setTimeout(send, 0); });
+  }
+  var tab = Math.random().toString(36).slice(2);
+  function mark(key, fields) {
+    store(PENDING, pending().map(function (x) {
+      if (x.key === key) for (var k in fields) x[k] = fields[k];
+      return x;
+    }));
+  }
+  function drop(p) { store(PENDING, pending().filter(function (x) { return x.key !== p.key; })); }
+
+  // answered: the server took the kept save (200), refused it (422) or met
+  // another phone's round (409). On the match's page the answer is shown
+  // as a save's answer always is; elsewhere a refusal or a conflict keeps
+  // the save until its match's page is opened, where it is sent again and
+  // answered there (the same answer: a saved key is saved once).
+  function answered(p, status, html) {
+    var form = roundForm();
+    var onPage = form && form.getAttribute("action") === p.action;
+    if (status === 200 || status === 409 || status === 422) {
+      if (!onPage && status !== 200) { mark(p.key, { needsYou: true, sendingAt: 0 }); return; }
+      drop(p);
+      if (status === 200) store("tk-draft:" + p.action, null);
+      if (onPage) swapIn(html);
+      return;
+    }
+    drop(p); // the match is gone (404) or the post was refused outright: nothing to send again
+  }
+  function swapIn(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var fresh = doc.getElementById("sheet");
+    var into = fresh ? document.getElementById("sheet") : document.getElementById("round-form");
+    if (!fresh) fresh = doc.getElementById("round-form");
+    if (!fresh || !into) return;
+    Array.prototype.forEach.call(doc.querySelectorAll("[hx-swap-oob], [data-hx-swap-oob]"), function (el) {
+      var old = el.id && document.getElementById(el.id);
+      if (old && !fresh.contains(el)) { el.removeAttribute("hx-swap-oob"); el.removeAttribute("data-hx-swap-oob"); old.replaceWith(el); }
+    });
+    into.replaceWith(fresh);
+    if (window.htmx) window.htmx.process(fresh);
+    if (window.tkLift) window.tkLift();
+    var f = roundForm();
+    if (f) learn(f);
+  }
+
+  function wake() { show(); send(); }
+  document.addEventListener("input", function (e) { if (e.target && e.target.form === roundForm()) keepDraft(); });
+  document.addEventListener("change", function (e) { if (e.target && e.target.form === roundForm()) keepDraft(); });
+  document.addEventListener("htmx:afterSettle", function () { keepDraft(); show(); });
+  document.addEventListener("tk:form", function () { var f = roundForm(); if (f) learn(f); show(); });
+  window.addEventListener("online", wake);
+  window.addEventListener("pageshow", wake);
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState !== "hidden") wake(); });
+  // Retried every 4 s while something waits: the server may come back
+  // (restarted, reachable again) without the phone seeing any event.
+  setInterval(function () { if (pending().length) send(); }, 4000);
+  restore();
+  wake();
 })();
 
 // After a referee page judges (the form is swapped in by htmx), bring the

@@ -97,3 +97,14 @@ func (f *asset) serve(w http.ResponseWriter, r *http.Request, cache string) {
 	}
 	w.Write(f.raw)
 }
+
+// ServeWorker serves the service worker's script: revalidated at every
+// visit (no-cache), so a new release replaces the old worker at once.
+func (a *Assets) ServeWorker(w http.ResponseWriter, r *http.Request, name string) {
+	f, ok := a.plain[name]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	f.serve(w, r, "no-cache")
+}
