@@ -14,10 +14,10 @@ import (
 // plain and gzipped. A kept page holds only the gzipped copy (slim); the rare
 // browser without gzip gets it unzipped.
 type prepared struct {
-	etag  string
-	body  []byte // plain; nil once slim
-	gz    []byte // the gzip stream; nil under minGzip
-	size  int    // of the plain body
+	etag string
+	body []byte // plain; nil once slim
+	gz   []byte // the gzip stream; nil under minGzip
+	size int    // of the plain body
 }
 
 // minGzip is the size under which a page is sent as is: the gzip framing
