@@ -5,7 +5,6 @@ import (
 	"hash/maphash"
 	"io"
 	"strconv"
-	"sync"
 
 	"github.com/klauspost/compress/gzip"
 )
@@ -33,20 +32,15 @@ func prepare(body []byte, etag string) *prepared {
 	return p
 }
 
-// gzipWriters are used again: a writer's state is most of its cost.
-var gzipWriters = sync.Pool{New: func() any {
-	w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed) // a known level: never an error
-	return w
-}}
-
+// gzipped compresses a page with klauspost/compress's stateless level: no
+// compressor is kept between pages, so memory stays flat under load, for
+// about the size and speed of its fastest level.
 func gzipped(body []byte) []byte {
 	out := bytes.NewBuffer(make([]byte, 0, len(body)/4+64))
-	zw := gzipWriters.Get().(*gzip.Writer)
-	zw.Reset(out)
+	zw, _ := gzip.NewWriterLevel(out, gzip.StatelessCompression) // a known level: never an error
 	// Writes to a bytes.Buffer do not fail.
 	zw.Write(body)
 	zw.Close()
-	gzipWriters.Put(zw)
 	return out.Bytes()
 }
 

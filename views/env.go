@@ -29,9 +29,8 @@ type Translator struct {
 // messages is one language's localizer, with its messages that take no
 // arguments kept once translated: a page asks for dozens of them.
 type messages struct {
-	loc    *i18n.Localizer
-	plain  sync.Map             // message id → text
-	simple map[string]simpleMsg // read-only once built
+	loc   *i18n.Localizer
+	plain sync.Map // message id → text
 	// counted keeps the messages whose only argument is a small count N
 	// ("1st", "3 cards"): plural forms go through go-i18n's templates, a
 	// tenth of a scoresheet's cost when asked for each player and round.
@@ -59,26 +58,14 @@ func NewTranslator() (*Translator, error) {
 	// One pair of files per area: en.toml/fr.toml for the app, <game>.en.toml
 	// and <game>.fr.toml for each game's pages.
 	files, _ := fs.Glob(locales, "locales/*.toml")
-	simple := map[string]map[string]simpleMsg{"en": {}, "fr": {}}
 	for _, f := range files {
-		mf, err := b.LoadMessageFileFS(locales, f)
-		if err != nil {
+		if _, err := b.LoadMessageFileFS(locales, f); err != nil {
 			return nil, fmt.Errorf("views: %s: %w", f, err)
-		}
-		base, _ := mf.Tag.Base()
-		if into := simple[base.String()]; into != nil {
-			for _, m := range mf.Messages {
-				if sm, ok := parseSimple(m); ok {
-					into[m.ID] = sm
-				} else {
-					delete(into, m.ID) // a later file's message replaces an earlier one
-				}
-			}
 		}
 	}
 	t := &Translator{bundle: b, langs: map[string]*messages{}}
 	for _, l := range []string{"en", "fr"} {
-		t.langs[l] = &messages{loc: i18n.NewLocalizer(b, l), simple: simple[l]}
+		t.langs[l] = &messages{loc: i18n.NewLocalizer(b, l)}
 	}
 	return t, nil
 }
@@ -158,11 +145,6 @@ func countArg(args []any) (int, bool) {
 
 // translate is T without the kept counts.
 func translate(msgs *messages, id string, args []any) string {
-	if sm, ok := msgs.simple[id]; ok && len(args) > 0 {
-		if s, ok := sm.fill(args); ok {
-			return s
-		}
-	}
 	var data map[string]any
 	if len(args) > 0 {
 		data = map[string]any{}
