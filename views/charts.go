@@ -132,26 +132,33 @@ func layoutChart(c LineChart) chartLayout {
 		}
 		l.XLabels = append(l.XLabels, xl)
 	}
+	var xy []byte // each line's points, "x,y x,y…"
 	for si, s := range c.Series {
-		var pts []chartPoint
+		xy = xy[:0]
+		count := 0
 		for i, v := range s.Values {
 			if i < n && !math.IsNaN(v) {
-				pts = append(pts, chartPoint{X: tenths(x(i)), Y: tenths(y(v))})
+				if count > 0 {
+					xy = append(xy, ' ')
+				}
+				xy = strconv.AppendFloat(xy, x(i), 'f', 1, 64)
+				xy = strconv.AppendFloat(append(xy, ','), y(v), 'f', 1, 64)
+				count++
 			}
 		}
-		if len(pts) == 0 {
+		if count == 0 {
 			continue
 		}
 		ln := chartLine{Class: SeriesClass(si), Label: s.Label}
-		if len(pts) > 1 {
-			xy := make([]string, len(pts))
-			for i, p := range pts {
-				xy[i] = p.X + "," + p.Y
-			}
-			ln.Points = strings.Join(xy, " ")
+		if count > 1 {
+			ln.Points = string(xy)
 		}
-		if len(pts) <= maxMarkers {
-			ln.Markers = pts
+		if count <= maxMarkers {
+			for i, v := range s.Values {
+				if i < n && !math.IsNaN(v) {
+					ln.Markers = append(ln.Markers, chartPoint{X: tenths(x(i)), Y: tenths(y(v))})
+				}
+			}
 		}
 		l.Lines = append(l.Lines, ln)
 	}
