@@ -111,7 +111,9 @@ func inProgress(site benchSite, game string) seed.Match {
 // BenchmarkScoresheet renders a match page: each game half played (with
 // its round form), and a finished Five Crowns match.
 // "cold" is the page built from the database (the first request after a
-// write), "kept" the same page answered from the page cache; both as a
+// write), "kept" the same page asked again: answered from the page cache
+// when it holds nothing per request (a finished match), built again with a
+// fresh submit key otherwise (a match in progress); both as a
 // phoneHeaders asks (gzip, French first). "plain" is a kept page for a client
 // without gzip (unzipped on each answer).
 func BenchmarkScoresheet(b *testing.B) {
@@ -125,6 +127,9 @@ func BenchmarkScoresheet(b *testing.B) {
 		if m.Game == "fivecrowns" {
 			b.Run("fivecrowns/finished/cold", func(b *testing.B) {
 				benchCold(b, site, fmt.Sprintf("/g/%s/matches/%d", site.g.Slug, m.ID))
+			})
+			b.Run("fivecrowns/finished/kept", func(b *testing.B) {
+				benchGet(b, site, fmt.Sprintf("/g/%s/matches/%d", site.g.Slug, m.ID), phoneHeaders)
 			})
 			break
 		}

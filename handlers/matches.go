@@ -436,7 +436,7 @@ func sheetVersion(rounds []store.Round) string {
 
 func (s *Server) roundCtx(c echo.Context, match store.Match, played Played, number int, version int) RoundCtx {
 	return RoundCtx{Ctx: s.viewCtx(c), Match: match, Played: played, Number: number,
-		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: fmt.Sprintf("%d.%s", number, submitKeyHole), Version: version}
+		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: strconv.Itoa(number) + "." + submitKey(c), Version: version}
 }
 
 // deleteMatch marks a match deleted (admin only): it leaves the lists and

@@ -216,7 +216,9 @@ func (p *pageCache) written(w store.Written) {
 
 // cachedPage answers a GET of a page that depends only on stored data, the
 // URL, the language, the member's role and htmx: from the cache when no write
-// happened since it was built, otherwise built and kept.
+// happened since it was built, otherwise built, and kept when it holds
+// nothing drawn for this request (a round form's submit key: a match in
+// progress is built for every answer, a finished one is kept).
 func (s *Server) cachedPage(c echo.Context, build func() ([]byte, error)) error {
 	return s.cachedPageFor(c, "", build)
 }
@@ -251,12 +253,14 @@ func (s *Server) cachedPageFor(c echo.Context, who string, build func() ([]byte,
 	if err != nil {
 		return err
 	}
-	page := s.prepare(body)
-	if ver >= 0 {
+	perRequest := drawnKey(c)
+	page := prepare(body, etagOf(body, perRequest))
+	keep := ver >= 0 && perRequest == ""
+	if keep {
 		s.cache.keepPage(group, key, gen, ver, page.slim())
 	}
 	err = s.sendPrepared(c, http.StatusOK, page)
-	if page.zip != nil { // a kept page holds its compressed copy, not body
+	if !keep || page.gz != nil { // a kept page holds its compressed copy, not body
 		releaseBody(body)
 	}
 	return err

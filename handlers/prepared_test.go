@@ -7,87 +7,72 @@ import (
 	"hash/crc32"
 	"io"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
-// A prepared page sent with a key is, once a browser unzips it, exactly the
-// rendered page with that key in every hole: whatever the number of holes,
-// wherever they are, and for pages longer than one deflate block.
-func TestPreparedPageCarriesItsKey(t *testing.T) {
-	s := &Server{}
+// A prepared page is, once a browser unzips it, exactly the rendered page,
+// kept (slim) or not, for pages longer than one deflate block too; a page
+// under 1 KB is sent as is.
+func TestPreparedPageIsThePage(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	noisy := make([]byte, 150_000) // hardly compressible: many blocks
 	for i := range noisy {
 		noisy[i] = byte('a' + rng.IntN(26))
 	}
 	text := bytes.Repeat([]byte("<td class=score>12</td> "), 400)
-	h := submitKeyHole
 	cases := map[string]string{
-		"small, no hole":      "<p>hi</p>",
-		"small, one hole":     "<input value=1." + h + ">",
-		"large, no hole":      string(text),
-		"large, one hole":     string(text) + "<input name=submitKey value=\"3." + h + "\">" + string(text),
-		"large, two holes":    string(text) + h + string(text[:100]) + h + string(text),
-		"hole first and last": h + string(text) + h,
-		"noisy, one hole":     string(noisy[:90_000]) + h + string(noisy[90_000:]),
-		"noisy, no hole":      string(noisy),
+		"small": "<p>hi</p>",
+		"large": string(text),
+		"noisy": string(noisy),
 	}
 	for name, body := range cases {
 		t.Run(name, func(t *testing.T) {
-			p := s.prepare([]byte(body))
-			if len(body) < minGzip && p.zip != nil {
+			p := prepare([]byte(body), etagOf([]byte(body), ""))
+			if len(body) < minGzip && p.gz != nil {
 				t.Error("a page under 1 KB is compressed")
 			}
-			for _, key := range []string{"Zk3-Pq_7", "0123456789abcdefghijklmnopqrstuv"} {
-				want := bytes.ReplaceAll([]byte(body), []byte(h), []byte(key))
-				if got := p.plain(key); !bytes.Equal(got, want) {
-					t.Errorf("plain answer with key %q differs from the page", key)
-				}
-				if got := p.slim().plain(key); !bytes.Equal(got, want) {
-					t.Errorf("plain answer of the kept (slim) page with key %q differs from the page", key)
-				}
-				if p.zip == nil {
-					continue
-				}
-				got, err := gunzipOne(p.gzipped(key))
-				if err != nil {
-					t.Fatalf("key %q: %v", key, err)
-				}
-				if !bytes.Equal(got, want) {
-					t.Errorf("key %q: unzipped %d bytes differ from the %d-byte page", key, len(got), len(want))
-				}
+			if got := p.plain(); !bytes.Equal(got, []byte(body)) {
+				t.Error("the plain answer differs from the page")
+			}
+			if got := p.slim().plain(); !bytes.Equal(got, []byte(body)) {
+				t.Error("the plain answer of the kept (slim) page differs from the page")
+			}
+			if p.gz == nil {
+				return
+			}
+			if len(p.gz) >= len(body)/2 && name == "large" {
+				t.Errorf("a repetitive %d-byte page gzips to %d bytes", len(body), len(p.gz))
+			}
+			got, err := gunzipOne(p.gz)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, []byte(body)) {
+				t.Errorf("unzipped %d bytes differ from the %d-byte page", len(got), len(body))
 			}
 		})
 	}
-	once, again := s.prepare([]byte("a"+h)), s.prepare([]byte("a"+h))
-	if once.etag != again.etag || s.prepare([]byte("a")).etag == s.prepare([]byte("b")).etag {
-		t.Error("the ETag must follow the page, not the key")
-	}
 }
 
-// A page sent once has its key written over the hole in place: both must
-// be the same length.
-func TestSubmitKeyHoleIsAKeyLong(t *testing.T) {
-	if len(submitKeyHole) != len(store.NewToken()) {
-		t.Errorf("the hole is %d bytes, a key %d", len(submitKeyHole), len(store.NewToken()))
+// A page that differs from another only by its submit key has the same
+// ETag: a reload of an unchanged sheet is a 304, whatever key it was drawn
+// with.
+func TestETagLeavesOutTheSubmitKey(t *testing.T) {
+	page := func(key string) []byte {
+		return []byte(`<td>12</td><input name="submitKey" value="3.` + key + `"><td>−3</td>`)
 	}
-	s := &Server{}
-	body := []byte(strings.Repeat("x", 2000) + "<input value=\"1." + submitKeyHole + "\"> and " + submitKeyHole)
-	got, err := gunzipOne(s.prepareOnce(append([]byte(nil), body...), false).gzipped(""))
-	if err != nil {
-		t.Fatal(err)
+	k1, k2 := store.NewToken(), store.NewToken()
+	if etagOf(page(k1), k1) != etagOf(page(k2), k2) {
+		t.Error("two answers of one page, drawn with two keys, have two ETags")
 	}
-	if bytes.Contains(got, []byte(submitKeyHole)) || len(got) != len(body) {
-		t.Errorf("a page sent once still has a hole, or changed length: %q", got[2000:])
+	if etagOf(page(k1), "") == etagOf(page(k2), "") {
+		t.Error("without a key to leave out, two pages share an ETag")
 	}
-	first := bytes.Index(body, []byte(submitKeyHole))
-	last := bytes.LastIndex(body, []byte(submitKeyHole))
-	k1, k2 := got[first:first+len(submitKeyHole)], got[last:last+len(submitKeyHole)]
-	if !bytes.Equal(k1, k2) || bytes.ContainsAny(k1, "\"<> ") {
-		t.Errorf("the two holes hold %q and %q; want one key in both", k1, k2)
+	other := bytes.Replace(page(k1), []byte("12"), []byte("13"), 1)
+	if etagOf(other, k1) == etagOf(page(k1), k1) {
+		t.Error("a changed score keeps the ETag")
 	}
 }
 
@@ -110,40 +95,11 @@ func gunzipOne(b []byte) ([]byte, error) {
 	return out, nil
 }
 
-// shiftBy(n) applied to CRC(A) and xored with CRC(B) is CRC(A‖B) for any B
-// of n bytes: the checksum of a page put together from its parts.
-func TestCRCShiftCombines(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for _, n := range []int{0, 1, 2, 3, 7, 8, 100, 4096, 65537} {
-		a, b := make([]byte, rng.IntN(300)), make([]byte, n)
-		for i := range a {
-			a[i] = byte(rng.Uint32())
-		}
-		for i := range b {
-			b[i] = byte(rng.Uint32())
-		}
-		sh := shiftBy(n)
-		if got, want := sh.apply(crc32.ChecksumIEEE(a))^crc32.ChecksumIEEE(b), crc32.ChecksumIEEE(append(a, b...)); got != want {
-			t.Errorf("len(B) = %d: combined CRC %08x, want %08x", n, got, want)
-		}
+func BenchmarkPrepare(b *testing.B) {
+	body := bytes.Repeat([]byte("<td class=score>12</td> "), 800)
+	for b.Loop() {
+		prepare(body, "")
 	}
-}
-
-func BenchmarkPreparedAnswer(b *testing.B) {
-	s := &Server{}
-	body := bytes.Repeat([]byte("<td class=score>12</td> "), 300)
-	body = append(append(body, submitKeyHole...), body...)
-	p := s.prepare(body)
-	b.Run("prepare", func(b *testing.B) {
-		for b.Loop() {
-			s.prepare(body)
-		}
-	})
-	b.Run("gzipped", func(b *testing.B) {
-		for b.Loop() {
-			p.gzipped("0123456789abcdefghijklmnopqrstuv")
-		}
-	})
 }
 
 // An ETag tells versions of a page apart: every page one changed byte or
@@ -151,19 +107,19 @@ func BenchmarkPreparedAnswer(b *testing.B) {
 // name edited) has another ETag, and the same page the same one.
 func TestETagFollowsEveryChange(t *testing.T) {
 	page := bytes.Repeat([]byte(`<td>12</td><td>−3</td><a href="/g/x/matches/7">Zoé</a>`), 400)
-	seen := map[string]int{etagOf(page): -1}
+	seen := map[string]int{etagOf(page, ""): -1}
 	for i := 0; i < len(page); i += 7 {
 		p := bytes.Clone(page)
 		p[i] ^= 1 << (i % 8)
 		for _, v := range [][]byte{p, page[:i], append(bytes.Clone(page[:i]), '1')} {
-			tag := etagOf(v)
+			tag := etagOf(v, "")
 			if j, ok := seen[tag]; ok {
 				t.Fatalf("pages %d and %d share the ETag %s", i, j, tag)
 			}
 			seen[tag] = i
 		}
 	}
-	if etagOf(bytes.Clone(page)) != etagOf(page) {
+	if etagOf(bytes.Clone(page), "") != etagOf(page, "") {
 		t.Error("the same page has two ETags")
 	}
 }
@@ -200,7 +156,7 @@ func TestETagResistsACraftedCRCCollision(t *testing.T) {
 		crc32.Checksum(edited, castagnoli) != crc32.Checksum(page, castagnoli) {
 		t.Fatal("the crafted page does not collide on both CRC-32s: the test builds it wrong")
 	}
-	if etagOf(edited) == etagOf(page) {
-		t.Errorf("a page edited to keep both CRC-32s keeps its ETag %s", etagOf(page))
+	if etagOf(edited, "") == etagOf(page, "") {
+		t.Errorf("a page edited to keep both CRC-32s keeps its ETag %s", etagOf(page, ""))
 	}
 }

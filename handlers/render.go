@@ -58,13 +58,16 @@ func releaseBody(b []byte) {
 
 // send writes a rendered page (see sendPrepared).
 func (s *Server) send(c echo.Context, status int, body []byte) error {
-	get := status == http.StatusOK && c.Request().Method == http.MethodGet
-	return s.sendPrepared(c, status, s.prepareOnce(body, get))
+	etag := ""
+	if status == http.StatusOK && c.Request().Method == http.MethodGet {
+		etag = etagOf(body, drawnKey(c))
+	}
+	return s.sendPrepared(c, status, prepare(body, etag))
 }
 
-// sendPrepared writes a prepared page with a fresh submit key. A 200 page
-// carries an ETag of its content, so a reload of an unchanged page costs a
-// 304; pages are compressed when the browser takes gzip.
+// sendPrepared writes a prepared page. A 200 page carries an ETag of its
+// content, so a reload of an unchanged page costs a 304; pages are
+// compressed when the browser takes gzip.
 func (s *Server) sendPrepared(c echo.Context, status int, p *prepared) error {
 	h := c.Response().Header()
 	page := status == http.StatusOK && c.Request().Method == http.MethodGet
@@ -76,24 +79,41 @@ func (s *Server) sendPrepared(c echo.Context, status int, p *prepared) error {
 			return c.NoContent(http.StatusNotModified)
 		}
 	}
-	key := ""
-	if p.holes > 0 {
-		key = store.NewToken()
-	}
 	if h.Get(echo.HeaderContentType) == "" { // as echo's Blob sets it, without a slice per answer
 		h[echo.HeaderContentType] = htmlType
 	}
-	if p.zip != nil && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
+	if p.gz != nil && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
 		h["Content-Encoding"] = gzipEncoding
 		if page {
 			h["Vary"] = varyPageGzip
 		} else {
 			h.Add("Vary", "Accept-Encoding")
 		}
-		return c.Blob(status, echo.MIMETextHTMLCharsetUTF8, p.gzipped(key))
+		return c.Blob(status, echo.MIMETextHTMLCharsetUTF8, p.gz)
 	}
-	return c.HTMLBlob(status, p.plain(key))
+	return c.HTMLBlob(status, p.plain())
 }
+
+// submitKey is the key of the round form this answer draws: drawn once per
+// request, fresh for every answer, so a repeated post of one form is saved
+// once and two phones never share a key. A page that draws one holds
+// something per request and is never kept (cachedPage).
+func submitKey(c echo.Context) string {
+	if k := drawnKey(c); k != "" {
+		return k
+	}
+	k := store.NewToken()
+	c.Set(submitKeyName, k)
+	return k
+}
+
+// drawnKey is the submit key this answer drew, or "".
+func drawnKey(c echo.Context) string {
+	k, _ := c.Get(submitKeyName).(string)
+	return k
+}
+
+const submitKeyName = "submitkey"
 
 // Header values every page sends (see fixedHeader).
 var (

@@ -19,7 +19,7 @@ func (s *Server) routes(e *echo.Echo) {
 	cop := http.NewCrossOriginProtection()
 	cop.AddInsecureBypassPattern("/api/")
 	e.Use(echo.WrapMiddleware(cop.Handler))
-	// Pages are compressed in render (stateless deflate: no compressor kept,
+	// Pages are gzipped in render (stateless: no compressor kept,
 	// so memory stays flat under load) and static files once at start-up.
 
 	// Static files under content-hashed names, and the two fixed names a phone asks for.

@@ -130,7 +130,7 @@ func unpackRounds(m *PlayedMatch, packed string) error {
 		if err != nil || n < 1 || n > len(rounds) {
 			return fmt.Errorf("match %d: round %q", m.ID, num)
 		}
-		pts, err := parseInts(points)
+		pts, err := decodeJSON[[]int](points)
 		if err != nil {
 			return fmt.Errorf("match %d round %d: %w", m.ID, n, err)
 		}

@@ -129,7 +129,7 @@ func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds boo
 			if err != nil || n < 1 || n > len(rounds) {
 				return nil, fmt.Errorf("store: played rounds: match %d: round %q", id, num)
 			}
-			pts, err := parseInts(points)
+			pts, err := decodeJSON[[]int](points)
 			if err != nil {
 				return nil, fmt.Errorf("store: played rounds: match %d round %d: %w", id, n, err)
 			}
@@ -141,26 +141,4 @@ func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds boo
 		}
 	}
 	return out, rrows.Err()
-}
-
-// parseInts reads a JSON array of integers ("[3, -1, 0]") without the
-// reflection of encoding/json: the standings read thousands of them.
-func parseInts(v string) ([]int, error) {
-	v = strings.TrimSpace(v)
-	if len(v) < 2 || v[0] != '[' || v[len(v)-1] != ']' {
-		return nil, fmt.Errorf("not an array of points: %q", v)
-	}
-	v = strings.TrimSpace(v[1 : len(v)-1])
-	if v == "" {
-		return nil, nil
-	}
-	out := make([]int, 0, 8)
-	for _, f := range strings.Split(v, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil {
-			return nil, fmt.Errorf("not an array of points: %q", v)
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }

@@ -65,24 +65,3 @@ func TestPlayedMatchesWithoutRounds(t *testing.T) {
 		t.Errorf("PlayedMatches without rounds = %+v, %v; want totals and no rounds", got, err)
 	}
 }
-
-func TestParseInts(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []int
-		ok   bool
-	}{
-		{"[3,-1,0]", []int{3, -1, 0}, true},
-		{" [ 12 , 4 ] ", []int{12, 4}, true},
-		{"[]", nil, true},
-		{"[1,,2]", nil, false},
-		{"3,4", nil, false},
-		{`["a"]`, nil, false},
-	}
-	for _, tt := range tests {
-		got, err := parseInts(tt.in)
-		if (err == nil) != tt.ok || !slices.Equal(got, tt.want) {
-			t.Errorf("parseInts(%q) = %v, %v; want %v, ok %v", tt.in, got, err, tt.want, tt.ok)
-		}
-	}
-}

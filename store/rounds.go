@@ -117,7 +117,7 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 		}
 		if w.Seen != nil && versionSum(w.Seen) == versions {
 			r := Round{ID: id, MatchID: matchID, Number: w.Number, Entry: json.RawMessage(entry), Version: 1, CreatedAt: parseTime(created)}
-			if r.Points, err = decodePoints(points); err != nil {
+			if r.Points, err = decodeJSON[[]int](points); err != nil {
 				return fmt.Errorf("store: add round: its points: %w", err)
 			}
 			out, rounds = r, append(slices.Clip(w.Seen), r) // a copy: Seen is the caller's
@@ -341,19 +341,25 @@ func scanRound(sc interface{ Scan(...any) error }) (Round, error) {
 	}
 	r.Entry = json.RawMessage(entry)
 	var err error
-	if r.Points, err = decodePoints(points); err != nil {
+	if r.Points, err = decodeJSON[[]int](points); err != nil {
 		return Round{}, fmt.Errorf("store: round %d: its points: %w", r.ID, err)
 	}
 	r.UndoneAt, r.CreatedAt = parseNullTime(undone), parseTime(created)
 	return r, nil
 }
 
+// decodeJSON reads stored JSON text (a round's points, a match's house
+// rules or options) into a T.
+func decodeJSON[T any](text string) (T, error) {
+	var v T
+	err := json.Unmarshal([]byte(text), &v)
+	return v, err
+}
+
 func mustJSON(v any) string {
 	switch v := v.(type) {
 	case string:
 		return v
-	case []int:
-		return encodePoints(v)
 	}
 	b, err := json.Marshal(v)
 	if err != nil {

@@ -50,7 +50,6 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 		seats  = make([]Seat, 0, 8)
 		seatNo = make([]int64, 0, 8)
 		rounds = make([]Round, 0, 16)
-		slab   = make([]int, 0, 128) // the rounds' points
 		// Scanned as the driver's values: database/sql copies into *any at
 		// once, where an *int64 or a *sql.NullString goes through reflection
 		// or a Scanner for each of the rows' nine columns.
@@ -66,10 +65,10 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 		case 0:
 			found = true
 			m.ID, m.GroupID, m.Rulings, m.Game = i1, i2, int(i3), textOf(col[4])
-			if m.Rules, err = decodeStrings(textOf(col[5])); err != nil {
+			if m.Rules, err = decodeJSON[map[string]string](textOf(col[5])); err != nil {
 				return Match{}, nil, fmt.Errorf("store: match %d: its house rules: %w", m.ID, err)
 			}
-			if m.Options, err = decodeStrings(textOf(col[6])); err != nil {
+			if m.Options, err = decodeJSON[map[string]string](textOf(col[6])); err != nil {
 				return Match{}, nil, fmt.Errorf("store: match %d: its options: %w", m.ID, err)
 			}
 			m.FinishedAt, m.CreatedAt = nullTimeOf(col[7]), parseTime(textOf(col[8]))
@@ -78,7 +77,7 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 			seatNo = append(seatNo, i1)
 		case 2:
 			r := Round{ID: i2, MatchID: id, Number: int(i1), Entry: bytesOf(col[4]), Version: int(i3)}
-			if r.Points, slab, err = decodePointsInto(slab, textOf(col[5])); err != nil {
+			if r.Points, err = decodeJSON[[]int](textOf(col[5])); err != nil {
 				return Match{}, nil, fmt.Errorf("store: round %d: its points: %w", r.ID, err)
 			}
 			r.UndoneAt = nullTimeOf(col[7])

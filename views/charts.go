@@ -1,6 +1,7 @@
 package views
 
 import (
+	"context"
 	"math"
 	"strconv"
 	"strings"
@@ -56,16 +57,40 @@ var seriesClasses = func() (out [3 * chartPalette]string) {
 	return out
 }()
 
-// ChartSVG draws c as an SVG element (a string of markup, every label
-// escaped). An empty chart (no x position or no value) draws axes only.
-// Pages draw it into their own buffer (Chart, appendChartSVG); this string
-// is for the tests and the reference templates.
+// ChartSVG is the chart's SVG element as markup (for the tests). An empty
+// chart (no x position or no value) draws axes only.
 func ChartSVG(c LineChart) string {
-	return string(appendChartSVG(nil, c))
+	var b strings.Builder
+	_ = chartSVG(layoutChart(c)).Render(context.Background(), &b) // a strings.Builder does not fail
+	return b.String()
 }
 
-// appendChartSVG is ChartSVG written at the end of b.
-func appendChartSVG(b []byte, c LineChart) []byte {
+// chartLayout is a chart placed in its viewBox: every coordinate written
+// with one decimal.
+type chartLayout struct {
+	ViewBox, Title     string
+	Left, Right, TickX string // the grid lines' ends, the tick labels' x
+	XLabelY            string
+	Ticks              []chartTick
+	XLabels            []chartXLabel
+	Lines              []chartLine
+}
+
+type chartTick struct{ Y, TextY, Label string }
+
+type chartXLabel struct{ X, Anchor, Label string }
+
+type chartLine struct {
+	Class, Label string
+	Points       string // "x,y x,y…", "" for a single point
+	Markers      []chartPoint
+}
+
+type chartPoint struct{ X, Y string }
+
+// layoutChart places c: the y ticks, at most maxXLabels x labels, one line
+// per series with a point (markers when it has few).
+func layoutChart(c LineChart) chartLayout {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range c.Series {
 		for _, v := range s.Values {
@@ -89,135 +114,59 @@ func appendChartSVG(b []byte, c LineChart) []byte {
 	y := func(v float64) float64 {
 		return padT + (y1-v)*(chartH-padT-padB)/(y1-y0)
 	}
-	// Appended, not printed: fmt was most of drawing a scoresheet's chart.
-	// Numbers are written as %.1f and %g write them (TestChartSVGIsItsReference).
-	b = append(b, `<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `...)
-	b = strconv.AppendFloat(b, chartW, 'g', -1, 64)
-	b = append(b, ' ')
-	b = strconv.AppendFloat(b, chartH, 'g', -1, 64)
-	b = append(b, `" role="img" aria-label="`...)
-	b = markup(b).esc(c.Title)
-	b = append(b, `" font-size="11"><title>`...)
-	b = markup(b).esc(c.Title)
-	b = append(b, `</title><g class="grid">`...)
-	for _, t := range ticks {
-		b = append(b, `<line x1="`...)
-		b = appendTenths(b, padL)
-		b = append(b, `" x2="`...)
-		b = appendTenths(b, chartW-padR)
-		b = append(b, `" y1="`...)
-		b = appendTenths(b, y(t))
-		b = append(b, `" y2="`...)
-		b = appendTenths(b, y(t))
-		b = append(b, `"/>`...)
+	l := chartLayout{
+		ViewBox: "0 0 " + strconv.FormatFloat(chartW, 'g', -1, 64) + " " + strconv.FormatFloat(chartH, 'g', -1, 64),
+		Title:   c.Title, Left: tenths(padL), Right: tenths(chartW - padR), TickX: tenths(padL - 4),
+		XLabelY: tenths(chartH - padB + 15),
 	}
-	b = append(b, `</g><g class="axis" text-anchor="end">`...)
 	for _, t := range ticks {
-		b = append(b, `<text x="`...)
-		b = appendTenths(b, padL-4)
-		b = append(b, `" y="`...)
-		b = appendTenths(b, y(t)+3.5)
-		b = append(b, `">`...)
-		b = markup(b).esc(formatTick(t, c.DecimalComma))
-		b = append(b, `</text>`...)
+		l.Ticks = append(l.Ticks, chartTick{Y: tenths(y(t)), TextY: tenths(y(t) + 3.5), Label: formatTick(t, c.DecimalComma)})
 	}
-	b = append(b, `</g><g class="axis" text-anchor="middle">`...)
 	for _, i := range xLabelPositions(n) {
-		b = append(b, `<text x="`...)
-		b = appendTenths(b, x(i))
-		b = append(b, `" y="`...)
-		b = appendTenths(b, chartH-padB+15)
-		b = append(b, '"')
+		xl := chartXLabel{X: tenths(x(i)), Label: c.XLabels[i]}
 		switch {
 		case n > 1 && i == 0:
-			b = append(b, ` text-anchor="start"`...)
+			xl.Anchor = "start"
 		case n > 1 && i == n-1:
-			b = append(b, ` text-anchor="end"`...)
+			xl.Anchor = "end"
 		}
-		b = append(b, '>')
-		b = markup(b).esc(c.XLabels[i])
-		b = append(b, `</text>`...)
+		l.XLabels = append(l.XLabels, xl)
 	}
-	b = append(b, `</g>`...)
-	// Each x is written once for all the series; each point's "x,y" once
-	// into coords, then copied into the line and its markers.
-	xs := make([]byte, 0, 8*n)
-	xEnd := make([]int, n)
-	for i := range n {
-		xs = appendTenths(xs, x(i))
-		xEnd[i] = len(xs)
-	}
-	type point struct{ start, comma, end int }
-	var pts []point
-	coords := make([]byte, 0, 16*n)
+	var xy []byte // each line's points, "x,y x,y…"
 	for si, s := range c.Series {
-		pts, coords = pts[:0], coords[:0]
+		xy = xy[:0]
+		count := 0
 		for i, v := range s.Values {
-			if i >= n || math.IsNaN(v) {
-				continue
+			if i < n && !math.IsNaN(v) {
+				if count > 0 {
+					xy = append(xy, ' ')
+				}
+				xy = strconv.AppendFloat(xy, x(i), 'f', 1, 64)
+				xy = strconv.AppendFloat(append(xy, ','), y(v), 'f', 1, 64)
+				count++
 			}
-			p := point{start: len(coords)}
-			xStart := 0
-			if i > 0 {
-				xStart = xEnd[i-1]
-			}
-			coords = append(coords, xs[xStart:xEnd[i]]...)
-			p.comma = len(coords)
-			coords = append(coords, ',')
-			coords = appendTenths(coords, y(v))
-			p.end = len(coords)
-			pts = append(pts, p)
 		}
-		if len(pts) == 0 {
+		if count == 0 {
 			continue
 		}
-		b = append(b, `<g class="line `...)
-		b = append(b, SeriesClass(si)...)
-		b = append(b, `"><title>`...)
-		b = markup(b).esc(s.Label)
-		b = append(b, `</title>`...)
-		if len(pts) > 1 {
-			b = append(b, `<polyline fill="none" points="`...)
-			for i, p := range pts {
-				if i > 0 {
-					b = append(b, ' ')
+		ln := chartLine{Class: SeriesClass(si), Label: s.Label}
+		if count > 1 {
+			ln.Points = string(xy)
+		}
+		if count <= maxMarkers {
+			for i, v := range s.Values {
+				if i < n && !math.IsNaN(v) {
+					ln.Markers = append(ln.Markers, chartPoint{X: tenths(x(i)), Y: tenths(y(v))})
 				}
-				b = append(b, coords[p.start:p.end]...)
-			}
-			b = append(b, `"/>`...)
-		}
-		if len(pts) <= maxMarkers {
-			for _, p := range pts {
-				b = append(b, `<circle cx="`...)
-				b = append(b, coords[p.start:p.comma]...)
-				b = append(b, `" cy="`...)
-				b = append(b, coords[p.comma+1:p.end]...)
-				b = append(b, `" r="2.5"/>`...)
 			}
 		}
-		b = append(b, `</g>`...)
+		l.Lines = append(l.Lines, ln)
 	}
-	return append(b, `</svg>`...)
+	return l
 }
 
-// appendTenths appends v with one decimal, as strconv.AppendFloat(dst, v,
-// 'f', 1, 64) does, through integers: a chart's coordinates are small, and
-// a long chart has thousands of them. Where 10v lies so near a rounding tie
-// that its own rounding could have crossed it, or is too large for an
-// int64 of tenths to be exact, strconv decides.
-func appendTenths(dst []byte, v float64) []byte {
-	t := v * 10
-	r := math.Round(t)
-	if !(math.Abs(t) < 1e9) || math.Abs(t-r) > 0.5-1e-6 {
-		return strconv.AppendFloat(dst, v, 'f', 1, 64)
-	}
-	n := int64(r)
-	if math.Signbit(v) { // -0.04 is "-0.0", as strconv writes it
-		dst, n = append(dst, '-'), -n
-	}
-	dst = strconv.AppendInt(dst, n/10, 10)
-	return append(dst, '.', byte('0'+n%10))
-}
+// tenths writes a coordinate with one decimal.
+func tenths(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 // xLabelPositions picks at most maxXLabels evenly spread x positions, the
 // first and the last always among them, so labels never collide.

@@ -8,6 +8,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -26,30 +27,20 @@ type Translator struct {
 	langs  map[string]*messages
 }
 
-// messages is one language's localizer, with its messages that take no
-// arguments kept once translated: a page asks for dozens of them.
+// messages is one language's localizer, with the messages it has made
+// kept: a page asks for dozens, often the same ones (a label per round, a
+// place per seat), and go-i18n runs a text/template for each that takes
+// arguments.
 type messages struct {
-	loc    *i18n.Localizer
-	plain  sync.Map             // message id → text
-	simple map[string]simpleMsg // read-only once built
-	// counted keeps the messages whose only argument is a small count N
-	// ("1st", "3 cards"): plural forms go through go-i18n's templates, a
-	// tenth of a scoresheet's cost when asked for each player and round.
-	countedMu sync.RWMutex
-	counted   map[countedKey]string
+	loc      *i18n.Localizer
+	plain    sync.Map // message id → text
+	filledMu sync.RWMutex
+	filled   map[string]string // filledKey → text
 }
 
-type countedKey struct {
-	id string
-	n  int
-}
-
-// Counts kept per language: the small ones a page shows (places, cards,
-// rounds), far more than the messages × counts ever asked.
-const (
-	maxCounted       = 4096
-	minKept, maxKept = -100, 1000
-)
+// maxFilled bounds the kept messages with arguments per language: past it
+// they are forgotten all at once (names make the keys many over time).
+const maxFilled = 4096
 
 // NewTranslator loads the embedded message files. It fails only if a message
 // file is malformed, which a test catches.
@@ -59,26 +50,14 @@ func NewTranslator() (*Translator, error) {
 	// One pair of files per area: en.toml/fr.toml for the app, <game>.en.toml
 	// and <game>.fr.toml for each game's pages.
 	files, _ := fs.Glob(locales, "locales/*.toml")
-	simple := map[string]map[string]simpleMsg{"en": {}, "fr": {}}
 	for _, f := range files {
-		mf, err := b.LoadMessageFileFS(locales, f)
-		if err != nil {
+		if _, err := b.LoadMessageFileFS(locales, f); err != nil {
 			return nil, fmt.Errorf("views: %s: %w", f, err)
-		}
-		base, _ := mf.Tag.Base()
-		if into := simple[base.String()]; into != nil {
-			for _, m := range mf.Messages {
-				if sm, ok := parseSimple(m); ok {
-					into[m.ID] = sm
-				} else {
-					delete(into, m.ID) // a later file's message replaces an earlier one
-				}
-			}
 		}
 	}
 	t := &Translator{bundle: b, langs: map[string]*messages{}}
 	for _, l := range []string{"en", "fr"} {
-		t.langs[l] = &messages{loc: i18n.NewLocalizer(b, l), simple: simple[l]}
+		t.langs[l] = &messages{loc: i18n.NewLocalizer(b, l)}
 	}
 	return t, nil
 }
@@ -125,44 +104,50 @@ func T(ctx context.Context, id string, args ...any) string {
 		if s, ok := e.msgs.plain.Load(id); ok {
 			return s.(string)
 		}
+		return translate(e.msgs, id, args)
 	}
-	if n, ok := countArg(args); ok {
-		e.msgs.countedMu.RLock()
-		s, ok := e.msgs.counted[countedKey{id, n}]
-		e.msgs.countedMu.RUnlock()
-		if ok {
-			return s
-		}
-		s = translate(e.msgs, id, args)
-		e.msgs.countedMu.Lock()
-		if len(e.msgs.counted) < maxCounted {
-			if e.msgs.counted == nil {
-				e.msgs.counted = map[countedKey]string{}
-			}
-			e.msgs.counted[countedKey{id, n}] = s
-		}
-		e.msgs.countedMu.Unlock()
+	key, ok := filledKey(id, args)
+	if !ok {
+		return translate(e.msgs, id, args)
+	}
+	e.msgs.filledMu.RLock()
+	s, ok := e.msgs.filled[key]
+	e.msgs.filledMu.RUnlock()
+	if ok {
 		return s
 	}
-	return translate(e.msgs, id, args)
+	s = translate(e.msgs, id, args)
+	e.msgs.filledMu.Lock()
+	if e.msgs.filled == nil || len(e.msgs.filled) >= maxFilled {
+		e.msgs.filled = map[string]string{}
+	}
+	e.msgs.filled[key] = s
+	e.msgs.filledMu.Unlock()
+	return s
 }
 
-// countArg is n when args are only "N", n with n a count worth keeping.
-func countArg(args []any) (int, bool) {
-	if len(args) != 2 || args[0] != "N" {
-		return 0, false
+// filledKey is id with its arguments as one string, when each is a string
+// or an int (false otherwise: not kept). A string is written with its
+// length, so no two lists of arguments share a key.
+func filledKey(id string, args []any) (string, bool) {
+	b := make([]byte, 0, len(id)+16*len(args))
+	b = append(b, id...)
+	for _, a := range args {
+		switch a := a.(type) {
+		case string:
+			b = strconv.AppendInt(append(b, 0, 's'), int64(len(a)), 10)
+			b = append(append(b, ':'), a...)
+		case int:
+			b = strconv.AppendInt(append(b, 0, 'i'), int64(a), 10)
+		default:
+			return "", false
+		}
 	}
-	n, ok := args[1].(int)
-	return n, ok && n >= minKept && n <= maxKept
+	return string(b), true
 }
 
 // translate is T without the kept counts.
 func translate(msgs *messages, id string, args []any) string {
-	if sm, ok := msgs.simple[id]; ok && len(args) > 0 {
-		if s, ok := sm.fill(args); ok {
-			return s
-		}
-	}
 	var data map[string]any
 	if len(args) > 0 {
 		data = map[string]any{}

@@ -12,8 +12,8 @@ func TestIntTextWritesEveryInt(t *testing.T) {
 		if got := IntText(n); got != want {
 			t.Errorf("IntText(%d) = %q, want %q", n, got, want)
 		}
-		if got := string(markup(nil).num(n)); got != want {
-			t.Errorf("num(%d) = %q, want %q", n, got, want)
+		if got := string(AppendIntText(nil, n)); got != want {
+			t.Errorf("AppendIntText(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

@@ -85,3 +85,35 @@ func TestEveryUsedMessageExists(t *testing.T) {
 		t.Errorf("message id used but not defined: %s", m)
 	}
 }
+
+// A message kept with its arguments is the one go-i18n makes for those
+// arguments, asked once or many times, whatever other arguments were asked
+// before: plural forms, numbers, names that look like other arguments.
+func TestKeptMessagesAreGoI18nsAnswer(t *testing.T) {
+	tr, err := NewTranslator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		id   string
+		args []any
+	}{
+		{"match.rank", []any{"N", 1}}, {"match.rank", []any{"N", 12}}, {"match.rank", []any{"N", -3}},
+		{"match.undo.confirm", []any{"Round", "Round 3"}}, {"match.undo.confirm", []any{"Round", "Round 4"}},
+		{"match.winner", []any{"Names", "Ana"}}, {"match.winner", []any{"Names", "Ana\x00s3:Ben"}},
+		{"match.winner", []any{"Names", "Ana", "Names", "Ben"}}, {"match.winner", []any{"Names", 7}},
+		{"match.winner", []any{"Names", 1.5}}, // not kept: a float
+	}
+	for _, lang := range []string{"en", "fr"} {
+		env := tr.NewEnv(lang, "/", "", "", "")
+		ctx := WithEnv(t.Context(), env)
+		for round := range 3 {
+			for _, c := range cases {
+				want := translate(env.msgs, c.id, c.args)
+				if got := T(ctx, c.id, c.args...); got != want {
+					t.Errorf("%s, pass %d: T(%s, %v) = %q, go-i18n %q", lang, round, c.id, c.args, got, want)
+				}
+			}
+		}
+	}
+}

@@ -21,7 +21,7 @@ type Link struct {
 type ChartView struct {
 	ID     string // for the testid and the aria-describedby
 	Title  string
-	Line   LineChart // drawn into the page as it is written (appendChartSVG)
+	Line   LineChart // drawn as inline SVG (chartSVG)
 	Legend []Link    // Label and, in URL, the series' CSS class
 	Head   []string
 	Rows   []ChartRow
