@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -183,7 +184,7 @@ func t5AgreePlay(t *testing.T, c *client, v t5Vector, apiBody []byte) {
 		}
 	}
 	for key, val := range req.Rules {
-		form.Set(HouseRuleField(key), fmt.Sprint(val))
+		form.Set(kit.HouseRuleField(key), fmt.Sprint(val))
 	}
 	rec := c.post("/referee/take5", form)
 	d := doc(t, rec)

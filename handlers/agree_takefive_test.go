@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -98,7 +99,7 @@ func tfPageForm(raw json.RawMessage) (url.Values, string) {
 		if !slices.ContainsFunc(tf.HouseRules, func(h referee.HouseRule) bool { return h.Key == k }) {
 			return nil, "the page offers only the declared house rules"
 		}
-		f.Set(HouseRuleField(k), v)
+		f.Set(kit.HouseRuleField(k), v)
 	}
 	names := make([]string, 0, len(st.Racks))
 	for n := range st.Racks {

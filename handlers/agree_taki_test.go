@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -238,7 +239,7 @@ func takiRefereeForm(req tk.TurnRequest) (form url.Values, exact bool, why strin
 		form.Set("counter", strings.Join(t.Counter.Play, " "))
 	}
 	for k, v := range req.Rules {
-		form.Set(HouseRuleField(k), v)
+		form.Set(kit.HouseRuleField(k), v)
 	}
 	exact = s.Top != "" && (t.Draw || len(t.Play) > 0)
 	for _, code := range slices.Concat([]string{s.Top}, req.Hand, t.Play) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/url"
 	"slices"
 	"strconv"
@@ -60,7 +61,7 @@ func (FiveCrowns) ReadOptions(oc OptionsCtx) map[string]string {
 }
 
 func (g FiveCrowns) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
-	if s, ok := finalRound(ctx, played, number); ok {
+	if s, ok := kit.FinalRound(ctx, played, number); ok {
 		return s
 	}
 	r := g.gameRound(m, number)
@@ -73,7 +74,7 @@ func (g FiveCrowns) Info(ctx context.Context, m store.Match, _ Played, number in
 		return nil
 	}
 	info := views.FCRoundInfo{Round: r, Of: fcscore.LastRound, CardsDealt: fc.CardsDealt(r), Wild: fc.WildRank(r).Label()}
-	if dealer := g.Sheet.DealerOf(engineMatch(g, m), number); dealer >= 0 && dealer < len(m.Seats) {
+	if dealer := g.Sheet.DealerOf(kit.EngineMatch(g, m), number); dealer >= 0 && dealer < len(m.Seats) {
 		info.Dealer = m.Seats[dealer].Name
 		info.Starter = m.Seats[fcscore.FirstPlayer(len(m.Seats), dealer)].Name
 	}
@@ -199,7 +200,7 @@ func (g FiveCrowns) cardViews(rc RoundCtx, codes []string) []views.FCCard {
 // tapped, as the engine counts them (a leftover's values, a whole hand's
 // lowest penalty under the match's house rules).
 func (g FiveCrowns) compute(rc RoundCtx, f *views.FCRoundForm) {
-	m := engineMatch(g, rc.Match)
+	m := kit.EngineMatch(g, rc.Match)
 	for i := range f.Seats {
 		s := &f.Seats[i]
 		s.Computed = ""
@@ -221,7 +222,7 @@ func codesOf(cs []views.FCCard) []string {
 }
 
 // ReadRound reads the form: a tap adds a card to the chosen player's cards
-// and an untap takes one off (both only redraw); a save maps each seat to
+// and an kit.Untap takes one off (both only redraw); a save maps each seat to
 // the engine's Entry, which Score then checks.
 func (g FiveCrowns) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 	f, refused := g.readForm(rc, form)
@@ -271,12 +272,12 @@ func fcMode(posted []string, cards int) string {
 	return fcscore.ModePoints
 }
 
-// readForm is the form as posted, with a tap or an untap applied. refused says why a tap was not taken: the
+// readForm is the form as posted, with a tap or an kit.Untap applied. refused says why a tap was not taken: the
 // deck holds no more copies of that card.
 func (g FiveCrowns) readForm(rc RoundCtx, form url.Values) (f views.FCRoundForm, refused string) {
 	f = g.blankForm(rc)
-	pk := readPicker(form, "picker", "pick")
-	f.Picker = pk.seat(len(f.Seats))
+	pk := kit.ReadPicker(form, "picker", "pick")
+	f.Picker = pk.Seat(len(f.Seats))
 	posted := make([][]string, len(f.Seats))
 	for i := range f.Seats {
 		s := &f.Seats[i]
@@ -293,8 +294,8 @@ func (g FiveCrowns) readForm(rc RoundCtx, form url.Values) (f views.FCRoundForm,
 			posted[f.Picker] = slices.DeleteFunc(slices.Clone(posted[f.Picker]), func(v string) bool { return v == fcscore.ModeOut })
 		}
 	}
-	if i := pk.untapSeat(len(f.Seats)); i >= 0 && pk.Index != lastChip {
-		f.Seats[i].Cards, _, _ = untap(f.Seats[i].Cards, pk.Index)
+	if i := pk.UntapSeat(len(f.Seats)); i >= 0 && pk.Index != kit.LastChip {
+		f.Seats[i].Cards, _, _ = kit.Untap(f.Seats[i].Cards, pk.Index)
 	}
 	for i := range f.Seats {
 		f.Seats[i].Mode = fcMode(posted[i], len(f.Seats[i].Cards))
@@ -381,8 +382,8 @@ func fcShowError(ctx context.Context, f views.FCRoundForm, err error) views.FCRo
 		return f
 	}
 	f.Seats = append([]views.FCSeat(nil), f.Seats...)
-	f.Error = showErrors(ctx, err, func(at enginePath, msg string) bool {
-		if !at.in("seats", len(f.Seats)) {
+	f.Error = kit.ShowErrors(ctx, err, func(at kit.EnginePath, msg string) bool {
+		if !at.In("seats", len(f.Seats)) {
 			return false
 		}
 		f.Seats[at.Index].Error = msg
@@ -392,7 +393,7 @@ func fcShowError(ctx context.Context, f views.FCRoundForm, err error) views.FCRo
 }
 
 func (g FiveCrowns) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
-	if s, ok := finalScores(ctx, entry); ok {
+	if s, ok := kit.FinalScores(ctx, entry); ok {
 		return s
 	}
 	e, err := fcscore.DecodeEntry(entry)

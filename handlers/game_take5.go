@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/url"
 	"slices"
 	"strconv"
@@ -45,7 +46,7 @@ func (Take5) Options(oc OptionsCtx) templ.Component {
 }
 
 func (Take5) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
-	if s, ok := finalRound(ctx, played, number); ok {
+	if s, ok := kit.FinalRound(ctx, played, number); ok {
 		return s
 	}
 	return views.T(ctx, "take5.deallabel", "N", number)
@@ -192,11 +193,11 @@ func t5Read(ctx context.Context, field, kind, v string, required bool, dst *int)
 func (g Take5) judged(rc RoundCtx, f views.T5RoundForm, tallies []t5score.Tally, unread []bool, err error, entry json.RawMessage, show bool) views.T5RoundForm {
 	var points []int
 	if err == nil && entry != nil {
-		points, err = g.Score(engineMatch(g, rc.Match), engineRounds(rc.Played.Before(rc.Number)), entry)
+		points, err = g.Score(kit.EngineMatch(g, rc.Match), kit.EngineRounds(rc.Played.Before(rc.Number)), entry)
 	}
 	seat := -1 // the line at fault shows no working
-	msg := showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
-		if !at.in("seats", len(f.Seats)) {
+	msg := kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {
+		if !at.In("seats", len(f.Seats)) {
 			return false
 		}
 		seat = at.Index
@@ -229,7 +230,7 @@ func (g Take5) judged(rc RoundCtx, f views.T5RoundForm, tallies []t5score.Tally,
 }
 
 func (Take5) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
-	if s, ok := finalScores(ctx, entry); ok {
+	if s, ok := kit.FinalScores(ctx, entry); ok {
 		return s
 	}
 	e, err := t5score.DecodeEntry(entry)

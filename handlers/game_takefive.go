@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"encoding/json"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/url"
 	"strconv"
 	"strings"
@@ -41,7 +42,7 @@ func (TakeFive) ReadOptions(oc OptionsCtx) map[string]string {
 
 // next is the phase and starter of round number, as the engine decides them.
 func (g TakeFive) next(m store.Match, played Played, number int) (tf.Phase, int, bool) {
-	return g.Game.Next(engineMatch(g, m), engineRounds(played.Before(number)))
+	return g.Game.Next(kit.EngineMatch(g, m), kit.EngineRounds(played.Before(number)))
 }
 
 func (TakeFive) phaseName(ctx context.Context, ph tf.Phase) string {
@@ -49,7 +50,7 @@ func (TakeFive) phaseName(ctx context.Context, ph tf.Phase) string {
 }
 
 func (g TakeFive) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
-	if s, ok := finalRound(ctx, played, number); ok {
+	if s, ok := kit.FinalRound(ctx, played, number); ok {
 		return s
 	}
 	ph, _, _ := g.next(m, played, number)
@@ -63,7 +64,7 @@ func (g TakeFive) Info(ctx context.Context, m store.Match, played Played, number
 		info.Starter = m.Seats[starter].Name
 	}
 	// the rounds shown, not totals stored before them
-	wins := g.Game.Progress(engineMatch(g, m), engineRounds(played)).Totals
+	wins := g.Game.Progress(kit.EngineMatch(g, m), kit.EngineRounds(played)).Totals
 	for i, st := range m.Seats {
 		info.Markers = append(info.Markers, views.TFMarker{Name: st.Name, Wins: wins[i]})
 	}
@@ -80,7 +81,7 @@ func (g TakeFive) blankForm(rc RoundCtx) views.TFRoundForm {
 	}
 	if f.NoWinner {
 		key := "takefive.nowinner.replay"
-		if engineMatch(g, rc.Match).Rules.Get(tf.HouseAllEliminated) == tf.AllEliminatedNoWinner {
+		if kit.EngineMatch(g, rc.Match).Rules.Get(tf.HouseAllEliminated) == tf.AllEliminatedNoWinner {
 			key = "takefive.nowinner.nowinner"
 		}
 		f.NoWinnerHelp = views.T(rc.Ctx, key)
@@ -110,7 +111,7 @@ func (g TakeFive) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 	f.Rack = strings.TrimSpace(form.Get("rack"))
 	post := RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
 		f := f
-		if msg := showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
+		if msg := kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {
 			if at.Field != "rack" {
 				return false
 			}
@@ -136,7 +137,7 @@ func (g TakeFive) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 			"Tapez les pions comme des nombres de 1 à 9, séparés par des espaces.")
 		return post
 	}
-	post.Entry = g.Game.EntryFor(engineMatch(g, rc.Match), engineRounds(rc.Played.Before(rc.Number)), w, rack).Encode()
+	post.Entry = g.Game.EntryFor(kit.EngineMatch(g, rc.Match), kit.EngineRounds(rc.Played.Before(rc.Number)), w, rack).Encode()
 	return post
 }
 
@@ -164,7 +165,7 @@ func parseValues(s string) ([]int, bool) {
 }
 
 func (g TakeFive) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
-	if s, ok := finalScores(ctx, entry); ok {
+	if s, ok := kit.FinalScores(ctx, entry); ok {
 		return s
 	}
 	e, err := tfscore.DecodeEntry(entry)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/url"
 	"strconv"
 	"strings"
@@ -45,14 +46,14 @@ func (Taki) ReadOptions(oc OptionsCtx) map[string]string {
 }
 
 func (g Taki) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
-	if s, ok := finalRound(ctx, played, number); ok {
+	if s, ok := kit.FinalRound(ctx, played, number); ok {
 		return s
 	}
 	return views.T(ctx, "taki.roundlabel", "Round", number)
 }
 
 func (g Taki) Info(ctx context.Context, m store.Match, _ Played, number int) templ.Component {
-	em := engineMatch(g, m)
+	em := kit.EngineMatch(g, m)
 	e := tkscore.MatchEnd(em)
 	if e.Rounds > 0 && number > e.Rounds {
 		return nil
@@ -178,7 +179,7 @@ func (g Taki) compute(rc RoundCtx, f *views.TKRoundForm) {
 			continue
 		}
 		var pts int
-		pts, s.Computed = tkscore.HandPoints(takiParse(s.Cards), tkscore.Plus2(engineMatch(g, rc.Match)))
+		pts, s.Computed = tkscore.HandPoints(takiParse(s.Cards), tkscore.Plus2(kit.EngineMatch(g, rc.Match)))
 		s.Shown, s.FromCards = strconv.Itoa(-pts), true
 	}
 }
@@ -268,8 +269,8 @@ func (g Taki) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 	if w, err := strconv.Atoi(form.Get("winner")); err == nil && w >= 0 && w < len(f.Seats) {
 		f.Winner = w
 	}
-	pk := readPicker(form, "picker", "pick")
-	if f.Picker = pk.seat(len(f.Seats)); f.Picker == f.Winner {
+	pk := kit.ReadPicker(form, "picker", "pick")
+	if f.Picker = pk.Seat(len(f.Seats)); f.Picker == f.Winner {
 		f.Picker = -1 // the winner holds no cards
 	}
 	for i := range f.Seats {
@@ -285,8 +286,8 @@ func (g Taki) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 			f.Seats[f.Picker].Cards = append(f.Seats[f.Picker].Cards, cs[0])
 		}
 	}
-	if i := pk.untapSeat(len(f.Seats)); i >= 0 && pk.Index != lastChip {
-		f.Seats[i].Cards, _, _ = untap(f.Seats[i].Cards, pk.Index)
+	if i := pk.UntapSeat(len(f.Seats)); i >= 0 && pk.Index != kit.LastChip {
+		f.Seats[i].Cards, _, _ = kit.Untap(f.Seats[i].Cards, pk.Index)
 	}
 	for i := range f.Seats {
 		f.Seats[i].Mode = takiMode(len(f.Seats[i].Cards))
@@ -351,8 +352,8 @@ func takiFormErr(field, msg string) error {
 // takiShowErrors writes each refusal next to the seat it names, or above
 // the form.
 func takiShowErrors(ctx context.Context, f *views.TKRoundForm, err error) {
-	f.Error = showErrors(ctx, err, func(at enginePath, msg string) bool {
-		if !at.in("seats", len(f.Seats)) {
+	f.Error = kit.ShowErrors(ctx, err, func(at kit.EnginePath, msg string) bool {
+		if !at.In("seats", len(f.Seats)) {
 			return false
 		}
 		f.Seats[at.Index].Error = msg
@@ -361,7 +362,7 @@ func takiShowErrors(ctx context.Context, f *views.TKRoundForm, err error) {
 }
 
 func (g Taki) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
-	if s, ok := finalScores(ctx, entry); ok {
+	if s, ok := kit.FinalScores(ctx, entry); ok {
 		return s
 	}
 	e, err := tkscore.DecodeEntry(entry)

@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 	"net/url"
 	"slices"
@@ -95,7 +96,7 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 	if err != nil {
 		return page, err
 	}
-	page.Rules = describeRules(g, set, lang(c))
+	page.Rules = kit.DescribeRules(g, set, lang(c))
 	page.Options = g.Options(OptionsCtx{Ctx: s.viewCtx(c), Form: form, Errs: errs})
 	return page, nil
 }
@@ -294,11 +295,11 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	vctx := s.viewCtx(c)
 	url := s.matchURL(c, match.ID)
 	live := livePlayed(rounds)
-	totals := sums(len(match.Seats), live.Points)
+	totals := kit.Sum(len(match.Seats), live.Points)
 	prog := progress(g, match, live)
 	sh := views.Scoresheet{Group: memberOf(c).nav(), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
 		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,
-		Rules: describeRules(g, match.Rules, lang(c)), Version: sheetVersion(rounds),
+		Rules: kit.DescribeRules(g, match.Rules, lang(c)), Version: sheetVersion(rounds),
 		Names: make([]string, 0, len(match.Seats)), Rounds: make([]views.RoundRow, 0, len(rounds))}
 	for _, st := range match.Seats {
 		sh.Names = append(sh.Names, st.Name)

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 	"slices"
 	"strconv"
@@ -51,7 +52,7 @@ func (g FiveCrowns) Referee(rc RefereeCtx) (templ.Component, int) {
 	p := g.refForm(rc)
 	g.refRules(rc, p)
 	ok := g.refCheckHand(rc, p)
-	if ok && last(rc.Form, "op") == "judge" && len(p.Errs) == 0 {
+	if ok && kit.Last(rc.Form, "op") == "judge" && len(p.Errs) == 0 {
 		ok = g.refJudge(rc, p)
 	}
 	g.refChips(rc, p)
@@ -61,7 +62,7 @@ func (g FiveCrowns) Referee(rc RefereeCtx) (templ.Component, int) {
 	return views.FCRefereePage(p.FCReferee), http.StatusOK
 }
 
-// refForm reads what was posted and applies a tap, an untap or a new aim.
+// refForm reads what was posted and applies a tap, an kit.Untap or a new aim.
 func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 	f := rc.Form
 	p := &fcrPage{FCReferee: views.FCReferee{From: rc.From, Action: "/referee/fivecrowns", Round: "1", Target: "hand", Errs: views.FieldErrors{}},
@@ -101,30 +102,30 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 	// tap. A form that says where the sheet was keeps it; Done closes it.
 	if _, posted := f["target"]; posted {
 		p.Target = f.Get("target")
-	} else if p.Hand.Value == "" || last(f, "tap") != "" {
+	} else if p.Hand.Value == "" || kit.Last(f, "tap") != "" {
 		p.Target = "hand"
 	}
-	pk := readPicker(f, "target", "pick")
-	if v := last(f, "aim"); v != "" { // the page's older name for "pick"
+	pk := kit.ReadPicker(f, "target", "pick")
+	if v := kit.Last(f, "aim"); v != "" { // the page's older name for "pick"
 		pk.Open = v
 	}
-	pk.Open, pk.From = fieldNamed(pk.Open, fcrFields), fieldNamed(pk.From, fcrFields)
-	p.Target = sheetField(f, pk, p.Target, func(name string) bool { return p.fields[name] != nil })
+	pk.Open, pk.From = kit.FieldNamed(pk.Open, fcrFields), kit.FieldNamed(pk.From, fcrFields)
+	p.Target = kit.SheetField(f, pk, p.Target, func(name string) bool { return p.fields[name] != nil })
 	if c, err := fc.ParseCard(pk.Tap); pk.Tap != "" && err == nil && p.Target != "" {
 		code, t := c.String(), p.Target
 		if !fcrIsOut(t) { // a meld laid out is on the table, not in the hand
-			p.Hand.Value = tapCode(p.Hand.Value, code)
+			p.Hand.Value = kit.TapCode(p.Hand.Value, code)
 		}
 		switch {
 		case fcrSingle(t): // one card: the next taps go back to the hand
 			p.fields[t].Value, p.Target = code, "hand"
 		case t != "hand":
-			p.fields[t].Value = tapCode(p.fields[t].Value, code)
+			p.fields[t].Value = kit.TapCode(p.fields[t].Value, code)
 		}
 	}
-	if fl := p.fields[pk.From]; fl != nil && pk.Index != lastChip {
+	if fl := p.fields[pk.From]; fl != nil && pk.Index != kit.LastChip {
 		var gone string
-		if fl.Value, gone = untapCode(fl.Value, pk.Index); gone != "" && fl == &p.Hand {
+		if fl.Value, gone = kit.UntapCode(fl.Value, pk.Index); gone != "" && fl == &p.Hand {
 			p.dropExtra(gone)
 		}
 	}
@@ -173,13 +174,13 @@ func (p *fcrPage) dropExtra(code string) {
 // their defaults).
 func (g FiveCrowns) refRules(rc RefereeCtx, p *fcrPage) {
 	shown := slices.DeleteFunc(slices.Clone(fc.HouseRules), func(h referee.HouseRule) bool { return !slices.Contains(fcrRuleKeys, h.Key) })
-	p.rules = houseRulesPosted(rc.Form, shown)
+	p.rules = kit.HouseRulesPosted(rc.Form, shown)
 	set, err := referee.Resolve(fc.HouseRules, p.rules)
 	if err != nil {
-		p.Errs["rules"] = inputMessage(err, rc.Ctx)
+		p.Errs["rules"] = kit.InputMessage(err, rc.Ctx)
 		set = referee.Defaults(fc.HouseRules)
 	}
-	p.Rules = houseRuleFields(shown, set, rc.Lang)
+	p.Rules = kit.HouseRuleFields(shown, set, rc.Lang)
 }
 
 // refCheckHand says at once, as cards are tapped, when the hand holds a
@@ -191,7 +192,7 @@ func (g FiveCrowns) refCheckHand(rc RefereeCtx, p *fcrPage) bool {
 		err = fc.CheckCards("hand", hand)
 	}
 	if err != nil {
-		p.Hand.Error = fcrSentence(inputMessage(err, rc.Ctx))
+		p.Hand.Error = fcrSentence(kit.InputMessage(err, rc.Ctx))
 		return false
 	}
 	return true
@@ -299,7 +300,7 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 			mv := views.FCRMeld{Label: a.meldLabels[i], Cards: g.refCards(rc, m, round)}
 			for _, vi := range v.Violations {
 				if vi.Step == i {
-					mv.Violations = append(mv.Violations, citeBroken(fc.Rules, lang, vi, ""))
+					mv.Violations = append(mv.Violations, kit.CiteBroken(fc.Rules, lang, vi, ""))
 				}
 			}
 			if len(mv.Violations) == 0 {
@@ -314,7 +315,7 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 		}
 		for _, vi := range v.Violations {
 			if vi.Step < 0 || vi.Step >= len(ld.Melds) {
-				d.Other = append(d.Other, citeBroken(fc.Rules, lang, vi, ""))
+				d.Other = append(d.Other, kit.CiteBroken(fc.Rules, lang, vi, ""))
 			}
 		}
 		res.Declared = d
@@ -335,7 +336,7 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 		res.Legal = res.Declared.Valid
 	}
 	p.Result = &res
-	rc.judged(a.req)
+	rc.Judged(a.req)
 	g.refRuling(rc, res)
 	return true
 }
@@ -354,14 +355,14 @@ func (g FiveCrowns) refRuling(rc RefereeCtx, r views.FCRResult) {
 		}
 		cited = append(cited, d.Other...)
 	}
-	rc.rule(legal, cited, views.T(rc.Ctx, "ruling.fc.best", "Penalty", r.Best.Penalty,
+	rc.Rule(legal, cited, views.T(rc.Ctx, "ruling.fc.best", "Penalty", r.Best.Penalty,
 		"Out", views.T(rc.Ctx, fmt.Sprintf("ruling.fc.out.%v", r.Best.CanGoOut))))
 }
 
 // refError puts the engine's input error next to the page field behind
 // the request's field it names ("melds[1][0]" is the second meld given).
 func (g FiveCrowns) refError(rc RefereeCtx, p *fcrPage, a fcrAsk, err error) {
-	p.Error = fcrSentence(showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
+	p.Error = fcrSentence(kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {
 		msg = fcrSentence(msg)
 		name := "hand" // what the request holds besides is the hand's
 		switch {
@@ -374,11 +375,11 @@ func (g FiveCrowns) refError(rc RefereeCtx, p *fcrPage, a fcrAsk, err error) {
 			name = "taken"
 		case at.Field == "outMelds" && len(a.outs) > 0:
 			name = a.outs[len(a.outs)-1] // the meld too many, or the last given
-		case at.in("melds", len(a.melds)):
+		case at.In("melds", len(a.melds)):
 			name = a.melds[at.Index]
-		case at.in("outMelds", len(a.outs)):
+		case at.In("outMelds", len(a.outs)):
 			name = a.outs[at.Index]
-		case at.in("layOff", len(a.lays)):
+		case at.In("layOff", len(a.lays)):
 			name = a.lays[at.Index]
 			if at.Rest == "meld" {
 				msg = views.T(rc.Ctx, "fcref.err.layoffnomeld", "N", strings.TrimPrefix(name, "lay"))

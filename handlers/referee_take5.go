@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 	"slices"
 	"strconv"
@@ -59,12 +60,12 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 	for _, pl := range p.Plays[1:] {
 		p.MorePlays = p.MorePlays || pl.Value != "" || strings.HasPrefix(p.Grid, "play_") && p.Grid != "play_1"
 	}
-	set, err := referee.Resolve(t5.HouseRules, houseRulesPosted(form, t5.HouseRules))
+	set, err := referee.Resolve(t5.HouseRules, kit.HouseRulesPosted(form, t5.HouseRules))
 	if err != nil {
-		p.Error = inputMessage(err, rc.Ctx)
+		p.Error = kit.InputMessage(err, rc.Ctx)
 		set = referee.Defaults(t5.HouseRules)
 	}
-	p.House = houseRuleFields(t5.HouseRules, set, rc.Lang)
+	p.House = kit.HouseRuleFields(t5.HouseRules, set, rc.Lang)
 	if err != nil {
 		return views.T5Referee(p), http.StatusUnprocessableEntity
 	}
@@ -88,8 +89,8 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 			follows = append(follows, st.Why)
 		}
 	}
-	rc.judged(req)
-	rc.rule(turn.Legal, cited, follows...)
+	rc.Judged(req)
+	rc.Rule(turn.Legal, cited, follows...)
 	return views.T5Referee(p), http.StatusOK
 }
 
@@ -141,7 +142,7 @@ func (g Take5) numberGrid(rc RefereeCtx, p *views.T5RefPage, judge bool) {
 		case used()[n]:
 			p.GridError = views.T(rc.Ctx, "take5.ref.err.used", "N", n)
 		case strings.HasPrefix(p.Grid, "row_"):
-			*at = tapCode(*at, strconv.Itoa(n))
+			*at = kit.TapCode(*at, strconv.Itoa(n))
 			for _, r := range p.Rows {
 				if fmt.Sprintf("row_%d", r.Num) == p.Grid {
 					p.Grid = r.Next
@@ -173,7 +174,7 @@ func (g Take5) numberGrid(rc RefereeCtx, p *views.T5RefPage, judge bool) {
 // playAt maps the k-th card laid to its field (blank fields are skipped).
 func (g Take5) readTable(rc RefereeCtx, p *views.T5RefPage) (t5.PlayRequest, []int, bool) {
 	ok := true
-	req := t5.PlayRequest{Rows: []t5.WireRow{}, Play: []t5.WirePlay{}, Rules: houseRulesPosted(rc.Form, t5.HouseRules)}
+	req := t5.PlayRequest{Rows: []t5.WireRow{}, Play: []t5.WirePlay{}, Rules: kit.HouseRulesPosted(rc.Form, t5.HouseRules)}
 	kept := p.Rows[:0]
 	for _, r := range p.Rows {
 		if r.Cards == "" && !r.X2 && !r.Plus5 {
@@ -228,12 +229,12 @@ func (g Take5) readTable(rc RefereeCtx, p *views.T5RefPage) (t5.PlayRequest, []i
 // placeError writes the engine's input error next to the field it names:
 // "rows[3].cards[1]" is row 3, "play[k]…" the k-th card laid.
 func (g Take5) placeError(rc RefereeCtx, p *views.T5RefPage, err error, playAt []int) {
-	msg := showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
+	msg := kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {
 		msg = strings.TrimSuffix(msg, ".") // the page's sentence ends it
 		switch n := at.Index; {
-		case at.in("rows", len(p.Rows)):
+		case at.In("rows", len(p.Rows)):
 			p.Rows[n].Error = views.T(rc.Ctx, "take5.ref.rowerr", "N", n+1, "Msg", msg)
-		case at.in("play", len(playAt)):
+		case at.In("play", len(playAt)):
 			p.Plays[playAt[n]].Error = views.T(rc.Ctx, "take5.ref.playerr", "N", playAt[n]+1, "Msg", msg)
 		default:
 			p.Error = views.T(rc.Ctx, "take5.ref.tableerr", "Msg", msg)
@@ -260,12 +261,12 @@ func t5Ints(cs []int) string {
 // verdict lays out the engine's answer: each card's place and why, the rows
 // taken, when the turn ends, the table after it and where specials may go.
 func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views.T5Verdict {
-	v := &views.T5Verdict{Legal: turn.Legal, Applied: describeRules(g, set, rc.Lang)}
+	v := &views.T5Verdict{Legal: turn.Legal, Applied: kit.DescribeRules(g, set, rc.Lang)}
 	cited := map[string]bool{}
 	cite := func(id string) {
 		if !cited[id] {
 			cited[id] = true
-			v.Rules = append(v.Rules, citeRule(t5.Rules, rc.Lang, id))
+			v.Rules = append(v.Rules, kit.CiteRule(t5.Rules, rc.Lang, id))
 		}
 	}
 	for i, s := range turn.Steps {
@@ -292,7 +293,7 @@ func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views
 		if vi.Step >= 0 {
 			step = views.T(rc.Ctx, "take5.ref.card", "N", vi.Step+1)
 		}
-		v.Violations = append(v.Violations, citeBroken(t5.Rules, rc.Lang, vi, step))
+		v.Violations = append(v.Violations, kit.CiteBroken(t5.Rules, rc.Lang, vi, step))
 		if cited[vi.Rule] { // already quoted beside the violation
 			v.Rules = slices.DeleteFunc(v.Rules, func(q views.Cited) bool { return q.ID == vi.Rule })
 		}

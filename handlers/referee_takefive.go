@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 	"net/url"
 	"slices"
@@ -57,9 +58,9 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 	set, rulesErr := referee.Resolve(tf.HouseRules, t.rules)
 	if rulesErr != nil {
 		set = referee.Defaults(tf.HouseRules)
-		page.Errors["rules"] = inputMessage(rulesErr, rc.Ctx)
+		page.Errors["rules"] = kit.InputMessage(rulesErr, rc.Ctx)
 	}
-	page.Rules = houseRuleFields(tf.HouseRules, set, rc.Lang)
+	page.Rules = kit.HouseRuleFields(tf.HouseRules, set, rc.Lang)
 	page.Board = g.board(t, rc.Lang)
 	if rc.Form.Get("op") != "judge" { // a kept ruling reopens as a GET: judged all the same
 		return views.TFReferee(page), http.StatusOK
@@ -73,7 +74,7 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 		resp, err = tf.AnswerTurn(req, rc.Lang) // the API's own answer: page and API agree by construction
 	}
 	if err != nil {
-		if msg := showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
+		if msg := kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {
 			page.Errors[tfFieldOf(at, names, lines)] = msg
 			return true
 		}); msg != "" {
@@ -88,8 +89,8 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 		cited = append(cited, t.Cites...)
 		follows = append(follows, fmt.Sprintf("%s %d (%s)", t.Square, t.Value, t.Outcome))
 	}
-	rc.judged(req)
-	rc.rule(page.Verdict.Legal, cited, follows...)
+	rc.Judged(req)
+	rc.Rule(page.Verdict.Legal, cited, follows...)
 	return views.TFReferee(page), http.StatusOK
 }
 
@@ -118,7 +119,7 @@ func readTFTurn(form url.Values) tfTurn {
 			t.moves[i].action = tf.See.String()
 		}
 	}
-	for k, v := range houseRulesPosted(form, tf.HouseRules) {
+	for k, v := range kit.HouseRulesPosted(form, tf.HouseRules) {
 		t.rules[k] = v
 	}
 	if t.mode == "" {
@@ -316,8 +317,8 @@ var tfFields = map[string]string{
 
 // tfFieldOf names the page's field a path points at: a move of the request
 // is its line of the form, a rack is the line naming its player.
-func tfFieldOf(at enginePath, names []string, lines []int) string {
-	if at.in("turn.moves", len(lines)) {
+func tfFieldOf(at kit.EnginePath, names []string, lines []int) string {
+	if at.In("turn.moves", len(lines)) {
 		return fmt.Sprintf("m%d", lines[at.Index]+1)
 	}
 	if strings.HasPrefix(at.Field, "rack_") {
@@ -330,7 +331,7 @@ func tfFieldOf(at enginePath, names []string, lines []int) string {
 			}
 		}
 	}
-	if name, ok := formField(at.Field, tfFields); ok {
+	if name, ok := kit.FormField(at.Field, tfFields); ok {
 		return name
 	}
 	return "judge"

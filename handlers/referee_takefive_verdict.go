@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"slices"
 	"strings"
 
@@ -77,7 +78,7 @@ func (g TakeFive) verdict(rc RefereeCtx, v tf.TurnResponse, player string, set r
 	lang := rc.Lang
 	out := &views.TFVerdict{Legal: v.Legal}
 	for _, vi := range v.Violations {
-		c := citeRule(tf.Rules, lang, vi.Rule)
+		c := kit.CiteRule(tf.Rules, lang, vi.Rule)
 		c.Message = vi.Message // the API's answer is already in lang
 		if vi.Step != nil {
 			c.Step = views.T(rc.Ctx, "takefive.ref.move", "N", *vi.Step+1)
@@ -91,12 +92,12 @@ func (g TakeFive) verdict(rc RefereeCtx, v tf.TurnResponse, player string, set r
 		if v.RoundWinner != nil {
 			tk.Winner = *v.RoundWinner
 		}
-		c := citeRule(tf.Rules, lang, t.Rule)
+		c := kit.CiteRule(tf.Rules, lang, t.Rule)
 		c.Message = t.Reason
 		tk.Cites = append(tk.Cites, c)
 		if t.Outcome == tf.Penalty.String() {
 			if t.Rule != tf.RulePenalty {
-				tk.Cites = append(tk.Cites, citeRule(tf.Rules, lang, tf.RulePenalty))
+				tk.Cites = append(tk.Cites, kit.CiteRule(tf.Rules, lang, tf.RulePenalty))
 			}
 			tk.GiveUp = tfValues(rack) // any of his tokens (TF-A10: never none)
 			if p := t.Penalty; p != nil {

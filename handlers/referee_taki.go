@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 	"net/url"
 	"slices"
@@ -33,9 +34,9 @@ func takiName(f url.Values, i int) string {
 // is a 422 with the engine's sentence next to the field at fault.
 func (g Taki) Referee(rc RefereeCtx) (templ.Component, int) {
 	p := g.refereeForm(rc)
-	given := houseRulesPosted(rc.Form, tk.HouseRules)
-	p.Rules = houseRuleFields(tk.HouseRules, referee.ResolveKnown(tk.HouseRules, given), rc.Lang)
-	if last(rc.Form, "op") != "judge" {
+	given := kit.HouseRulesPosted(rc.Form, tk.HouseRules)
+	p.Rules = kit.HouseRuleFields(tk.HouseRules, referee.ResolveKnown(tk.HouseRules, given), rc.Lang)
+	if kit.Last(rc.Form, "op") != "judge" {
 		return views.TKRefereePage(p), http.StatusOK
 	}
 	if err := g.judge(rc, &p, given); err != nil {
@@ -75,18 +76,18 @@ func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 	if _, posted := f["target"]; posted || p.Top != "" {
 		p.Target = f.Get("target")
 	}
-	pk := readPicker(f, "target", "pick")
-	pk.Open, pk.From = fieldNamed(pk.Open, takiTargets), fieldNamed(pk.From, takiTargets)
-	p.Target = sheetField(f, pk, p.Target, func(name string) bool { return field[name] != nil })
+	pk := kit.ReadPicker(f, "target", "pick")
+	pk.Open, pk.From = kit.FieldNamed(pk.Open, takiTargets), kit.FieldNamed(pk.From, takiTargets)
+	p.Target = kit.SheetField(f, pk, p.Target, func(name string) bool { return field[name] != nil })
 	if c, err := tk.ParseCard(pk.Tap); pk.Tap != "" && err == nil && p.Target != "" {
 		if p.Target == "top" {
 			p.Top, p.Target = c.String(), "play" // the top is one card: go on with the cards played
 		} else {
-			*field[p.Target] = tapCode(*field[p.Target], c.String())
+			*field[p.Target] = kit.TapCode(*field[p.Target], c.String())
 		}
 	}
 	if fl := field[pk.From]; fl != nil {
-		*fl, _ = untapCode(*fl, pk.Index)
+		*fl, _ = kit.UntapCode(*fl, pk.Index)
 	}
 	for name, v := range field {
 		p.Chips[name] = takiCards(lang, strings.Fields(*v))
@@ -98,7 +99,7 @@ func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
 }
 
 // takiTargets are the fields the card sheet fills, in their order on the
-// sheet (fieldNamed).
+// sheet (kit.FieldNamed).
 var takiTargets = []string{"top", "play", "counter", "hand"}
 
 // takiRefSheet is the card sheet open on p.Target: the field's cards, the
@@ -246,11 +247,11 @@ func (g Taki) judge(rc RefereeCtx, p *views.TKReferee, rules map[string]string) 
 		}
 	}
 	p.Verdict = &v
-	rc.judged(req)
+	rc.Judged(req)
 	if v.Legal {
-		rc.rule(true, v.Applied, v.Follows...)
+		rc.Rule(true, v.Applied, v.Follows...)
 	} else {
-		rc.rule(false, v.Violations)
+		rc.Rule(false, v.Violations)
 	}
 	return nil
 }
@@ -266,8 +267,8 @@ var takiFields = map[string]string{
 
 // placeError writes an input mistake next to its field (or above the form).
 func (g Taki) placeError(rc RefereeCtx, p *views.TKReferee, err error) {
-	p.Error = showErrors(rc.Ctx, err, func(at enginePath, msg string) bool {
-		name, ok := formField(at.Field, takiFields)
+	p.Error = kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {
+		name, ok := kit.FormField(at.Field, takiFields)
 		if ok {
 			p.Errs[name] = msg
 		}

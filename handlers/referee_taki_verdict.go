@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"slices"
 	"sort"
 
@@ -30,7 +31,7 @@ func (g Taki) verdict(rc RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk
 			if vi.Step >= 0 && vi.Step < len(t.Play) {
 				step = views.T(ctx, "tkr.step", "N", vi.Step+1, "Card", t.Play[vi.Step].Name().In(lang))
 			}
-			v.Violations = append(v.Violations, citeBroken(tk.Rules, lang, vi, step))
+			v.Violations = append(v.Violations, kit.CiteBroken(tk.Rules, lang, vi, step))
 		}
 		return v
 	}
@@ -94,7 +95,7 @@ func (g Taki) verdict(rc RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk
 		}
 	}
 	for _, id := range takiApplied(s, t, r) {
-		v.Applied = append(v.Applied, citeRule(tk.Rules, lang, id))
+		v.Applied = append(v.Applied, kit.CiteRule(tk.Rules, lang, id))
 	}
 	return v
 }

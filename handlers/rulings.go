@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -41,7 +42,7 @@ func (s *Server) openReferee(c echo.Context) error {
 	c.SetCookie(&http.Cookie{Name: rulingCookie, Value: fmt.Sprintf("%s/%d", memberOf(c).group.Slug, match.ID),
 		Path: "/referee", MaxAge: 3 * 3600, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	// The referee starts with the house rules the match is played under.
-	return c.Redirect(http.StatusSeeOther, "/referee/"+g.ID()+"?"+withHouseRules(refereeSetup(match, rounds), match.Rules).Encode())
+	return c.Redirect(http.StatusSeeOther, "/referee/"+g.ID()+"?"+kit.WithHouseRules(refereeSetup(match, rounds), match.Rules).Encode())
 }
 
 // refereeSetup is the referee form as far as the match knows the table:
@@ -138,7 +139,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 	}
 	// Judged again under the match's own house rules, whatever the form said,
 	// once in each language: every reader sees the verdict in his own.
-	form = withHouseRules(form, match.Rules)
+	form = kit.WithHouseRules(form, match.Rules)
 	said := map[string]string{}
 	var kept Ruling
 	for _, l := range []string{"en", "fr"} {

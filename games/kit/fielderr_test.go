@@ -1,4 +1,4 @@
-package handlers
+package kit
 
 import (
 	"context"
@@ -21,12 +21,12 @@ func TestParsePath(t *testing.T) {
 		{"seats[x]", "seats[x]", -1, ""},
 		{"seats[-1]", "seats[-1]", -1, ""},
 	} {
-		p := parsePath(tt.field)
+		p := ParsePath(tt.field)
 		if p.List != tt.list || p.Index != tt.index || p.Rest != tt.rest || p.Field != tt.field {
 			t.Errorf("parsePath(%q) = %+v, want %s %d %q", tt.field, p, tt.list, tt.index, tt.rest)
 		}
 	}
-	if parsePath("seats").in("seats", 4) || !parsePath("seats[3]").in("seats", 4) || parsePath("seats[4]").in("seats", 4) {
+	if ParsePath("seats").In("seats", 4) || !ParsePath("seats[3]").In("seats", 4) || ParsePath("seats[4]").In("seats", 4) {
 		t.Error("in: a path without an index, or past the form's last, is placed in the list")
 	}
 }
@@ -41,7 +41,7 @@ func TestFormFieldTakesTheLongestPath(t *testing.T) {
 		"handful":              "",
 		"turn":                 "",
 	} {
-		if got, _ := formField(field, names); got != want {
+		if got, _ := FormField(field, names); got != want {
 			t.Errorf("formField(%q) = %q, want %q", field, got, want)
 		}
 	}
@@ -52,8 +52,8 @@ func TestFormFieldTakesTheLongestPath(t *testing.T) {
 func TestShowErrors(t *testing.T) {
 	placed := map[int]string{}
 	err := errors.Join(referee.Invalid("seats[1].cards", "One.", "Un."), referee.Invalid("winner", "Two.", "Deux."))
-	msg := showErrors(context.Background(), err, func(at enginePath, msg string) bool {
-		if !at.in("seats", 3) {
+	msg := ShowErrors(context.Background(), err, func(at EnginePath, msg string) bool {
+		if !at.In("seats", 3) {
 			return false
 		}
 		placed[at.Index] = msg
@@ -62,7 +62,7 @@ func TestShowErrors(t *testing.T) {
 	if placed[1] != "One." || msg != "Two." {
 		t.Errorf("placed %v, form message %q", placed, msg)
 	}
-	if msg := showErrors(context.Background(), errors.New("disk on fire"), func(enginePath, string) bool { return true }); msg == "" || msg == "disk on fire" {
+	if msg := ShowErrors(context.Background(), errors.New("disk on fire"), func(EnginePath, string) bool { return true }); msg == "" || msg == "disk on fire" {
 		t.Errorf("a failure that is no input mistake reads %q", msg)
 	}
 }

@@ -1,4 +1,4 @@
-package handlers
+package kit
 
 import (
 	"context"
@@ -15,18 +15,18 @@ import (
 // reads those paths here; what stays per game is only which field of its
 // form each path stands for.
 
-// enginePath is an engine's field path split at its first list index.
-type enginePath struct {
+// EnginePath is an engine's field path split at its first list index.
+type EnginePath struct {
 	List  string // the path up to the index: "seats"; the whole path when it has none
 	Index int    // the index, −1 when the path has none
 	Rest  string // what follows the index, without its dot: "points", "leftover[3]", "[0]"
 	Field string // the whole path
 }
 
-// parsePath splits an engine's field path: "seats[2].points" is
+// ParsePath splits an engine's field path: "seats[2].points" is
 // ("seats", 2, "points"), "round" is ("round", −1, "").
-func parsePath(field string) enginePath {
-	p := enginePath{List: field, Index: -1, Field: field}
+func ParsePath(field string) EnginePath {
+	p := EnginePath{List: field, Index: -1, Field: field}
 	open := strings.IndexByte(field, '[')
 	if open < 0 {
 		return p
@@ -40,12 +40,12 @@ func parsePath(field string) enginePath {
 	return p
 }
 
-// formField names the form field behind an engine path from a game's map
+// FormField names the form field behind an engine path from a game's map
 // of engine paths to its form's fields: the longest path in names that the
 // field starts with, whole segment by whole segment ("turn.counter.player"
 // before "turn.counter"; "state.top[0]" is "state.top"). ok is false when
 // no path in names covers it.
-func formField(field string, names map[string]string) (string, bool) {
+func FormField(field string, names map[string]string) (string, bool) {
 	for f := field; f != ""; {
 		if name, ok := names[f]; ok {
 			return name, true
@@ -59,9 +59,9 @@ func formField(field string, names map[string]string) (string, bool) {
 	return "", false
 }
 
-// inputMessage is an engine's input error in the page's language; any other
+// InputMessage is an engine's input error in the page's language; any other
 // error (a bug, never the player's) reads as "not understood".
-func inputMessage(err error, ctx context.Context) string {
+func InputMessage(err error, ctx context.Context) string {
 	var ie *referee.InputError
 	if errors.As(err, &ie) {
 		return ie.Message.In(views.Lang(ctx))
@@ -69,11 +69,11 @@ func inputMessage(err error, ctx context.Context) string {
 	return views.T(ctx, "error.badrequest")
 }
 
-// showErrors hands each input mistake in err (one, or several joined) to
+// ShowErrors hands each input mistake in err (one, or several joined) to
 // place, with its path and its message in the page's language. What place
 // does not put on a field (it returns false), and an error that is not an
 // input mistake, comes back as the form's own message ("" when none).
-func showErrors(ctx context.Context, err error, place func(at enginePath, msg string) bool) string {
+func ShowErrors(ctx context.Context, err error, place func(at EnginePath, msg string) bool) string {
 	if err == nil {
 		return ""
 	}
@@ -83,9 +83,9 @@ func showErrors(ctx context.Context, err error, place func(at enginePath, msg st
 	}
 	var left []string
 	for _, err := range errs {
-		msg := inputMessage(err, ctx)
+		msg := InputMessage(err, ctx)
 		var ie *referee.InputError
-		if !errors.As(err, &ie) || !place(parsePath(ie.Field), msg) {
+		if !errors.As(err, &ie) || !place(ParsePath(ie.Field), msg) {
 			left = append(left, msg)
 		}
 	}
@@ -94,6 +94,6 @@ func showErrors(ctx context.Context, err error, place func(at enginePath, msg st
 
 // in reports whether the path is in element i of list, for a form showing
 // n of them (0 ≤ i < n).
-func (p enginePath) in(list string, n int) bool {
+func (p EnginePath) In(list string, n int) bool {
 	return p.List == list && p.Index >= 0 && p.Index < n
 }

@@ -1,4 +1,4 @@
-package handlers
+package kit
 
 import (
 	"net/url"
@@ -10,41 +10,41 @@ func TestReadPicker(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		form url.Values
-		want pickerPost
+		want PickerPost
 	}{
-		{"the button opens another seat", url.Values{"picker": {"0"}, "pick": {"2"}, "tap": {"JK"}}, pickerPost{Open: "2", Tap: "JK", Index: lastChip}},
-		{"the seat carried stays open", url.Values{"picker": {"1"}, "untap": {"1:3"}}, pickerPost{Open: "1", From: "1", Index: 3}},
-		{"a button after its hidden field wins", url.Values{"target": {"top", "play"}, "pop": {"hand"}}, pickerPost{Open: "play", From: "hand", Index: lastChip}},
-		{"a chip that is no chip is ignored", url.Values{"untap": {"1:-2"}}, pickerPost{Index: lastChip}},
+		{"the button opens another seat", url.Values{"picker": {"0"}, "pick": {"2"}, "tap": {"JK"}}, PickerPost{Open: "2", Tap: "JK", Index: LastChip}},
+		{"the seat carried stays open", url.Values{"picker": {"1"}, "untap": {"1:3"}}, PickerPost{Open: "1", From: "1", Index: 3}},
+		{"a button after its hidden field wins", url.Values{"target": {"top", "play"}, "pop": {"hand"}}, PickerPost{Open: "play", From: "hand", Index: LastChip}},
+		{"a chip that is no chip is ignored", url.Values{"untap": {"1:-2"}}, PickerPost{Index: LastChip}},
 	} {
 		chosen := "pick"
 		if tt.form.Has("target") {
 			chosen = "target"
 		}
-		if got := readPicker(tt.form, map[string]string{"pick": "picker", "target": "target"}[chosen], chosen); got != tt.want {
+		if got := ReadPicker(tt.form, map[string]string{"pick": "picker", "target": "target"}[chosen], chosen); got != tt.want {
 			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
 		}
 	}
-	if (pickerPost{Open: "4"}).seat(4) != -1 || (pickerPost{Open: "x"}).seat(4) != -1 || (pickerPost{Open: "3"}).seat(4) != 3 {
+	if (PickerPost{Open: "4"}).Seat(4) != -1 || (PickerPost{Open: "x"}).Seat(4) != -1 || (PickerPost{Open: "3"}).Seat(4) != 3 {
 		t.Error("seat: a seat outside the match is opened")
 	}
 }
 
 func TestUntap(t *testing.T) {
 	list := []string{"a", "b", "c"}
-	if got, gone, ok := untap(list, 1); !ok || gone != "b" || !slices.Equal(got, []string{"a", "c"}) || !slices.Equal(list, []string{"a", "b", "c"}) {
+	if got, gone, ok := Untap(list, 1); !ok || gone != "b" || !slices.Equal(got, []string{"a", "c"}) || !slices.Equal(list, []string{"a", "b", "c"}) {
 		t.Errorf("untap 1 = %v %q %v (list now %v)", got, gone, ok, list)
 	}
-	if got, _, _ := untap(list, lastChip); !slices.Equal(got, []string{"a", "b"}) {
+	if got, _, _ := Untap(list, LastChip); !slices.Equal(got, []string{"a", "b"}) {
 		t.Errorf("pop = %v", got)
 	}
-	if got, _, ok := untap(list, 3); ok || len(got) != 3 {
+	if got, _, ok := Untap(list, 3); ok || len(got) != 3 {
 		t.Errorf("untap past the end = %v %v", got, ok)
 	}
-	if _, _, ok := untap([]string{}, lastChip); ok {
+	if _, _, ok := Untap([]string{}, LastChip); ok {
 		t.Error("pop of an empty field took a card")
 	}
-	if s, gone := untapCode("JH  JS JD", 1); s != "JH JD" || gone != "JS" {
+	if s, gone := UntapCode("JH  JS JD", 1); s != "JH JD" || gone != "JS" {
 		t.Errorf("untapCode = %q %q", s, gone)
 	}
 }
@@ -69,9 +69,9 @@ func TestSheetField(t *testing.T) {
 		{"a number beyond the fields names none", url.Values{"target": {"top"}, "pick": {"7"}}, "top", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			pk := readPicker(tt.form, "target", "pick")
-			pk.Open, pk.From = fieldNamed(pk.Open, fields), fieldNamed(pk.From, fields)
-			if got := sheetField(tt.form, pk, tt.target, known); got != tt.want {
+			pk := ReadPicker(tt.form, "target", "pick")
+			pk.Open, pk.From = FieldNamed(pk.Open, fields), FieldNamed(pk.From, fields)
+			if got := SheetField(tt.form, pk, tt.target, known); got != tt.want {
 				t.Errorf("sheet on %q, want %q", got, tt.want)
 			}
 		})

@@ -1,4 +1,4 @@
-package handlers
+package kit
 
 import (
 	"slices"
@@ -12,10 +12,10 @@ import (
 // and a ruling kept with a match is summed up from those same citations:
 // a game only says which rules apply and why.
 
-// citeRule quotes rule id of a game's catalogue in lang: the sheet's words
+// CiteRule quotes rule id of a game's catalogue in lang: the sheet's words
 // (without the sheet's bold marks) and the rule stated plainly. An id the
 // catalogue lacks is still cited by its id, so a verdict never loses it.
-func citeRule(rules []referee.Rule, lang, id string) views.Cited {
+func CiteRule(rules []referee.Rule, lang, id string) views.Cited {
 	r, ok := referee.Find(rules, id)
 	if !ok {
 		return views.Cited{ID: id}
@@ -23,10 +23,10 @@ func citeRule(rules []referee.Rule, lang, id string) views.Cited {
 	return views.Cited{ID: r.ID, Sheet: strings.ReplaceAll(r.Sheet, "**", ""), Text: r.Text.In(lang)}
 }
 
-// citeBroken quotes the rule a violation breaks, with why in this case and
+// CiteBroken quotes the rule a violation breaks, with why in this case and
 // step, the card or move at fault as the page names it ("" for none).
-func citeBroken(rules []referee.Rule, lang string, vi referee.Violation, step string) views.Cited {
-	c := citeRule(rules, lang, vi.Rule)
+func CiteBroken(rules []referee.Rule, lang string, vi referee.Violation, step string) views.Cited {
+	c := CiteRule(rules, lang, vi.Rule)
 	c.Message, c.Step = vi.Message.In(lang), step
 	return c
 }
@@ -44,7 +44,7 @@ type Ruling struct {
 
 // judged records the engine request a referee page judged, for a ruling
 // kept with a match (call it before rule).
-func (rc RefereeCtx) judged(req any) {
+func (rc RefereeCtx) Judged(req any) {
 	if rc.Ruling != nil {
 		rc.Ruling.Request = req
 	}
@@ -53,7 +53,7 @@ func (rc RefereeCtx) judged(req any) {
 // rule records the verdict a referee page reached, for a ruling kept with a
 // match (a no-op when nobody asked): the reason of each citation, then what
 // follows, and every rule cited.
-func (rc RefereeCtx) rule(legal bool, cited []views.Cited, follows ...string) {
+func (rc RefereeCtx) Rule(legal bool, cited []views.Cited, follows ...string) {
 	if rc.From != nil { // judged: the verdict may be kept with the match
 		rc.From.Form = rc.Form.Encode()
 	}
