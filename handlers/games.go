@@ -1,11 +1,13 @@
 package handlers
 
+import "github.com/tablekeeper/tablekeeper/games/take5"
+
 // AllGames is the one list of games the app offers, in menu order. Adding a
 // game is adding its value here (and its own files).
 func AllGames() []Game {
 	return []Game{
 		FiveCrowns{},
-		Take5{},
+		take5.Take5{},
 		Taki{},
 		TakeFive{},
 	}

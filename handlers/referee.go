@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
-
 )
 
 func (s *Server) refereePage(c echo.Context) error {

@@ -1,4 +1,6 @@
-package views
+package take5
+
+import "github.com/tablekeeper/tablekeeper/views"
 
 // T5Setup is one line of the Take 5! deal table: cards in each hand and in
 // the circle for a number of players.
@@ -73,25 +75,25 @@ type T5RowView struct {
 // T5Verdict is the referee's answer on a turn.
 type T5Verdict struct {
 	Legal      bool
-	Violations []Cited // each illegal card with the rule it breaks
+	Violations []views.Cited // each illegal card with the rule it breaks
 	Steps      []T5Step
 	Pickups    []T5RowView
 	After      []T5RowView
 	Specials   []string // where each special may still go
 	TurnEnd    string
-	Rules      []Cited  // the rules the legal steps follow
-	Applied    []string // non-default house rules, described
+	Rules      []views.Cited // the rules the legal steps follow
+	Applied    []string      // non-default house rules, described
 }
 
 // T5RefPage is the Take 5! dispute page.
 type T5RefPage struct {
-	From    *RulingBar // the match the page was opened from, if any
+	From    *views.RulingBar // the match the page was opened from, if any
 	Title   string
 	Rows    []T5RefRow
 	Plays   []T5RefPlay
 	RowNums []int
 	MaxRows int // rows the circle may hold: "add a row" stops there
-	House   []HouseRuleField
+	House   []views.HouseRuleField
 	// The number grid, open on Grid (a field: row_n or play_n; "" closed).
 	Grid      string
 	GridTitle string

@@ -1,4 +1,4 @@
-package handlers
+package take5
 
 import (
 	"context"
@@ -25,39 +25,39 @@ import (
 // engine's entry and the engine's facts to the views.
 type Take5 struct{ t5score.Sheet }
 
-var _ Game = Take5{}
+var _ kit.Game = Take5{}
 
-func (Take5) Name(lang string) string                  { return "Take 5!" }
-func (Take5) LowWins() bool                            { return false }
-func (Take5) ReadOptions(OptionsCtx) map[string]string { return nil }
+func (Take5) Name(lang string) string                      { return "Take 5!" }
+func (Take5) LowWins() bool                                { return false }
+func (Take5) ReadOptions(kit.OptionsCtx) map[string]string { return nil }
 
-func t5SetupView(s t5score.Setup) views.T5Setup {
-	return views.T5Setup{Players: s.Players, HandSize: s.HandSize, Rows: s.Rows, CardsInPlay: s.CardsInPlay()}
+func t5SetupView(s t5score.Setup) T5Setup {
+	return T5Setup{Players: s.Players, HandSize: s.HandSize, Rows: s.Rows, CardsInPlay: s.CardsInPlay()}
 }
 
-func (Take5) Options(oc OptionsCtx) templ.Component {
-	var table []views.T5Setup
+func (Take5) Options(oc kit.OptionsCtx) templ.Component {
+	var table []T5Setup
 	for n := t5.MinPlayers; n <= t5.MaxPlayers; n++ {
 		if s, err := t5score.SetupFor(n); err == nil {
 			table = append(table, t5SetupView(s))
 		}
 	}
-	return views.T5Options(table)
+	return T5Options(table)
 }
 
-func (Take5) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
+func (Take5) RoundLabel(ctx context.Context, m store.Match, played kit.Played, number int) string {
 	if s, ok := kit.FinalRound(ctx, played, number); ok {
 		return s
 	}
 	return views.T(ctx, "take5.deallabel", "N", number)
 }
 
-func (Take5) Info(ctx context.Context, m store.Match, _ Played, number int) templ.Component {
+func (Take5) Info(ctx context.Context, m store.Match, _ kit.Played, number int) templ.Component {
 	s, err := t5score.SetupFor(len(m.Seats))
 	if err != nil {
 		return nil
 	}
-	return views.T5InfoStrip(views.T5Info{Deal: number, Setup: t5SetupView(s)})
+	return T5InfoStrip(T5Info{Deal: number, Setup: t5SetupView(s)})
 }
 
 // t5Keys are the form's fields of a line, in the engine's order, with the
@@ -66,24 +66,24 @@ var t5Keys = []struct{ form, entry string }{
 	{"green", "green"}, {"red", "red"}, {"plus5", "plus5"}, {"x2", "x2"}, {"hand", "specialsInHand"},
 }
 
-func (g Take5) blankForm(rc RoundCtx) views.T5RoundForm {
-	f := views.T5RoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
+func (g Take5) blankForm(rc kit.RoundCtx) T5RoundForm {
+	f := T5RoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
 		Title: views.T(rc.Ctx, "take5.entertitle", "N", rc.Number)}
 	if rc.Version > 0 {
 		f.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))
 	}
 	for _, st := range rc.Match.Seats {
-		f.Seats = append(f.Seats, views.T5Seat{Name: st.Name})
+		f.Seats = append(f.Seats, T5Seat{Name: st.Name})
 	}
 	return f
 }
 
 // RoundForm draws a stored deal for correction, with its workings.
-func (g Take5) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
+func (g Take5) RoundForm(rc kit.RoundCtx, entry json.RawMessage) templ.Component {
 	f := g.blankForm(rc)
 	e, err := t5score.DecodeEntry(entry)
 	if entry == nil || err != nil {
-		return views.T5Form(f)
+		return T5Form(f)
 	}
 	for i := range f.Seats {
 		if i < len(e.Seats) {
@@ -92,13 +92,13 @@ func (g Take5) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
 		}
 	}
 	f.Last = e.Last
-	return views.T5Form(g.judged(rc, f, e.Seats, nil, nil, entry, false))
+	return T5Form(g.judged(rc, f, e.Seats, nil, nil, entry, false))
 }
 
 // ReadRound maps the deal form to the engine's entry. "calc" shows every
 // line's working and the deal's winner without saving, "save" saves; a
 // field that is not a number is refused here, every rule by the engine.
-func (g Take5) ReadRound(rc RoundCtx, form url.Values) RoundPost {
+func (g Take5) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	form = t5Stepped(form)
 	f := g.blankForm(rc)
 	f.Last = form.Get("last") != ""
@@ -121,12 +121,12 @@ func (g Take5) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 		}
 	}
 	op := form.Get("op")
-	post := RoundPost{Save: op == "save", Err: unread}
+	post := kit.RoundPost{Save: op == "save", Err: unread}
 	if unread == nil {
 		post.Entry = t5score.NewEntry(f.Last, tallies...).Marshal()
 	}
 	post.Form = func(err error) templ.Component {
-		return views.T5Form(g.judged(rc, f, tallies, lineUnread, cmpErr(err, unread), post.Entry, err != nil || op == "calc"))
+		return T5Form(g.judged(rc, f, tallies, lineUnread, cmpErr(err, unread), post.Entry, err != nil || op == "calc"))
 	}
 	return post
 }
@@ -190,7 +190,7 @@ func t5Read(ctx context.Context, field, kind, v string, required bool, dst *int)
 // the entry was read, the engine's check) placed on the field it names when
 // shown, each line's working unless the line is at fault or was not read
 // (unread), and the winners when the whole deal stands.
-func (g Take5) judged(rc RoundCtx, f views.T5RoundForm, tallies []t5score.Tally, unread []bool, err error, entry json.RawMessage, show bool) views.T5RoundForm {
+func (g Take5) judged(rc kit.RoundCtx, f T5RoundForm, tallies []t5score.Tally, unread []bool, err error, entry json.RawMessage, show bool) T5RoundForm {
 	var points []int
 	if err == nil && entry != nil {
 		points, err = g.Score(kit.EngineMatch(g, rc.Match), kit.EngineRounds(rc.Played.Before(rc.Number)), entry)

@@ -1,4 +1,4 @@
-package handlers
+package take5
 
 import (
 	"fmt"
@@ -23,23 +23,23 @@ const t5BlankRows = 5
 // cards laid, each with the row the player claims. Rows are named 1, 2, … on
 // the page; the engine counts them from 0 (and says "row 1" for index 0), so
 // the page converts at its edges: rows and claims in, row numbers out.
-func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
-	p := views.T5RefPage{Title: views.T(rc.Ctx, "take5.ref.title"), From: rc.From}
+func (g Take5) Referee(rc kit.RefereeCtx) (templ.Component, int) {
+	p := T5RefPage{Title: views.T(rc.Ctx, "take5.ref.title"), From: rc.From}
 	form := rc.Form
 	for i := 1; i <= 2*t5.MaxRows; i++ {
 		key := fmt.Sprintf("row_%d", i)
 		if _, ok := form[key]; !ok {
 			break
 		}
-		p.Rows = append(p.Rows, views.T5RefRow{Cards: strings.TrimSpace(form.Get(key)),
+		p.Rows = append(p.Rows, T5RefRow{Cards: strings.TrimSpace(form.Get(key)),
 			X2: form.Get(fmt.Sprintf("x2_%d", i)) != "", Plus5: form.Get(fmt.Sprintf("plus5_%d", i)) != ""})
 	}
 	op := form.Get("op")
 	if op == "addrow" && len(p.Rows) < t5.MaxRows {
-		p.Rows = append(p.Rows, views.T5RefRow{})
+		p.Rows = append(p.Rows, T5RefRow{})
 	}
 	if len(p.Rows) == 0 {
-		p.Rows = make([]views.T5RefRow, t5BlankRows)
+		p.Rows = make([]T5RefRow, t5BlankRows)
 	}
 	p.MaxRows = t5.MaxRows
 	for i := range p.Rows {
@@ -52,7 +52,7 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 	_, numTap := form["num"]
 	judge := op == "judge"
 	for i := 1; i <= t5.MaxCards; i++ {
-		pl := views.T5RefPlay{Value: strings.TrimSpace(form.Get(fmt.Sprintf("play_%d", i))), Claim: form.Get(fmt.Sprintf("claim_%d", i))}
+		pl := T5RefPlay{Value: strings.TrimSpace(form.Get(fmt.Sprintf("play_%d", i))), Claim: form.Get(fmt.Sprintf("claim_%d", i))}
 		judge = judge || (op == "" && pl.Value != "" && !gridTap && !numTap) // a link with a card judges it
 		p.Plays = append(p.Plays, pl)
 	}
@@ -67,10 +67,10 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 	}
 	p.House = kit.HouseRuleFields(t5.HouseRules, set, rc.Lang)
 	if err != nil {
-		return views.T5Referee(p), http.StatusUnprocessableEntity
+		return T5Referee(p), http.StatusUnprocessableEntity
 	}
 	if !judge {
-		return views.T5Referee(p), http.StatusOK
+		return T5Referee(p), http.StatusOK
 	}
 	req, playAt, ok := g.readTable(rc, &p)
 	if !ok {
@@ -91,14 +91,14 @@ func (g Take5) Referee(rc RefereeCtx) (templ.Component, int) {
 	}
 	rc.Judged(req)
 	rc.Rule(turn.Legal, cited, follows...)
-	return views.T5Referee(p), http.StatusOK
+	return T5Referee(p), http.StatusOK
 }
 
 // numberGrid applies a tap on the number grid and draws it open where it
 // goes next: a row's number becomes its last card and the grid moves to the
 // next row (after the last row, to the first card laid); a card laid is one
 // number and closes it. A number already on the table is refused.
-func (g Take5) numberGrid(rc RefereeCtx, p *views.T5RefPage, judge bool) {
+func (g Take5) numberGrid(rc kit.RefereeCtx, p *T5RefPage, judge bool) {
 	f := rc.Form
 	p.Grid = f.Get("grid_at")
 	if vs, ok := f["grid"]; ok {
@@ -163,7 +163,7 @@ func (g Take5) numberGrid(rc RefereeCtx, p *views.T5RefPage, judge bool) {
 	p.GridTitle = views.T(rc.Ctx, "take5.ref.gridtitle", "Field", label)
 	u := used()
 	for n := 1; n <= t5.MaxCard; n++ {
-		p.GridNums = append(p.GridNums, views.T5GridNum{N: n, Used: u[n]})
+		p.GridNums = append(p.GridNums, T5GridNum{N: n, Used: u[n]})
 	}
 }
 
@@ -172,7 +172,7 @@ func (g Take5) numberGrid(rc RefereeCtx, p *views.T5RefPage, judge bool) {
 // and the others renumbered, so that the page's row n is the request's row
 // n−1 and the engine's paths and sentences name the rows the page shows.
 // playAt maps the k-th card laid to its field (blank fields are skipped).
-func (g Take5) readTable(rc RefereeCtx, p *views.T5RefPage) (t5.PlayRequest, []int, bool) {
+func (g Take5) readTable(rc kit.RefereeCtx, p *T5RefPage) (t5.PlayRequest, []int, bool) {
 	ok := true
 	req := t5.PlayRequest{Rows: []t5.WireRow{}, Play: []t5.WirePlay{}, Rules: kit.HouseRulesPosted(rc.Form, t5.HouseRules)}
 	kept := p.Rows[:0]
@@ -228,7 +228,7 @@ func (g Take5) readTable(rc RefereeCtx, p *views.T5RefPage) (t5.PlayRequest, []i
 
 // placeError writes the engine's input error next to the field it names:
 // "rows[3].cards[1]" is row 3, "play[k]…" the k-th card laid.
-func (g Take5) placeError(rc RefereeCtx, p *views.T5RefPage, err error, playAt []int) {
+func (g Take5) placeError(rc kit.RefereeCtx, p *T5RefPage, err error, playAt []int) {
 	msg := kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {
 		msg = strings.TrimSuffix(msg, ".") // the page's sentence ends it
 		switch n := at.Index; {
@@ -246,8 +246,8 @@ func (g Take5) placeError(rc RefereeCtx, p *views.T5RefPage, err error, playAt [
 	}
 }
 
-func t5RowView(r t5.Row) views.T5RowView {
-	return views.T5RowView{Num: r.Index + 1, Cards: t5Ints(r.Cards), X2: r.X2, Plus5: r.Plus5}
+func t5RowView(r t5.Row) T5RowView {
+	return T5RowView{Num: r.Index + 1, Cards: t5Ints(r.Cards), X2: r.X2, Plus5: r.Plus5}
 }
 
 func t5Ints(cs []int) string {
@@ -260,8 +260,8 @@ func t5Ints(cs []int) string {
 
 // verdict lays out the engine's answer: each card's place and why, the rows
 // taken, when the turn ends, the table after it and where specials may go.
-func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views.T5Verdict {
-	v := &views.T5Verdict{Legal: turn.Legal, Applied: kit.DescribeRules(g, set, rc.Lang)}
+func (g Take5) verdict(rc kit.RefereeCtx, turn t5.Turn, set referee.Settings) *T5Verdict {
+	v := &T5Verdict{Legal: turn.Legal, Applied: kit.DescribeRules(g, set, rc.Lang)}
 	cited := map[string]bool{}
 	cite := func(id string) {
 		if !cited[id] {
@@ -270,7 +270,7 @@ func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views
 		}
 	}
 	for i, s := range turn.Steps {
-		st := views.T5Step{N: i + 1, Row: s.Row + 1, Pickup: s.Pickup, Why: s.Why.In(rc.Lang), Card: strconv.Itoa(s.Card)}
+		st := T5Step{N: i + 1, Row: s.Row + 1, Pickup: s.Pickup, Why: s.Why.In(rc.Lang), Card: strconv.Itoa(s.Card)}
 		if s.Special != "" {
 			st.Card = string(s.Special)
 			cite(t5.RuleSpecialRow)
@@ -283,7 +283,7 @@ func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views
 		v.Steps = append(v.Steps, st)
 	}
 	for _, pk := range turn.Pickups {
-		v.Pickups = append(v.Pickups, views.T5RowView{Num: pk.Row + 1, Cards: t5Ints(pk.Cards), X2: pk.X2, Plus5: pk.Plus5})
+		v.Pickups = append(v.Pickups, T5RowView{Num: pk.Row + 1, Cards: t5Ints(pk.Cards), X2: pk.X2, Plus5: pk.Plus5})
 	}
 	for _, r := range turn.Rows {
 		v.After = append(v.After, t5RowView(r))
@@ -332,7 +332,7 @@ func (g Take5) verdict(rc RefereeCtx, turn t5.Turn, set referee.Settings) *views
 
 // t5Refused answers a table or a play the referee cannot judge, the later
 // plays shown when one of them holds the error.
-func t5Refused(p views.T5RefPage) (templ.Component, int) {
-	p.MorePlays = p.MorePlays || slices.ContainsFunc(p.Plays[1:], func(pl views.T5RefPlay) bool { return pl.Error != "" })
-	return views.T5Referee(p), http.StatusUnprocessableEntity
+func t5Refused(p T5RefPage) (templ.Component, int) {
+	p.MorePlays = p.MorePlays || slices.ContainsFunc(p.Plays[1:], func(pl T5RefPlay) bool { return pl.Error != "" })
+	return T5Referee(p), http.StatusUnprocessableEntity
 }
