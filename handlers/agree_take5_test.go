@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -12,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tablekeeper/tablekeeper/games/kit"
 )
 
 // t5Vector is one of the game's API test vectors, shared with the engines'

@@ -5,7 +5,6 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	"github.com/tablekeeper/tablekeeper/scoring"
-
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
 )
 

@@ -1,6 +1,10 @@
 package handlers
 
-import "github.com/tablekeeper/tablekeeper/games/take5"
+import (
+	"github.com/tablekeeper/tablekeeper/games/take5"
+	"github.com/tablekeeper/tablekeeper/games/takefive"
+	"github.com/tablekeeper/tablekeeper/games/taki"
+)
 
 // AllGames is the one list of games the app offers, in menu order. Adding a
 // game is adding its value here (and its own files).
@@ -8,7 +12,7 @@ func AllGames() []Game {
 	return []Game{
 		FiveCrowns{},
 		take5.Take5{},
-		Taki{},
-		TakeFive{},
+		taki.Taki{},
+		takefive.TakeFive{},
 	}
 }

@@ -2,16 +2,20 @@ package handlers
 
 import (
 	"fmt"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/scoring"
+	fcsheet "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -443,4 +447,12 @@ func (g FiveCrowns) refSheet(rc RefereeCtx, p *fcrPage) *views.PickerSheet {
 	lang := views.Lang(rc.Ctx)
 	sh.Suits = fcSuits(lang, wildDeck(lang, p.round), held)
 	return sh
+}
+
+// RefereeSetup opens the page from a match on the round being played.
+func (FiveCrowns) RefereeSetup(match store.Match, played int) url.Values {
+	q := url.Values{}
+	start := fcsheet.Sheet{}.StartRound(scoring.Match{Options: match.Options})
+	q.Set("round", strconv.Itoa(min(start+played, fcsheet.LastRound)))
+	return q
 }

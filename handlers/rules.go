@@ -2,11 +2,11 @@ package handlers
 
 import (
 	"context"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	"github.com/tablekeeper/tablekeeper/views"
 )

@@ -2,11 +2,11 @@ package handlers
 
 import (
 	"errors"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/url"
 
 	"github.com/a-h/templ"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	"github.com/tablekeeper/tablekeeper/views"
 )

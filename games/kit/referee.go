@@ -8,14 +8,19 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // RefereePage is what a game with a dispute page provides: given the posted
 // form (nil on a first visit), the whole page to show and its status (200,
 // or 422 when the described table cannot occur). The page needs no login.
+// A game without one does not implement it: no page, no link to it.
 type RefereePage interface {
 	Referee(rc RefereeCtx) (templ.Component, int)
+	// RefereeSetup is the page's form as far as a match knows the table
+	// (its players, how many rounds were played), for "settle a dispute".
+	RefereeSetup(match store.Match, played int) url.Values
 }
 
 // RefereeCtx is a referee page request: the language and the posted form.

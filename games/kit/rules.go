@@ -1,6 +1,8 @@
 package kit
 
-import "github.com/tablekeeper/tablekeeper/referee"
+import (
+	"github.com/tablekeeper/tablekeeper/referee"
+)
 
 // DescribeRules names the house rules that differ from the defaults, for a page.
 func DescribeRules(g interface{ HouseRules() []referee.HouseRule }, set map[string]string, lang string) []string {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/url"
 	"slices"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	t5 "github.com/tablekeeper/tablekeeper/referee/take5"
 	"github.com/tablekeeper/tablekeeper/scoring"

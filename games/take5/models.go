@@ -1,6 +1,8 @@
 package take5
 
-import "github.com/tablekeeper/tablekeeper/views"
+import (
+	"github.com/tablekeeper/tablekeeper/views"
+)
 
 // T5Setup is one line of the Take 5! deal table: cards in each hand and in
 // the circle for a number of players.

@@ -2,16 +2,18 @@ package take5
 
 import (
 	"fmt"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	t5 "github.com/tablekeeper/tablekeeper/referee/take5"
+	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -335,4 +337,16 @@ func (g Take5) verdict(rc kit.RefereeCtx, turn t5.Turn, set referee.Settings) *T
 func t5Refused(p T5RefPage) (templ.Component, int) {
 	p.MorePlays = p.MorePlays || slices.ContainsFunc(p.Plays[1:], func(pl T5RefPlay) bool { return pl.Error != "" })
 	return T5Referee(p), http.StatusUnprocessableEntity
+}
+
+// RefereeSetup opens the page from a match with the rows its number of
+// players deals.
+func (Take5) RefereeSetup(match store.Match, _ int) url.Values {
+	q := url.Values{}
+	if _, rows, ok := t5.DealFor(len(match.Seats)); ok {
+		for i := 1; i <= rows; i++ {
+			q.Set(fmt.Sprintf("row_%d", i), "")
+		}
+	}
+	return q
 }

@@ -1,19 +1,19 @@
-package handlers
+package taki
 
 import (
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"slices"
 	"sort"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // verdict says whether the turn is legal, why not, and what follows.
-func (g Taki) verdict(rc RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk.Result, set referee.Settings) views.TKVerdict {
+func (g Taki) verdict(rc kit.RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk.Result, set referee.Settings) TKVerdict {
 	ctx, lang := rc.Ctx, rc.Lang
-	v := views.TKVerdict{Legal: r.Legal}
+	v := TKVerdict{Legal: r.Legal}
 	for _, id := range set.Changed(tk.HouseRules) {
 		for _, h := range tk.HouseRules {
 			if h.Key == id {

@@ -1,8 +1,7 @@
-package handlers
+package taki
 
 import (
 	"fmt"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 	"net/url"
 	"slices"
@@ -11,8 +10,10 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -32,29 +33,29 @@ func takiName(f url.Values, i int) string {
 // «Judge» builds the API's request from the form and asks the engine through
 // the same function as POST /api/v1/taki/turn: an impossible table or turn
 // is a 422 with the engine's sentence next to the field at fault.
-func (g Taki) Referee(rc RefereeCtx) (templ.Component, int) {
+func (g Taki) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 	p := g.refereeForm(rc)
 	given := kit.HouseRulesPosted(rc.Form, tk.HouseRules)
 	p.Rules = kit.HouseRuleFields(tk.HouseRules, referee.ResolveKnown(tk.HouseRules, given), rc.Lang)
 	if kit.Last(rc.Form, "op") != "judge" {
-		return views.TKRefereePage(p), http.StatusOK
+		return TKRefereePage(p), http.StatusOK
 	}
 	if err := g.judge(rc, &p, given); err != nil {
 		g.placeError(rc, &p, err)
-		return views.TKRefereePage(p), http.StatusUnprocessableEntity
+		return TKRefereePage(p), http.StatusUnprocessableEntity
 	}
-	return views.TKRefereePage(p), http.StatusOK
+	return TKRefereePage(p), http.StatusOK
 }
 
 // refereeForm reads what was typed and applies a tap, a pop or a new picker target.
-func (g Taki) refereeForm(rc RefereeCtx) views.TKReferee {
+func (g Taki) refereeForm(rc kit.RefereeCtx) TKReferee {
 	f, lang := rc.Form, rc.Lang
-	p := views.TKReferee{From: rc.From, Action: "/referee/taki", Errs: views.FieldErrors{}, Chips: map[string][]views.TKCard{},
+	p := TKReferee{From: rc.From, Action: "/referee/taki", Errs: views.FieldErrors{}, Chips: map[string][]TKCard{},
 		Players: "4", Current: "0", Direction: "cw", Pending: "0", Move: "play", Target: "top", Silent: make([]bool, tk.MaxPlayers)}
 	for i := 0; i < tk.MaxPlayers; i++ {
 		p.Seats = append(p.Seats, takiName(f, i))
 		if n := strings.TrimSpace(f.Get(fmt.Sprintf("name_%d", i))); n != "" {
-			p.Names = append(p.Names, views.TKName{Field: fmt.Sprintf("name_%d", i), Name: n})
+			p.Names = append(p.Names, TKName{Field: fmt.Sprintf("name_%d", i), Name: n})
 		}
 	}
 	if len(f) > 0 {
@@ -105,7 +106,7 @@ var takiTargets = []string{"top", "play", "counter", "hand"}
 // takiRefSheet is the card sheet open on p.Target: the field's cards, the
 // deck a colour per row, a tap to move to the other fields, and, on the top
 // card, how many cards the next player owes.
-func takiRefSheet(rc RefereeCtx, p views.TKReferee) *views.PickerSheet {
+func takiRefSheet(rc kit.RefereeCtx, p TKReferee) *views.PickerSheet {
 	at := slices.Index(takiTargets, p.Target)
 	sh := &views.PickerSheet{Seat: at, Title: views.T(rc.Ctx, "tkr.picker", "Field", views.T(rc.Ctx, "tkr.target."+p.Target)), Columns: 7}
 	for _, c := range p.Chips[p.Target] {
@@ -118,7 +119,7 @@ func takiRefSheet(rc RefereeCtx, p views.TKReferee) *views.PickerSheet {
 		}
 	}
 	if p.Target == "top" {
-		sh.Toggle = views.TKPendingToggle(p)
+		sh.Toggle = TKPendingToggle(p)
 	}
 	held := map[string]int{} // every card on the table, whatever field holds it
 	for _, cs := range p.Chips {
@@ -170,7 +171,7 @@ func takiCodes(field, s string) ([]string, error) {
 // say is refused here (no card or several on top, «plays» with nothing
 // tapped, counter cards without who played them, a code that is no card):
 // every rule about the table and the turn is the engine's.
-func (g Taki) request(p *views.TKReferee, rules map[string]string) (tk.TurnRequest, error) {
+func (g Taki) request(p *TKReferee, rules map[string]string) (tk.TurnRequest, error) {
 	req := tk.TurnRequest{Rules: referee.JSONRules(rules), State: tk.WireState{
 		Players: seatNum(p.Players), Current: seatNum(p.Current), Direction: p.Direction,
 		PendingDraw: seatNum(p.Pending), SilentOneCard: []int{}, Opening: p.Opening}}
@@ -226,7 +227,7 @@ func (g Taki) request(p *views.TKReferee, rules map[string]string) (tk.TurnReque
 }
 
 // judge asks the engine and fills in the verdict.
-func (g Taki) judge(rc RefereeCtx, p *views.TKReferee, rules map[string]string) error {
+func (g Taki) judge(rc kit.RefereeCtx, p *TKReferee, rules map[string]string) error {
 	req, err := g.request(p, rules)
 	if err != nil {
 		return err
@@ -266,7 +267,7 @@ var takiFields = map[string]string{
 }
 
 // placeError writes an input mistake next to its field (or above the form).
-func (g Taki) placeError(rc RefereeCtx, p *views.TKReferee, err error) {
+func (g Taki) placeError(rc kit.RefereeCtx, p *TKReferee, err error) {
 	p.Error = kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {
 		name, ok := kit.FormField(at.Field, takiFields)
 		if ok {
@@ -274,4 +275,16 @@ func (g Taki) placeError(rc RefereeCtx, p *views.TKReferee, err error) {
 		}
 		return ok
 	})
+}
+
+// RefereeSetup opens the page from a match with its players by name and count.
+func (Taki) RefereeSetup(match store.Match, _ int) url.Values {
+	q := url.Values{}
+	q.Set("players", strconv.Itoa(len(match.Seats)))
+	for i, st := range match.Seats {
+		if i < tk.MaxPlayers {
+			q.Set(fmt.Sprintf("name_%d", i), st.Name)
+		}
+	}
+	return q
 }

@@ -1,11 +1,11 @@
-package handlers
+package takefive
 
 import (
 	"fmt"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"slices"
 	"strings"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -16,7 +16,7 @@ var tfGlyphs = [tf.NumPieces]string{tf.BlackBishop: "♝", tf.WhiteBishop: "♗"
 // board draws the 6×6 board, rank 6 at the top: the pieces where the turn
 // starts, the tokens, the squares the moves go to, and (in a move mode)
 // the destinations of the piece being moved marked hl.
-func (g TakeFive) board(t tfTurn, lang string) []views.TFSquare {
+func (g TakeFive) board(t tfTurn, lang string) []TFSquare {
 	pos, ok := t.position()
 	var hl []tf.Square
 	if ok && (t.mode == "move1" || t.mode == "move2") {
@@ -28,12 +28,12 @@ func (g TakeFive) board(t tfTurn, lang string) []views.TFSquare {
 			hl = tf.Destinations(from, p)
 		}
 	}
-	var out []views.TFSquare
+	var out []TFSquare
 	for r := tf.Size - 1; r >= 0; r-- {
 		for f := 0; f < tf.Size; f++ {
 			sq := tf.At(f, r)
 			name := sq.String()
-			s := views.TFSquare{Name: name, Dark: sq.Dark(), HL: slices.Contains(hl, sq), Token: !slices.Contains(t.empty, name)}
+			s := TFSquare{Name: name, Dark: sq.Dark(), HL: slices.Contains(hl, sq), Token: !slices.Contains(t.empty, name)}
 			var desc []string
 			for i, ps := range t.pieces {
 				if ps == name {
@@ -44,13 +44,13 @@ func (g TakeFive) board(t tfTurn, lang string) []views.TFSquare {
 			for i, m := range t.moves {
 				if m.to == name && m.piece != "" {
 					s.Move = fmt.Sprint(i + 1)
-					desc = append(desc, pick(lang, "move ", "déplacement ")+s.Move)
+					desc = append(desc, referee.Text{EN: "move ", FR: "déplacement "}.In(lang)+s.Move)
 				}
 			}
 			if s.Token {
-				desc = append(desc, pick(lang, "token", "pion"))
+				desc = append(desc, referee.Text{EN: "token", FR: "pion"}.In(lang))
 			} else {
-				desc = append(desc, pick(lang, "no token", "sans pion"))
+				desc = append(desc, referee.Text{EN: "no token", FR: "sans pion"}.In(lang))
 			}
 			// The name starts with what the square shows (its name, and the
 			// number of the move that lands there), so that it can be said.
@@ -74,9 +74,9 @@ func tfValues(vs []int) string {
 
 // verdict draws the API's answer on player's turn: legal or not, each rule
 // broken quoted from the sheet, and what the take does.
-func (g TakeFive) verdict(rc RefereeCtx, v tf.TurnResponse, player string, set referee.Settings) *views.TFVerdict {
+func (g TakeFive) verdict(rc kit.RefereeCtx, v tf.TurnResponse, player string, set referee.Settings) *TFVerdict {
 	lang := rc.Lang
-	out := &views.TFVerdict{Legal: v.Legal}
+	out := &TFVerdict{Legal: v.Legal}
 	for _, vi := range v.Violations {
 		c := kit.CiteRule(tf.Rules, lang, vi.Rule)
 		c.Message = vi.Message // the API's answer is already in lang
@@ -87,7 +87,7 @@ func (g TakeFive) verdict(rc RefereeCtx, v tf.TurnResponse, player string, set r
 	}
 	if t := v.Take; t != nil {
 		rack := v.State.Racks[player] // after the take; unchanged on a penalty
-		tk := &views.TFTake{Value: t.Value, Square: t.Square, Step: t.Step + 1, Outcome: t.Outcome, Rack: tfValues(rack),
+		tk := &TFTake{Value: t.Value, Square: t.Square, Step: t.Step + 1, Outcome: t.Outcome, Rack: tfValues(rack),
 			RoundOver: v.RoundOver, Replay: v.ReplayRound}
 		if v.RoundWinner != nil {
 			tk.Winner = *v.RoundWinner

@@ -1,4 +1,8 @@
-package views
+package takefive
+
+import (
+	"github.com/tablekeeper/tablekeeper/views"
+)
 
 // TFRoundInfo is the strip above the Take Five round form: the phase, its
 // goal, who starts it, and the round wins so far.
@@ -37,9 +41,9 @@ type TFRoundForm struct {
 // TFRefereePage is the Take Five dispute page: the board and racks as
 // entered, the turn, the house rules, and the verdict once judged.
 type TFRefereePage struct {
-	From         *RulingBar // the match the page was opened from, if any
-	Board        []TFSquare // 36 squares, rank 6 first, a to f
-	PieceSquares []string   // indexed like Pieces
+	From         *views.RulingBar // the match the page was opened from, if any
+	Board        []TFSquare       // 36 squares, rank 6 first, a to f
+	PieceSquares []string         // indexed like Pieces
 	Pieces       []TFOption
 	Empty        string
 	Mode         string
@@ -47,8 +51,8 @@ type TFRefereePage struct {
 	Racks        []TFRackField
 	Player       int
 	Moves        []TFMoveField
-	Rules        []HouseRuleField
-	Errors       FieldErrors // by field: board, phase, rack_i, racks, player, m1, m2, rules, judge
+	Rules        []views.HouseRuleField
+	Errors       views.FieldErrors // by field: board, phase, rack_i, racks, player, m1, m2, rules, judge
 	Verdict      *TFVerdict
 	TokensOpen   bool  // the token pad is shown: a token was just tapped
 	Tokens       []int // the pad's values
@@ -83,7 +87,7 @@ type TFMoveField struct {
 // TFVerdict is the referee's answer on a turn.
 type TFVerdict struct {
 	Legal      bool
-	Violations []Cited // each at the move at fault
+	Violations []views.Cited // each at the move at fault
 	Take       *TFTake
 	HouseRules []string // non-default house rules applied
 }
@@ -93,11 +97,11 @@ type TFTake struct {
 	Value     int
 	Square    string
 	Step      int
-	Outcome   string  // kept, penalty, won, eliminated
-	Cites     []Cited // the rule deciding the outcome, with why
-	Rack      string  // the taker's rack afterwards
-	GiveUp    string  // on a penalty: the tokens he may give up
-	Squares   string  // on a penalty: where it may go
+	Outcome   string        // kept, penalty, won, eliminated
+	Cites     []views.Cited // the rule deciding the outcome, with why
+	Rack      string        // the taker's rack afterwards
+	GiveUp    string        // on a penalty: the tokens he may give up
+	Squares   string        // on a penalty: where it may go
 	RoundOver bool
 	Winner    string
 	Replay    bool

@@ -1,15 +1,15 @@
-package handlers
+package takefive
 
 import (
 	"context"
 	"encoding/json"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
 	tfscore "github.com/tablekeeper/tablekeeper/scoring/takefive"
@@ -25,15 +25,15 @@ type TakeFive struct{ tfscore.Game }
 
 func (TakeFive) Name(lang string) string { return "Take Five" }
 
-func (TakeFive) Options(oc OptionsCtx) templ.Component {
-	starter, _ := strconv.Atoi(first(oc.Form, tfscore.OptionFirstStarter))
-	return views.TFOptions(4, starter, oc.Errs)
+func (TakeFive) Options(oc kit.OptionsCtx) templ.Component {
+	starter, _ := strconv.Atoi(oc.Form.Get(tfscore.OptionFirstStarter))
+	return TFOptions(4, starter, oc.Errs)
 }
 
 // ReadOptions maps the form's seat (1-based, as players count) to the
 // engine's (0-based); anything else is passed on for the engine to refuse.
-func (TakeFive) ReadOptions(oc OptionsCtx) map[string]string {
-	v := strings.TrimSpace(first(oc.Form, tfscore.OptionFirstStarter))
+func (TakeFive) ReadOptions(oc kit.OptionsCtx) map[string]string {
+	v := strings.TrimSpace(oc.Form.Get(tfscore.OptionFirstStarter))
 	if n, err := strconv.Atoi(v); err == nil {
 		v = strconv.Itoa(n - 1)
 	}
@@ -41,7 +41,7 @@ func (TakeFive) ReadOptions(oc OptionsCtx) map[string]string {
 }
 
 // next is the phase and starter of round number, as the engine decides them.
-func (g TakeFive) next(m store.Match, played Played, number int) (tf.Phase, int, bool) {
+func (g TakeFive) next(m store.Match, played kit.Played, number int) (tf.Phase, int, bool) {
 	return g.Game.Next(kit.EngineMatch(g, m), kit.EngineRounds(played.Before(number)))
 }
 
@@ -49,7 +49,7 @@ func (TakeFive) phaseName(ctx context.Context, ph tf.Phase) string {
 	return views.T(ctx, "takefive.phase."+ph.String())
 }
 
-func (g TakeFive) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
+func (g TakeFive) RoundLabel(ctx context.Context, m store.Match, played kit.Played, number int) string {
 	if s, ok := kit.FinalRound(ctx, played, number); ok {
 		return s
 	}
@@ -57,24 +57,24 @@ func (g TakeFive) RoundLabel(ctx context.Context, m store.Match, played Played, 
 	return views.T(ctx, "takefive.roundlabel", "Round", number, "Phase", g.phaseName(ctx, ph))
 }
 
-func (g TakeFive) Info(ctx context.Context, m store.Match, played Played, number int) templ.Component {
+func (g TakeFive) Info(ctx context.Context, m store.Match, played kit.Played, number int) templ.Component {
 	ph, starter, known := g.next(m, played, number)
-	info := views.TFRoundInfo{Round: number, Phase: g.phaseName(ctx, ph), Goal: views.T(ctx, "takefive.goal."+ph.String()), ToWin: tfscore.MarkersToWin}
+	info := TFRoundInfo{Round: number, Phase: g.phaseName(ctx, ph), Goal: views.T(ctx, "takefive.goal."+ph.String()), ToWin: tfscore.MarkersToWin}
 	if known && starter >= 0 && starter < len(m.Seats) {
 		info.Starter = m.Seats[starter].Name
 	}
 	// the rounds shown, not totals stored before them
 	wins := g.Game.Progress(kit.EngineMatch(g, m), kit.EngineRounds(played)).Totals
 	for i, st := range m.Seats {
-		info.Markers = append(info.Markers, views.TFMarker{Name: st.Name, Wins: wins[i]})
+		info.Markers = append(info.Markers, TFMarker{Name: st.Name, Wins: wins[i]})
 	}
-	return views.TFInfo(info)
+	return TFInfo(info)
 }
 
-func (g TakeFive) blankForm(rc RoundCtx) views.TFRoundForm {
+func (g TakeFive) blankForm(rc kit.RoundCtx) TFRoundForm {
 	ph, _, _ := g.next(rc.Match, rc.Played, rc.Number)
 	label := g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)
-	f := views.TFRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
+	f := TFRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
 		Title: views.T(rc.Ctx, "takefive.entertitle", "Round", label), NoWinner: ph == tf.TwentyOne}
 	if rc.Version > 0 {
 		f.Title = views.T(rc.Ctx, "round.correct", "Round", label)
@@ -92,24 +92,24 @@ func (g TakeFive) blankForm(rc RoundCtx) views.TFRoundForm {
 	return f
 }
 
-func (g TakeFive) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
+func (g TakeFive) RoundForm(rc kit.RoundCtx, entry json.RawMessage) templ.Component {
 	f := g.blankForm(rc)
 	if e, err := tfscore.DecodeEntry(entry); err == nil {
 		f.Winner = strconv.Itoa(e.Winner)
 		f.Rack = rackText(e.Rack)
 	}
-	return views.TFForm(f)
+	return TFForm(f)
 }
 
 // ReadRound maps the form to the engine's entry: who won (a seat, or −1 for
 // nobody) and the winning rack as typed. The engine checks both; only what
 // cannot be written as an entry (no winner chosen, words where tokens go)
 // is refused here.
-func (g TakeFive) ReadRound(rc RoundCtx, form url.Values) RoundPost {
+func (g TakeFive) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	f := g.blankForm(rc)
 	f.Winner = strings.TrimSpace(form.Get("winner"))
 	f.Rack = strings.TrimSpace(form.Get("rack"))
-	post := RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
+	post := kit.RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
 		f := f
 		if msg := kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {
 			if at.Field != "rack" {
@@ -120,7 +120,7 @@ func (g TakeFive) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 		}); msg != "" {
 			f.WinnerError = msg // the form's only other field, and where a save starts
 		}
-		return views.TFForm(f)
+		return TFForm(f)
 	}}
 	w, err := strconv.Atoi(f.Winner)
 	switch {

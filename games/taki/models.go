@@ -1,4 +1,8 @@
-package views
+package taki
+
+import (
+	"github.com/tablekeeper/tablekeeper/views"
+)
 
 // TKCard is a TAKI card on a picker or in a list.
 type TKCard struct {
@@ -40,7 +44,7 @@ type TKRoundForm struct {
 	Winner    int // seat, −1 when not chosen yet
 	Picker    int // seat whose cards are being tapped, −1 for none
 	Deck      []TKCard
-	Sheet     *PickerSheet // the bottom sheet, open for Picker
+	Sheet     *views.PickerSheet // the bottom sheet, open for Picker
 	SubmitKey string
 	Version   int
 	Error     string
@@ -53,7 +57,7 @@ type TKOptions struct {
 	Rounds string
 	Limit  string
 	Sign   string // "+" or "−", from the group's limitSign house rule
-	Errs   FieldErrors
+	Errs   views.FieldErrors
 }
 
 // TKName is a player's name carried by the TAKI referee form (set up from a match).
@@ -62,8 +66,8 @@ type TKName struct{ Field, Name string }
 // TKReferee is the TAKI dispute page: the table, the contested turn, the
 // house rules, and (after «Judge») the verdict. Every field keeps what was typed.
 type TKReferee struct {
-	Names  []TKName   // the players' names from the match, carried as hidden fields
-	From   *RulingBar // the match the page was opened from, if any
+	Names  []TKName         // the players' names from the match, carried as hidden fields
+	From   *views.RulingBar // the match the page was opened from, if any
 	Action string
 	Seats  []string // seat labels for the selects ("A" … "J"), always MaxPlayers of them
 
@@ -78,10 +82,10 @@ type TKReferee struct {
 	Hand                              string
 
 	Target  string              // where a tapped card goes: top, play, hand or counter ("" the sheet is closed)
-	Sheet   *PickerSheet        // the card sheet open on Target, nil when closed
+	Sheet   *views.PickerSheet  // the card sheet open on Target, nil when closed
 	Chips   map[string][]TKCard // what the top, play, hand and counter fields read as
-	Rules   []HouseRuleField
-	Errs    FieldErrors
+	Rules   []views.HouseRuleField
+	Errs    views.FieldErrors
 	Error   string // a mistake that belongs to no single field
 	Verdict *TKVerdict
 }
@@ -89,9 +93,9 @@ type TKReferee struct {
 // TKVerdict is what the referee says about the turn.
 type TKVerdict struct {
 	Legal      bool
-	Violations []Cited  // each at the card at fault, e.g. "card 2: red 8"
-	Applied    []Cited  // for a legal turn: the rules that decided what follows
-	Follows    []string // what follows, one sentence each
+	Violations []views.Cited // each at the card at fault, e.g. "card 2: red 8"
+	Applied    []views.Cited // for a legal turn: the rules that decided what follows
+	Follows    []string      // what follows, one sentence each
 	HandGiven  bool
 	Playable   []TKCard // the cards of the hand that could start the turn
 	HouseRules []string // non-default house rules applied, described

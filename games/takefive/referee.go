@@ -1,8 +1,7 @@
-package handlers
+package takefive
 
 import (
 	"fmt"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/http"
 	"net/url"
 	"slices"
@@ -11,14 +10,20 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // tfRackFields is how many rack lines the dispute page offers (the game's
 // most players).
 const tfRackFields = 4
+
+// RackLines and MoveLines are how many racks and moves the page's form
+// holds: a request with more cannot be posted through it.
+const RackLines, MoveLines = tfRackFields, len(tfTurn{}.moves)
 
 // tfTurn is the dispute page's form as posted: the board, the racks, the
 // turn being judged, the house rules. Taps on the board only fill these in.
@@ -38,20 +43,20 @@ type tfMoveForm struct{ piece, to, action, value string }
 
 // Referee answers GET/POST /referee/takefive: the board redrawn after a tap,
 // or (op=judge) the verdict on the turn, 422 when the table cannot occur.
-func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
+func (g TakeFive) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 	t := readTFTurn(rc.Form)
 	t.tap(rc.Form.Get("tap"))
 	t.token(rc.Form.Get("token"))
-	page := views.TFRefereePage{From: rc.From, Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{},
+	page := TFRefereePage{From: rc.From, Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{},
 		TokensOpen: rc.Form.Get("token") != "", Tokens: tfTokens}
 	for _, p := range tf.Pieces {
-		page.Pieces = append(page.Pieces, views.TFOption{Value: p.String(), Label: p.Name().In(rc.Lang)})
+		page.Pieces = append(page.Pieces, TFOption{Value: p.String(), Label: p.Name().In(rc.Lang)})
 	}
 	for i := range t.racks {
-		page.Racks = append(page.Racks, views.TFRackField{Text: t.racks[i], Eliminated: t.elim[i]})
+		page.Racks = append(page.Racks, TFRackField{Text: t.racks[i], Eliminated: t.elim[i]})
 	}
 	for i, m := range t.moves {
-		page.Moves = append(page.Moves, views.TFMoveField{N: i + 1, Piece: m.piece, To: m.to, Action: m.action, Value: m.value})
+		page.Moves = append(page.Moves, TFMoveField{N: i + 1, Piece: m.piece, To: m.to, Action: m.action, Value: m.value})
 	}
 	page.Empty = strings.Join(t.empty, " ")
 	page.PieceSquares = t.pieces[:]
@@ -63,10 +68,10 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 	page.Rules = kit.HouseRuleFields(tf.HouseRules, set, rc.Lang)
 	page.Board = g.board(t, rc.Lang)
 	if rc.Form.Get("op") != "judge" { // a kept ruling reopens as a GET: judged all the same
-		return views.TFReferee(page), http.StatusOK
+		return TFReferee(page), http.StatusOK
 	}
 	if rulesErr != nil {
-		return views.TFReferee(page), http.StatusUnprocessableEntity
+		return TFReferee(page), http.StatusUnprocessableEntity
 	}
 	req, names, lines, err := t.request()
 	var resp tf.TurnResponse
@@ -80,8 +85,8 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 		}); msg != "" {
 			page.Errors["board"] = msg // not an input mistake: above the fields
 		}
-		page.Errors["judge"] = pick(rc.Lang, "The table described cannot occur: see the field marked below.", "La table décrite est impossible : voyez le champ signalé ci-dessous.")
-		return views.TFReferee(page), http.StatusUnprocessableEntity
+		page.Errors["judge"] = referee.Text{EN: "The table described cannot occur: see the field marked below.", FR: "La table décrite est impossible : voyez le champ signalé ci-dessous."}.In(rc.Lang)
+		return TFReferee(page), http.StatusUnprocessableEntity
 	}
 	page.Verdict = g.verdict(rc, resp, req.Player, set)
 	cited, follows := page.Verdict.Violations, []string(nil)
@@ -91,7 +96,7 @@ func (g TakeFive) Referee(rc RefereeCtx) (templ.Component, int) {
 	}
 	rc.Judged(req)
 	rc.Rule(page.Verdict.Legal, cited, follows...)
-	return views.TFReferee(page), http.StatusOK
+	return TFReferee(page), http.StatusOK
 }
 
 func readTFTurn(form url.Values) tfTurn {
@@ -345,3 +350,14 @@ var tfTokens = func() []int {
 	}
 	return out
 }()
+
+// RefereeSetup opens the page from a match with a rack line per player.
+func (TakeFive) RefereeSetup(match store.Match, _ int) url.Values {
+	q := url.Values{}
+	for i, st := range match.Seats {
+		if i < tfRackFields {
+			q.Set(fmt.Sprintf("rack_%d", i), st.Name+": ")
+		}
+	}
+	return q
+}

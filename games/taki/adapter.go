@@ -1,17 +1,17 @@
-package handlers
+package taki
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
 	tkscore "github.com/tablekeeper/tablekeeper/scoring/taki"
@@ -24,57 +24,57 @@ import (
 // referee/taki (turns): this file only maps forms to them and back.
 type Taki struct{ tkscore.Sheet }
 
-var _ Game = Taki{}
+var _ kit.Game = Taki{}
 
 func (Taki) Name(string) string { return "TAKI" }
 
-func (g Taki) Options(oc OptionsCtx) templ.Component {
-	o := views.TKOptions{End: first(oc.Form, "end"), Rounds: first(oc.Form, "rounds"), Limit: first(oc.Form, "limit"), Sign: "+", Errs: oc.Errs}
+func (g Taki) Options(oc kit.OptionsCtx) templ.Component {
+	o := TKOptions{End: oc.Form.Get("end"), Rounds: oc.Form.Get("rounds"), Limit: oc.Form.Get("limit"), Sign: "+", Errs: oc.Errs}
 	if oc.Form == nil {
 		o.Rounds, o.Limit = "5", "500"
 	}
-	return views.TKOptionsForm(o)
+	return TKOptionsForm(o)
 }
 
 // ReadOptions maps the new-match form; the engine checks it.
-func (Taki) ReadOptions(oc OptionsCtx) map[string]string {
+func (Taki) ReadOptions(oc kit.OptionsCtx) map[string]string {
 	out := map[string]string{}
 	for _, k := range []string{tkscore.OptEnd, tkscore.OptRounds, tkscore.OptLimit} {
-		out[k] = first(oc.Form, k)
+		out[k] = oc.Form.Get(k)
 	}
 	return out
 }
 
-func (g Taki) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
+func (g Taki) RoundLabel(ctx context.Context, m store.Match, played kit.Played, number int) string {
 	if s, ok := kit.FinalRound(ctx, played, number); ok {
 		return s
 	}
 	return views.T(ctx, "taki.roundlabel", "Round", number)
 }
 
-func (g Taki) Info(ctx context.Context, m store.Match, _ Played, number int) templ.Component {
+func (g Taki) Info(ctx context.Context, m store.Match, _ kit.Played, number int) templ.Component {
 	em := kit.EngineMatch(g, m)
 	e := tkscore.MatchEnd(em)
 	if e.Rounds > 0 && number > e.Rounds {
 		return nil
 	}
-	info := views.TKRoundInfo{Round: number, Of: e.Rounds, Plus2: tkscore.CardPoints(tk.Card{Colour: tk.Red, Kind: tk.Plus2}, tkscore.Plus2(em))}
+	info := TKRoundInfo{Round: number, Of: e.Rounds, Plus2: tkscore.CardPoints(tk.Card{Colour: tk.Red, Kind: tk.Plus2}, tkscore.Plus2(em))}
 	if e.Limit > 0 {
 		info.Limit = "+" + strconv.Itoa(e.Limit)
 		if e.Minus {
 			info.Limit = "−" + strconv.Itoa(e.Limit)
 		}
 	}
-	return views.TKInfo(info)
+	return TKInfo(info)
 }
 
 // takiCardView is a card as the pickers and chips show it.
-func takiCardView(lang string, c tk.Card) views.TKCard {
+func takiCardView(lang string, c tk.Card) TKCard {
 	class := "c-none"
 	if c.Colour != tk.NoColour {
 		class = "c-" + c.Colour.Letter()
 	}
-	return views.TKCard{Code: c.String(), Label: takiLabel(c, lang), Class: class, Name: c.Name().In(lang)}
+	return TKCard{Code: c.String(), Label: takiLabel(c, lang), Class: class, Name: c.Name().In(lang)}
 }
 
 // takiLabel is the short face of a card on a tap button.
@@ -93,17 +93,17 @@ func takiLabel(c tk.Card, lang string) string {
 	case tk.Taki:
 		return "TAKI"
 	case tk.ChangeColour:
-		return pick(lang, "Colour", "Couleur")
+		return referee.Text{EN: "Colour", FR: "Couleur"}.In(lang)
 	case tk.SuperTaki:
 		return "Super"
 	case tk.Crazy:
-		return pick(lang, "Crazy", "Folle")
+		return referee.Text{EN: "Crazy", FR: "Folle"}.In(lang)
 	}
 	return "?"
 }
 
-func takiDeckViews(lang string) []views.TKCard {
-	var out []views.TKCard
+func takiDeckViews(lang string) []TKCard {
+	var out []TKCard
 	for _, c := range tk.Deck() {
 		out = append(out, takiCardView(lang, c))
 	}
@@ -112,8 +112,8 @@ func takiDeckViews(lang string) []views.TKCard {
 
 // takiCards reads codes, skipping any that is not a card (the pickers only
 // post real codes; the referee page reports bad codes itself).
-func takiCards(lang string, codes []string) []views.TKCard {
-	var out []views.TKCard
+func takiCards(lang string, codes []string) []TKCard {
+	var out []TKCard
 	for _, code := range codes {
 		if c, err := tk.ParseCard(code); err == nil {
 			out = append(out, takiCardView(lang, c))
@@ -125,10 +125,10 @@ func takiCards(lang string, codes []string) []views.TKCard {
 // takiTyped reads the codes of a seat as posted: one that is no card (typed
 // by hand, or a stale page) stays as a plain chip and reaches the engine,
 // which refuses it naming the seat and the card.
-func takiTyped(lang string, codes []string) []views.TKCard {
-	out := make([]views.TKCard, len(codes))
+func takiTyped(lang string, codes []string) []TKCard {
+	out := make([]TKCard, len(codes))
 	for i, code := range codes {
-		out[i] = views.TKCard{Code: code, Label: code, Class: "c-none", Name: code}
+		out[i] = TKCard{Code: code, Label: code, Class: "c-none", Name: code}
 		if c, err := tk.ParseCard(code); err == nil {
 			out[i] = takiCardView(lang, c)
 		}
@@ -136,20 +136,20 @@ func takiTyped(lang string, codes []string) []views.TKCard {
 	return out
 }
 
-func (g Taki) blankForm(rc RoundCtx) views.TKRoundForm {
+func (g Taki) blankForm(rc kit.RoundCtx) TKRoundForm {
 	label := g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)
-	f := views.TKRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
+	f := TKRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
 		Winner: -1, Picker: -1, Title: views.T(rc.Ctx, "taki.entertitle", "Round", label), Deck: takiDeckViews(views.Lang(rc.Ctx))}
 	if rc.Version > 0 {
 		f.Title = views.T(rc.Ctx, "round.correct", "Round", label)
 	}
 	for _, st := range rc.Match.Seats {
-		f.Seats = append(f.Seats, views.TKSeat{Name: st.Name, Mode: "cards"})
+		f.Seats = append(f.Seats, TKSeat{Name: st.Name, Mode: "cards"})
 	}
 	return f
 }
 
-func (g Taki) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
+func (g Taki) RoundForm(rc kit.RoundCtx, entry json.RawMessage) templ.Component {
 	f := g.blankForm(rc)
 	if e, err := tkscore.DecodeEntry(entry); err == nil && len(e.Seats) > 0 {
 		f.Winner = e.Winner
@@ -166,11 +166,11 @@ func (g Taki) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
 	}
 	g.compute(rc, &f)
 	g.dress(rc, &f, "")
-	return views.TKForm(f)
+	return TKForm(f)
 }
 
 // compute marks the winner and shows the working of every hand tapped in.
-func (g Taki) compute(rc RoundCtx, f *views.TKRoundForm) {
+func (g Taki) compute(rc kit.RoundCtx, f *TKRoundForm) {
 	for i := range f.Seats {
 		s := &f.Seats[i]
 		s.Winner = i == f.Winner
@@ -196,7 +196,7 @@ func takiMode(cards int) string {
 }
 
 // takiHeld counts the copies of each card tapped in this round, over every hand.
-func takiHeld(seats []views.TKSeat) map[string]int {
+func takiHeld(seats []TKSeat) map[string]int {
 	n := map[string]int{}
 	for _, s := range seats {
 		for _, c := range s.Cards {
@@ -208,7 +208,7 @@ func takiHeld(seats []views.TKSeat) map[string]int {
 
 // dress opens the bottom sheet for the player it is for: their cards, the
 // deck a colour per row, the cards the deck holds no more of refused.
-func (g Taki) dress(rc RoundCtx, f *views.TKRoundForm, refused string) {
+func (g Taki) dress(rc kit.RoundCtx, f *TKRoundForm, refused string) {
 	if f.Picker < 0 || f.Picker >= len(f.Seats) || f.Picker == f.Winner {
 		f.Picker = -1
 		return
@@ -249,7 +249,7 @@ func takiSuits(ctx context.Context, held map[string]int) []views.PickerSuit {
 	return suits
 }
 
-func takiParse(cs []views.TKCard) []tk.Card {
+func takiParse(cs []TKCard) []tk.Card {
 	out := make([]tk.Card, 0, len(cs))
 	for _, c := range cs {
 		if card, err := tk.ParseCard(c.Code); err == nil {
@@ -263,7 +263,7 @@ func takiParse(cs []views.TKCard) []tk.Card {
 // player's hand; «save» maps it to the engine's entry. A form the engine
 // cannot be asked about (nobody went out, a seat left blank, text where the
 // points go) is refused here, naming the seat: the rest is Score's.
-func (g Taki) ReadRound(rc RoundCtx, form url.Values) RoundPost {
+func (g Taki) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	lang := views.Lang(rc.Ctx)
 	f := g.blankForm(rc)
 	if w, err := strconv.Atoi(form.Get("winner")); err == nil && w >= 0 && w < len(f.Seats) {
@@ -294,11 +294,11 @@ func (g Taki) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 	}
 	g.compute(rc, &f)
 	g.dress(rc, &f, refused)
-	post := RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
+	post := kit.RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
 		shown := f
-		shown.Seats = append([]views.TKSeat(nil), f.Seats...)
+		shown.Seats = append([]TKSeat(nil), f.Seats...)
 		takiShowErrors(rc.Ctx, &shown, err)
-		return views.TKForm(shown)
+		return TKForm(shown)
 	}}
 	if post.Save {
 		e, err := takiEntry(rc.Ctx, f)
@@ -312,7 +312,7 @@ func (g Taki) ReadRound(rc RoundCtx, form url.Values) RoundPost {
 
 // takiEntry maps the form to the engine's entry. Cards left are sent as
 // tapped: counting them, and refusing a hand the deck cannot deal, is Score's.
-func takiEntry(ctx context.Context, f views.TKRoundForm) (tkscore.Entry, error) {
+func takiEntry(ctx context.Context, f TKRoundForm) (tkscore.Entry, error) {
 	if f.Winner < 0 {
 		return tkscore.Entry{}, takiFormErr("winner", views.T(ctx, "taki.err.nowinner"))
 	}
@@ -351,7 +351,7 @@ func takiFormErr(field, msg string) error {
 
 // takiShowErrors writes each refusal next to the seat it names, or above
 // the form.
-func takiShowErrors(ctx context.Context, f *views.TKRoundForm, err error) {
+func takiShowErrors(ctx context.Context, f *TKRoundForm, err error) {
 	f.Error = kit.ShowErrors(ctx, err, func(at kit.EnginePath, msg string) bool {
 		if !at.In("seats", len(f.Seats)) {
 			return false
