@@ -14,12 +14,13 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/games"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // testGames is the game list the handler tests run with: every game the app offers.
 func testGames() []Game {
-	return AllGames()
+	return games.All()
 }
 
 // testApp is a real Echo instance on a real SQLite file.

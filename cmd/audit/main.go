@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tablekeeper/tablekeeper/games"
 	"github.com/tablekeeper/tablekeeper/handlers"
 	"github.com/tablekeeper/tablekeeper/handlers/pagestates"
 	"github.com/tablekeeper/tablekeeper/store"
@@ -62,7 +63,7 @@ func run(runs int, only *regexp.Regexp) error {
 		return err
 	}
 	defer st.Close()
-	e, err := handlers.New(handlers.Config{Store: st, BaseURL: "http://tk.test", Games: handlers.AllGames()})
+	e, err := handlers.New(handlers.Config{Store: st, BaseURL: "http://tk.test", Games: games.All()})
 	if err != nil {
 		return err
 	}

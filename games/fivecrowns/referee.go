@@ -1,4 +1,4 @@
-package handlers
+package fivecrowns
 
 import (
 	"fmt"
@@ -33,9 +33,9 @@ const fcrOutMelds = 4
 
 // fcrPage is the page being drawn, with the fields indexed by name.
 type fcrPage struct {
-	views.FCReferee
-	fields   map[string]*views.FCRField
-	fromHand []*views.FCRField // the fields whose cards are also in the hand
+	FCReferee
+	fields   map[string]*FCRField
+	fromHand []*FCRField       // the fields whose cards are also in the hand
 	round    int               // 0 when the round posted is not 1…11
 	rules    map[string]string // the house rules posted
 }
@@ -52,7 +52,7 @@ func fcrIsOut(name string) bool { return strings.HasPrefix(name, "out") }
 // «Judge» checks the declared lay-down, if any, and gives the best one. A
 // hand that cannot occur is a 422 with the sentence next to the field, and
 // everything tapped is kept.
-func (g FiveCrowns) Referee(rc RefereeCtx) (templ.Component, int) {
+func (g FiveCrowns) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 	p := g.refForm(rc)
 	g.refRules(rc, p)
 	ok := g.refCheckHand(rc, p)
@@ -61,34 +61,34 @@ func (g FiveCrowns) Referee(rc RefereeCtx) (templ.Component, int) {
 	}
 	g.refChips(rc, p)
 	if !ok || len(p.Errs) > 0 || p.Error != "" {
-		return views.FCRefereePage(p.FCReferee), http.StatusUnprocessableEntity
+		return FCRefereePage(p.FCReferee), http.StatusUnprocessableEntity
 	}
-	return views.FCRefereePage(p.FCReferee), http.StatusOK
+	return FCRefereePage(p.FCReferee), http.StatusOK
 }
 
 // refForm reads what was posted and applies a tap, an kit.Untap or a new aim.
-func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
+func (g FiveCrowns) refForm(rc kit.RefereeCtx) *fcrPage {
 	f := rc.Form
-	p := &fcrPage{FCReferee: views.FCReferee{From: rc.From, Action: "/referee/fivecrowns", Round: "1", Target: "hand", Errs: views.FieldErrors{}},
-		fields: map[string]*views.FCRField{}}
+	p := &fcrPage{FCReferee: FCReferee{From: rc.From, Action: "/referee/fivecrowns", Round: "1", Target: "hand", Errs: views.FieldErrors{}},
+		fields: map[string]*FCRField{}}
 	if r := strings.TrimSpace(f.Get("round")); r != "" {
 		p.Round = r
 	}
 	if n, err := strconv.Atoi(p.Round); err == nil && fc.ValidRound(n) {
 		p.round = n // marks the wilds on the picker; the engine judges the round
 	}
-	p.Hand = views.FCRField{Name: "hand", Label: views.T(rc.Ctx, "fcref.hand"), Value: strings.TrimSpace(f.Get("hand"))}
+	p.Hand = FCRField{Name: "hand", Label: views.T(rc.Ctx, "fcref.hand"), Value: strings.TrimSpace(f.Get("hand"))}
 	for i := 1; i <= fcrMelds; i++ {
 		name, label := fmt.Sprintf("meld%d", i), views.T(rc.Ctx, "fcref.meldn", "N", i)
-		p.Melds = append(p.Melds, views.FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
+		p.Melds = append(p.Melds, FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
 	}
-	p.Melds = append(p.Melds, views.FCRField{Name: "discard", Label: views.T(rc.Ctx, "fcref.discardfield"), Value: strings.TrimSpace(f.Get("discard"))})
-	p.Taken = views.FCRField{Name: "taken", Label: views.T(rc.Ctx, "fcref.takenfield"), Value: strings.TrimSpace(f.Get("taken"))}
+	p.Melds = append(p.Melds, FCRField{Name: "discard", Label: views.T(rc.Ctx, "fcref.discardfield"), Value: strings.TrimSpace(f.Get("discard"))})
+	p.Taken = FCRField{Name: "taken", Label: views.T(rc.Ctx, "fcref.takenfield"), Value: strings.TrimSpace(f.Get("taken"))}
 	for i := 1; i <= fcrOutMelds; i++ {
 		name, label := fmt.Sprintf("out%d", i), views.T(rc.Ctx, "fcref.outn", "N", i)
-		p.Out = append(p.Out, views.FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
+		p.Out = append(p.Out, FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
 		name, label = fmt.Sprintf("lay%d", i), views.T(rc.Ctx, "fcref.layn", "N", i)
-		p.LayOff = append(p.LayOff, views.FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
+		p.LayOff = append(p.LayOff, FCRField{Name: name, Label: label, Value: strings.TrimSpace(f.Get(name))})
 	}
 	p.fields["hand"] = &p.Hand
 	for i := range p.Melds {
@@ -133,7 +133,7 @@ func (g FiveCrowns) refForm(rc RefereeCtx) *fcrPage {
 			p.dropExtra(gone)
 		}
 	}
-	for _, fl := range append([]*views.FCRField{&p.Taken}, p.fields["out1"], p.fields["out2"], p.fields["out3"], p.fields["out4"],
+	for _, fl := range append([]*FCRField{&p.Taken}, p.fields["out1"], p.fields["out2"], p.fields["out3"], p.fields["out4"],
 		p.fields["lay1"], p.fields["lay2"], p.fields["lay3"], p.fields["lay4"]) {
 		p.TableOpen = p.TableOpen || fl.Value != "" || fl.Name == p.Target
 	}
@@ -176,7 +176,7 @@ func (p *fcrPage) dropExtra(code string) {
 
 // refRules resolves the house rules set on the page (the others stay at
 // their defaults).
-func (g FiveCrowns) refRules(rc RefereeCtx, p *fcrPage) {
+func (g FiveCrowns) refRules(rc kit.RefereeCtx, p *fcrPage) {
 	shown := slices.DeleteFunc(slices.Clone(fc.HouseRules), func(h referee.HouseRule) bool { return !slices.Contains(fcrRuleKeys, h.Key) })
 	p.rules = kit.HouseRulesPosted(rc.Form, shown)
 	set, err := referee.Resolve(fc.HouseRules, p.rules)
@@ -190,7 +190,7 @@ func (g FiveCrowns) refRules(rc RefereeCtx, p *fcrPage) {
 // refCheckHand says at once, as cards are tapped, when the hand holds a
 // card that does not exist or too many copies (the engine's own check);
 // everything else is judged by the engine on «Judge».
-func (g FiveCrowns) refCheckHand(rc RefereeCtx, p *fcrPage) bool {
+func (g FiveCrowns) refCheckHand(rc kit.RefereeCtx, p *fcrPage) bool {
 	hand, err := fc.ParseCards("hand", strings.Fields(p.Hand.Value))
 	if err == nil {
 		err = fc.CheckCards("hand", hand)
@@ -222,10 +222,10 @@ type fcrAsk struct {
 
 // refAsk maps the form to the engine's request. Only what the request has
 // no room for is refused here: two cards where one goes.
-func (g FiveCrowns) refAsk(rc RefereeCtx, p *fcrPage) (fcrAsk, bool) {
+func (g FiveCrowns) refAsk(rc kit.RefereeCtx, p *fcrPage) (fcrAsk, bool) {
 	round, _ := strconv.Atoi(p.Round)
 	a := fcrAsk{req: fc.HandRequest{Round: round, Hand: strings.Fields(p.Hand.Value), Rules: referee.JSONRules(p.rules)}}
-	single := func(fl *views.FCRField, key string) (*string, bool) {
+	single := func(fl *FCRField, key string) (*string, bool) {
 		codes := strings.Fields(fl.Value)
 		switch len(codes) {
 		case 0:
@@ -266,7 +266,7 @@ func (g FiveCrowns) refAsk(rc RefereeCtx, p *fcrPage) (fcrAsk, bool) {
 
 // refJudge asks the engine what the API would answer and draws it; an
 // input error goes next to the field it names.
-func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
+func (g FiveCrowns) refJudge(rc kit.RefereeCtx, p *fcrPage) bool {
 	a, ok := g.refAsk(rc, p)
 	if !ok {
 		return false
@@ -277,31 +277,31 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 		return false
 	}
 	round, lang := j.Round, rc.Lang
-	res := views.FCRResult{Round: round, CardsDealt: fc.CardsDealt(round), Held: len(j.Hand), Wild: fc.WildRank(round).Label(),
+	res := FCRResult{Round: round, CardsDealt: fc.CardsDealt(round), Held: len(j.Hand), Wild: fc.WildRank(round).Label(),
 		AfterDraw: len(j.Hand) == fc.CardsDealt(round)+1}
 	best := j.Best
-	res.Best = views.FCRBest{Leftover: g.refCards(rc, best.Leftover, round), Penalty: best.Penalty, CanGoOut: best.CanGoOut}
+	res.Best = FCRBest{Leftover: g.refCards(rc, best.Leftover, round), Penalty: best.Penalty, CanGoOut: best.CanGoOut}
 	for _, m := range best.Melds {
 		res.Best.Melds = append(res.Best.Melds, g.refCards(rc, m, round))
 	}
 	for _, l := range best.LayOff {
-		res.Best.LayOff = append(res.Best.LayOff, views.FCRLayOff{Onto: a.outLabels[l.Meld], Cards: g.refCards(rc, l.Cards, round)})
+		res.Best.LayOff = append(res.Best.LayOff, FCRLayOff{Onto: a.outLabels[l.Meld], Cards: g.refCards(rc, l.Cards, round)})
 	}
 	if best.Discard != nil {
 		res.Best.Discard = g.refCards(rc, []fc.Card{*best.Discard}, round)
 	}
 	if ld, v := j.Declared, j.Verdict; v != nil {
-		d := &views.FCRDeclared{Valid: v.Valid, GoesOut: v.Valid && len(v.Leftover) == 0,
+		d := &FCRDeclared{Valid: v.Valid, GoesOut: v.Valid && len(v.Leftover) == 0,
 			Leftover: g.refCards(rc, v.Leftover, round), Penalty: v.Penalty}
 		for i, l := range ld.LayOff {
-			d.LayOff = append(d.LayOff, views.FCRLayOff{Onto: a.layLabels[i], Cards: g.refCards(rc, l.Cards, round)})
+			d.LayOff = append(d.LayOff, FCRLayOff{Onto: a.layLabels[i], Cards: g.refCards(rc, l.Cards, round)})
 		}
 		if ld.Discard != nil {
 			d.Discard = g.refCards(rc, []fc.Card{*ld.Discard}, round)
 		}
 		opts := fc.OptionsFrom(j.Settings)
 		for i, m := range ld.Melds {
-			mv := views.FCRMeld{Label: a.meldLabels[i], Cards: g.refCards(rc, m, round)}
+			mv := FCRMeld{Label: a.meldLabels[i], Cards: g.refCards(rc, m, round)}
 			for _, vi := range v.Violations {
 				if vi.Step == i {
 					mv.Violations = append(mv.Violations, kit.CiteBroken(fc.Rules, lang, vi, ""))
@@ -347,7 +347,7 @@ func (g FiveCrowns) refJudge(rc RefereeCtx, p *fcrPage) bool {
 
 // refRuling sums the verdict up for a kept ruling: the faults of the
 // declared lay-down, each meld's named, then the best lay-down.
-func (g FiveCrowns) refRuling(rc RefereeCtx, r views.FCRResult) {
+func (g FiveCrowns) refRuling(rc kit.RefereeCtx, r FCRResult) {
 	var cited []views.Cited
 	legal := r.Legal
 	if d := r.Declared; d != nil {
@@ -365,7 +365,7 @@ func (g FiveCrowns) refRuling(rc RefereeCtx, r views.FCRResult) {
 
 // refError puts the engine's input error next to the page field behind
 // the request's field it names ("melds[1][0]" is the second meld given).
-func (g FiveCrowns) refError(rc RefereeCtx, p *fcrPage, a fcrAsk, err error) {
+func (g FiveCrowns) refError(rc kit.RefereeCtx, p *fcrPage, a fcrAsk, err error) {
 	p.Error = fcrSentence(kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {
 		msg = fcrSentence(msg)
 		name := "hand" // what the request holds besides is the hand's
@@ -394,22 +394,22 @@ func (g FiveCrowns) refError(rc RefereeCtx, p *fcrPage, a fcrAsk, err error) {
 	}))
 }
 
-func (g FiveCrowns) refCards(rc RefereeCtx, cs []fc.Card, round int) []views.FCCard {
-	out := make([]views.FCCard, 0, len(cs))
+func (g FiveCrowns) refCards(rc kit.RefereeCtx, cs []fc.Card, round int) []FCCard {
+	out := make([]FCCard, 0, len(cs))
 	for _, c := range cs {
-		out = append(out, g.cardView(RoundCtx{Ctx: rc.Ctx}, c, round))
+		out = append(out, g.cardView(kit.RoundCtx{Ctx: rc.Ctx}, c, round))
 	}
 	return out
 }
 
 // refChips draws what each field reads as, and the picker with the round's
 // wilds marked.
-func (g FiveCrowns) refChips(rc RefereeCtx, p *fcrPage) {
+func (g FiveCrowns) refChips(rc kit.RefereeCtx, p *fcrPage) {
 	for _, fl := range p.fields {
 		fl.Chips = nil
 		for _, code := range strings.Fields(fl.Value) {
 			if c, err := fc.ParseCard(code); err == nil {
-				fl.Chips = append(fl.Chips, g.cardView(RoundCtx{Ctx: rc.Ctx}, c, p.round))
+				fl.Chips = append(fl.Chips, g.cardView(kit.RoundCtx{Ctx: rc.Ctx}, c, p.round))
 			}
 		}
 	}
@@ -425,7 +425,7 @@ func (g FiveCrowns) refChips(rc RefereeCtx, p *fcrPage) {
 // takes one off), a tap to move to the hand, the melds or the discard, and
 // the deck a suit per row with the round's wilds marked and the cards of
 // which both copies are already in sight refused.
-func (g FiveCrowns) refSheet(rc RefereeCtx, p *fcrPage) *views.PickerSheet {
+func (g FiveCrowns) refSheet(rc kit.RefereeCtx, p *fcrPage) *views.PickerSheet {
 	fl := p.fields[p.Target]
 	at := slices.Index(fcrFields, p.Target)
 	sh := &views.PickerSheet{Seat: at, Title: views.T(rc.Ctx, "fcref.sheet", "Field", fl.Label), Error: fl.Error, Columns: 6}
@@ -439,7 +439,7 @@ func (g FiveCrowns) refSheet(rc RefereeCtx, p *fcrPage) *views.PickerSheet {
 		}
 	}
 	held := map[string]int{}
-	for _, fl := range append([]*views.FCRField{&p.Hand}, p.fields["out1"], p.fields["out2"], p.fields["out3"], p.fields["out4"]) {
+	for _, fl := range append([]*FCRField{&p.Hand}, p.fields["out1"], p.fields["out2"], p.fields["out3"], p.fields["out4"]) {
 		for _, code := range strings.Fields(fl.Value) {
 			held[code]++
 		}

@@ -1,4 +1,4 @@
-package handlers
+package fivecrowns
 
 import (
 	"context"
@@ -26,7 +26,9 @@ import (
 // deals, when the match ends) is in scoring/fivecrowns.
 type FiveCrowns struct{ fcscore.Sheet }
 
-func (FiveCrowns) Name(lang string) string { return pick(lang, "Five Crowns", "Les Cinq Rois") }
+func (FiveCrowns) Name(lang string) string {
+	return referee.Text{EN: "Five Crowns", FR: "Les Cinq Rois"}.In(lang)
+}
 
 // gameRound is the Five Crowns round (1–11) of the match's number-th round.
 // It follows the match's options alone (where it started): the house rules
@@ -35,32 +37,32 @@ func (g FiveCrowns) gameRound(m store.Match, number int) int {
 	return g.Sheet.GameRound(scoring.Match{Seats: len(m.Seats), Options: m.Options}, number)
 }
 
-func (g FiveCrowns) Options(oc OptionsCtx) templ.Component {
-	dealer, _ := strconv.Atoi(first(oc.Form, "firstDealer"))
-	start, _ := strconv.Atoi(first(oc.Form, "startRound"))
+func (g FiveCrowns) Options(oc kit.OptionsCtx) templ.Component {
+	dealer, _ := strconv.Atoi(oc.Form.Get("firstDealer"))
+	start, _ := strconv.Atoi(oc.Form.Get("startRound"))
 	if start == 0 {
 		start = 1
 	}
-	return views.FCOptions(fcscore.MaxPlayers, dealer, start, oc.Errs)
+	return FCOptions(fcscore.MaxPlayers, dealer, start, oc.Errs)
 }
 
 // ReadOptions maps the form (the first dealer counted from 1, as people
 // count seats) to the engine's options (seats from 0).
-func (FiveCrowns) ReadOptions(oc OptionsCtx) map[string]string {
+func (FiveCrowns) ReadOptions(oc kit.OptionsCtx) map[string]string {
 	o := map[string]string{}
-	if v := first(oc.Form, "firstDealer"); v != "" {
+	if v := oc.Form.Get("firstDealer"); v != "" {
 		if n, err := strconv.Atoi(v); err == nil {
 			v = strconv.Itoa(n - 1)
 		}
 		o[fcscore.OptFirstDealer] = v
 	}
-	if v := first(oc.Form, "startRound"); v != "" {
+	if v := oc.Form.Get("startRound"); v != "" {
 		o[fcscore.OptStartRound] = v
 	}
 	return o
 }
 
-func (g FiveCrowns) RoundLabel(ctx context.Context, m store.Match, played Played, number int) string {
+func (g FiveCrowns) RoundLabel(ctx context.Context, m store.Match, played kit.Played, number int) string {
 	if s, ok := kit.FinalRound(ctx, played, number); ok {
 		return s
 	}
@@ -68,20 +70,20 @@ func (g FiveCrowns) RoundLabel(ctx context.Context, m store.Match, played Played
 	return views.T(ctx, "fc.roundlabel", "Round", r, "Cards", fc.CardsDealt(r))
 }
 
-func (g FiveCrowns) Info(ctx context.Context, m store.Match, _ Played, number int) templ.Component {
+func (g FiveCrowns) Info(ctx context.Context, m store.Match, _ kit.Played, number int) templ.Component {
 	r := g.gameRound(m, number)
 	if r > fcscore.LastRound {
 		return nil
 	}
-	info := views.FCRoundInfo{Round: r, Of: fcscore.LastRound, CardsDealt: fc.CardsDealt(r), Wild: fc.WildRank(r).Label()}
+	info := FCRoundInfo{Round: r, Of: fcscore.LastRound, CardsDealt: fc.CardsDealt(r), Wild: fc.WildRank(r).Label()}
 	if dealer := g.Sheet.DealerOf(kit.EngineMatch(g, m), number); dealer >= 0 && dealer < len(m.Seats) {
 		info.Dealer = m.Seats[dealer].Name
 		info.Starter = m.Seats[fcscore.FirstPlayer(len(m.Seats), dealer)].Name
 	}
-	return views.FCInfo(info)
+	return FCInfo(info)
 }
 
-func (g FiveCrowns) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component {
+func (g FiveCrowns) RoundForm(rc kit.RoundCtx, entry json.RawMessage) templ.Component {
 	f := g.blankForm(rc)
 	if e, err := fcscore.DecodeEntry(entry); entry != nil && err == nil {
 		for i := range f.Seats {
@@ -96,18 +98,18 @@ func (g FiveCrowns) RoundForm(rc RoundCtx, entry json.RawMessage) templ.Componen
 		}
 	}
 	g.dress(rc, &f, "")
-	return views.FCForm(f)
+	return FCForm(f)
 }
 
-func (g FiveCrowns) blankForm(rc RoundCtx) views.FCRoundForm {
+func (g FiveCrowns) blankForm(rc kit.RoundCtx) FCRoundForm {
 	r := g.gameRound(rc.Match, rc.Number)
-	f := views.FCRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version, Picker: -1,
+	f := FCRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version, Picker: -1,
 		Title: views.T(rc.Ctx, "fc.entertitle", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))}
 	if rc.Version > 0 {
 		f.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))
 	}
 	for _, st := range rc.Match.Seats {
-		f.Seats = append(f.Seats, views.FCSeat{Name: st.Name, Mode: fcscore.ModePoints})
+		f.Seats = append(f.Seats, FCSeat{Name: st.Name, Mode: fcscore.ModePoints})
 	}
 	f.Deck = wildDeck(views.Lang(rc.Ctx), r)
 	return f
@@ -117,7 +119,7 @@ func (g FiveCrowns) blankForm(rc RoundCtx) views.FCRoundForm {
 // cards marked. The forms only read it, so each language and round has one,
 // built with the picker's decks and shared (a copy per form was a fifth of
 // the bytes a round save allocated); a round no game has is built apart.
-func wildDeck(lang string, r int) []views.FCCard {
+func wildDeck(lang string, r int) []FCCard {
 	if lang != "fr" {
 		lang = "en"
 	}
@@ -129,7 +131,7 @@ func wildDeck(lang string, r int) []views.FCCard {
 
 // markWild is a copy of deck with round r's wild cards marked, clipped so
 // that an append copies it again.
-func markWild(deck []views.FCCard, r int) []views.FCCard {
+func markWild(deck []FCCard, r int) []FCCard {
 	d := slices.Clone(deck)
 	for i, c := range fc.Deck() {
 		d[i].Wild = c.IsWild(r)
@@ -142,7 +144,7 @@ const keptWildRounds = 17
 
 // pickerDeck is the card picker's deck in a language, wild cards not yet
 // marked: built once, as every round form shows it.
-func pickerDeck(lang string) []views.FCCard {
+func pickerDeck(lang string) []FCCard {
 	if lang != "fr" {
 		lang = "en"
 	}
@@ -150,14 +152,14 @@ func pickerDeck(lang string) []views.FCCard {
 }
 
 type fcDecks struct {
-	plain map[string][]views.FCCard   // by language
-	wild  map[string][][]views.FCCard // by language, then round
+	plain map[string][]FCCard   // by language
+	wild  map[string][][]FCCard // by language, then round
 }
 
 // pickerDecks are the picker's decks of both languages, plain and with each
 // round's wild cards marked (2 × 17 decks of 116 cards, 300 KB).
 var pickerDecks = sync.OnceValue(func() (d fcDecks) {
-	d.plain, d.wild = map[string][]views.FCCard{}, map[string][][]views.FCCard{}
+	d.plain, d.wild = map[string][]FCCard{}, map[string][][]FCCard{}
 	for _, lang := range []string{"en", "fr"} {
 		for _, c := range fc.Deck() {
 			d.plain[lang] = append(d.plain[lang], cardLook(c, lang, false))
@@ -169,28 +171,28 @@ var pickerDecks = sync.OnceValue(func() (d fcDecks) {
 	return d
 })
 
-func (g FiveCrowns) cardView(rc RoundCtx, c fc.Card, round int) views.FCCard {
+func (g FiveCrowns) cardView(rc kit.RoundCtx, c fc.Card, round int) FCCard {
 	return cardLook(c, views.Lang(rc.Ctx), c.IsWild(round))
 }
 
-func cardLook(c fc.Card, lang string, wild bool) views.FCCard {
+func cardLook(c fc.Card, lang string, wild bool) FCCard {
 	class := "suit-" + c.Suit.Letter()
 	if c.Suit.Letter() == "*" {
 		class = "suit-star"
 	}
-	return views.FCCard{Code: c.String(), Label: c.Display(), Class: class, Name: c.Name(lang), Wild: wild}
+	return FCCard{Code: c.String(), Label: c.Display(), Class: class, Name: c.Name(lang), Wild: wild}
 }
 
 // cardViews draws cards from their codes. A code that is no card is kept
 // as typed, so that the engine names it rather than the form dropping it.
-func (g FiveCrowns) cardViews(rc RoundCtx, codes []string) []views.FCCard {
+func (g FiveCrowns) cardViews(rc kit.RoundCtx, codes []string) []FCCard {
 	r := g.gameRound(rc.Match, rc.Number)
-	var out []views.FCCard
+	var out []FCCard
 	for _, code := range codes {
 		if c, err := fc.ParseCard(code); err == nil {
 			out = append(out, g.cardView(rc, c, r))
 		} else {
-			out = append(out, views.FCCard{Code: code, Label: code, Name: code})
+			out = append(out, FCCard{Code: code, Label: code, Name: code})
 		}
 	}
 	return out
@@ -199,7 +201,7 @@ func (g FiveCrowns) cardViews(rc RoundCtx, codes []string) []views.FCCard {
 // compute shows the points the tapped cards make as soon as they are
 // tapped, as the engine counts them (a leftover's values, a whole hand's
 // lowest penalty under the match's house rules).
-func (g FiveCrowns) compute(rc RoundCtx, f *views.FCRoundForm) {
+func (g FiveCrowns) compute(rc kit.RoundCtx, f *FCRoundForm) {
 	m := kit.EngineMatch(g, rc.Match)
 	for i := range f.Seats {
 		s := &f.Seats[i]
@@ -213,7 +215,7 @@ func (g FiveCrowns) compute(rc RoundCtx, f *views.FCRoundForm) {
 	}
 }
 
-func codesOf(cs []views.FCCard) []string {
+func codesOf(cs []FCCard) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = c.Code
@@ -224,11 +226,11 @@ func codesOf(cs []views.FCCard) []string {
 // ReadRound reads the form: a tap adds a card to the chosen player's cards
 // and an kit.Untap takes one off (both only redraw); a save maps each seat to
 // the engine's Entry, which Score then checks.
-func (g FiveCrowns) ReadRound(rc RoundCtx, form url.Values) RoundPost {
+func (g FiveCrowns) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	f, refused := g.readForm(rc, form)
 	g.dress(rc, &f, refused)
-	post := RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
-		return views.FCForm(fcShowError(rc.Ctx, f, err))
+	post := kit.RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
+		return FCForm(fcShowError(rc.Ctx, f, err))
 	}}
 	e := fcscore.Entry{Round: g.gameRound(rc.Match, rc.Number)}
 	for i, s := range f.Seats {
@@ -274,7 +276,7 @@ func fcMode(posted []string, cards int) string {
 
 // readForm is the form as posted, with a tap or an kit.Untap applied. refused says why a tap was not taken: the
 // deck holds no more copies of that card.
-func (g FiveCrowns) readForm(rc RoundCtx, form url.Values) (f views.FCRoundForm, refused string) {
+func (g FiveCrowns) readForm(rc kit.RoundCtx, form url.Values) (f FCRoundForm, refused string) {
 	f = g.blankForm(rc)
 	pk := kit.ReadPicker(form, "picker", "pick")
 	f.Picker = pk.Seat(len(f.Seats))
@@ -304,7 +306,7 @@ func (g FiveCrowns) readForm(rc RoundCtx, form url.Values) (f views.FCRoundForm,
 }
 
 // fcHeld counts the copies of each card tapped in this round, over every hand.
-func fcHeld(seats []views.FCSeat) map[string]int {
+func fcHeld(seats []FCSeat) map[string]int {
 	n := map[string]int{}
 	for _, s := range seats {
 		for _, c := range s.Cards {
@@ -317,7 +319,7 @@ func fcHeld(seats []views.FCSeat) map[string]int {
 // dress finishes a form for drawing: each row's number (the cards' points
 // when cards are tapped), and the bottom sheet for the player it is open
 // for, with the cards the deck holds no more of refused at the tap.
-func (g FiveCrowns) dress(rc RoundCtx, f *views.FCRoundForm, refused string) {
+func (g FiveCrowns) dress(rc kit.RoundCtx, f *FCRoundForm, refused string) {
 	g.compute(rc, f)
 	for i := range f.Seats {
 		s := &f.Seats[i]
@@ -334,7 +336,7 @@ func (g FiveCrowns) dress(rc RoundCtx, f *views.FCRoundForm, refused string) {
 	s := f.Seats[f.Picker]
 	lang := views.Lang(rc.Ctx)
 	sh := &views.PickerSheet{Seat: f.Picker, Title: views.T(rc.Ctx, "picker.for", "Name", s.Name), Error: refused,
-		Toggle: views.FCHandToggle(f.Picker, f.Action, s.Mode == fcscore.ModeHand), Computed: s.Computed, Columns: 6}
+		Toggle: FCHandToggle(f.Picker, f.Action, s.Mode == fcscore.ModeHand), Computed: s.Computed, Columns: 6}
 	if s.Mode == fcscore.ModeHand {
 		sh.Title = views.T(rc.Ctx, "picker.forhand", "Name", s.Name)
 	}
@@ -354,7 +356,7 @@ func (g FiveCrowns) dress(rc RoundCtx, f *views.FCRoundForm, refused string) {
 // order), a row per suit and one for the jokers, the cards of which every
 // copy is held (held: by code) greyed out; the scoresheet's and the
 // referee's sheets both draw it.
-func fcSuits(lang string, deck []views.FCCard, held map[string]int) []views.PickerSuit {
+func fcSuits(lang string, deck []FCCard, held map[string]int) []views.PickerSuit {
 	var suits []views.PickerSuit
 	all := fc.Deck()
 	for i, c := range all {
@@ -371,17 +373,17 @@ func fcSuits(lang string, deck []views.FCCard, held map[string]int) []views.Pick
 	return suits
 }
 
-func fcPickerCard(c views.FCCard, full bool) views.PickerCard {
+func fcPickerCard(c FCCard, full bool) views.PickerCard {
 	return views.PickerCard{Code: c.Code, Label: c.Label, Class: c.Class, Name: c.Name, Wild: c.Wild, Full: full}
 }
 
 // fcShowError puts an error of the entry next to its seat ("seats[2]…"),
 // or above the form when it is about the round as a whole.
-func fcShowError(ctx context.Context, f views.FCRoundForm, err error) views.FCRoundForm {
+func fcShowError(ctx context.Context, f FCRoundForm, err error) FCRoundForm {
 	if err == nil {
 		return f
 	}
-	f.Seats = append([]views.FCSeat(nil), f.Seats...)
+	f.Seats = append([]FCSeat(nil), f.Seats...)
 	f.Error = kit.ShowErrors(ctx, err, func(at kit.EnginePath, msg string) bool {
 		if !at.In("seats", len(f.Seats)) {
 			return false
