@@ -39,11 +39,6 @@ func (s *Server) newMatch(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.NewMatch(page))
 }
 
-// firstDealerOption names the new-match field of each game that says who
-// deals (or starts) the first round, as a seat counted from 1. The page asks
-// it by name, next to each player, and createMatch turns the name into the seat.
-var firstDealerOption = map[string]string{"fivecrowns": "firstDealer", "takefive": "firstStarter"}
-
 func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string, errs views.FieldErrors) (views.NewMatchPage, error) {
 	m := memberOf(c)
 	ctx := c.Request().Context()
@@ -57,7 +52,7 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 	}
 	min, max := g.Seats()
 	page := views.NewMatchPage{Group: m.nav(), Game: views.GameLink{ID: g.ID(), Name: g.Name(lang(c))},
-		MinMax: fmt.Sprintf("%d–%d", min, max), Errors: errs, Dealer: firstDealerOption[g.ID()]}
+		MinMax: fmt.Sprintf("%d–%d", min, max), Errors: errs, Dealer: g.Profile().FirstDealer}
 	ticked := map[int64]bool{}
 	for _, v := range form["play"] {
 		id, _ := strconv.ParseInt(v, 10, 64)
@@ -203,7 +198,7 @@ func (s *Server) createMatch(c echo.Context) error {
 	}
 	// The dealer picked by name becomes the seat the game's option counts.
 	// Nobody picked (and no seat posted by a client): the first seat deals.
-	if key, d := firstDealerOption[g.ID()], form.Get("dealer"); key != "" && d != "" {
+	if key, d := g.Profile().FirstDealer, form.Get("dealer"); key != "" && d != "" {
 		id, _ := strconv.ParseInt(d, 10, 64)
 		if i := slices.Index(ids, id); i >= 0 {
 			form.Set(key, strconv.Itoa(i+1))

@@ -12,10 +12,6 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
-	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
-	t5 "github.com/tablekeeper/tablekeeper/referee/take5"
-	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
-	tk "github.com/tablekeeper/tablekeeper/referee/taki"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -161,7 +157,7 @@ func (s *Server) rulingLines(c echo.Context, g Game, matchID int64) ([]views.Rul
 		}
 		for _, id := range ids {
 			line.RuleIDs = append(line.RuleIDs, id)
-			line.Rules = append(line.Rules, ruleName(id, l))
+			line.Rules = append(line.Rules, s.ruleName(id, l))
 		}
 		out = append(out, line)
 	}
@@ -171,9 +167,13 @@ func (s *Server) rulingLines(c echo.Context, g Game, matchID int64) ([]views.Rul
 // ruleName is how a reader sees a rule a ruling cites: the rule stated
 // plainly in his language, from its game's catalogue (the id only when no
 // catalogue has it).
-func ruleName(id, lang string) string {
-	for _, rules := range [][]referee.Rule{fc.Rules, t5.Rules, tk.Rules, tf.Rules} {
-		if r, ok := referee.Find(rules, id); ok {
+func (s *Server) ruleName(id, lang string) string {
+	for _, g := range s.games {
+		page, ok := g.(RefereePage)
+		if !ok {
+			continue
+		}
+		if r, ok := referee.Find(page.RuleBook(), id); ok {
 			return r.Text.In(lang)
 		}
 	}

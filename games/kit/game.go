@@ -23,6 +23,7 @@ import (
 type Game interface {
 	scoring.Game
 	Name(lang string) string // as players call it
+	Profile() Profile        // its icon, first dealer, BG Stats names
 	// Options draws the new-match options; ReadOptions maps them to the
 	// engine's options (no checks: CheckOptions does them).
 	Options(oc OptionsCtx) templ.Component

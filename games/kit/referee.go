@@ -21,6 +21,8 @@ type RefereePage interface {
 	// RefereeSetup is the page's form as far as a match knows the table
 	// (its players, how many rounds were played), for "settle a dispute".
 	RefereeSetup(match store.Match, played int) url.Values
+	// RuleBook is the rules the page cites, for a kept ruling's reader.
+	RuleBook() []referee.Rule
 }
 
 // RefereeCtx is a referee page request: the language and the posted form.
