@@ -37,6 +37,12 @@ func (a *testApp) wrote() { a.srv.cache.forget("") }
 
 func newTestApp(t testing.TB) *testApp {
 	t.Helper()
+	return newTestAppWith(t, testGames())
+}
+
+// newTestAppWith is a test app offering games.
+func newTestAppWith(t testing.TB, games []Game) *testApp {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +50,7 @@ func newTestApp(t testing.TB) *testApp {
 	t.Cleanup(func() { st.Close() })
 	clock := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
 	st.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
-	srv, e, err := newServer(Config{Store: st, Games: testGames(), BaseURL: "http://tk.test"})
+	srv, e, err := newServer(Config{Store: st, Games: games, BaseURL: "http://tk.test"})
 	if err != nil {
 		t.Fatal(err)
 	}
