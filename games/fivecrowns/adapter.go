@@ -103,10 +103,10 @@ func (g FiveCrowns) RoundForm(rc kit.RoundCtx, entry json.RawMessage) templ.Comp
 
 func (g FiveCrowns) blankForm(rc kit.RoundCtx) FCRoundForm {
 	r := g.gameRound(rc.Match, rc.Number)
-	f := FCRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version, Picker: -1,
-		Title: views.T(rc.Ctx, "fc.entertitle", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))}
+	f := FCRoundForm{Frame: rc.Frame(views.T(rc.Ctx, "fc.entertitle", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)), views.T(rc.Ctx, "fc.save")),
+		Picker: -1}
 	if rc.Version > 0 {
-		f.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))
+		f.Frame.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))
 	}
 	for _, st := range rc.Match.Seats {
 		f.Seats = append(f.Seats, FCSeat{Name: st.Name, Mode: fcscore.ModePoints})
@@ -336,7 +336,7 @@ func (g FiveCrowns) dress(rc kit.RoundCtx, f *FCRoundForm, refused string) {
 	s := f.Seats[f.Picker]
 	lang := views.Lang(rc.Ctx)
 	sh := &views.PickerSheet{Seat: f.Picker, Title: views.T(rc.Ctx, "picker.for", "Name", s.Name), Error: refused,
-		Toggle: FCHandToggle(f.Picker, f.Action, s.Mode == fcscore.ModeHand), Computed: s.Computed, Columns: 6}
+		Toggle: FCHandToggle(f.Picker, f.Frame.Action, s.Mode == fcscore.ModeHand), Computed: s.Computed, Columns: 6}
 	if s.Mode == fcscore.ModeHand {
 		sh.Title = views.T(rc.Ctx, "picker.forhand", "Name", s.Name)
 	}

@@ -67,10 +67,9 @@ var t5Keys = []struct{ form, entry string }{
 }
 
 func (g Take5) blankForm(rc kit.RoundCtx) T5RoundForm {
-	f := T5RoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
-		Title: views.T(rc.Ctx, "take5.entertitle", "N", rc.Number)}
+	f := T5RoundForm{Frame: rc.Frame(views.T(rc.Ctx, "take5.entertitle", "N", rc.Number), views.T(rc.Ctx, "take5.save"))}
 	if rc.Version > 0 {
-		f.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))
+		f.Frame.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))
 	}
 	for _, st := range rc.Match.Seats {
 		f.Seats = append(f.Seats, T5Seat{Name: st.Name})

@@ -1,6 +1,7 @@
 package take5
 
 import (
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -22,12 +23,12 @@ type T5Seat struct {
 // T5RoundForm is the end-of-deal form: each player's cows and specials, and
 // the "last deal" switch that ends the match.
 type T5RoundForm struct {
-	Action, Title, SubmitKey, Cancel string
-	Version                          int
-	Seats                            []T5Seat
-	Last                             bool
-	Winners                          string // of this deal, once every line is valid
-	Error                            string
+	Frame kit.Frame // what every game's form shares: title, submit key, save bar
+
+	Seats   []T5Seat
+	Last    bool
+	Winners string // of this deal, once every line is valid
+	Error   string
 }
 
 // T5Info is the strip above the deal form.

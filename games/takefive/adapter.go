@@ -74,10 +74,11 @@ func (g TakeFive) Info(ctx context.Context, m store.Match, played kit.Played, nu
 func (g TakeFive) blankForm(rc kit.RoundCtx) TFRoundForm {
 	ph, _, _ := g.next(rc.Match, rc.Played, rc.Number)
 	label := g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)
-	f := TFRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
-		Title: views.T(rc.Ctx, "takefive.entertitle", "Round", label), NoWinner: ph == tf.TwentyOne}
+	f := TFRoundForm{Frame: rc.Frame(views.T(rc.Ctx, "takefive.entertitle", "Round", label), views.T(rc.Ctx, "takefive.save")),
+		NoWinner: ph == tf.TwentyOne}
+	f.Frame.Class = "card" // its fields are fieldsets of their own
 	if rc.Version > 0 {
-		f.Title = views.T(rc.Ctx, "round.correct", "Round", label)
+		f.Frame.Title = views.T(rc.Ctx, "round.correct", "Round", label)
 	}
 	if f.NoWinner {
 		key := "takefive.nowinner.replay"

@@ -1,6 +1,7 @@
 package takefive
 
 import (
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -24,8 +25,7 @@ type TFMarker struct {
 // TFRoundForm records a round: who won it (a seat index as text, "-1" for
 // nobody) and, optionally, the winning rack as typed.
 type TFRoundForm struct {
-	Action       string
-	Title        string
+	Frame        kit.Frame // what every game's form shares: title, submit key, save bar
 	Names        []string
 	Winner       string
 	Rack         string
@@ -33,9 +33,6 @@ type TFRoundForm struct {
 	NoWinnerHelp string // what then happens under the house rule
 	WinnerError  string
 	RackError    string
-	SubmitKey    string
-	Version      int
-	Cancel       string
 }
 
 // TFRefereePage is the Take Five dispute page: the board and racks as

@@ -138,10 +138,10 @@ func takiTyped(lang string, codes []string) []TKCard {
 
 func (g Taki) blankForm(rc kit.RoundCtx) TKRoundForm {
 	label := g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)
-	f := TKRoundForm{Action: rc.Action, Cancel: rc.Cancel, SubmitKey: rc.SubmitKey, Version: rc.Version,
-		Winner: -1, Picker: -1, Title: views.T(rc.Ctx, "taki.entertitle", "Round", label), Deck: takiDeckViews(views.Lang(rc.Ctx))}
+	f := TKRoundForm{Frame: rc.Frame(views.T(rc.Ctx, "taki.entertitle", "Round", label), views.T(rc.Ctx, "taki.save")),
+		Winner: -1, Picker: -1, Deck: takiDeckViews(views.Lang(rc.Ctx))}
 	if rc.Version > 0 {
-		f.Title = views.T(rc.Ctx, "round.correct", "Round", label)
+		f.Frame.Title = views.T(rc.Ctx, "round.correct", "Round", label)
 	}
 	for _, st := range rc.Match.Seats {
 		f.Seats = append(f.Seats, TKSeat{Name: st.Name, Mode: "cards"})

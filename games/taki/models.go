@@ -1,6 +1,7 @@
 package taki
 
 import (
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -38,17 +39,13 @@ type TKSeat struct {
 // TKRoundForm is the TAKI round entry (and edit) form: tap who went out,
 // then for each other player tap the cards left or type the points lost.
 type TKRoundForm struct {
-	Action    string
-	Title     string
-	Seats     []TKSeat
-	Winner    int // seat, −1 when not chosen yet
-	Picker    int // seat whose cards are being tapped, −1 for none
-	Deck      []TKCard
-	Sheet     *views.PickerSheet // the bottom sheet, open for Picker
-	SubmitKey string
-	Version   int
-	Error     string
-	Cancel    string
+	Frame  kit.Frame // what every game's form shares: title, submit key, save bar
+	Seats  []TKSeat
+	Winner int // seat, −1 when not chosen yet
+	Picker int // seat whose cards are being tapped, −1 for none
+	Deck   []TKCard
+	Sheet  *views.PickerSheet // the bottom sheet, open for Picker
+	Error  string
 }
 
 // TKOptions is the new-match form's TAKI part: a number of rounds or a points limit.
