@@ -290,7 +290,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	vctx := s.viewCtx(c)
 	url := s.matchURL(c, match.ID)
 	live := livePlayed(rounds)
-	totals := kit.Sum(len(match.Seats), live.Points)
+	totals := scoring.Totals(len(match.Seats), kit.EngineRounds(live))
 	prog := progress(g, match, live)
 	sh := views.Scoresheet{Group: memberOf(c).nav(), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
 		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,

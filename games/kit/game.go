@@ -114,14 +114,3 @@ type RoundCtx struct {
 	SubmitKey string
 	Version   int
 }
-
-// sums adds up the points of the rounds, seat by seat.
-func Sum(seats int, points [][]int) []int {
-	out := make([]int, seats)
-	for _, r := range points {
-		for i := 0; i < seats && i < len(r); i++ {
-			out[i] += r[i]
-		}
-	}
-	return out
-}
