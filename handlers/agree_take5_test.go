@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tablekeeper/tablekeeper/games/kit"
 )
 
 // t5Vector is one of the game's API test vectors, shared with the engines'
@@ -183,7 +185,7 @@ func t5AgreePlay(t *testing.T, c *client, v t5Vector, apiBody []byte) {
 		}
 	}
 	for key, val := range req.Rules {
-		form.Set(HouseRuleField(key), fmt.Sprint(val))
+		form.Set(kit.HouseRuleField(key), fmt.Sprint(val))
 	}
 	rec := c.post("/referee/take5", form)
 	d := doc(t, rec)

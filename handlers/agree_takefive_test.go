@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
+	"github.com/tablekeeper/tablekeeper/games/takefive"
 	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
 )
@@ -78,7 +80,7 @@ func tfPageForm(raw json.RawMessage) (url.Values, string) {
 	switch {
 	case st == nil || st.Racks == nil || req.Turn == nil || req.Turn.Moves == nil:
 		return nil, "a part missing: the page always sends the state, the racks and the moves"
-	case len(st.Racks) > tfRackFields || len(req.Turn.Moves) > len(tfTurn{}.moves):
+	case len(st.Racks) > takefive.RackLines || len(req.Turn.Moves) > takefive.MoveLines:
 		return nil, "more racks or moves than the page has lines"
 	case len(st.Pieces) != tf.NumPieces:
 		return nil, "the page places each of the four pieces"
@@ -98,7 +100,7 @@ func tfPageForm(raw json.RawMessage) (url.Values, string) {
 		if !slices.ContainsFunc(tf.HouseRules, func(h referee.HouseRule) bool { return h.Key == k }) {
 			return nil, "the page offers only the declared house rules"
 		}
-		f.Set(HouseRuleField(k), v)
+		f.Set(kit.HouseRuleField(k), v)
 	}
 	names := make([]string, 0, len(st.Racks))
 	for n := range st.Racks {

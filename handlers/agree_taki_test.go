@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
 	tkscore "github.com/tablekeeper/tablekeeper/scoring/taki"
@@ -238,7 +239,7 @@ func takiRefereeForm(req tk.TurnRequest) (form url.Values, exact bool, why strin
 		form.Set("counter", strings.Join(t.Counter.Play, " "))
 	}
 	for k, v := range req.Rules {
-		form.Set(HouseRuleField(k), v)
+		form.Set(kit.HouseRuleField(k), v)
 	}
 	exact = s.Top != "" && (t.Draw || len(t.Play) > 0)
 	for _, code := range slices.Concat([]string{s.Top}, req.Hand, t.Play) {

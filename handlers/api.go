@@ -11,25 +11,19 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
-	fcref "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
-	take5ref "github.com/tablekeeper/tablekeeper/referee/take5"
-	tfref "github.com/tablekeeper/tablekeeper/referee/takefive"
-	takiref "github.com/tablekeeper/tablekeeper/referee/taki"
-	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
-	take5score "github.com/tablekeeper/tablekeeper/scoring/take5"
-	takiscore "github.com/tablekeeper/tablekeeper/scoring/taki"
 )
 
 // apiRoutes lists the JSON endpoints of API.md.
 func (s *Server) apiRoutes(api *echo.Group) {
-	api.POST("/fivecrowns/score", answer(fcscore.AnswerScore))
-	api.POST("/fivecrowns/hand", answer(fcref.AnswerHand))
-	api.POST("/take5/play", answer(take5ref.AnswerPlay))
-	api.POST("/take5/score", answer(take5score.AnswerScore))
-	api.POST("/taki/turn", answer(takiref.AnswerTurn))
-	api.POST("/taki/score", answer(takiscore.AnswerScore))
-	api.POST("/takefive/turn", answer(tfref.AnswerTurn))
+	for _, g := range s.games {
+		if a, ok := g.(kit.API); ok {
+			for _, ep := range a.Endpoints() {
+				api.POST("/"+g.ID()+"/"+ep.Path, answer(ep))
+			}
+		}
+	}
 }
 
 // maxBody is API.md's limit on a request body.
@@ -58,23 +52,23 @@ type apiErrorBody struct {
 	Field   string `json:"field,omitempty"`
 }
 
-// answer turns an engine's Answer function into an endpoint: strict JSON in
+// answer turns a game's endpoint (an engine's Answer function) into a handler: strict JSON in
 // (unknown fields refused, one value only), the engine's answer out, an
 // impossible state as 400 with the field at fault.
-func answer[Req, Resp any](fn func(Req, string) (Resp, error)) echo.HandlerFunc {
+func answer(ep kit.Endpoint) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		l := acceptLang(c.Request().Header.Get("Accept-Language"))
-		var req Req
+		req := ep.New()
 		dec := json.NewDecoder(c.Request().Body)
 		dec.DisallowUnknownFields()
-		if err := dec.Decode(&req); err != nil {
+		if err := dec.Decode(req); err != nil {
 			return badJSON(c, err, l)
 		}
 		if _, err := dec.Token(); err != io.EOF {
 			return c.JSON(http.StatusBadRequest, apiError{Error: apiErrorBody{Code: "invalid_json",
 				Message: pick(l, "the body must hold one JSON object only", "le corps doit contenir un seul objet JSON")}})
 		}
-		resp, err := fn(req, l)
+		resp, err := ep.Call(req, l)
 		var ie *referee.InputError
 		if errors.As(err, &ie) {
 			return c.JSON(http.StatusBadRequest, apiError{Error: apiErrorBody{Code: "invalid_state", Message: ie.Message.In(l), Field: ie.Field}})

@@ -18,7 +18,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"github.com/tablekeeper/tablekeeper/handlers/pagestates"
+	"github.com/tablekeeper/tablekeeper/internal/pagestates"
 )
 
 // The page audits walk every page state pagestates seeds (about 60: each

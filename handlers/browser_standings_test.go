@@ -1,9 +1,8 @@
 package handlers
 
 import (
-	"errors"
-
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"

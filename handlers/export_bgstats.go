@@ -28,7 +28,7 @@ func (s *Server) exportBGStats(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := bgstats.Export(e, s.zone, func(game string) bool {
+	f := s.bgNames.Export(e, s.zone, func(game string) bool {
 		g, ok := s.byID[game]
 		return ok && g.LowWins()
 	})
@@ -37,4 +37,14 @@ func (s *Server) exportBGStats(c echo.Context) error {
 	h.Set(echo.HeaderContentType, "application/json; charset=utf-8")
 	c.Response().WriteHeader(http.StatusOK)
 	return json.NewEncoder(c.Response()).Encode(f)
+}
+
+// bgstatsNames are the games' names in BG Stats files, as each declares them.
+func bgstatsNames(games []Game) bgstats.Names {
+	var names []bgstats.GameNames
+	for _, g := range games {
+		p := g.Profile().BGStats
+		names = append(names, bgstats.GameNames{ID: g.ID(), Export: p.Export, Known: p.Known})
+	}
+	return bgstats.NewNames(names...)
 }

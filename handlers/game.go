@@ -1,125 +1,30 @@
 package handlers
 
 import (
-	"context"
-	"encoding/json"
-	"net/url"
-
-	"github.com/a-h/templ"
-
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
-	"github.com/tablekeeper/tablekeeper/views"
 )
 
-// Game is a game on the pages. Its rules are its engine's (scoring.Game,
-// embedded: seats, house rules, options, the one validator of a round and
-// the match's progress); what a game adds here is only the mapping between
-// the pages and that engine: its name, drawing a form from a stored entry,
-// reading a posted form into an entry, and naming a round for people. Each
-// game is one value satisfying it (game_<id>.go), listed once in games.go;
-// the generic handlers never name a game.
-type Game interface {
-	scoring.Game
-	Name(lang string) string // as players call it
-	// Options draws the new-match options; ReadOptions maps them to the
-	// engine's options (no checks: CheckOptions does them).
-	Options(oc OptionsCtx) templ.Component
-	ReadOptions(oc OptionsCtx) map[string]string
-	RoundLabel(ctx context.Context, m store.Match, played Played, number int) string
-	Info(ctx context.Context, m store.Match, played Played, number int) templ.Component
-	// RoundForm draws the form for round rc.Number, blank when entry is nil
-	// or prefilled from a stored entry (an edit).
-	RoundForm(rc RoundCtx, entry json.RawMessage) templ.Component
-	// ReadRound maps a posted round form to the engine's entry.
-	ReadRound(rc RoundCtx, form url.Values) RoundPost
-	// Detail says in a few words what was entered for a round ("JK 7♥").
-	Detail(ctx context.Context, m store.Match, entry json.RawMessage) string
-}
-
-// RoundPost is a posted round form as a game read it.
-type RoundPost struct {
-	// Save is true when the player asked to save (not a tap on a picker).
-	Save bool
-	// Entry is the round in the engine's stored form; nil when Err is set.
-	Entry json.RawMessage
-	// Err is a field the form could not map (text where a number goes), as
-	// a *referee.InputError naming the form's field.
-	Err error
-	// Form draws the form as posted, with err (the engine's or Err) shown
-	// next to the field it names; nil draws it without a message.
-	Form func(err error) templ.Component
-}
-
-// engineMatch is what the engine needs of a stored match: the house rules
-// in force are resolved here, once, for every game (unknown keys dropped).
-func engineMatch(g Game, m store.Match) scoring.Match {
-	return scoring.Match{Seats: len(m.Seats), Options: m.Options, Rules: referee.ResolveKnown(g.HouseRules(), m.Rules)}
-}
-
-// engineRounds is the played rounds in the engine's form.
-func engineRounds(p Played) []scoring.Round {
-	out := make([]scoring.Round, len(p.Points))
-	for i := range p.Points {
-		out[i] = scoring.Round{Entry: p.Entries[i], Points: p.Points[i]}
-	}
-	return out
-}
+// The games' side of the pages is declared in games/kit; the handlers call
+// them through these names.
+type (
+	Game        = kit.Game
+	Played      = kit.Played
+	RoundCtx    = kit.RoundCtx
+	RoundPost   = kit.RoundPost
+	OptionsCtx  = kit.OptionsCtx
+	RefereePage = kit.RefereePage
+	RefereeCtx  = kit.RefereeCtx
+	Ruling      = kit.Ruling
+)
 
 // progress is where a match stands, as its game decides.
 func progress(g Game, m store.Match, played Played) scoring.Progress {
 	if finalOnly(played) {
 		return finalProgress(g, played.Points[0])
 	}
-	return g.Progress(engineMatch(g, m), engineRounds(played))
-}
-
-// OptionsCtx is the new-match form: the seated players' names and the posted values.
-type OptionsCtx struct {
-	Ctx   context.Context
-	Names []string
-	Form  url.Values
-	Errs  views.FieldErrors
-}
-
-// Played is what a match's live rounds hold, in order: what was entered and
-// the points. Games read it to know where the match stands (Take Five's phase
-// follows the earlier winners; a Take 5! deal may be marked the last).
-type Played struct {
-	Entries []json.RawMessage
-	Points  [][]int
-}
-
-// Before is the rounds played before round number (1-based).
-func (p Played) Before(number int) Played {
-	n := min(max(number-1, 0), len(p.Points))
-	return Played{Entries: p.Entries[:n:n], Points: p.Points[:n:n]}
-}
-
-// With is the rounds with one more, or with round number replaced when it
-// exists (a correction).
-func (p Played) With(number int, entry any, points []int) Played {
-	raw, _ := json.Marshal(entry)
-	out := Played{Entries: append([]json.RawMessage(nil), p.Entries...), Points: append([][]int(nil), p.Points...)}
-	if number >= 1 && number <= len(out.Points) {
-		out.Entries[number-1], out.Points[number-1] = raw, points
-		return out
-	}
-	out.Entries, out.Points = append(out.Entries, raw), append(out.Points, points)
-	return out
-}
-
-// RoundCtx is everything a game needs to draw or read a round form.
-type RoundCtx struct {
-	Ctx       context.Context // carries the page language
-	Match     store.Match
-	Played    Played // the match's live rounds
-	Number    int    // the round being entered or corrected
-	Action    string
-	Cancel    string
-	SubmitKey string
-	Version   int
+	return g.Progress(kit.EngineMatch(g, m), kit.EngineRounds(played))
 }
 
 // Scored is a valid round, ready to store.
@@ -133,15 +38,4 @@ type Scored struct {
 // and the standings never disagree on who is ahead.
 func leaders(totals []int, lowWins bool) []int {
 	return scoring.Progress{Places: scoring.Places(totals, lowWins)}.Leaders()
-}
-
-// sums adds up the points of the rounds, seat by seat.
-func sums(seats int, points [][]int) []int {
-	out := make([]int, seats)
-	for _, r := range points {
-		for i := 0; i < seats && i < len(r); i++ {
-			out[i] += r[i]
-		}
-	}
-	return out
 }

@@ -1,39 +1,15 @@
 package handlers
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	"github.com/tablekeeper/tablekeeper/scoring"
-
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
-	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // A match imported from BG Stats has one round that holds its final scores
-// only: its entry is bgstats.FinalEntry, which no game's entry form can
-// read. finalScores and finalRound are how every game names such a round
-// (each game's Detail and RoundLabel ask them first).
-
-// finalScores names entry when it is a final-scores round.
-func finalScores(ctx context.Context, entry json.RawMessage) (string, bool) {
-	if !bgstats.IsFinal(entry) {
-		return "", false
-	}
-	return views.T(ctx, "bgstats.final"), true
-}
-
-// finalRound names round number (1-based) of played when it is a
-// final-scores round, which is only ever a match's one live round
-// (checkFinal): a sheet's other rounds are not decoded to ask.
-func finalRound(ctx context.Context, played Played, number int) (string, bool) {
-	if number != 1 || len(played.Entries) != 1 {
-		return "", false
-	}
-	return finalScores(ctx, played.Entries[number-1])
-}
+// only (see kit.FinalScores).
 
 // checkFinal checks a final-scores round as an import finds it (rounds:
 // the match's live rounds, final the one being checked): it must be the

@@ -14,12 +14,13 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/games"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // testGames is the game list the handler tests run with: every game the app offers.
 func testGames() []Game {
-	return AllGames()
+	return games.All()
 }
 
 // testApp is a real Echo instance on a real SQLite file.
@@ -36,6 +37,12 @@ func (a *testApp) wrote() { a.srv.cache.forget("") }
 
 func newTestApp(t testing.TB) *testApp {
 	t.Helper()
+	return newTestAppWith(t, testGames())
+}
+
+// newTestAppWith is a test app offering games.
+func newTestAppWith(t testing.TB, games []Game) *testApp {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +50,7 @@ func newTestApp(t testing.TB) *testApp {
 	t.Cleanup(func() { st.Close() })
 	clock := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
 	st.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
-	srv, e, err := newServer(Config{Store: st, Games: testGames(), BaseURL: "http://tk.test"})
+	srv, e, err := newServer(Config{Store: st, Games: games, BaseURL: "http://tk.test"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,12 +22,24 @@ func (s *Server) gameLinks(lang string) []views.GameLink {
 	return out
 }
 
+// refereeLinks are the games that have a referee page: a game without one
+// has no link to it.
+func (s *Server) refereeLinks(lang string) []views.GameLink {
+	out := make([]views.GameLink, 0, len(s.games))
+	for _, g := range s.games {
+		if _, ok := g.(RefereePage); ok {
+			out = append(out, views.GameLink{ID: g.ID(), Name: g.Name(lang)})
+		}
+	}
+	return out
+}
+
 func (s *Server) home(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.HomePage(s.homeModel(c, views.GroupForm{})))
 }
 
 func (s *Server) homeModel(c echo.Context, form views.GroupForm) views.Home {
-	h := views.Home{Games: s.gameLinks(lang(c)), Form: form}
+	h := views.Home{Games: s.refereeLinks(lang(c)), Form: form}
 	// The groups this browser belongs to, from its session cookie alone.
 	groups, err := s.store.GroupsOf(c.Request().Context(), sessionToken(c))
 	if err == nil {
@@ -39,7 +51,7 @@ func (s *Server) homeModel(c echo.Context, form views.GroupForm) views.Home {
 }
 
 func (s *Server) refereeIndex(c echo.Context) error {
-	return s.render(c, http.StatusOK, views.RefereeIndex(s.gameLinks(lang(c))))
+	return s.render(c, http.StatusOK, views.RefereeIndex(s.refereeLinks(lang(c))))
 }
 
 // checkName returns the message id of the problem with a name, "" when it

@@ -60,7 +60,7 @@ func (s *Server) uploadBGStats(c echo.Context) error {
 		s.log.Info("bgstats import refused", "err", err)
 		return refuse("bgstats.import.bad")
 	}
-	f = bgstats.Slim(f)
+	f = s.bgNames.Slim(f)
 	data, err := carry(f)
 	if err != nil {
 		return err
@@ -144,7 +144,7 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 	for _, p := range roster {
 		taken[bgstats.NameKey(p.Name)] = true
 	}
-	for _, bp := range bgstats.Seated(f) {
+	for _, bp := range s.bgNames.Seated(f) {
 		field := "player." + strconv.FormatInt(bp.ID, 10)
 		choice := ""
 		if form != nil {
@@ -169,7 +169,7 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 		}
 		who[bp.ID] = newName(bp.Name, taken)
 	}
-	players, matches, rep := bgstats.Import(f, who, s.zone)
+	players, matches, rep := s.bgNames.Import(f, who, s.zone)
 	known := bgstats.Known(created, plays)
 	counts := map[string]int{}
 	seated := map[int64]bool{}

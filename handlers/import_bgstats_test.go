@@ -89,7 +89,7 @@ func playResults(t *testing.T, raw []byte) []playResult {
 	}
 	games := map[int64]string{}
 	for _, g := range f.Games {
-		games[g.ID] = bgstats.GameID(g)
+		games[g.ID] = bgstatsNames(testGames()).GameID(g)
 	}
 	var out []playResult
 	for _, p := range f.Plays {

@@ -13,6 +13,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -38,11 +39,6 @@ func (s *Server) newMatch(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.NewMatch(page))
 }
 
-// firstDealerOption names the new-match field of each game that says who
-// deals (or starts) the first round, as a seat counted from 1. The page asks
-// it by name, next to each player, and createMatch turns the name into the seat.
-var firstDealerOption = map[string]string{"fivecrowns": "firstDealer", "takefive": "firstStarter"}
-
 func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string, errs views.FieldErrors) (views.NewMatchPage, error) {
 	m := memberOf(c)
 	ctx := c.Request().Context()
@@ -56,7 +52,7 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 	}
 	min, max := g.Seats()
 	page := views.NewMatchPage{Group: m.nav(), Game: views.GameLink{ID: g.ID(), Name: g.Name(lang(c))},
-		MinMax: fmt.Sprintf("%d–%d", min, max), Errors: errs, Dealer: firstDealerOption[g.ID()]}
+		MinMax: fmt.Sprintf("%d–%d", min, max), Errors: errs, Dealer: g.Profile().FirstDealer}
 	ticked := map[int64]bool{}
 	for _, v := range form["play"] {
 		id, _ := strconv.ParseInt(v, 10, 64)
@@ -95,7 +91,7 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 	if err != nil {
 		return page, err
 	}
-	page.Rules = describeRules(g, set, lang(c))
+	page.Rules = kit.DescribeRules(g, set, lang(c))
 	page.Options = g.Options(OptionsCtx{Ctx: s.viewCtx(c), Form: form, Errs: errs})
 	return page, nil
 }
@@ -202,7 +198,7 @@ func (s *Server) createMatch(c echo.Context) error {
 	}
 	// The dealer picked by name becomes the seat the game's option counts.
 	// Nobody picked (and no seat posted by a client): the first seat deals.
-	if key, d := firstDealerOption[g.ID()], form.Get("dealer"); key != "" && d != "" {
+	if key, d := g.Profile().FirstDealer, form.Get("dealer"); key != "" && d != "" {
 		id, _ := strconv.ParseInt(d, 10, 64)
 		if i := slices.Index(ids, id); i >= 0 {
 			form.Set(key, strconv.Itoa(i+1))
@@ -294,11 +290,11 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	vctx := s.viewCtx(c)
 	url := s.matchURL(c, match.ID)
 	live := livePlayed(rounds)
-	totals := sums(len(match.Seats), live.Points)
+	totals := scoring.Totals(len(match.Seats), kit.EngineRounds(live))
 	prog := progress(g, match, live)
 	sh := views.Scoresheet{Group: memberOf(c).nav(), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
 		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,
-		Rules: describeRules(g, match.Rules, lang(c)), Version: sheetVersion(rounds),
+		Rules: kit.DescribeRules(g, match.Rules, lang(c)), Version: sheetVersion(rounds),
 		Names: make([]string, 0, len(match.Seats)), Rounds: make([]views.RoundRow, 0, len(rounds))}
 	for _, st := range match.Seats {
 		sh.Names = append(sh.Names, st.Name)

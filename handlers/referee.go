@@ -1,80 +1,10 @@
 package handlers
 
 import (
-	"context"
 	"net/http"
-	"net/url"
-	"strings"
 
-	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
-
-	"github.com/tablekeeper/tablekeeper/referee"
-	"github.com/tablekeeper/tablekeeper/views"
 )
-
-// RefereePage is what a game with a dispute page provides: given the posted
-// form (nil on a first visit), the whole page to show and its status (200,
-// or 422 when the described table cannot occur). The page needs no login.
-type RefereePage interface {
-	Referee(rc RefereeCtx) (templ.Component, int)
-}
-
-// RefereeCtx is a referee page request: the language and the posted form.
-type RefereeCtx struct {
-	Ctx  context.Context // carries the page language for views.T
-	Lang string
-	Form url.Values // the query on GET, the body on POST
-	Post bool
-	// Ruling, when not nil, receives the verdict in short once the page has
-	// judged a move (see rule), so it can be kept with a match.
-	Ruling *Ruling
-	// From is the match the page was opened from (nil for none): the page
-	// draws the way back to it, and rule arms the offer to keep the verdict.
-	From *views.RulingBar
-}
-
-// HouseRuleField is the form field of a house rule on every referee page.
-func HouseRuleField(key string) string { return "rule." + key }
-
-// houseRulesPosted reads a referee page's house-rule switches: the last
-// value of each declared field (a ticked box comes after its hidden "false").
-// Rules the form does not mention are absent, so their defaults apply.
-func houseRulesPosted(form url.Values, decl []referee.HouseRule) map[string]string {
-	given := map[string]string{}
-	for _, h := range decl {
-		if vs := form[HouseRuleField(h.Key)]; len(vs) > 0 {
-			given[h.Key] = vs[len(vs)-1]
-		}
-	}
-	return given
-}
-
-// houseRuleFields are a game's switches with the values in force, for a page.
-func houseRuleFields(decl []referee.HouseRule, set referee.Settings, lang string) []views.HouseRuleField {
-	out := make([]views.HouseRuleField, 0, len(decl))
-	for _, h := range decl {
-		out = append(out, views.HouseRuleField{Key: h.Key, Label: h.Text.In(lang), Value: set[h.Key],
-			Default: h.Default, Choices: h.Choices, IsBool: h.IsBool()})
-	}
-	return out
-}
-
-// withHouseRules returns the referee form with the given house rules in
-// force (a match's snapshot), whatever the form said.
-func withHouseRules(form url.Values, rules map[string]string) url.Values {
-	out := url.Values{}
-	for k, v := range form {
-		if !strings.HasPrefix(k, "rule.") {
-			out[k] = v
-		}
-	}
-	for k, v := range rules {
-		out.Set(HouseRuleField(k), v)
-	}
-	out.Set("rules_shown", "1")
-	return out
-}
 
 func (s *Server) refereePage(c echo.Context) error {
 	g, ok := s.byID[c.Param("game")]

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -19,21 +20,6 @@ func (s *Server) groupSettings(ctx context.Context, groupID int64, g Game) (refe
 		return nil, err
 	}
 	return referee.ResolveKnown(g.HouseRules(), stored), nil
-}
-
-// describeRules names the house rules that differ from the defaults, for a page.
-func describeRules(g Game, set map[string]string, lang string) []string {
-	var out []string
-	for _, h := range g.HouseRules() {
-		if v, ok := set[h.Key]; ok && v != h.Default {
-			d := h.Text.In(lang)
-			if !h.IsBool() {
-				d += " = " + v
-			}
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 func (s *Server) houseRules(c echo.Context) error {
@@ -59,7 +45,7 @@ func (s *Server) houseRulesModel(c echo.Context, saved, failedGame, failure stri
 		if g.ID() == failedGame {
 			hg.Error = failure
 		}
-		hg.Rules = houseRuleFields(g.HouseRules(), set, lang(c))
+		hg.Rules = kit.HouseRuleFields(g.HouseRules(), set, lang(c))
 		page.Games = append(page.Games, hg)
 	}
 	return page, nil

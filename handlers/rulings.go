@@ -10,13 +10,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
-	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
-	t5 "github.com/tablekeeper/tablekeeper/referee/take5"
-	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
-	tk "github.com/tablekeeper/tablekeeper/referee/taki"
-	"github.com/tablekeeper/tablekeeper/scoring"
-	fcsheet "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -35,52 +30,26 @@ func (s *Server) openReferee(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, ok := g.(RefereePage); !ok {
+	page, ok := g.(RefereePage)
+	if !ok {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	c.SetCookie(&http.Cookie{Name: rulingCookie, Value: fmt.Sprintf("%s/%d", memberOf(c).group.Slug, match.ID),
 		Path: "/referee", MaxAge: 3 * 3600, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	// The referee starts with the house rules the match is played under.
-	return c.Redirect(http.StatusSeeOther, "/referee/"+g.ID()+"?"+withHouseRules(refereeSetup(match, rounds), match.Rules).Encode())
+	return c.Redirect(http.StatusSeeOther, "/referee/"+g.ID()+"?"+kit.WithHouseRules(refereeSetup(page, match, rounds), match.Rules).Encode())
 }
 
-// refereeSetup is the referee form as far as the match knows the table:
-// its players by name and count, the Five Crowns round being played, the
-// Take 5! rows for that many players, a Take Five rack line per player.
-func refereeSetup(match store.Match, rounds []store.Round) url.Values {
-	q := url.Values{}
+// refereeSetup is the referee form as far as the match knows the table,
+// as its game sets it up from the match and the rounds played.
+func refereeSetup(page RefereePage, match store.Match, rounds []store.Round) url.Values {
 	played := 0
 	for _, r := range rounds {
 		if r.UndoneAt == nil {
 			played++
 		}
 	}
-	n := len(match.Seats)
-	switch match.Game {
-	case "fivecrowns":
-		start := fcsheet.Sheet{}.StartRound(scoring.Match{Options: match.Options})
-		q.Set("round", strconv.Itoa(min(start+played, fcsheet.LastRound)))
-	case "take5":
-		if _, rows, ok := t5.DealFor(n); ok {
-			for i := 1; i <= rows; i++ {
-				q.Set(fmt.Sprintf("row_%d", i), "")
-			}
-		}
-	case "taki":
-		q.Set("players", strconv.Itoa(n))
-		for i, st := range match.Seats {
-			if i < tk.MaxPlayers {
-				q.Set(fmt.Sprintf("name_%d", i), st.Name)
-			}
-		}
-	case "takefive":
-		for i, st := range match.Seats {
-			if i < tfRackFields {
-				q.Set(fmt.Sprintf("rack_%d", i), st.Name+": ")
-			}
-		}
-	}
-	return q
+	return page.RefereeSetup(match, played)
 }
 
 // refereeFrom is the match this referee page was opened from, when this
@@ -138,7 +107,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 	}
 	// Judged again under the match's own house rules, whatever the form said,
 	// once in each language: every reader sees the verdict in his own.
-	form = withHouseRules(form, match.Rules)
+	form = kit.WithHouseRules(form, match.Rules)
 	said := map[string]string{}
 	var kept Ruling
 	for _, l := range []string{"en", "fr"} {
@@ -188,7 +157,7 @@ func (s *Server) rulingLines(c echo.Context, g Game, matchID int64) ([]views.Rul
 		}
 		for _, id := range ids {
 			line.RuleIDs = append(line.RuleIDs, id)
-			line.Rules = append(line.Rules, ruleName(id, l))
+			line.Rules = append(line.Rules, s.ruleName(id, l))
 		}
 		out = append(out, line)
 	}
@@ -198,9 +167,13 @@ func (s *Server) rulingLines(c echo.Context, g Game, matchID int64) ([]views.Rul
 // ruleName is how a reader sees a rule a ruling cites: the rule stated
 // plainly in his language, from its game's catalogue (the id only when no
 // catalogue has it).
-func ruleName(id, lang string) string {
-	for _, rules := range [][]referee.Rule{fc.Rules, t5.Rules, tk.Rules, tf.Rules} {
-		if r, ok := referee.Find(rules, id); ok {
+func (s *Server) ruleName(id, lang string) string {
+	for _, g := range s.games {
+		page, ok := g.(RefereePage)
+		if !ok {
+			continue
+		}
+		if r, ok := referee.Find(page.RuleBook(), id); ok {
 			return r.Text.In(lang)
 		}
 	}

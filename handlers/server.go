@@ -12,6 +12,7 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/static"
 	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/store/bgstats"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -73,6 +74,7 @@ type Server struct {
 	zone    *time.Location // pages show times here
 	games   []Game
 	byID    map[string]Game
+	bgNames bgstats.Names // the games' names in BG Stats files
 	tr      *views.Translator
 	assets  *static.Assets
 	joins   *limiter
@@ -123,9 +125,13 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	icons := map[string]string{}
 	for _, g := range cfg.Games {
 		s.byID[g.ID()] = g
+		icons[g.ID()] = g.Profile().Icon
 	}
+	tr.SetGameIcons(icons)
+	s.bgNames = bgstatsNames(cfg.Games)
 	cfg.Store.OnWrite(s.cache.written)
 	cfg.Store.OnWrite(s.remoteWritten)
 	e := echo.New()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -21,8 +22,8 @@ func readRound(g Game, rc RoundCtx, form url.Values) (save *Scored, redraw templ
 		return nil, post.Form(nil), false, nil
 	}
 	if post.Err == nil {
-		before := engineRounds(rc.Played.Before(rc.Number))
-		points, err := g.Score(engineMatch(g, rc.Match), before, post.Entry)
+		before := kit.EngineRounds(rc.Played.Before(rc.Number))
+		points, err := g.Score(kit.EngineMatch(g, rc.Match), before, post.Entry)
 		if err == nil {
 			return &Scored{Entry: post.Entry, Points: points}, nil, false, nil
 		}

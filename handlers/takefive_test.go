@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/tablekeeper/tablekeeper/games/takefive"
 )
 
 // tfMatch starts a Take Five match for the named players (seats in order)
@@ -150,7 +152,7 @@ func tfDispute(extra url.Values) url.Values {
 // a square the tests move to.
 func tfEmptyFor(f url.Values) string {
 	n := 0
-	for i := range tfRackFields {
+	for i := range takefive.RackLines {
 		_, values, _ := strings.Cut(f.Get(fmt.Sprintf("rack_%d", i)), ":")
 		n += len(strings.Fields(values))
 	}

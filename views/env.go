@@ -25,7 +25,12 @@ var locales embed.FS
 type Translator struct {
 	bundle *i18n.Bundle
 	langs  map[string]*messages
+	icons  map[string]string // game id → its icon, see SetGameIcons
 }
+
+// SetGameIcons gives the pages each game's icon (game id → symbol), as the
+// games declare them; it is called once, before the first page.
+func (t *Translator) SetGameIcons(icons map[string]string) { t.icons = icons }
 
 // messages is one language's localizer, with the messages it has made
 // kept: a page asks for dozens, often the same ones (a label per round, a
@@ -72,6 +77,7 @@ type Env struct {
 	AppJS string          // content-hashed URL of the app's small script
 	Extra templ.Component // shown at the top of the page (e.g. the offer to keep a ruling)
 	msgs  *messages
+	icons map[string]string
 }
 
 // NewEnv returns the page environment for lang ("fr" or "en").
@@ -79,7 +85,7 @@ func (t *Translator) NewEnv(lang, path, css, js, appJS string) Env {
 	if lang != "fr" {
 		lang = "en"
 	}
-	return Env{Lang: lang, Path: path, CSS: css, JS: js, AppJS: appJS, msgs: t.langs[lang]}
+	return Env{Lang: lang, Path: path, CSS: css, JS: js, AppJS: appJS, msgs: t.langs[lang], icons: t.icons}
 }
 
 type envKey struct{}

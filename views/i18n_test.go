@@ -59,13 +59,13 @@ func TestMessagesInBothLanguages(t *testing.T) {
 	}
 }
 
-// Every message id the views and handlers ask for is in the files, so no
+// Every message id the views, handlers and games ask for is in the files, so no
 // page shows a raw id.
 func TestEveryUsedMessageExists(t *testing.T) {
 	en := loadIDs(t, "en")
 	used := regexp.MustCompile(`\bT\([a-zA-Z.()]+, "([a-z0-9]+\.[a-z0-9.]+)"`)
 	var missing []string
-	for _, dir := range []string{".", "../handlers"} {
+	for _, dir := range []string{".", "../handlers", "../games"} {
 		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || strings.HasSuffix(path, "_templ.go") || strings.HasSuffix(path, "_test.go") ||
 				!(strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".templ")) {

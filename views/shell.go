@@ -74,17 +74,11 @@ func Private(path string) bool {
 	return false
 }
 
-// GameIcon is the symbol each game is known by on its colour (see app.css .g-<id>).
-func GameIcon(id string) string {
-	switch id {
-	case "fivecrowns":
-		return "♛"
-	case "take5":
-		return "🐮"
-	case "taki":
-		return "✦"
-	case "takefive":
-		return "♞"
+// GameIcon is the symbol each game is known by on its colour (see app.css
+// .g-<id>), as the game declares it (Translator.SetGameIcons).
+func GameIcon(ctx context.Context, id string) string {
+	if icon, ok := EnvFrom(ctx).icons[id]; ok {
+		return icon
 	}
 	return "●"
 }

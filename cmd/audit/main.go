@@ -1,5 +1,5 @@
 // Command audit runs Lighthouse (mobile) over every page state the page
-// audits seed (handlers/pagestates) and prints a table of the median scores
+// audits seed (internal/pagestates) and prints a table of the median scores
 // of three runs, with the audits that lost points. Too slow for CI (about
 // half an hour for every state); see docs/AUDIT.md.
 //
@@ -21,8 +21,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tablekeeper/tablekeeper/games"
 	"github.com/tablekeeper/tablekeeper/handlers"
-	"github.com/tablekeeper/tablekeeper/handlers/pagestates"
+	"github.com/tablekeeper/tablekeeper/internal/pagestates"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -62,7 +63,7 @@ func run(runs int, only *regexp.Regexp) error {
 		return err
 	}
 	defer st.Close()
-	e, err := handlers.New(handlers.Config{Store: st, BaseURL: "http://tk.test", Games: handlers.AllGames()})
+	e, err := handlers.New(handlers.Config{Store: st, BaseURL: "http://tk.test", Games: games.All()})
 	if err != nil {
 		return err
 	}

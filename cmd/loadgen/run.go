@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tablekeeper/tablekeeper/cmd/loadgen/seed"
+	"github.com/tablekeeper/tablekeeper/games"
 	"github.com/tablekeeper/tablekeeper/handlers"
 	"github.com/tablekeeper/tablekeeper/internal/pgtest"
 	"github.com/tablekeeper/tablekeeper/store"
@@ -173,7 +174,7 @@ func startInProcess(ctx context.Context, db string) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := handlers.New(handlers.Config{Store: st, Games: handlers.AllGames()})
+	e, err := handlers.New(handlers.Config{Store: st, Games: games.All()})
 	if err != nil {
 		st.Close()
 		return nil, err

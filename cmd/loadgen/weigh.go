@@ -63,7 +63,7 @@ func (ld *load) inProgressFiveCrowns() (seed.Group, seed.Match) {
 	var bm seed.Match
 	for _, g := range ld.groups {
 		for _, m := range g.InProgress {
-			if m.Game == "fivecrowns" && m.Seats > bm.Seats {
+			if m.Game == seed.OpenGame && m.Seats > bm.Seats {
 				bg, bm = g, m
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/tablekeeper/tablekeeper/games"
 	"github.com/tablekeeper/tablekeeper/handlers"
 	"github.com/tablekeeper/tablekeeper/store"
 )
@@ -69,7 +70,7 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger, s
 	} else if n > 0 {
 		log.Info("removed the groups of unfinished imports", "groups", n)
 	}
-	hc := handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: handlers.AllGames(), Timeouts: cfg.Timeouts}
+	hc := handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: games.All(), Timeouts: cfg.Timeouts}
 	e, err := handlers.New(hc)
 	if err != nil {
 		return err

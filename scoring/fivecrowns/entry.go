@@ -2,9 +2,9 @@ package fivecrowns
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
 // EntryVersion is the version of Entry's stored form written today. Rows
@@ -72,13 +72,10 @@ func DecodeEntry(raw json.RawMessage) (Entry, error) {
 		return Entry{}, referee.Invalid("entry", "The round is not a Five Crowns round entry.",
 			"La manche n'est pas une saisie de manche des Cinq Rois.")
 	}
-	switch e.V {
-	case 0, 1: // version 1, with or without its "v"
-		e.V = EntryVersion
-	default:
-		return Entry{}, referee.Invalid("v",
-			fmt.Sprintf("Round entries of version %d are not known here (the latest is %d).", e.V, EntryVersion),
-			fmt.Sprintf("Les saisies de manche de version %d sont inconnues ici (la dernière est la %d).", e.V, EntryVersion))
+	v, err := scoring.DecodeVersion(e.V, EntryVersion)
+	if err != nil {
+		return Entry{}, err
 	}
+	e.V = v
 	return e, nil
 }

@@ -71,21 +71,3 @@ func Winners(totals []int) []int {
 	}
 	return out
 }
-
-// Totals adds each player's round points: rounds[k][p] is player p's points
-// in the k-th round played. Rows shorter than the first count missing points
-// as 0.
-func Totals(rounds [][]int) []int {
-	if len(rounds) == 0 {
-		return []int{}
-	}
-	out := make([]int, len(rounds[0]))
-	for _, row := range rounds {
-		for p := range out {
-			if p < len(row) {
-				out[p] += row[p]
-			}
-		}
-	}
-	return out
-}

@@ -2,9 +2,9 @@ package take5
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
 // EntryVersion is the stored form Entry writes. Version 1 is the form the
@@ -35,19 +35,17 @@ func (e Entry) Marshal() json.RawMessage {
 }
 
 // DecodeEntry reads a stored entry of any version. Returns an
-// *referee.InputError (Field "entry") for a form that is not an entry or
+// *referee.InputError for a form that is not an entry (field "entry") or
 // a version this code does not know.
 func DecodeEntry(raw json.RawMessage) (Entry, error) {
 	var e Entry
 	if err := json.Unmarshal(raw, &e); err != nil {
 		return Entry{}, referee.Invalid("entry", "The deal is not in a form the scoresheet can read.", "La donne n'est pas sous une forme que la feuille de score sait lire.")
 	}
-	switch e.V {
-	case 0, 1: // 0: stored before versions, the same shape
-		e.V = EntryVersion
-		return e, nil
+	v, err := scoring.DecodeVersion(e.V, EntryVersion)
+	if err != nil {
+		return Entry{}, err
 	}
-	return Entry{}, referee.Invalid("entry.v",
-		fmt.Sprintf("Version %d of a deal is unknown here (this version reads 1).", e.V),
-		fmt.Sprintf("La version %d d'une donne est inconnue ici (cette version lit la 1).", e.V))
+	e.V = v
+	return e, nil
 }

@@ -2,9 +2,9 @@ package takefive
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
 // EntryVersion is the version of the stored form Entry writes. Rows stored
@@ -54,13 +54,11 @@ func DecodeEntry(raw json.RawMessage) (Entry, error) {
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return Entry{}, referee.Invalid("entry", "The round is not a Take Five round entry.", "La manche n'est pas une saisie de manche de Take Five.")
 	}
-	if s.V == 0 {
-		s.V = 1
+	v, err := scoring.DecodeVersion(s.V, EntryVersion)
+	if err != nil {
+		return Entry{}, err
 	}
-	if s.V != EntryVersion {
-		return Entry{}, referee.Invalid("v", fmt.Sprintf("Version %d of a Take Five round is unknown.", s.V),
-			fmt.Sprintf("La version %d d'une manche de Take Five est inconnue.", s.V))
-	}
+	s.V = v
 	if s.Winner == nil {
 		return Entry{}, MissingWinner()
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
 // EntryVersion is the version of Entry's stored form written today. Rows
@@ -66,13 +67,11 @@ func DecodeEntry(raw json.RawMessage) (Entry, error) {
 	if err := json.Unmarshal(raw, &e); err != nil {
 		return Entry{}, referee.Invalid("", "The round is not a TAKI round entry.", "La manche n'est pas une saisie de manche de TAKI.")
 	}
-	if e.V == 0 {
-		e.V = 1
+	v, err := scoring.DecodeVersion(e.V, EntryVersion)
+	if err != nil {
+		return Entry{}, err
 	}
-	if e.V != EntryVersion {
-		return Entry{}, referee.Invalid("v", fmt.Sprintf("This round was stored in version %d of its form, which this release cannot read.", e.V),
-			fmt.Sprintf("Cette manche a été enregistrée dans la version %d de sa saisie, que cette version du logiciel ne sait pas lire.", e.V))
-	}
+	e.V = v
 	return e, nil
 }
 

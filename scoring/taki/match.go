@@ -12,19 +12,6 @@ type End struct {
 // Valid reports whether exactly one criterion is set.
 func (e End) Valid() bool { return (e.Rounds > 0) != (e.Limit > 0) && e.Rounds >= 0 && e.Limit >= 0 }
 
-// Totals sums each player's points over the rounds; rounds[r][p] is player
-// p's points in round r. A round shorter than the longest counts 0 for the
-// missing players.
-func Totals(players int, rounds [][]int) []int {
-	t := make([]int, players)
-	for _, r := range rounds {
-		for p := 0; p < players && p < len(r); p++ {
-			t[p] += r[p]
-		}
-	}
-	return t
-}
-
 // Over reports whether the match ends after roundsPlayed rounds with these
 // totals: the fixed number of rounds is reached, or (points limit) after the
 // round in which any total reaches +Limit or more, or −Limit or less under

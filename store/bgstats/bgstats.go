@@ -71,36 +71,54 @@ func IsFinal(entry json.RawMessage) bool {
 	return json.Unmarshal(entry, &v) == nil && v.Final
 }
 
-// names maps a game's name, normalised (see norm), to our game's id: the
-// names in English and French under which the game is known and that name
-// no other game. "Take 5" (and "Take 5!", "6 nimmt!", "Take Five") are
-// left out: in BG Stats they are most often 6 nimmt!, which is not ours.
-// Our own export writes the names in GameName, which map back.
-var names = map[string]string{
-	"five crowns":             "fivecrowns",
-	"5 crowns":                "fivecrowns",
-	"les cinq rois":           "fivecrowns",
-	"five crowns (5 rois)":    "fivecrowns",
-	"taki":                    "taki",
-	"take 5! (kramer)":        "take5",
-	"take five (tablekeeper)": "takefive",
+// Names are the games BG Stats knows as ours, as the games declare them:
+// each name (normalised, see norm) to our game's id, and the name our
+// export gives each game, one that maps back to it.
+type Names struct {
+	ids    map[string]string
+	export map[string]string
 }
 
-// GameName is the name our export gives a game: one that maps back to it.
-var GameName = map[string]string{
-	"fivecrowns": "Five Crowns",
-	"taki":       "TAKI",
-	"take5":      "Take 5! (Kramer)",
-	"takefive":   "Take Five (tablekeeper)",
+// GameNames are one game's names in BG Stats files: Export is written by
+// our export, Known (Export among them) are read by an import, in English
+// and French, names that name no other game.
+type GameNames struct {
+	ID     string
+	Export string
+	Known  []string
+}
+
+// NewNames is the names of games.
+func NewNames(games ...GameNames) Names {
+	n := Names{ids: map[string]string{}, export: map[string]string{}}
+	for _, g := range games {
+		for _, k := range append([]string{g.Export}, g.Known...) {
+			if k != "" {
+				n.ids[norm(k)] = g.ID
+			}
+		}
+		if g.Export != "" {
+			n.export[g.ID] = g.Export
+		}
+	}
+	return n
 }
 
 // GameID is our game for a BG Stats game, by its name or its BoardGameGeek
 // name; "" when it is none of ours or not unambiguously.
-func GameID(g Game) string {
-	if id := names[norm(g.Name)]; id != "" {
+func (n Names) GameID(g Game) string {
+	if id := n.ids[norm(g.Name)]; id != "" {
 		return id
 	}
-	return names[norm(g.BGGName)]
+	return n.ids[norm(g.BGGName)]
+}
+
+// GameName is the name our export gives game id (the id when it has none).
+func (n Names) GameName(id string) string {
+	if name, ok := n.export[id]; ok {
+		return name
+	}
+	return id
 }
 
 func norm(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }

@@ -31,7 +31,7 @@ func results(t *testing.T, f File) []result {
 	t.Helper()
 	games, players := map[int64]string{}, map[int64]string{}
 	for _, g := range f.Games {
-		games[g.ID] = GameID(g)
+		games[g.ID] = ours.GameID(g)
 	}
 	for _, p := range f.Players {
 		players[p.ID] = p.Name
@@ -73,7 +73,7 @@ func TestBGStatsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Skip("no time zone data")
 	}
-	roster, matches, rep := Import(f, map[int64]string{}, paris)
+	roster, matches, rep := ours.Import(f, map[int64]string{}, paris)
 	if rep.Imported != 2 || rep.Skipped["Take 5"] != 1 || rep.Skipped["Catan"] != 1 || rep.Ignored != 1 || len(rep.Refused) != 1 {
 		t.Fatalf("report %+v", rep)
 	}
@@ -94,14 +94,14 @@ func TestBGStatsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := Export(back, paris, lowWins)
+	out := ours.Export(back, paris, lowWins)
 	got, want := results(t, out), results(t, f)
 	gb, _ := json.Marshal(got)
 	wb, _ := json.Marshal(want)
 	if string(gb) != string(wb) {
 		t.Errorf("round trip:\n got %s\nwant %s", gb, wb)
 	}
-	if again, _, rep := Import(out, nil, paris); rep.Imported != 2 || len(again) != 3 {
+	if again, _, rep := ours.Import(out, nil, paris); rep.Imported != 2 || len(again) != 3 {
 		t.Errorf("our own file read back: %+v, roster %v", rep, again)
 	}
 }

@@ -43,7 +43,7 @@ func (r Refusal) String() string {
 // (an existing one or a new one: the confirmation step's choice); a player
 // missing from who keeps the name BG Stats gives. Dates are read in loc.
 // The returned roster holds every name the matches use, once.
-func Import(f File, who map[int64]string, loc *time.Location) ([]store.ExportPlayer, []store.ExportMatch, Report) {
+func (n Names) Import(f File, who map[int64]string, loc *time.Location) ([]store.ExportPlayer, []store.ExportMatch, Report) {
 	rep := Report{Skipped: map[string]int{}}
 	games := map[int64]Game{}
 	for _, g := range f.Games {
@@ -68,7 +68,7 @@ func Import(f File, who map[int64]string, loc *time.Location) ([]store.ExportPla
 	var matches []store.ExportMatch
 	for i, p := range f.Plays {
 		g := games[p.GameRefID]
-		game := GameID(g)
+		game := n.GameID(g)
 		switch {
 		case game == "":
 			rep.Skipped[cmp.Or(g.Name, "?")]++
@@ -160,7 +160,7 @@ func Points(s string) (int, error) {
 // Stats file: each match a play dated when it finished (in loc), each seat
 // its total, the winners the best totals (lowWins says which way a game
 // counts) and the ranks the places.
-func Export(e store.Export, loc *time.Location, lowWins func(game string) bool) File {
+func (n Names) Export(e store.Export, loc *time.Location, lowWins func(game string) bool) File {
 	f := File{Games: []Game{}, Players: []Player{}, Plays: []Play{}}
 	for _, p := range e.Players {
 		f.Players = append(f.Players, Player{ID: p.ID, Name: p.Name})
@@ -174,7 +174,7 @@ func Export(e store.Export, loc *time.Location, lowWins func(game string) bool) 
 		if !ok {
 			ref = int64(len(f.Games) + 1)
 			gameRef[m.Game] = ref
-			f.Games = append(f.Games, Game{ID: ref, Name: cmp.Or(GameName[m.Game], m.Game)})
+			f.Games = append(f.Games, Game{ID: ref, Name: n.GameName(m.Game)})
 		}
 		at, _ := time.Parse(storeTime, *m.FinishedAt)
 		better := func(a, b int) bool { return a > b }

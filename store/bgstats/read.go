@@ -110,10 +110,10 @@ func skip(dec *json.Decoder) error {
 // ignored) keep their game and mark, for the counts, not their scores;
 // the players and games are kept whole. A confirmation step carries it
 // instead of the file.
-func Slim(f File) File {
+func (n Names) Slim(f File) File {
 	games := map[int64]bool{}
 	for _, g := range f.Games {
-		games[g.ID] = GameID(g) != ""
+		games[g.ID] = n.GameID(g) != ""
 	}
 	out := File{Games: f.Games, Players: f.Players, Plays: make([]Play, 0, len(f.Plays))}
 	for _, p := range f.Plays {
@@ -127,10 +127,10 @@ func Slim(f File) File {
 
 // Seated is the players of f who played one of our games (in a play not
 // ignored), in the file's order: those an import asks about.
-func Seated(f File) []Player {
+func (n Names) Seated(f File) []Player {
 	games := map[int64]bool{}
 	for _, g := range f.Games {
-		games[g.ID] = GameID(g) != ""
+		games[g.ID] = n.GameID(g) != ""
 	}
 	seated := map[int64]bool{}
 	for _, p := range f.Plays {

@@ -42,8 +42,8 @@ func TestPlayKeys(t *testing.T) {
 			{PlayDate: "2025-01-02 20:00:00", GameRefID: 1, UUID: "u-1", PlayerScores: []Score{{PlayerRefID: 1, Score: "3"}, {PlayerRefID: 2, Score: "1"}}},
 			{PlayDate: "2025-01-03 20:00:00", GameRefID: 1, PlayerScores: []Score{{PlayerRefID: 1, Score: "3"}, {PlayerRefID: 2, Score: "1"}}},
 		}}
-	_, ms, _ := Import(f, nil, time.UTC)
-	_, again, _ := Import(f, nil, time.UTC)
+	_, ms, _ := ours.Import(f, nil, time.UTC)
+	_, again, _ := ours.Import(f, nil, time.UTC)
 	if ms[0].BGStatsPlay != "u-1" || ms[1].BGStatsPlay == "" || ms[1].BGStatsPlay != again[1].BGStatsPlay {
 		t.Fatalf("keys %q %q, again %q", ms[0].BGStatsPlay, ms[1].BGStatsPlay, again[1].BGStatsPlay)
 	}

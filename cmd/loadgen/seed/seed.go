@@ -15,13 +15,10 @@ import (
 	"math/rand/v2"
 	"time"
 
+	all "github.com/tablekeeper/tablekeeper/games"
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
-	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
 	"github.com/tablekeeper/tablekeeper/scoring"
-	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
-	t5score "github.com/tablekeeper/tablekeeper/scoring/take5"
-	tfscore "github.com/tablekeeper/tablekeeper/scoring/takefive"
-	tkscore "github.com/tablekeeper/tablekeeper/scoring/taki"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -73,7 +70,10 @@ type Result struct {
 
 const timeFormat = "2006-01-02T15:04:05.000Z"
 
-var games = []string{"fivecrowns", "take5", "taki", "takefive"}
+// OpenGame is the game of the matches seeded with no round yet (Config.
+// OpenFiveCrowns): the load's saves start there, on the heaviest form, the
+// one with the card picker.
+const OpenGame = "fivecrowns"
 
 // Seed writes cfg's history into st.
 func Seed(ctx context.Context, st *store.Store, cfg Config) (Result, error) {
@@ -123,7 +123,7 @@ func seedGroup(ctx context.Context, st *store.Store, e store.Export, res *Result
 		switch {
 		case m.Finished():
 			sg.Finished = append(sg.Finished, sm)
-		case m.Seats[0].Total == 0 && m.Game == "fivecrowns" && m.Options["seed"] == "open":
+		case m.Seats[0].Total == 0 && m.Game == OpenGame && m.Options["seed"] == "open":
 			sg.Open = append(sg.Open, sm)
 		default:
 			sg.InProgress = append(sg.InProgress, sm)
@@ -183,49 +183,24 @@ func groupExport(rng *rand.Rand, g int, cfg Config, matches int) store.Export {
 func match(rng *rand.Rand, game string, players int, at time.Time, rounds int, finish bool) store.ExportMatch {
 	open := game == "open"
 	if open {
-		game = "fivecrowns"
+		game = OpenGame
 	}
-	var seats int
-	switch game {
-	case "takefive":
-		seats = 2 + rng.IntN(3)
-	case "take5":
-		seats = 3 + rng.IntN(4)
-	default:
-		seats = 3 + rng.IntN(4)
-	}
-	seats = min(seats, players)
+	g := samplers[game]
+	seats := min(g.SampleSeats(rng), players)
 	m := store.ExportMatch{Game: game, CreatedAt: at.Format(timeFormat), Rules: map[string]string{}}
 	for _, p := range rng.Perm(players)[:seats] {
 		m.Seats = append(m.Seats, store.ExportSeat{Player: int64(p + 1)})
 	}
 	var entries []json.RawMessage
-	switch game {
-	case "fivecrowns":
-		m.Options = map[string]string{"firstDealer": "0", "startRound": "1"}
-		entries = fiveCrowns(rng, seats)
-	case "take5":
-		m.Options = map[string]string{"end": "declared"}
-		entries = take5(rng, seats)
-	case "taki":
-		m.Options = map[string]string{"end": "rounds", "rounds": "5"}
-		entries = taki(rng, seats, 5)
-	case "takefive":
-		m.Options = map[string]string{"firstStarter": "0"}
-		entries = takeFive(rng, seats)
-	}
+	m.Options, entries = g.Sample(rng, seats)
 	if open {
 		m.Options["seed"] = "open"
 		entries = nil
 	} else if rounds == 0 {
-		keep := max(len(entries)/2, 1)
-		if game == "take5" { // its last deal says it is the last: keep one that does not
-			e, _ := t5score.DecodeEntry(entries[keep-1])
-			entries[keep-1] = t5score.NewEntry(false, e.Seats...).Marshal()
-		}
-		entries = entries[:keep]
+		entries = g.Unfinished(entries, max(len(entries)/2, 1))
 	}
-	points := score(engines[game], scoring.Match{Seats: seats, Options: m.Options, Rules: referee.Defaults(engines[game].HouseRules())}, entries)
+	engine := engines[game]
+	points := score(engine, scoring.Match{Seats: seats, Options: m.Options, Rules: referee.Defaults(engine.HouseRules())}, entries)
 	t := at
 	live := 0
 	for i, raw := range entries {
@@ -255,15 +230,22 @@ func match(rng *rand.Rand, game string, players int, at time.Time, rounds int, f
 	return m
 }
 
-// engines are the games' scoresheet engines: every entry seeded is built
-// with the engine's own Entry type and scored by the engine's Score, the
-// one validator of a round, so the history is one the app could have
-// recorded.
-var engines = map[string]scoring.Game{
-	"fivecrowns": fcscore.Sheet{},
-	"take5":      t5score.Sheet{},
-	"taki":       tkscore.Sheet{},
-	"takefive":   tfscore.Game{},
+// The games the seed draws from, in the list's order (the order the
+// random source was drawn in): each game's sampler and its scoresheet
+// engine, which scores every entry seeded, so the history is one the app
+// could have recorded.
+var games, samplers, engines = sampled()
+
+func sampled() ([]string, map[string]kit.Sampler, map[string]scoring.Game) {
+	var ids []string
+	samplers, engines := map[string]kit.Sampler{}, map[string]scoring.Game{}
+	for _, g := range all.All() {
+		if s, ok := g.(kit.Sampler); ok {
+			ids = append(ids, g.ID())
+			samplers[g.ID()], engines[g.ID()] = s, g
+		}
+	}
+	return ids, samplers, engines
 }
 
 // score is each entry's points, as the engine scores it after the ones
@@ -278,97 +260,6 @@ func score(g scoring.Game, m scoring.Match, entries []json.RawMessage) [][]int {
 		before = append(before, scoring.Round{Entry: e, Points: pts})
 	}
 	return scoring.Points(before)
-}
-
-func fiveCrowns(rng *rand.Rand, seats int) []json.RawMessage {
-	var es []json.RawMessage
-	for r := 1; r <= 11; r++ {
-		out := rng.IntN(seats)
-		e := fcscore.Entry{Round: r}
-		for s := 0; s < seats; s++ {
-			if s == out {
-				e.Seats = append(e.Seats, fcscore.WentOut())
-				continue
-			}
-			p := rng.IntN(5 * (r + 2)) // 0, or 3 and more: no hand leaves 1 or 2 points
-			if p > 0 && p < 3 {
-				p = 3
-			}
-			e.Seats = append(e.Seats, fcscore.Typed(p))
-		}
-		es = append(es, e.Encode())
-	}
-	return es
-}
-
-// take5 deals: each player picks up at most one row of five cows' cards,
-// and may keep a special in hand; a deal the engine would refuse (more
-// rows than the table lays) is drawn again.
-func take5(rng *rand.Rand, seats int) []json.RawMessage {
-	var es []json.RawMessage
-	m := scoring.Match{Seats: seats, Options: map[string]string{"end": "declared"}, Rules: referee.Defaults(t5score.Sheet{}.HouseRules())}
-	deals := 3 + rng.IntN(4)
-	for d := 0; d < deals; d++ {
-		for try := 0; ; try++ {
-			var ts []t5score.Tally
-			for s := 0; s < seats; s++ {
-				t := t5score.Tally{SpecialsInHand: rng.IntN(2)}
-				if try < 20 && rng.IntN(2) == 0 { // a row of 5: g green cards (1–2 cows), 5−g red (2–7)
-					g := rng.IntN(6)
-					t.Green = g + rng.IntN(g+1)
-					t.Red = 2*(5-g) + rng.IntN(5*(5-g)+1)
-					t.X2, t.Plus5 = rng.IntN(2), rng.IntN(2)
-					if t.X2+t.Plus5+t.SpecialsInHand > 2 {
-						t.SpecialsInHand = 0
-					}
-				}
-				ts = append(ts, t)
-			}
-			e := t5score.NewEntry(d == deals-1, ts...).Marshal()
-			if _, err := (t5score.Sheet{}).Score(m, nil, e); err == nil || try > 40 {
-				es = append(es, e)
-				break
-			}
-		}
-	}
-	return es
-}
-
-func taki(rng *rand.Rand, seats, rounds int) []json.RawMessage {
-	var es []json.RawMessage
-	for r := 0; r < rounds; r++ {
-		w := rng.IntN(seats)
-		e := tkscore.Entry{Winner: w}
-		for s := 0; s < seats; s++ {
-			if s == w {
-				e.Seats = append(e.Seats, tkscore.WentOut())
-				continue
-			}
-			e.Seats = append(e.Seats, tkscore.Lost(-(5 + rng.IntN(60))))
-		}
-		es = append(es, e.Encode())
-	}
-	return es
-}
-
-func takeFive(rng *rand.Rand, seats int) []json.RawMessage {
-	set := referee.Defaults(tf.HouseRules)
-	var winners []int
-	for {
-		winners = append(winners, rng.IntN(seats))
-		sh, err := tfscore.Play(seats, 0, winners, set)
-		if err != nil {
-			winners = winners[:len(winners)-1]
-			continue
-		}
-		if sh.Finished || len(winners) > 40 {
-			var es []json.RawMessage
-			for _, r := range sh.Rounds {
-				es = append(es, tfscore.EntryOf(r).Encode())
-			}
-			return es
-		}
-	}
 }
 
 var names = []string{"Ana", "Ben", "Chloé", "David", "Élise", "Farid", "Gaëlle", "Hugo", "Inès", "Jules", "Karim",

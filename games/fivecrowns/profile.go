@@ -1,0 +1,23 @@
+package fivecrowns
+
+import (
+	"github.com/tablekeeper/tablekeeper/games/kit"
+	"github.com/tablekeeper/tablekeeper/referee"
+	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
+)
+
+// Profile declares Five Crowns to the generic pages.
+func (FiveCrowns) Profile() kit.Profile {
+	return kit.Profile{Icon: "♛", FirstDealer: "firstDealer",
+		BGStats: kit.BGStatsNames{Export: "Five Crowns",
+			Known: []string{"Five Crowns", "5 Crowns", "Les Cinq Rois", "Five Crowns (5 Rois)"}}}
+}
+
+// Endpoints are Five Crowns' JSON endpoints (docs/API.md).
+func (FiveCrowns) Endpoints() []kit.Endpoint {
+	return []kit.Endpoint{kit.Answer("score", fcscore.AnswerScore), kit.Answer("hand", fc.AnswerHand)}
+}
+
+// RuleBook is the rules the referee page cites.
+func (FiveCrowns) RuleBook() []referee.Rule { return fc.Rules }

@@ -1,0 +1,44 @@
+package kit
+
+// Profile is what a game declares about itself for the generic pages and
+// tools, which read it from the game's value and never name a game.
+type Profile struct {
+	// Icon is the symbol the game is known by, drawn on its colour (the
+	// class .g-<id> in static/app.css).
+	Icon string
+	// FirstDealer is the new-match option that says who deals (or starts)
+	// the first round, as a seat counted from 1; "" when the game has none.
+	// The new-match page asks it next to each player.
+	FirstDealer string
+	// BGStats is how BG Stats names the game; a game it cannot name is
+	// neither imported nor exported under a name of ours.
+	BGStats BGStatsNames
+}
+
+// BGStatsNames are a game's names in BG Stats files.
+type BGStatsNames struct {
+	// Export is the name our export writes; it must be among Known.
+	Export string
+	// Known are the names (as a player or BoardGameGeek writes them, any
+	// case) an import takes for this game: names no other game has.
+	Known []string
+}
+
+// Endpoint is one of a game's JSON endpoints, POST /api/<game>/<Path>:
+// the handlers read the body strictly into New() and answer with Call.
+type Endpoint struct {
+	Path string
+	New  func() any // a pointer to a new request
+	Call func(req any, lang string) (any, error)
+}
+
+// API is what a game with JSON endpoints provides (see docs/API.md).
+type API interface {
+	Endpoints() []Endpoint
+}
+
+// Answer makes an endpoint of an engine's Answer function.
+func Answer[Req, Resp any](path string, fn func(Req, string) (Resp, error)) Endpoint {
+	return Endpoint{Path: path, New: func() any { return new(Req) },
+		Call: func(req any, lang string) (any, error) { return fn(*req.(*Req), lang) }}
+}

@@ -1,0 +1,20 @@
+package kit
+
+import (
+	"github.com/tablekeeper/tablekeeper/referee"
+)
+
+// DescribeRules names the house rules that differ from the defaults, for a page.
+func DescribeRules(g interface{ HouseRules() []referee.HouseRule }, set map[string]string, lang string) []string {
+	var out []string
+	for _, h := range g.HouseRules() {
+		if v, ok := set[h.Key]; ok && v != h.Default {
+			d := h.Text.In(lang)
+			if !h.IsBool() {
+				d += " = " + v
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}

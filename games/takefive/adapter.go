@@ -1,0 +1,190 @@
+package takefive
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"github.com/tablekeeper/tablekeeper/games/kit"
+	"github.com/tablekeeper/tablekeeper/referee"
+	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	tfscore "github.com/tablekeeper/tablekeeper/scoring/takefive"
+	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// TakeFive is Take Five (Laffont) on the scoresheet and the referee page.
+// Its rules are in its engines (scoring/takefive, referee/takefive): this
+// file only maps the forms to the engine's entry and the engine's facts to
+// the views.
+type TakeFive struct{ tfscore.Game }
+
+func (TakeFive) Name(lang string) string { return "Take Five" }
+
+func (TakeFive) Options(oc kit.OptionsCtx) templ.Component {
+	starter, _ := strconv.Atoi(oc.Form.Get(tfscore.OptionFirstStarter))
+	return TFOptions(4, starter, oc.Errs)
+}
+
+// ReadOptions maps the form's seat (1-based, as players count) to the
+// engine's (0-based); anything else is passed on for the engine to refuse.
+func (TakeFive) ReadOptions(oc kit.OptionsCtx) map[string]string {
+	v := strings.TrimSpace(oc.Form.Get(tfscore.OptionFirstStarter))
+	if n, err := strconv.Atoi(v); err == nil {
+		v = strconv.Itoa(n - 1)
+	}
+	return map[string]string{tfscore.OptionFirstStarter: v}
+}
+
+// next is the phase and starter of round number, as the engine decides them.
+func (g TakeFive) next(m store.Match, played kit.Played, number int) (tf.Phase, int, bool) {
+	return g.Game.Next(kit.EngineMatch(g, m), kit.EngineRounds(played.Before(number)))
+}
+
+func (TakeFive) phaseName(ctx context.Context, ph tf.Phase) string {
+	return views.T(ctx, "takefive.phase."+ph.String())
+}
+
+func (g TakeFive) RoundLabel(ctx context.Context, m store.Match, played kit.Played, number int) string {
+	if s, ok := kit.FinalRound(ctx, played, number); ok {
+		return s
+	}
+	ph, _, _ := g.next(m, played, number)
+	return views.T(ctx, "takefive.roundlabel", "Round", number, "Phase", g.phaseName(ctx, ph))
+}
+
+func (g TakeFive) Info(ctx context.Context, m store.Match, played kit.Played, number int) templ.Component {
+	ph, starter, known := g.next(m, played, number)
+	info := TFRoundInfo{Round: number, Phase: g.phaseName(ctx, ph), Goal: views.T(ctx, "takefive.goal."+ph.String()), ToWin: tfscore.MarkersToWin}
+	if known && starter >= 0 && starter < len(m.Seats) {
+		info.Starter = m.Seats[starter].Name
+	}
+	// the rounds shown, not totals stored before them
+	wins := g.Game.Progress(kit.EngineMatch(g, m), kit.EngineRounds(played)).Totals
+	for i, st := range m.Seats {
+		info.Markers = append(info.Markers, TFMarker{Name: st.Name, Wins: wins[i]})
+	}
+	return TFInfo(info)
+}
+
+func (g TakeFive) blankForm(rc kit.RoundCtx) TFRoundForm {
+	ph, _, _ := g.next(rc.Match, rc.Played, rc.Number)
+	label := g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number)
+	f := TFRoundForm{Frame: rc.Frame(views.T(rc.Ctx, "takefive.entertitle", "Round", label), views.T(rc.Ctx, "takefive.save")),
+		NoWinner: ph == tf.TwentyOne}
+	f.Frame.Class = "card" // its fields are fieldsets of their own
+	if rc.Version > 0 {
+		f.Frame.Title = views.T(rc.Ctx, "round.correct", "Round", label)
+	}
+	if f.NoWinner {
+		key := "takefive.nowinner.replay"
+		if kit.EngineMatch(g, rc.Match).Rules.Get(tf.HouseAllEliminated) == tf.AllEliminatedNoWinner {
+			key = "takefive.nowinner.nowinner"
+		}
+		f.NoWinnerHelp = views.T(rc.Ctx, key)
+	}
+	for _, st := range rc.Match.Seats {
+		f.Names = append(f.Names, st.Name)
+	}
+	return f
+}
+
+func (g TakeFive) RoundForm(rc kit.RoundCtx, entry json.RawMessage) templ.Component {
+	f := g.blankForm(rc)
+	if e, err := tfscore.DecodeEntry(entry); err == nil {
+		f.Winner = strconv.Itoa(e.Winner)
+		f.Rack = rackText(e.Rack)
+	}
+	return TFForm(f)
+}
+
+// ReadRound maps the form to the engine's entry: who won (a seat, or −1 for
+// nobody) and the winning rack as typed. The engine checks both; only what
+// cannot be written as an entry (no winner chosen, words where tokens go)
+// is refused here.
+func (g TakeFive) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
+	f := g.blankForm(rc)
+	f.Winner = strings.TrimSpace(form.Get("winner"))
+	f.Rack = strings.TrimSpace(form.Get("rack"))
+	post := kit.RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
+		f := f
+		if msg := kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {
+			if at.Field != "rack" {
+				return false
+			}
+			f.RackError = msg
+			return true
+		}); msg != "" {
+			f.WinnerError = msg // the form's only other field, and where a save starts
+		}
+		return TFForm(f)
+	}}
+	w, err := strconv.Atoi(f.Winner)
+	switch {
+	case f.Winner == "":
+		post.Err = tfscore.MissingWinner()
+		return post
+	case err != nil:
+		post.Err = referee.Invalid("winner", "That winner is not a player of this match.", "Ce gagnant n'est pas un joueur de la partie.")
+		return post
+	}
+	rack, ok := parseValues(f.Rack)
+	if !ok {
+		post.Err = referee.Invalid("rack", "Type the tokens as numbers from 1 to 9, separated by spaces.",
+			"Tapez les pions comme des nombres de 1 à 9, séparés par des espaces.")
+		return post
+	}
+	post.Entry = g.Game.EntryFor(kit.EngineMatch(g, rc.Match), kit.EngineRounds(rc.Played.Before(rc.Number)), w, rack).Encode()
+	return post
+}
+
+func rackText(vs []int) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = strconv.Itoa(v)
+	}
+	return strings.Join(parts, " ")
+}
+
+// parseValues reads token values "9 8 7" (commas allowed); ok is false when
+// a word is not a number. Whether a number is a token value is the engine's
+// to say.
+func parseValues(s string) ([]int, bool) {
+	var out []int
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\t' }) {
+		v, err := strconv.Atoi(w)
+		if err != nil {
+			return out, false
+		}
+		out = append(out, v)
+	}
+	return out, true
+}
+
+func (g TakeFive) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
+	if s, ok := kit.FinalScores(ctx, entry); ok {
+		return s
+	}
+	e, err := tfscore.DecodeEntry(entry)
+	if err != nil {
+		return ""
+	}
+	var parts []string
+	if e.Starter >= 0 && e.Starter < len(m.Seats) {
+		parts = append(parts, views.T(ctx, "takefive.detail.started", "Name", m.Seats[e.Starter].Name))
+	}
+	switch {
+	case e.Winner == tfscore.NoWinner:
+		parts = append(parts, views.T(ctx, "takefive.detail.nowinner"))
+	case e.Winner >= 0 && e.Winner < len(m.Seats):
+		parts = append(parts, views.T(ctx, "takefive.detail.won", "Name", m.Seats[e.Winner].Name))
+	}
+	if len(e.Rack) > 0 {
+		parts = append(parts, rackText(e.Rack))
+	}
+	return strings.Join(parts, " · ")
+}

@@ -1,0 +1,22 @@
+package takefive
+
+import (
+	"github.com/tablekeeper/tablekeeper/games/kit"
+	"github.com/tablekeeper/tablekeeper/referee"
+	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	tfscore "github.com/tablekeeper/tablekeeper/scoring/takefive"
+)
+
+// Profile declares Take Five to the generic pages.
+func (TakeFive) Profile() kit.Profile {
+	return kit.Profile{Icon: "♞", FirstDealer: tfscore.OptionFirstStarter,
+		BGStats: kit.BGStatsNames{Export: "Take Five (tablekeeper)", Known: []string{"Take Five (tablekeeper)"}}}
+}
+
+// Endpoints are Take Five's JSON endpoint (docs/API.md).
+func (TakeFive) Endpoints() []kit.Endpoint {
+	return []kit.Endpoint{kit.Answer("turn", tf.AnswerTurn)}
+}
+
+// RuleBook is the rules the referee page cites.
+func (TakeFive) RuleBook() []referee.Rule { return tf.Rules }

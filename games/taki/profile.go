@@ -1,0 +1,21 @@
+package taki
+
+import (
+	"github.com/tablekeeper/tablekeeper/games/kit"
+	"github.com/tablekeeper/tablekeeper/referee"
+	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	tkscore "github.com/tablekeeper/tablekeeper/scoring/taki"
+)
+
+// Profile declares TAKI to the generic pages.
+func (Taki) Profile() kit.Profile {
+	return kit.Profile{Icon: "✦", BGStats: kit.BGStatsNames{Export: "TAKI", Known: []string{"TAKI"}}}
+}
+
+// Endpoints are TAKI's JSON endpoints (docs/API.md).
+func (Taki) Endpoints() []kit.Endpoint {
+	return []kit.Endpoint{kit.Answer("turn", tk.AnswerTurn), kit.Answer("score", tkscore.AnswerScore)}
+}
+
+// RuleBook is the rules the referee page cites.
+func (Taki) RuleBook() []referee.Rule { return tk.Rules }

@@ -1,0 +1,25 @@
+package scoring
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+)
+
+// An entry stored before versions reads as version 1; a newer one than
+// this build knows is refused on the field "v", in both languages.
+func TestDecodeVersion(t *testing.T) {
+	for _, tt := range []struct{ v, latest, want int }{{0, 1, 1}, {1, 1, 1}, {2, 3, 2}} {
+		if got, err := DecodeVersion(tt.v, tt.latest); err != nil || got != tt.want {
+			t.Errorf("DecodeVersion(%d, %d) = %d, %v; want %d", tt.v, tt.latest, got, err, tt.want)
+		}
+	}
+	for _, v := range []int{2, -1} {
+		_, err := DecodeVersion(v, 1)
+		var ie *referee.InputError
+		if !errors.As(err, &ie) || ie.Field != "v" || ie.Message.In("fr") == ie.Message.In("en") {
+			t.Errorf("version %d of 1: %v, want an input error on v in both languages", v, err)
+		}
+	}
+}
