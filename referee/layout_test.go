@@ -31,8 +31,8 @@ func TestLayering(t *testing.T) {
 		// games/ holds each game's web adapter and views, and the kit they
 		// share: they build on the engines, the store's types and the views,
 		// and the handlers call them, never the other way.
-		"games/": func(imp string) bool { return !within(imp, "handlers") && !within(imp, "cmd") },
-		"static/":   func(imp string) bool { return !strings.HasPrefix(imp, module) },
+		"games/":  func(imp string) bool { return !within(imp, "handlers") && !within(imp, "cmd") },
+		"static/": func(imp string) bool { return !strings.HasPrefix(imp, module) },
 		// internal/ holds tools (the page compressor, the runtime's memory
 		// settings, a throwaway PostgreSQL for tests): they know nothing of
 		// the app's packages.

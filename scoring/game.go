@@ -16,7 +16,7 @@ import (
 // clock, and every error about the input is a *referee.InputError naming the
 // field at fault.
 type Game interface {
-	// ID is the game's URL and storage id ("fivecrowns").
+	// ID is the game's URL and storage id: lower case letters and digits.
 	ID() string
 	// Seats is how many players a match may seat.
 	Seats() (min, max int)

@@ -1,3 +1,5 @@
+// Package fivecrowns is Five Crowns on the pages: its web adapter (the round form ↔ the
+// engine's entry, the referee page), its views and its profile.
 package fivecrowns
 
 import (

@@ -1,3 +1,8 @@
+// Package kit is what every game's web adapter (games/<game>) builds on and the
+// handlers call: the Game interface and the round and referee contexts, the
+// round form's frame, the game's Profile, and the helpers the games share
+// (citations, the card picker, engine errors placed next to their fields).
+// It names no game.
 package kit
 
 import (

@@ -1,3 +1,5 @@
+// Package take5 is Take 5! on the pages: its web adapter (the round form ↔ the
+// engine's entry, the referee page), its views and its profile.
 package take5
 
 import (

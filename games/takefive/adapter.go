@@ -1,3 +1,5 @@
+// Package takefive is Take Five on the pages: its web adapter (the round form ↔ the
+// engine's entry, the referee page), its views and its profile.
 package takefive
 
 import (

@@ -1,3 +1,5 @@
+// Package taki is TAKI on the pages: its web adapter (the round form ↔ the
+// engine's entry, the referee page), its views and its profile.
 package taki
 
 import (

@@ -21,7 +21,7 @@ type Result struct {
 // Match is one finished match as the standings see it.
 type Match struct {
 	ID        int64
-	Game      string // the game's key, e.g. "fivecrowns"
+	Game      string // the game's key, its ID
 	PlayedAt  time.Time
 	LowWins   bool // the lowest total finishes first (Five Crowns)
 	HasPoints bool // totals are points worth averaging (not Take Five's round wins)
