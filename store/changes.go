@@ -24,6 +24,8 @@ type ChangedMatch struct {
 // Both of its queries read one snapshot, so the number returned covers
 // exactly what was read; a write committed later gets a higher number.
 func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]ChangedMatch, int64, error) {
+	ctx, cancel := s.boundedCall(ctx)
+	defer cancel()
 	tx, err := s.beginRead(ctx)
 	if err != nil {
 		return nil, since, fmt.Errorf("store: changed matches: %w", err)

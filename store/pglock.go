@@ -121,15 +121,15 @@ func (g *groupLocks) release(id int64, held bool) {
 	}
 }
 
-// turn holds the turns of some groups: the process's, and the advisory
-// locks on conn, the connection the write's transaction runs on.
+// turn holds the turns of some groups (perhaps none): the process's, and
+// the advisory locks on conn, the connection the write's transaction runs on.
 type turn struct {
 	conn   *sql.Conn
 	unlock func()
 }
 
-// takeTurn takes the turns of groups (nil: none) and a connection to write
-// on; end gives them back.
+// takeTurn takes the turns of groups (nil: none) and the connection to
+// write on; end gives them back.
 func (s *Store) takeTurn(ctx context.Context, groups []int64) (*turn, error) {
 	groups = slices.Clone(groups)
 	slices.Sort(groups)
@@ -138,21 +138,17 @@ func (s *Store) takeTurn(ctx context.Context, groups []int64) (*turn, error) {
 	if err != nil {
 		return nil, err
 	}
-	conn, err := s.db.Conn(ctx)
+	conn, err := s.db.Conn(s.bounded(ctx))
 	if err != nil {
 		unlock()
 		return nil, err
 	}
 	t := &turn{conn: conn, unlock: unlock}
 	for _, g := range groups {
-		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1, $2)`, pgLockClass, int32(g)); err != nil {
+		if _, err := conn.ExecContext(s.bounded(ctx), `SELECT pg_advisory_lock($1, $2)`, pgLockClass, int32(g)); err != nil {
 			t.end(true) // the lock asked for may have been taken all the same
 			return nil, err
 		}
-	}
-	if len(groups) == 0 {
-		t.conn.Close()
-		t.conn = nil
 	}
 	return t, nil
 }
@@ -161,9 +157,6 @@ func (s *Store) takeTurn(ctx context.Context, groups []int64) (*turn, error) {
 // process's turns.
 func (t *turn) end(locked bool) {
 	defer t.unlock()
-	if t.conn == nil {
-		return
-	}
 	if locked {
 		ctx, cancel := context.WithTimeout(context.Background(), unlockTimeout)
 		defer cancel()

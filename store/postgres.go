@@ -51,24 +51,35 @@ type pgState struct {
 	locks    groupLocks    // the turns of this process's writes (pglock.go)
 }
 
-// pgMaxConns bounds the pool: every request's reads and the writes share it.
-// PostgreSQL serves each connection with a process; several instances
-// times this must stay under the server's max_connections (100 by default).
-const pgMaxConns = 16
-
 // openPG opens the PostgreSQL database at dsn through pgx, applies the
 // migrations of migrations_pg under an advisory lock (two instances started
 // at once migrate one after the other), and starts listening for the other
 // instances' writes (listen).
-func openPG(ctx context.Context, dsn string) (*Store, error) {
+//
+// The pool (o.Pool) is shared by every request's reads and the writes.
+// PostgreSQL serves each connection with a process; the instances times
+// o.Pool + 1 must stay under the server's max_connections (100 by default).
+//
+// Connecting waits openTimeout at most: an address that does not answer
+// fails the start in seconds, rather than hanging it silently (the
+// migrations that follow may take longer on a large database).
+func openPG(ctx context.Context, dsn string, o Options) (*Store, error) {
 	db, err := sql.Open("pgx", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: open PostgreSQL: %w", err)
 	}
-	db.SetMaxOpenConns(pgMaxConns)
-	db.SetMaxIdleConns(pgMaxConns)
+	db.SetMaxOpenConns(o.Pool)
+	db.SetMaxIdleConns(o.Pool)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	if err := db.PingContext(ctx); err != nil {
+	pctx, cancel := context.WithTimeout(ctx, openTimeout)
+	err = db.PingContext(pctx)
+	silent := pctx.Err() != nil && ctx.Err() == nil
+	cancel()
+	if silent {
+		db.Close()
+		return nil, fmt.Errorf("store: open PostgreSQL: no answer within %v (is the server running, and the address right?): %w", openTimeout, err)
+	}
+	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: open PostgreSQL: %w", err)
 	}
@@ -83,7 +94,7 @@ func openPG(ctx context.Context, dsn string) (*Store, error) {
 	}
 	var id [8]byte
 	crand.Read(id[:])
-	s := &Store{db: db, d: dialect{pg: true}, Now: time.Now,
+	s := &Store{db: db, d: dialect{pg: true}, Now: time.Now, timeout: o.Timeout,
 		pg: &pgState{dsn: dsn, instance: hex.EncodeToString(id[:]), done: make(chan struct{})}}
 	lctx, stop := context.WithCancel(context.Background())
 	s.pg.stop = stop
@@ -110,6 +121,9 @@ func (p *pgState) stopListening() {
 	p.stop()
 	<-p.done
 }
+
+// openTimeout bounds the first connection to PostgreSQL.
+const openTimeout = 10 * time.Second
 
 // maxTries bounds how often a write transaction is run again after
 // PostgreSQL refused it as not serializable; each try waits a little longer.
@@ -169,14 +183,14 @@ func (s *Store) tryPG(ctx context.Context, groups []int64, fn func(*txn) error) 
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: begin: %w", err)
 	}
-	defer turn.end(true)
-	opts := &sql.TxOptions{Isolation: sql.LevelSerializable}
-	var tx *sql.Tx
-	if turn.conn != nil {
-		tx, err = turn.conn.BeginTx(ctx, opts)
-	} else {
-		tx, err = s.db.BeginTx(ctx, opts)
+	defer turn.end(len(groups) > 0)
+	// The transaction lives as long as ctx (an import's may be long), each
+	// of its statements at most the store's timeout (txn.ctx); the ping
+	// first finds a database that stopped answering within that timeout.
+	if err := turn.conn.PingContext(s.bounded(ctx)); err != nil {
+		return nil, nil, fmt.Errorf("store: begin: %w", err)
 	}
+	tx, err := turn.conn.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: begin: %w", err)
 	}

@@ -41,7 +41,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 			return fmt.Errorf("backup: TABLEKEEPER_DB (--db) %q: no database there, nothing to back up (check the path)", cfg.DB)
 		}
 	}
-	st, err := store.Open(ctx, cfg.DB)
+	st, err := store.OpenWith(ctx, cfg.DB, cfg.Store)
 	if err != nil {
 		return fmt.Errorf("TABLEKEEPER_DB (--db) %q cannot be used: %w", store.Redact(cfg.DB), err)
 	}
