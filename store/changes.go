@@ -140,3 +140,27 @@ func unpackRounds(m *PlayedMatch, packed string) error {
 	}
 	return nil
 }
+
+// RecentGroups lists up to n groups, those whose matches were started most
+// recently first (read from the newest matches only: a few thousand rows
+// whatever the server holds).
+func (s *Store) RecentGroups(ctx context.Context, n int) ([]int64, error) {
+	rows, err := s.query(ctx, `SELECT group_id FROM matches ORDER BY id DESC LIMIT 5000`)
+	if err != nil {
+		return nil, fmt.Errorf("store: recent groups: %w", err)
+	}
+	defer rows.Close()
+	var out []int64
+	seen := map[int64]bool{}
+	for rows.Next() && len(out) < n {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: recent groups: %w", err)
+		}
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out, rows.Err()
+}
