@@ -86,3 +86,59 @@ func (s *Server) withLedger(ctx context.Context, groupID int64, fn func(*standin
 	gl.seq = top
 	return fn(gl.l)
 }
+
+// warmLedgers builds, one after the other, the ledgers of the groups that
+// played most recently (as many as are kept), with the runs their first
+// standings, player and records pages ask for: the season shown by default
+// and all time. A server restarted (a deploy) then answers those pages as
+// fast as before, where the first of them used to rebuild the ledger from
+// the whole history (130–141 ms for 10,000 matches against ~3 ms warm). A
+// page asked for meanwhile waits for its group's ledger, as it would have.
+// It ends at the first error (the store closed) or when ctx ends.
+func (s *Server) warmLedgers(ctx context.Context) {
+	ids, err := s.store.RecentGroups(ctx, maxLedgers)
+	if err != nil {
+		return
+	}
+	for _, id := range ids {
+		if ctx.Err() != nil {
+			return
+		}
+		seasons, err := s.store.Seasons(ctx, id)
+		if err != nil {
+			return
+		}
+		choices, cur := s.seasonChoices(ctx, seasons, "")
+		filters := []standings.Filter{cur.filter("")}
+		for _, c := range choices {
+			if c.key == "all" && c.key != cur.key {
+				filters = append(filters, c.filter(""))
+			}
+		}
+		err = s.withLedger(ctx, id, func(l *standings.Ledger) error {
+			// What the pages ask of each run (standingsModel, records):
+			// each answer may keep what it computed.
+			for _, f := range filters {
+				tb, err := l.Standings(f)
+				if err != nil {
+					return err
+				}
+				ranked := map[int64]bool{}
+				for _, r := range tb.Ranked {
+					ranked[r.Player] = true
+				}
+				if _, _, err := l.Nights(f, func(p int64) bool { return len(ranked) == 0 || ranked[p] }); err != nil {
+					return err
+				}
+				if _, err := l.GroupRecords(f); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			s.log.Debug("ledger not built ahead", "group", id, "err", err)
+			return
+		}
+	}
+}

@@ -3,6 +3,7 @@
 package handlers
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -27,6 +28,10 @@ type Config struct {
 	// How long a client may take, each at its default when zero (see
 	// Timeouts). No request holds a turn while any of these runs.
 	Timeouts Timeouts
+
+	// WarmLedgers builds the standings of the recently active groups in the
+	// background at start-up (warmLedgers, ledger.go).
+	WarmLedgers bool
 }
 
 // Timeouts are the deadlines of a connection.
@@ -134,6 +139,9 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 	s.bgNames = bgstatsNames(cfg.Games)
 	cfg.Store.OnWrite(s.cache.written)
 	cfg.Store.OnWrite(s.remoteWritten)
+	if cfg.WarmLedgers {
+		go s.warmLedgers(context.Background())
+	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

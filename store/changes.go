@@ -25,6 +25,8 @@ type ChangedMatch struct {
 // Both of its queries read one snapshot, so the number returned covers
 // exactly what was read; a write committed later gets a higher number.
 func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]ChangedMatch, int64, error) {
+	ctx, cancel := s.boundedCall(ctx)
+	defer cancel()
 	tx, err := s.beginRead(ctx)
 	if err != nil {
 		return nil, since, fmt.Errorf("store: changed matches: %w", err)
@@ -141,4 +143,28 @@ func unpackRounds(m *PlayedMatch, packed string) error {
 		}
 	}
 	return nil
+}
+
+// RecentGroups lists up to n groups, those whose matches were started most
+// recently first (read from the newest matches only: a few thousand rows
+// whatever the server holds).
+func (s *Store) RecentGroups(ctx context.Context, n int) ([]int64, error) {
+	rows, err := s.query(ctx, `SELECT group_id FROM matches ORDER BY id DESC LIMIT 5000`)
+	if err != nil {
+		return nil, fmt.Errorf("store: recent groups: %w", err)
+	}
+	defer rows.Close()
+	var out []int64
+	seen := map[int64]bool{}
+	for rows.Next() && len(out) < n {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: recent groups: %w", err)
+		}
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out, rows.Err()
 }

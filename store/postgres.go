@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,26 +48,38 @@ type pgState struct {
 	instance string // this process's store, as its notifications name it
 	stop     context.CancelFunc
 	done     chan struct{} // closed when the listener has ended
+	locks    groupLocks    // the turns of this process's writes (pglock.go)
 }
-
-// pgMaxConns bounds the pool: every request's reads and the writes share it.
-// PostgreSQL serves each connection with a process; several instances
-// times this must stay under the server's max_connections (100 by default).
-const pgMaxConns = 16
 
 // openPG opens the PostgreSQL database at dsn through pgx, applies the
 // migrations of migrations_pg under an advisory lock (two instances started
 // at once migrate one after the other), and starts listening for the other
 // instances' writes (listen).
-func openPG(ctx context.Context, dsn string) (*Store, error) {
+//
+// The pool (o.Pool) is shared by every request's reads and the writes.
+// PostgreSQL serves each connection with a process; the instances times
+// o.Pool + 1 must stay under the server's max_connections (100 by default).
+//
+// Connecting waits openTimeout at most: an address that does not answer
+// fails the start in seconds, rather than hanging it silently (the
+// migrations that follow may take longer on a large database).
+func openPG(ctx context.Context, dsn string, o Options) (*Store, error) {
 	db, err := sql.Open("pgx", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: open PostgreSQL: %w", err)
 	}
-	db.SetMaxOpenConns(pgMaxConns)
-	db.SetMaxIdleConns(pgMaxConns)
+	db.SetMaxOpenConns(o.Pool)
+	db.SetMaxIdleConns(o.Pool)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	if err := db.PingContext(ctx); err != nil {
+	pctx, cancel := context.WithTimeout(ctx, openTimeout)
+	err = db.PingContext(pctx)
+	silent := pctx.Err() != nil && ctx.Err() == nil
+	cancel()
+	if silent {
+		db.Close()
+		return nil, fmt.Errorf("store: open PostgreSQL: no answer within %v (is the server running, and the address right?): %w", openTimeout, err)
+	}
+	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: open PostgreSQL: %w", err)
 	}
@@ -81,7 +94,7 @@ func openPG(ctx context.Context, dsn string) (*Store, error) {
 	}
 	var id [8]byte
 	crand.Read(id[:])
-	s := &Store{db: db, d: dialect{pg: true}, Now: time.Now,
+	s := &Store{db: db, d: dialect{pg: true}, Now: time.Now, timeout: o.Timeout,
 		pg: &pgState{dsn: dsn, instance: hex.EncodeToString(id[:]), done: make(chan struct{})}}
 	lctx, stop := context.WithCancel(context.Background())
 	s.pg.stop = stop
@@ -109,13 +122,17 @@ func (p *pgState) stopListening() {
 	<-p.done
 }
 
+// openTimeout bounds the first connection to PostgreSQL.
+const openTimeout = 10 * time.Second
+
 // maxTries bounds how often a write transaction is run again after
 // PostgreSQL refused it as not serializable; each try waits a little longer.
 const maxTries = 10
 
 // commitPG runs fn in a SERIALIZABLE transaction and commits it, running the
 // whole of fn again when PostgreSQL refuses the transaction (serialization
-// failure or deadlock), up to maxTries times.
+// failure or deadlock), up to maxTries times. Writes to one group take turns
+// (pglock.go), so that their transactions are not refused in the first place.
 //
 // Why SERIALIZABLE rather than row locks: on SQLite every write runs alone
 // (one writer, wmu), and the store's writes are written for that: they read
@@ -124,16 +141,27 @@ const maxTries = 10
 // transaction exactly that guarantee, for every write present and future,
 // where SELECT … FOR UPDATE would have to be placed by hand on the right
 // row of each write (and cannot lock a row that is not there yet, such as a
-// round two phones insert at once). The price is a retry now and then under
-// contention; fn is a pure database function (it only sets the caller's
-// results, which the next try sets again), so running it again is safe. Two
-// phones saving round n: one commits, the other is refused, runs again, finds
-// round n saved and returns ErrConflict, as on SQLite.
+// round two phones insert at once). The group's turn makes the writes of one
+// group run one after the other; SERIALIZABLE still keeps any other pair of
+// writes honest (a refused one runs again, in the turns of its groups). fn is
+// a pure database function (it only sets the caller's results, which the
+// next try sets again), so running it again is safe. Two phones saving round
+// n: the second waits for the first's commit, finds round n saved and
+// returns ErrConflict, as on SQLite.
 func (s *Store) commitPG(ctx context.Context, fn func(*txn) error) ([]Written, error) {
+	var groups []int64
+	if g := s.groupOfMatch(ctx); g != 0 {
+		groups = []int64{g}
+	}
 	for try := 1; ; try++ {
-		written, err := s.tryPG(ctx, fn)
+		written, touched, err := s.tryPG(ctx, groups, fn)
 		if err == nil || try == maxTries || !retryable(err) {
 			return written, err
+		}
+		for g := range touched { // run again in the turns of what it wrote
+			if !slices.Contains(groups, g) {
+				groups = append(groups, g)
+			}
 		}
 		// Wait a random while (up to 1, 2, 4… ms, at most 50) so that the
 		// transactions that collided do not collide again.
@@ -146,26 +174,39 @@ func (s *Store) commitPG(ctx context.Context, fn func(*txn) error) ([]Written, e
 	}
 }
 
-func (s *Store) tryPG(ctx context.Context, fn func(*txn) error) ([]Written, error) {
+// tryPG runs fn once in the turns of groups; it returns the groups the try
+// wrote to, even when PostgreSQL refused it.
+func (s *Store) tryPG(ctx context.Context, groups []int64, fn func(*txn) error) ([]Written, map[int64]bool, error) {
 	t0 := time.Now()
 	defer s.held(t0)
-	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
+	turn, err := s.takeTurn(ctx, groups)
 	if err != nil {
-		return nil, fmt.Errorf("store: begin: %w", err)
+		return nil, nil, fmt.Errorf("store: begin: %w", err)
+	}
+	defer turn.end(len(groups) > 0)
+	// The transaction lives as long as ctx (an import's may be long), each
+	// of its statements at most the store's timeout (txn.ctx); the ping
+	// first finds a database that stopped answering within that timeout.
+	if err := turn.conn.PingContext(s.bounded(ctx)); err != nil {
+		return nil, nil, fmt.Errorf("store: begin: %w", err)
+	}
+	tx, err := turn.conn.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: begin: %w", err)
 	}
 	defer tx.Rollback() // after Commit, a no-op
 	t := &txn{s: s, pg: tx}
 	if err := fn(t); err != nil {
-		return nil, err
+		return nil, t.touched, err
 	}
 	written, err := t.written(ctx)
 	if err != nil {
-		return nil, err
+		return nil, t.touched, err
 	}
 	if err := tx.Commit(); err != nil {
-		return nil, fmt.Errorf("store: commit: %w", err)
+		return nil, t.touched, fmt.Errorf("store: commit: %w", err)
 	}
-	return written, nil
+	return written, t.touched, nil
 }
 
 // retryable is an error PostgreSQL gives a transaction that may succeed

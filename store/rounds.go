@@ -70,7 +70,7 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 	if w.SubmitKey != "" {
 		key = w.SubmitKey
 	}
-	err := s.txQueued(ctx, func(tx *txn) error {
+	err := s.txQueued(s.onMatch(ctx, matchID), func(tx *txn) error {
 		// One statement reads all the checks need: the match's state, its
 		// live rounds, its group's slug (for the observers), and whether
 		// this form was saved already (a NULL key matches no round).
@@ -162,7 +162,7 @@ func (s *Store) settleAfter(ctx context.Context, tx *txn, matchID, id int64, w R
 // unknown or undone round.
 func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version int, w RoundWrite) (Round, error) {
 	var out Round
-	err := s.tx(ctx, func(tx *txn) error {
+	err := s.tx(s.onMatch(ctx, matchID), func(tx *txn) error {
 		if err := tx.wroteMatch(ctx, matchID); err != nil {
 			return err
 		}
@@ -191,7 +191,7 @@ func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version i
 // totals; the match is open again. Returns ErrConflict when roundID is no
 // longer the last round.
 func (s *Store) UndoLastRound(ctx context.Context, matchID, roundID int64, author string) error {
-	return s.tx(ctx, func(tx *txn) error {
+	return s.tx(s.onMatch(ctx, matchID), func(tx *txn) error {
 		if err := tx.wroteMatch(ctx, matchID); err != nil {
 			return err
 		}
@@ -240,7 +240,7 @@ func roundsOf(ctx context.Context, query func(context.Context, string, ...any) (
 
 // Round returns one round of a match, or ErrNotFound.
 func (s *Store) Round(ctx context.Context, matchID, roundID int64) (Round, error) {
-	return roundWhere(ctx, s.db, `id = ? AND match_id = ?`, roundID, matchID)
+	return roundWhere(ctx, storeQueryer{s}, `id = ? AND match_id = ?`, roundID, matchID)
 }
 
 // History lists a round's revisions, oldest first.
@@ -322,6 +322,15 @@ const roundColumns = `id, match_id, number, entry, points, version, undone_at, c
 
 type queryer interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// storeQueryer reads through the store's pool in the dialect's spelling
+// (queryRow): a query handed to the pool as written keeps SQLite's ?
+// placeholders, which PostgreSQL refuses.
+type storeQueryer struct{ s *Store }
+
+func (q storeQueryer) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	return q.s.queryRow(ctx, query, args...)
 }
 
 func roundWhere(ctx context.Context, q queryer, where string, args ...any) (Round, error) {

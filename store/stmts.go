@@ -72,14 +72,14 @@ func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, er
 	if st := s.prep(q); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
-	return s.db.QueryContext(ctx, s.d.sql(q), s.d.args(args)...)
+	return s.db.QueryContext(s.bounded(ctx), s.d.sql(q), s.d.args(args)...)
 }
 
 func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	if st := s.prep(q); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
-	return s.db.QueryRowContext(ctx, s.d.sql(q), s.d.args(args)...)
+	return s.db.QueryRowContext(s.bounded(ctx), s.d.sql(q), s.d.args(args)...)
 }
 
 // txn is the write transaction in progress: on SQLite on the write
@@ -102,7 +102,7 @@ func (t *txn) ctx(ctx context.Context) context.Context {
 	if t.detached {
 		return context.WithoutCancel(ctx)
 	}
-	return ctx
+	return t.s.bounded(ctx)
 }
 
 // insertResult is the id an INSERT … RETURNING id gave.

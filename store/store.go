@@ -60,8 +60,9 @@ type Store struct {
 	// longest is the longest hold of the write lock, in nanoseconds, since
 	// LongestWriteHold last read it.
 	longest atomic.Int64
-	pg      *pgState  // PostgreSQL only: the address, the listener (postgres.go)
-	queue   saveQueue // round saves waiting to share a commit (batch.go)
+	pg      *pgState      // PostgreSQL only: the address, the listener (postgres.go)
+	timeout time.Duration // PostgreSQL only: bounds each statement (timeout.go)
+	queue   saveQueue     // round saves waiting to share a commit (batch.go)
 }
 
 // Open opens the database db names: a PostgreSQL address
@@ -71,8 +72,13 @@ type Store struct {
 // an error naming the path when the file or its folder cannot be created or
 // written.
 func Open(ctx context.Context, db string) (*Store, error) {
+	return OpenWith(ctx, db, Options{})
+}
+
+// OpenWith is Open with o's pool size and timeout (PostgreSQL only).
+func OpenWith(ctx context.Context, db string, o Options) (*Store, error) {
 	if IsPostgres(db) {
-		return openPG(ctx, db)
+		return openPG(ctx, db, o.withDefaults())
 	}
 	return openSQLite(ctx, db)
 }

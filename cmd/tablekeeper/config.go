@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 	_ "time/tzdata" // zone names work on a machine without tzdata (a small Pi image)
@@ -14,6 +15,7 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/tablekeeper/tablekeeper/handlers"
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // config is every setting, with its default; env vars are TABLEKEEPER_<KEY>.
@@ -24,12 +26,15 @@ type config struct {
 	LogLevel slog.Level
 	TimeZone *time.Location
 	Timeouts handlers.Timeouts
+	Store    store.Options
 }
 
 // settings lists the keys, their defaults and what they mean (the README's table).
 var settings = []struct{ key, def, help string }{
 	{"addr", ":8080", "listen address"},
 	{"db", "./data/tablekeeper.db", "SQLite database file (created if missing), or a PostgreSQL address postgres://user:password@host/dbname"},
+	{"db_pool", "8", "PostgreSQL only: connections this instance opens at most (one more listens for the other instances' writes)"},
+	{"db_timeout", "5s", "PostgreSQL only: longest wait for one query, a connection or a group's turn to write"},
 	{"base_url", "", "public URL used in invite links (default: the address the browser used)"},
 	{"log_level", "info", "debug, info, warn or error"},
 	{"timezone", "Local", "time zone the pages show times in, e.g. Europe/Paris (default: this machine's)"},
@@ -95,7 +100,7 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 		key string
 		dst *time.Duration
 	}{{"header_timeout", &c.Timeouts.Header}, {"body_timeout", &c.Timeouts.Body}, {"upload_timeout", &c.Timeouts.Upload},
-		{"write_timeout", &c.Timeouts.Write}, {"idle_timeout", &c.Timeouts.Idle}} {
+		{"write_timeout", &c.Timeouts.Write}, {"idle_timeout", &c.Timeouts.Idle}, {"db_timeout", &c.Store.Timeout}} {
 		val := v.GetString(d.key)
 		t, err := time.ParseDuration(val)
 		if err != nil || t <= 0 {
@@ -104,6 +109,11 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 		}
 		*d.dst = t
 	}
+	pool, err := strconv.Atoi(v.GetString("db_pool"))
+	if err != nil || pool < 1 || pool > 1000 {
+		return c, fs.Args(), fmt.Errorf("config: TABLEKEEPER_DB_POOL (--db-pool) is %q: give a number of connections such as 8", v.GetString("db_pool"))
+	}
+	c.Store.Pool = pool
 	return c, fs.Args(), nil
 }
 

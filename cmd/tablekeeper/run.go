@@ -42,7 +42,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 			return fmt.Errorf("backup: TABLEKEEPER_DB (--db) %q: no database there, nothing to back up (check the path)", cfg.DB)
 		}
 	}
-	st, err := store.Open(ctx, cfg.DB)
+	st, err := store.OpenWith(ctx, cfg.DB, cfg.Store)
 	if err != nil {
 		return fmt.Errorf("TABLEKEEPER_DB (--db) %q cannot be used: %w", store.Redact(cfg.DB), err)
 	}
@@ -70,7 +70,8 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger, s
 	} else if n > 0 {
 		log.Info("removed the groups of unfinished imports", "groups", n)
 	}
-	hc := handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: games.All(), Timeouts: cfg.Timeouts}
+	hc := handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: games.All(), Timeouts: cfg.Timeouts,
+		WarmLedgers: true}
 	e, err := handlers.New(hc)
 	if err != nil {
 		return err
