@@ -26,6 +26,10 @@ type Config struct {
 	// How long a client may take, each at its default when zero (see
 	// Timeouts). No request holds a turn while any of these runs.
 	Timeouts Timeouts
+
+	// What one client or one group may take, each at its default when zero
+	// (see Limits).
+	Limits Limits
 }
 
 // Timeouts are the deadlines of a connection.
@@ -82,6 +86,10 @@ type Server struct {
 	turns   chan struct{} // see admitted
 	imports chan struct{} // imports decoding at once, see admitted
 	uploads uploadGate    // imports under way, in all and per client
+	limits  Limits
+	streams *streams // live-update streams open, see streams.go
+	exports *underWay // exports under way, per client and in all
+	disk    *diskBudget
 
 	bodyTimeout, uploadTimeout, writeTimeout time.Duration
 }
@@ -115,6 +123,12 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		turns:   make(chan struct{}, inFlight()),
 		imports: make(chan struct{}, 2),
 	}
+	s.limits = cfg.Limits.withDefaults()
+	s.streams = newStreams(s.limits.Streams)
+	s.exports = newUnderWay(s.limits.Exports, s.limits.ExportsAll, "limit.exports.client", "limit.exports.server")
+	s.disk = &diskBudget{max: s.limits.TempDisk}
+	s.uploads.max = s.limits.Uploads
+	cfg.Store.SetGroupLimits(store.GroupLimits{Players: s.limits.Players, Matches: s.limits.Matches})
 	t := cfg.Timeouts.withDefaults()
 	s.bodyTimeout, s.uploadTimeout, s.writeTimeout = t.Body, t.Upload, t.Write
 	if s.zone == nil {
@@ -128,6 +142,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 	}
 	cfg.Store.OnWrite(s.cache.written)
 	cfg.Store.OnWrite(s.remoteWritten)
+	cfg.Store.OnWrite(s.membersChanged)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

@@ -62,6 +62,7 @@ type Store struct {
 	longest atomic.Int64
 	pg      *pgState  // PostgreSQL only: the address, the listener (postgres.go)
 	queue   saveQueue // round saves waiting to share a commit (batch.go)
+	limits  GroupLimits // see SetGroupLimits
 }
 
 // Open opens the database db names: a PostgreSQL address

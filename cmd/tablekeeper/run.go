@@ -69,7 +69,7 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger, s
 	} else if n > 0 {
 		log.Info("removed the groups of unfinished imports", "groups", n)
 	}
-	hc := handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: handlers.AllGames(), Timeouts: cfg.Timeouts}
+	hc := handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: handlers.AllGames(), Timeouts: cfg.Timeouts, Limits: cfg.Limits}
 	e, err := handlers.New(hc)
 	if err != nil {
 		return err

@@ -1,0 +1,52 @@
+package handlers
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"golang.org/x/time/rate"
+)
+
+// Rate limits per address (clientKey), with Echo's rate limiter: each
+// address has a bucket of Burst requests refilled at Requests a second, so
+// a phone loading a page with its files never waits, while a client
+// sending hundreds a second is answered 429 at once, before its request
+// takes a turn (see admitted) and so before it slows anyone else down. A
+// negative limit turns it off (tests and load generators on loopback).
+func (s *Server) requestLimit() echo.MiddlewareFunc {
+	l := s.limits
+	if l.Requests < 0 {
+		return func(next echo.HandlerFunc) echo.HandlerFunc { return next }
+	}
+	return perAddress(rate.Limit(l.Requests), l.Burst, 3*time.Minute, "limit.requests", "1")
+}
+
+// groupLimit bounds the groups one address creates (or imports), Groups an
+// hour: a group is created once, a stranger creating thousands fills the
+// database.
+func (s *Server) groupLimit() echo.MiddlewareFunc {
+	l := s.limits
+	if l.Groups < 0 {
+		return func(next echo.HandlerFunc) echo.HandlerFunc { return next }
+	}
+	return perAddress(rate.Limit(float64(l.Groups)/3600), l.Groups, time.Hour, "limit.groups", "600")
+}
+
+// perAddress is Echo's rate limiter keyed by clientKey, refusing with a
+// sentence (key) and Retry-After (seconds).
+func perAddress(r rate.Limit, burst int, forget time.Duration, key, retry string) echo.MiddlewareFunc {
+	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+			Rate: r, Burst: burst, ExpiresIn: forget}),
+		IdentifierExtractor: func(c echo.Context) (string, error) { return clientKey(c), nil },
+		ErrorHandler: func(c echo.Context, err error) error {
+			return refuse(http.StatusTooManyRequests, key)
+		},
+		DenyHandler: func(c echo.Context, _ string, _ error) error {
+			c.Response().Header().Set("Retry-After", retry)
+			return refuse(http.StatusTooManyRequests, key)
+		},
+	})
+}
