@@ -53,6 +53,10 @@ func (s *Server) admitted(next echo.HandlerFunc) echo.HandlerFunc {
 			rc := http.NewResponseController(c.Response())
 			rc.SetWriteDeadline(time.Now().Add(s.writeTimeout))
 			defer rc.SetWriteDeadline(time.Time{})
+			// What is left of the body is not waited for: net/http would
+			// read it (up to 256 KiB) before closing, and a silent client
+			// would keep the connection open for ever.
+			defer rc.SetReadDeadline(time.Now())
 			c.Error(err)
 			return nil
 		}
@@ -81,7 +85,7 @@ func (s *Server) admitted(next echo.HandlerFunc) echo.HandlerFunc {
 			return r.Context().Err()
 		}
 		res := c.Response()
-		sp := &spool{real: res.Writer}
+		sp := &spool{real: res.Writer, disk: s.disk}
 		defer sp.discard()
 		res.Writer = sp
 		func() {

@@ -42,7 +42,8 @@ func (l Limits) withDefaults() Limits {
 	for _, p := range []struct{ v, def *int }{{&l.Players, &d.Players}, {&l.Matches, &d.Matches}, {&l.Groups, &d.Groups},
 		{&l.Requests, &d.Requests}, {&l.Burst, &d.Burst}, {&l.Streams, &d.Streams}, {&l.Exports, &d.Exports},
 		{&l.ExportsAll, &d.ExportsAll}, {&l.Uploads, &d.Uploads}} {
-		if *p.v <= 0 {
+		off := *p.v < 0 && (p.v == &l.Groups || p.v == &l.Requests) // a rate limit turned off
+		if *p.v <= 0 && !off {
 			*p.v = *p.def
 		}
 	}

@@ -87,7 +87,7 @@ type Server struct {
 	imports chan struct{} // imports decoding at once, see admitted
 	uploads uploadGate    // imports under way, in all and per client
 	limits  Limits
-	streams *streams // live-update streams open, see streams.go
+	streams *streams  // live-update streams open, see streams.go
 	exports *underWay // exports under way, per client and in all
 	disk    *diskBudget
 

@@ -60,8 +60,8 @@ type Store struct {
 	// longest is the longest hold of the write lock, in nanoseconds, since
 	// LongestWriteHold last read it.
 	longest atomic.Int64
-	pg      *pgState  // PostgreSQL only: the address, the listener (postgres.go)
-	queue   saveQueue // round saves waiting to share a commit (batch.go)
+	pg      *pgState    // PostgreSQL only: the address, the listener (postgres.go)
+	queue   saveQueue   // round saves waiting to share a commit (batch.go)
 	limits  GroupLimits // see SetGroupLimits
 }
 

@@ -44,7 +44,7 @@ func ReadMax(r io.Reader, max int64) (File, error) {
 		in = z
 	}
 	capped := &capped{r: in, left: max}
-	f, err := read(bufio.NewReader(capped))
+	f, err := read(bufio.NewReader(&blanks{r: capped}))
 	if capped.left < 0 {
 		return File{}, ErrTooLarge
 	}
@@ -70,6 +70,39 @@ func (c *capped) Read(p []byte) (int, error) {
 		return n, ErrTooLarge
 	}
 	return n, err
+}
+
+// blanks passes r on with each run of blanks outside strings cut to one:
+// json.Decoder rescans a run of blanks from its start each time it reads
+// more, so that megabytes of them took minutes (quadratic).
+type blanks struct {
+	r                    io.Reader
+	inString, esc, blank bool
+}
+
+func (b *blanks) Read(p []byte) (int, error) {
+	for {
+		n, err := b.r.Read(p)
+		out := 0
+		for _, c := range p[:n] {
+			switch {
+			case b.inString:
+				b.esc, b.inString = !b.esc && c == '\\', b.esc || c != '"'
+			case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+				if b.blank {
+					continue
+				}
+				b.blank = true
+			default:
+				b.blank, b.inString = false, c == '"'
+			}
+			p[out] = c
+			out++
+		}
+		if out > 0 || err != nil {
+			return out, err
+		}
+	}
 }
 
 func read(br *bufio.Reader) (File, error) {
