@@ -32,7 +32,7 @@ type Limits struct {
 
 // DefaultLimits: a group of friends never meets one of them.
 var DefaultLimits = Limits{Players: store.MaxImportPlayers, Matches: store.MaxImportMatches,
-	Groups: 10, Requests: 20, Burst: 200, Streams: 16, Exports: 2, ExportsAll: 6, Uploads: maxUploads,
+	Groups: 10, Requests: 20, Burst: 200, Streams: 32, Exports: 2, ExportsAll: 6, Uploads: maxUploads,
 	Inflated: 32 << 20, TempDisk: 2 << 30}
 
 // withDefaults fills in the zero limits; the group's are never above what
