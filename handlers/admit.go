@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // admitted bounds how many requests are worked on at once; the others wait
@@ -51,8 +53,21 @@ func (s *Server) admitted(next echo.HandlerFunc) echo.HandlerFunc {
 			rc := http.NewResponseController(c.Response())
 			rc.SetWriteDeadline(time.Now().Add(s.writeTimeout))
 			defer rc.SetWriteDeadline(time.Time{})
+			// What is left of the body is not waited for: net/http would
+			// read it (up to 256 KiB) before closing, and a silent client
+			// would keep the connection open for ever.
+			defer rc.SetReadDeadline(time.Now())
 			c.Error(err)
 			return nil
+		}
+		if isExport(c.Path()) {
+			// An export takes CPU to make and, when large, disk until it is
+			// sent: a few at a time per client and in all, until sent.
+			leave, err := s.exports.enter(c, clientKey(c))
+			if err != nil {
+				return err
+			}
+			defer leave()
 		}
 		if isImport(c.Path()) {
 			// Imports are few and each costs memory in proportion to its
@@ -70,7 +85,7 @@ func (s *Server) admitted(next echo.HandlerFunc) echo.HandlerFunc {
 			return r.Context().Err()
 		}
 		res := c.Response()
-		sp := &spool{real: res.Writer}
+		sp := &spool{real: res.Writer, disk: s.disk}
 		defer sp.discard()
 		res.Writer = sp
 		func() {
@@ -87,6 +102,9 @@ func (s *Server) admitted(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 		}()
 		res.Writer = sp.real
+		if errors.Is(sp.err, errDiskFull) {
+			sp.busy = views.T(s.viewCtx(c), "limit.disk") + "\n"
+		}
 		rc := http.NewResponseController(sp.real)
 		rc.SetWriteDeadline(time.Now().Add(s.writeTimeout)) // not supported in tests: no harm
 		if err := sp.send(); err != nil {
@@ -113,6 +131,14 @@ const (
 	bodyInMemory = 64 << 10
 )
 
+func isExport(path string) bool {
+	switch path {
+	case "/g/:group/export.csv", "/g/:group/export.json", "/g/:group/export.json.gz", "/g/:group/export.bgstats.json":
+		return true
+	}
+	return false
+}
+
 func isImport(path string) bool {
 	switch path {
 	case "/import", "/g/:group/import", "/g/:group/import/bgstats", "/g/:group/import/bgstats/confirm":
@@ -135,10 +161,13 @@ func (s *Server) bodyLimit(path string) (int64, time.Duration) {
 
 // receiveBody receives the whole request body now, within wait, and leaves
 // the request reading from what was received: up to bodyInMemory in
-// memory, the rest in a temporary file. A body larger than limit is
-// refused with 413, one that does not arrive whole in time with 408. The
-// returned closer (nil when there is no body) removes the temporary file.
-func receiveBody(c echo.Context, limit int64, wait time.Duration) (io.Closer, error) {
+// memory, the rest in a temporary file (its bytes taken from disk). A body
+// larger than limit is refused with 413, one that does not arrive whole in
+// time with 408, and so is one that, with stall > 0, leaves stall pass
+// without bringing another bodyInMemory bytes: a silent upload is cut off
+// then, not at the end of wait. The returned closer (nil when there is no
+// body) removes the temporary file.
+func receiveBody(c echo.Context, limit int64, wait, stall time.Duration, disk *diskBudget) (io.Closer, error) {
 	r := c.Request()
 	if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
 		return nil, nil
@@ -147,10 +176,14 @@ func receiveBody(c echo.Context, limit int64, wait time.Duration) (io.Closer, er
 		return nil, echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	}
 	rc := http.NewResponseController(c.Response())
-	rc.SetReadDeadline(time.Now().Add(wait)) // not supported in tests: no harm
+	end := time.Now().Add(wait)
+	rc.SetReadDeadline(end) // not supported in tests: no harm
 	defer rc.SetReadDeadline(time.Time{})
-	in := r.Body
-	sb := &spooledBody{buf: bufs.Get().(*bytes.Buffer)}
+	var in io.Reader = r.Body
+	if stall > 0 && stall < wait {
+		in = &paced{r: r.Body, rc: rc, end: end, stall: stall}
+	}
+	sb := &spooledBody{buf: bufs.Get().(*bytes.Buffer), disk: disk}
 	buf := sb.buf
 	n, err := io.Copy(buf, io.LimitReader(in, bodyInMemory))
 	if err == nil && n == bodyInMemory {
@@ -159,15 +192,18 @@ func receiveBody(c echo.Context, limit int64, wait time.Duration) (io.Closer, er
 		}
 		os.Remove(sb.file.Name()) // gone when closed, whatever happens
 		var m int64
-		m, err = io.Copy(sb.file, io.LimitReader(in, limit+1-n))
+		m, err = io.Copy(budgeted{sb.file, disk, &sb.taken}, io.LimitReader(in, limit+1-n))
 		n += m
 		if err == nil {
 			_, err = sb.file.Seek(0, io.SeekStart)
 		}
 	}
-	if err == nil && n > limit {
+	switch {
+	case err == nil && n > limit:
 		err = echo.NewHTTPError(http.StatusRequestEntityTooLarge)
-	} else if err != nil {
+	case errors.Is(err, errDiskFull):
+		c.Response().Header().Set("Retry-After", "60")
+	case err != nil:
 		// Too slow, cut off or malformed: the form never arrived whole.
 		err = echo.NewHTTPError(http.StatusRequestTimeout).SetInternal(err)
 	}
@@ -175,17 +211,59 @@ func receiveBody(c echo.Context, limit int64, wait time.Duration) (io.Closer, er
 		sb.Close()
 		return nil, err
 	}
-	in.Close()
+	r.Body.Close()
 	sb.Reader = io.MultiReader(bytes.NewReader(buf.Bytes()), sb.fileReader())
 	r.Body, r.ContentLength = sb, n
 	return sb, nil
 }
 
+// paced reads a body that must bring bodyInMemory bytes within each stall
+// (and end by end): the read deadline moves on with each such step.
+type paced struct {
+	r         io.Reader
+	rc        *http.ResponseController
+	end       time.Time
+	stall     time.Duration
+	sinceLast int64
+	started   bool
+}
+
+func (p *paced) Read(b []byte) (int, error) {
+	if !p.started || p.sinceLast >= bodyInMemory {
+		p.started, p.sinceLast = true, 0
+		next := time.Now().Add(p.stall)
+		if next.After(p.end) {
+			next = p.end
+		}
+		p.rc.SetReadDeadline(next)
+	}
+	n, err := p.r.Read(b)
+	p.sinceLast += int64(n)
+	return n, err
+}
+
+// budgeted writes to a temporary file what the disk budget allows.
+type budgeted struct {
+	f     *os.File
+	disk  *diskBudget
+	taken *int64
+}
+
+func (w budgeted) Write(p []byte) (int, error) {
+	if !w.disk.take(int64(len(p))) {
+		return 0, errDiskFull
+	}
+	*w.taken += int64(len(p))
+	return w.f.Write(p)
+}
+
 // spooledBody is a received body: memory, then perhaps a temporary file.
 type spooledBody struct {
 	io.Reader
-	buf  *bytes.Buffer // borrowed from bufs until Close
-	file *os.File
+	buf   *bytes.Buffer // borrowed from bufs until Close
+	file  *os.File
+	disk  *diskBudget
+	taken int64 // bytes of the file, taken from disk
 }
 
 func (b *spooledBody) fileReader() io.Reader {
@@ -202,6 +280,8 @@ func (b *spooledBody) Close() error {
 		b.file.Close()
 		b.file = nil
 	}
+	b.disk.give(b.taken)
+	b.taken = 0
 	return nil
 }
 
@@ -216,6 +296,9 @@ type spool struct {
 	buf    *bytes.Buffer // from bufs, taken at the first write
 	file   *os.File
 	err    error
+	disk   *diskBudget // the file's bytes are taken from it
+	taken  int64
+	busy   string // what to say when the disk budget is spent
 }
 
 // bufs are the buffers spools and received bodies borrow: one per request
@@ -264,6 +347,11 @@ func (s *spool) Write(p []byte) (int, error) {
 		}
 		os.Remove(s.file.Name()) // gone when closed, whatever happens
 	}
+	if !s.disk.take(int64(len(p))) {
+		s.err = errDiskFull
+		return 0, s.err
+	}
+	s.taken += int64(len(p))
 	n, err := s.file.Write(p)
 	s.err = err
 	return n, err
@@ -287,6 +375,13 @@ func (s *spool) send() error {
 		h.Del("Content-Encoding")
 		h.Del("Content-Disposition")
 		h.Set("Content-Type", "text/plain; charset=utf-8")
+		if errors.Is(s.err, errDiskFull) {
+			// Too many large answers wait to be sent: this one is not made.
+			h.Set("Retry-After", "60")
+			s.real.WriteHeader(http.StatusTooManyRequests)
+			_, err := io.WriteString(s.real, s.busy)
+			return err
+		}
 		s.real.WriteHeader(http.StatusInternalServerError)
 		_, err := io.WriteString(s.real, "The server could not prepare this answer. Please try again later.\n")
 		return errors.Join(s.err, err)
@@ -327,6 +422,8 @@ func (s *spool) discard() {
 		s.file.Close()
 		s.file = nil
 	}
+	s.disk.give(s.taken)
+	s.taken = 0
 }
 
 // inFlight is how many requests are worked on at once: enough to keep every

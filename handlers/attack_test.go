@@ -30,12 +30,20 @@ type liveServer struct {
 
 func newLiveServer(t *testing.T, timeouts Timeouts) *liveServer {
 	t.Helper()
+	// The rate limits per address have their own tests (limits_test.go):
+	// here one address plays every phone of a table.
+	return newLiveServerWith(t, timeouts, Limits{Requests: -1, Groups: -1})
+}
+
+// newLiveServerWith is newLiveServer with limits (zero: the defaults).
+func newLiveServerWith(t *testing.T, timeouts Timeouts, limits Limits) *liveServer {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "live.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	cfg := Config{Store: st, Games: testGames(), Timeouts: timeouts}
+	cfg := Config{Store: st, Games: testGames(), Timeouts: timeouts, Limits: limits}
 	srv, e, err := newServer(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -221,7 +229,9 @@ func heapInUse() uint64 {
 // sent after it: they hold no turn and a few hundred KiB each, and the
 // write deadline closes them.
 func TestSlowReadersOfTheExportHoldNoTurn(t *testing.T) {
-	l := newLiveServer(t, Timeouts{Write: 3 * time.Second})
+	// More exports at once than the limits allow (TestExportLimits): here
+	// the readers are as many as the server lets in.
+	l := newLiveServerWith(t, Timeouts{Write: 3 * time.Second}, Limits{Exports: 100, ExportsAll: 100})
 	slug, cookie := bigGroup(t, l.store)
 	full := func() int {
 		req, _ := http.NewRequest(http.MethodGet, "http://"+l.addr+"/g/"+slug+"/export.json", nil)

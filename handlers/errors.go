@@ -29,6 +29,16 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	status, key := errorStatus(err)
+	var args []any // a refusal's message may say the limit
+	if gr := (*gateRefusal)(nil); errors.As(err, &gr) {
+		args = gr.args
+	}
+	if le := (*store.LimitError)(nil); errors.As(err, &le) {
+		args = []any{"N", le.Max}
+		if isImport(c.Path()) { // the group does not have them yet: the file would bring them
+			key = "limit.import." + le.What
+		}
+	}
 	if status >= 500 {
 		s.log.Error("request failed", "method", c.Request().Method, "path", c.Path(), "err", err)
 	}
@@ -37,11 +47,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 		if code == "" {
 			code = "internal"
 		}
-		c.JSON(status, apiError{Error: apiErrorBody{Code: code, Message: views.T(s.viewCtx(c), key)}})
+		c.JSON(status, apiError{Error: apiErrorBody{Code: code, Message: views.T(s.viewCtx(c), key, args...)}})
 		return
 	}
 	ctx := s.viewCtx(c)
-	page := views.ErrorPage{Status: status, Title: views.T(ctx, key+".title"), Message: views.T(ctx, key)}
+	page := views.ErrorPage{Status: status, Title: views.T(ctx, key+".title"), Message: views.T(ctx, key, args...)}
 	component := views.Error(page)
 	if isHTMX(c) {
 		component = views.ErrorFragment(page)
@@ -58,7 +68,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 func errorStatus(err error) (status int, key string) {
 	var he *echo.HTTPError
 	var gr *gateRefusal
+	var le *store.LimitError
 	switch {
+	case errors.As(err, &le):
+		return http.StatusRequestEntityTooLarge, "limit." + le.What
 	case errors.As(err, &gr):
 		return gr.status, gr.key
 	case errors.Is(err, store.ErrNotFound):

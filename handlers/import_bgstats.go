@@ -55,7 +55,10 @@ func (s *Server) uploadBGStats(c echo.Context) error {
 		return refuse("bgstats.import.nofile")
 	}
 	defer fl.Close()
-	f, err := bgstats.Read(fl)
+	f, err := bgstats.ReadMax(fl, s.limits.Inflated)
+	if errors.Is(err, bgstats.ErrTooLarge) {
+		return s.tooInflated(c)
+	}
 	if err != nil {
 		s.log.Info("bgstats import refused", "err", err)
 		return refuse("bgstats.import.bad")
@@ -80,7 +83,10 @@ func (s *Server) confirmBGStats(c echo.Context) error {
 		defer mf.RemoveAll()
 	}
 	data := c.FormValue("data")
-	f, err := uncarry(data)
+	f, err := uncarry(data, s.limits.Inflated)
+	if errors.Is(err, bgstats.ErrTooLarge) {
+		return s.tooInflated(c)
+	}
 	if err != nil {
 		s.log.Info("bgstats import refused", "err", err)
 		page := s.exportModel(c)
@@ -144,22 +150,51 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 	for _, p := range roster {
 		taken[bgstats.NameKey(p.Name)] = true
 	}
+	// Each file player's choice is found by id or name in maps, and the
+	// group's roster is offered once when it is long (see selectRoster):
+	// the page grows with the file's players plus the group's, not with
+	// their product.
+	byID, byName := map[string]int{}, map[string]int{}
+	for i, p := range roster {
+		byID[strconv.FormatInt(p.ID, 10)] = i
+		if _, dup := byName[bgstats.NameKey(p.Name)]; !dup {
+			byName[bgstats.NameKey(p.Name)] = i
+		}
+	}
+	long := len(roster) > selectRoster
+	if long {
+		for _, p := range roster {
+			page.Roster = append(page.Roster, p.Name)
+		}
+	}
 	for _, bp := range s.bgNames.Seated(f) {
 		field := "player." + strconv.FormatInt(bp.ID, 10)
-		choice := ""
+		pick := -1
 		if form != nil {
-			choice = form.Get(field)
-		} else if i := slices.IndexFunc(roster, func(p store.Player) bool { return bgstats.NameKey(p.Name) == bgstats.NameKey(bp.Name) }); i >= 0 {
-			choice = strconv.FormatInt(roster[i].ID, 10)
+			choice := strings.TrimSpace(form.Get(field))
+			i, isID := byID[choice]
+			if !isID {
+				i, isID = byName[bgstats.NameKey(choice)]
+			}
+			switch {
+			case isID:
+				pick = i
+			case choice != "" && choice != "new":
+				plan.badChoice = true
+			}
+		} else if i, ok := byName[bgstats.NameKey(bp.Name)]; ok {
+			pick = i
 		}
-		pick := slices.IndexFunc(roster, func(p store.Player) bool { return strconv.FormatInt(p.ID, 10) == choice })
-		if choice != "" && choice != "new" && pick < 0 {
-			plan.badChoice = true
-		}
-		ch := views.BGStatsChoice{Field: field, Name: bp.Name,
-			Options: []views.BGStatsOption{{Value: "new", Label: views.T(vctx, "bgstats.import.newplayer"), Selected: pick < 0}}}
-		for i, p := range roster {
-			ch.Options = append(ch.Options, views.BGStatsOption{Value: strconv.FormatInt(p.ID, 10), Label: p.Name, Selected: i == pick})
+		ch := views.BGStatsChoice{Field: field, Name: bp.Name}
+		if long {
+			if pick >= 0 {
+				ch.Value = roster[pick].Name
+			}
+		} else {
+			ch.Options = []views.BGStatsOption{{Value: "new", Label: views.T(vctx, "bgstats.import.newplayer"), Selected: pick < 0}}
+			for i, p := range roster {
+				ch.Options = append(ch.Options, views.BGStatsOption{Value: strconv.FormatInt(p.ID, 10), Label: p.Name, Selected: i == pick})
+			}
 		}
 		page.Players = append(page.Players, ch)
 		if pick >= 0 {
@@ -209,6 +244,10 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 	return page, plan, nil
 }
 
+// selectRoster is the longest roster offered in each file player's own
+// select; a longer one is offered once, as a list to pick names from.
+const selectRoster = 40
+
 // newName is the name a BG Stats player added to the group gets: its own,
 // or, when the group already has a player of that name (one the importer
 // chose not to map to), that name marked as from BG Stats, so that the
@@ -250,10 +289,18 @@ func carry(f bgstats.File) (string, error) {
 
 // uncarry reads what carry wrote (a file like any uploaded one: it came
 // from the browser).
-func uncarry(data string) (bgstats.File, error) {
+func uncarry(data string, max int64) (bgstats.File, error) {
 	b, err := base64.StdEncoding.DecodeString(data)
 	if err != nil {
 		return bgstats.File{}, fmt.Errorf("%w: %v", bgstats.ErrNotBGStats, err)
 	}
-	return bgstats.Read(bytes.NewReader(b))
+	return bgstats.ReadMax(bytes.NewReader(b), max)
+}
+
+// tooInflated refuses a file that grows past Limits.Inflated once
+// decompressed (413): the export page again, saying so.
+func (s *Server) tooInflated(c echo.Context) error {
+	page := s.exportModel(c)
+	page.BGStatsError = views.T(s.viewCtx(c), "limit.inflated", "N", s.limits.Inflated>>20)
+	return s.render(c, http.StatusRequestEntityTooLarge, views.ExportView(page))
 }

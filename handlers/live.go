@@ -148,6 +148,11 @@ func (s *Server) matchEvents(c echo.Context) error {
 		c.Response().Header().Set("Cache-Control", "no-store")
 		return c.String(http.StatusOK, sheetVersion(rounds))
 	}
+	ctx, done, err := s.streams.start(c)
+	if err != nil {
+		return err
+	}
+	defer done()
 	ch, stop := s.live.subscribe(match.ID)
 	defer stop()
 	w := c.Response()
@@ -159,7 +164,6 @@ func (s *Server) matchEvents(c echo.Context) error {
 	w.Flush()
 	tick := time.NewTicker(20 * time.Second)
 	defer tick.Stop()
-	ctx := c.Request().Context()
 	for {
 		select {
 		case <-ctx.Done():

@@ -84,6 +84,13 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 			page.DealerID = p.ID
 		}
 	}
+	// A seat beyond the game's most is never taken: each player's list of
+	// seats has at most that many, so the page grows with its players, not
+	// with their square.
+	page.Seats = len(page.Players)
+	if page.Seats > max {
+		page.Seats = max
+	}
 	if d, err := strconv.ParseInt(first(form, "dealer"), 10, 64); err == nil {
 		page.DealerID = d
 	}

@@ -11,6 +11,9 @@ import (
 func (s *Server) routes(e *echo.Echo) {
 	e.Pre(headAsGet)
 	e.Use(middleware.Recover())
+	// HSTS and the security headers go on every answer, the refusals of
+	// the rate limit included; a refused request takes no turn.
+	e.Use(s.strictTransport, securityHeaders, s.requestLimit())
 	e.Use(s.admitted)
 	e.Use(securityHeaders)
 	e.Use(s.secureCookies)
@@ -32,8 +35,9 @@ func (s *Server) routes(e *echo.Echo) {
 	// Public pages: no login.
 	e.GET("/", s.home)
 	e.GET("/lang", s.setLang)
-	e.POST("/groups", s.createGroup)
-	e.POST("/import", s.importFromHome)
+	newGroups := s.groupLimit() // one count for both ways of making a group
+	e.POST("/groups", s.createGroup, newGroups)
+	e.POST("/import", s.importFromHome, newGroups)
 	e.GET("/join/:group/:token", s.joinForm)
 	e.POST("/join/:group/:token", s.join)
 	e.GET("/admin/:group/:token", s.claimAdminForm) // asks to confirm: a GET changes nothing

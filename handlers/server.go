@@ -32,6 +32,9 @@ type Config struct {
 	// WarmLedgers builds the standings of the recently active groups in the
 	// background at start-up (warmLedgers, ledger.go).
 	WarmLedgers bool
+	// What one client or one group may take, each at its default when zero
+	// (see Limits).
+	Limits Limits
 }
 
 // Timeouts are the deadlines of a connection.
@@ -89,6 +92,10 @@ type Server struct {
 	turns   chan struct{} // see admitted
 	imports chan struct{} // imports decoding at once, see admitted
 	uploads uploadGate    // imports under way, in all and per client
+	limits  Limits
+	streams *streams  // live-update streams open, see streams.go
+	exports *underWay // exports under way, per client and in all
+	disk    *diskBudget
 
 	bodyTimeout, uploadTimeout, writeTimeout time.Duration
 }
@@ -122,6 +129,12 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		turns:   make(chan struct{}, inFlight()),
 		imports: make(chan struct{}, 2),
 	}
+	s.limits = cfg.Limits.withDefaults()
+	s.streams = newStreams(s.limits.Streams)
+	s.exports = newUnderWay(s.limits.Exports, s.limits.ExportsAll, "limit.exports.client", "limit.exports.server")
+	s.disk = &diskBudget{max: s.limits.TempDisk}
+	s.uploads.max = s.limits.Uploads
+	cfg.Store.SetGroupLimits(store.GroupLimits{Players: s.limits.Players, Matches: s.limits.Matches})
 	t := cfg.Timeouts.withDefaults()
 	s.bodyTimeout, s.uploadTimeout, s.writeTimeout = t.Body, t.Upload, t.Write
 	if s.zone == nil {
@@ -142,6 +155,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 	if cfg.WarmLedgers {
 		go s.warmLedgers(context.Background())
 	}
+	cfg.Store.OnWrite(s.membersChanged)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

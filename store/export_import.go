@@ -86,7 +86,10 @@ func (s *Store) importGroup(ctx context.Context, head Export, next func() (Expor
 		}
 		g.ID, _ = res.LastInsertId()
 		out.Group = g
-		return insertHead(ctx, tx, g.ID, head, playerID, s.now())
+		if err := insertHead(ctx, tx, g.ID, head, playerID, s.now()); err != nil {
+			return err
+		}
+		return s.withinLimits(ctx, tx, g.ID, true, false)
 	})
 	if err != nil {
 		return CreatedGroup{}, fmt.Errorf("store: import: %w", err)
@@ -109,6 +112,9 @@ func (s *Store) importGroup(ctx context.Context, head Export, next func() (Expor
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, `UPDATE groups SET importing = 0 WHERE id = ?`, gid); err != nil {
+				return err
+			}
+			if err := s.withinLimits(ctx, tx, gid, false, true); err != nil {
 				return err
 			}
 			tx.wrote(gid, true)

@@ -238,6 +238,9 @@ func (s *Store) Join(ctx context.Context, slug, invite, name, sessionToken strin
 			if err == nil {
 				id, err = insertPlayer(ctx, tx, gid, name, s.now())
 			}
+			if err == nil {
+				err = s.withinLimits(ctx, tx, gid, true, false)
+			}
 			return id, err
 		}
 		var archived bool

@@ -115,6 +115,9 @@ func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) err
 			if _, err := tx.ExecContext(ctx, `DELETE FROM groups WHERE id = ? AND importing = 1`, stage); err != nil {
 				return err
 			}
+			if err := s.withinLimits(ctx, tx, groupID, true, true); err != nil {
+				return err
+			}
 			tx.wrote(groupID, false)
 			return nil
 		})

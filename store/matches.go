@@ -68,6 +68,9 @@ func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (in
 			return fmt.Errorf("store: create match: %w", err)
 		}
 		id, _ = res.LastInsertId()
+		if err := s.withinLimits(ctx, tx, groupID, false, true); err != nil {
+			return err
+		}
 		for seat, pid := range nm.Players {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO match_players (match_id, seat, player_id) VALUES (?, ?, ?)`, id, seat, pid); err != nil {
 				return fmt.Errorf("store: create match: %w", err)

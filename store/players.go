@@ -159,8 +159,10 @@ func (s *Store) AddPlayer(ctx context.Context, groupID int64, name string) (Play
 	p := Player{GroupID: groupID, Name: name}
 	err = s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, false)
-		p.ID, err = insertPlayer(ctx, tx, groupID, name, s.now())
-		return err
+		if p.ID, err = insertPlayer(ctx, tx, groupID, name, s.now()); err != nil {
+			return err
+		}
+		return s.withinLimits(ctx, tx, groupID, true, false)
 	})
 	return p, err
 }

@@ -63,6 +63,7 @@ type Store struct {
 	pg      *pgState      // PostgreSQL only: the address, the listener (postgres.go)
 	timeout time.Duration // PostgreSQL only: bounds each statement (timeout.go)
 	queue   saveQueue     // round saves waiting to share a commit (batch.go)
+	limits  GroupLimits   // see SetGroupLimits
 }
 
 // Open opens the database db names: a PostgreSQL address

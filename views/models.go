@@ -151,6 +151,7 @@ type NewMatchPage struct {
 	DealerID int64  // the player preselected to deal first
 	Game     GameLink
 	Players  []PlayerChoice
+	Seats    int // the seats the seating part offers: the game's most, or fewer players
 	MinMax   string
 	Options  templ.Component // the game's own options (first dealer, start round…)
 	Errors   FieldErrors

@@ -27,6 +27,7 @@ type config struct {
 	TimeZone *time.Location
 	Timeouts handlers.Timeouts
 	Store    store.Options
+	Limits   handlers.Limits
 }
 
 // settings lists the keys, their defaults and what they mean (the README's table).
@@ -44,6 +45,18 @@ var settings = []struct{ key, def, help string }{
 	{"upload_timeout", "5m", "time a client has to send an import file"},
 	{"write_timeout", "2m", "time a client has to take an answer (a page, a whole export)"},
 	{"idle_timeout", "60s", "a kept-alive connection with no request for this long is closed"},
+	// Limits (README, "Limits"): what one client or one group may take.
+	{"max_players", "1000", "players a group may have (at most 1000, what an import accepts)"},
+	{"max_matches", "50000", "matches a group may have, deleted ones included (at most 50000)"},
+	{"groups_per_hour", "10", "groups one address may create or import per hour (-1: no limit)"},
+	{"requests_per_second", "20", "requests one address may make per second, on average (-1: no limit)"},
+	{"request_burst", "200", "requests one address may make at once above that average"},
+	{"streams_per_client", "32", "live-update streams one address may have open"},
+	{"exports_per_client", "2", "exports one address may have under way (made or downloaded)"},
+	{"exports_in_all", "6", "exports under way at once, in all"},
+	{"uploads_in_all", "16", "imports under way at once, in all (one per address)"},
+	{"bgstats_inflated_mb", "32", "MiB a BG Stats upload may decompress to"},
+	{"temp_disk_mb", "2048", "MiB of temporary files (uploads, exports) in use at once, in all"},
 }
 
 // loadConfig reads flags, then a config file, then TABLEKEEPER_* environment
@@ -114,6 +127,28 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 		return c, fs.Args(), fmt.Errorf("config: TABLEKEEPER_DB_POOL (--db-pool) is %q: give a number of connections such as 8", v.GetString("db_pool"))
 	}
 	c.Store.Pool = pool
+	var mb struct{ inflated, disk int }
+	for _, n := range []struct {
+		key string
+		dst *int
+		min int
+	}{{"max_players", &c.Limits.Players, 1}, {"max_matches", &c.Limits.Matches, 1}, {"groups_per_hour", &c.Limits.Groups, -1},
+		{"requests_per_second", &c.Limits.Requests, -1}, {"request_burst", &c.Limits.Burst, 1}, {"streams_per_client", &c.Limits.Streams, 1},
+		{"exports_per_client", &c.Limits.Exports, 1}, {"exports_in_all", &c.Limits.ExportsAll, 1}, {"uploads_in_all", &c.Limits.Uploads, 1},
+		{"bgstats_inflated_mb", &mb.inflated, 1}, {"temp_disk_mb", &mb.disk, 1}} {
+		val := v.GetString(n.key)
+		i, err := strconv.Atoi(strings.TrimSpace(val))
+		if err != nil || i < n.min || i == 0 {
+			return c, fs.Args(), fmt.Errorf("config: TABLEKEEPER_%s (--%s) is %q: give a whole number of at least %d",
+				strings.ToUpper(n.key), strings.ReplaceAll(n.key, "_", "-"), val, max(n.min, 1))
+		}
+		*n.dst = i
+	}
+	if c.Limits.Players > store.MaxImportPlayers || c.Limits.Matches > store.MaxImportMatches {
+		return c, fs.Args(), fmt.Errorf("config: TABLEKEEPER_MAX_PLAYERS is at most %d and TABLEKEEPER_MAX_MATCHES at most %d: an export of a larger group would not import again",
+			store.MaxImportPlayers, store.MaxImportMatches)
+	}
+	c.Limits.Inflated, c.Limits.TempDisk = int64(mb.inflated)<<20, int64(mb.disk)<<20
 	return c, fs.Args(), nil
 }
 

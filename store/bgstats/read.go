@@ -14,21 +14,98 @@ import (
 // object, or without a "plays" list.
 var ErrNotBGStats = errors.New("bgstats: not a BG Stats export")
 
-// Read reads a BG Stats export as a stream (a byte-order mark or gzip
+// ErrTooLarge is a file that grows past the size allowed once
+// decompressed (see ReadMax).
+var ErrTooLarge = errors.New("bgstats: file too large once decompressed")
+
+// DefaultMax is what Read lets a file grow to once decompressed: a real
+// BG Stats export of years of plays is a few MiB.
+const DefaultMax = 32 << 20
+
+// Read is ReadMax with DefaultMax.
+func Read(r io.Reader) (File, error) { return ReadMax(r, DefaultMax) }
+
+// ReadMax reads a BG Stats export as a stream (a byte-order mark or gzip
 // around it accepted): its games, players and plays are decoded one at a
 // time, the other parts skipped, so that memory holds what is kept of the
-// file, never the file itself. An error wraps ErrNotBGStats (a foreign or
+// file, never the file itself. A file that is, or decompresses to, more
+// than max bytes is refused with ErrTooLarge as soon as it passes max (a
+// gzip bomb is cut there). Another error wraps ErrNotBGStats (a foreign or
 // damaged file), with what was wrong.
-func Read(r io.Reader) (File, error) {
+func ReadMax(r io.Reader, max int64) (File, error) {
 	br := bufio.NewReader(r)
+	var in io.Reader = br
 	if head, _ := br.Peek(2); bytes.Equal(head, []byte{0x1f, 0x8b}) {
 		z, err := gzip.NewReader(br)
 		if err != nil {
 			return File{}, fmt.Errorf("%w: %v", ErrNotBGStats, err)
 		}
 		defer z.Close()
-		br = bufio.NewReader(z)
+		in = z
 	}
+	capped := &capped{r: in, left: max}
+	f, err := read(bufio.NewReader(&blanks{r: capped}))
+	if capped.left < 0 {
+		return File{}, ErrTooLarge
+	}
+	return f, err
+}
+
+// capped reads at most left bytes of r, then fails (left goes below zero).
+type capped struct {
+	r    io.Reader
+	left int64
+}
+
+func (c *capped) Read(p []byte) (int, error) {
+	if c.left < 0 {
+		return 0, ErrTooLarge
+	}
+	if int64(len(p)) > c.left+1 {
+		p = p[:c.left+1]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	if c.left < 0 {
+		return n, ErrTooLarge
+	}
+	return n, err
+}
+
+// blanks passes r on with each run of blanks outside strings cut to one:
+// json.Decoder rescans a run of blanks from its start each time it reads
+// more, so that megabytes of them took minutes (quadratic).
+type blanks struct {
+	r                    io.Reader
+	inString, esc, blank bool
+}
+
+func (b *blanks) Read(p []byte) (int, error) {
+	for {
+		n, err := b.r.Read(p)
+		out := 0
+		for _, c := range p[:n] {
+			switch {
+			case b.inString:
+				b.esc, b.inString = !b.esc && c == '\\', b.esc || c != '"'
+			case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+				if b.blank {
+					continue
+				}
+				b.blank = true
+			default:
+				b.blank, b.inString = false, c == '"'
+			}
+			p[out] = c
+			out++
+		}
+		if out > 0 || err != nil {
+			return out, err
+		}
+	}
+}
+
+func read(br *bufio.Reader) (File, error) {
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
 		br.Discard(3)
 	}

@@ -1,0 +1,78 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// ErrLimit is a write refused because the group would go past one of its
+// limits (see GroupLimits): nothing was written.
+var ErrLimit = errors.New("store: over a group's limit")
+
+// LimitError says which limit a write would pass: What is "players" or
+// "matches", Max the limit.
+type LimitError struct {
+	What string
+	Max  int
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("store: a group has at most %d %s", e.Max, e.What)
+}
+
+func (e *LimitError) Unwrap() error { return ErrLimit }
+
+// GroupLimits are the most players and matches (deleted ones included) a
+// group may have. The forms and the imports hold the same ones, and never
+// more than an import accepts (MaxImportPlayers, MaxImportMatches), so that
+// every export imports again. Zero is the import's limit.
+type GroupLimits struct {
+	Players, Matches int
+}
+
+// SetGroupLimits sets the limits every later write holds (before serving).
+func (s *Store) SetGroupLimits(l GroupLimits) {
+	s.limits = l
+}
+
+func (s *Store) maxPlayers() int {
+	if s.limits.Players > 0 && s.limits.Players < MaxImportPlayers {
+		return s.limits.Players
+	}
+	return MaxImportPlayers
+}
+
+func (s *Store) maxMatches() int {
+	if s.limits.Matches > 0 && s.limits.Matches < MaxImportMatches {
+		return s.limits.Matches
+	}
+	return MaxImportMatches
+}
+
+// withinLimits checks, in a write's transaction and after it, that the
+// group has no more players or matches than it may: a LimitError rolls the
+// whole write back.
+func (s *Store) withinLimits(ctx context.Context, tx *txn, groupID int64, players, matches bool) error {
+	count := func(table string, max int) error {
+		// Whether a row lies past the limit: at most max+1 index entries read.
+		var n int
+		err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM `+table+` WHERE group_id = ? LIMIT ?) AS rows_counted`, groupID, max+1).Scan(&n)
+		if err != nil {
+			return fmt.Errorf("store: count %s: %w", table, err)
+		}
+		if n > max {
+			return &LimitError{What: table, Max: max}
+		}
+		return nil
+	}
+	if players {
+		if err := count("players", s.maxPlayers()); err != nil {
+			return err
+		}
+	}
+	if matches {
+		return count("matches", s.maxMatches())
+	}
+	return nil
+}
