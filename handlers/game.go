@@ -70,7 +70,7 @@ func engineRounds(p Played) []scoring.Round {
 // progress is where a match stands, as its game decides.
 func progress(g Game, m store.Match, played Played) scoring.Progress {
 	if finalOnly(played) {
-		return finalProgress(g, played.Points[0])
+		return finalProgress(g, played.Points[0], m.Play.Places)
 	}
 	return g.Progress(engineMatch(g, m), engineRounds(played))
 }

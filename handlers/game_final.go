@@ -22,6 +22,9 @@ func finalScores(ctx context.Context, entry json.RawMessage) (string, bool) {
 	if !bgstats.IsFinal(entry) {
 		return "", false
 	}
+	if bgstats.IsNoScores(entry) {
+		return views.T(ctx, "bgstats.noscores"), true
+	}
 	return views.T(ctx, "bgstats.final"), true
 }
 
@@ -61,9 +64,14 @@ func finalOnly(played Played) bool {
 }
 
 // finalProgress is where a final-scores match stands: finished, placed by
-// its scores as its game orders them (the standings place it so too).
-func finalProgress(g Game, totals []int) scoring.Progress {
-	p := scoring.Progress{Totals: totals, Places: scoring.Places(totals, g.LowWins()), Finished: true, Dealer: -1}
+// the places the play kept (a winner picked by hand, a winner or ranks
+// only), else by its scores as its game orders them (the standings place
+// it so too).
+func finalProgress(g Game, totals, places []int) scoring.Progress {
+	if len(places) != len(totals) {
+		places = scoring.Places(totals, g.LowWins())
+	}
+	p := scoring.Progress{Totals: totals, Places: places, Finished: true, Dealer: -1}
 	p.Winners = p.Leaders()
 	return p
 }

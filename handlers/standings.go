@@ -51,7 +51,10 @@ func (s *Server) standingsMatch(m store.PlayedMatch) standings.Match {
 	for _, st := range m.Seats {
 		totals = append(totals, st.Total)
 	}
-	places := scoring.Places(totals, lowWins)
+	places := m.Places // a BG Stats play's own places (a hand-picked winner, a winner or ranks only)
+	if len(places) != len(m.Seats) {
+		places = scoring.Places(totals, lowWins)
+	}
 	points := s.hasPoints(m.Game)
 	res := make([]standings.Result, len(m.Seats))
 	for i, st := range m.Seats {

@@ -50,6 +50,15 @@ func Read(r io.Reader) (File, error) {
 			into = func() error { return eachOf(dec, &f.Games) }
 		case "players":
 			into = func() error { return eachOf(dec, &f.Players) }
+		case "locations":
+			into = func() error { return eachOf(dec, &f.Locations) }
+		case "about":
+			into = func() error {
+				var v any
+				err := dec.Decode(&v)
+				f.About, _ = v.(string)
+				return err
+			}
 		case "plays":
 			plays = true
 			into = func() error { return eachOf(dec, &f.Plays) }
@@ -106,35 +115,27 @@ func skip(dec *json.Decoder) error {
 	}
 }
 
-// Slim is f with only what an import uses: the plays of other games (or
-// ignored) keep their game and mark, for the counts, not their scores;
-// the players and games are kept whole. A confirmation step carries it
-// instead of the file.
+// Slim is f with only what an import uses: the plays marked ignored keep
+// their game and mark, for the counts, not their scores; the other plays
+// are kept whole (the confirmation step may take any game as one of ours).
+// A confirmation step carries it instead of the file.
 func Slim(f File) File {
-	games := map[int64]bool{}
-	for _, g := range f.Games {
-		games[g.ID] = GameID(g) != ""
-	}
-	out := File{Games: f.Games, Players: f.Players, Plays: make([]Play, 0, len(f.Plays))}
+	out := File{Games: f.Games, Players: f.Players, Locations: f.Locations, Plays: make([]Play, 0, len(f.Plays))}
 	for _, p := range f.Plays {
-		if !games[p.GameRefID] || p.Ignored {
-			p = Play{GameRefID: p.GameRefID, Ignored: p.Ignored}
+		if p.Ignored {
+			p = Play{GameRefID: p.GameRefID, Ignored: true}
 		}
 		out.Plays = append(out.Plays, p)
 	}
 	return out
 }
 
-// Seated is the players of f who played one of our games (in a play not
-// ignored), in the file's order: those an import asks about.
-func Seated(f File) []Player {
-	games := map[int64]bool{}
-	for _, g := range f.Games {
-		games[g.ID] = GameID(g) != ""
-	}
+// Seated is the players of f who played one of the games gameOf takes as
+// ours (in a play not ignored), in the file's order: those an import asks about.
+func Seated(f File, gameOf map[int64]string) []Player {
 	seated := map[int64]bool{}
 	for _, p := range f.Plays {
-		if games[p.GameRefID] && !p.Ignored {
+		if gameOf[p.GameRefID] != "" && !p.Ignored {
 			for _, s := range p.PlayerScores {
 				seated[s.PlayerRefID] = true
 			}
@@ -145,6 +146,16 @@ func Seated(f File) []Player {
 		if seated[p.ID] {
 			out = append(out, p)
 		}
+	}
+	return out
+}
+
+// Proposed is what an import proposes for each of f's games (see GameID):
+// by the game's id in the file.
+func Proposed(f File) map[int64]string {
+	out := map[int64]string{}
+	for _, g := range f.Games {
+		out[g.ID] = GameID(g)
 	}
 	return out
 }
