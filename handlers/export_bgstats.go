@@ -1,14 +1,18 @@
 package handlers
 
 import (
+	"cmp"
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
+	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // exportBGStats sends the group's finished matches as a BG Stats file
@@ -56,4 +60,45 @@ func (s *Server) bgstatsGame(game string) bgstats.GameInfo {
 		}
 		return n - 1
 	}}
+}
+
+// playFacts is what a finished match shows of its play (where, how long,
+// the comments) and its one-play link to BG Stats, as BG Stats documents it.
+func (s *Server) playFacts(vctx context.Context, m store.Match, g Game, prog scoring.Progress, live Played) ([]string, string) {
+	var facts []string
+	if m.Play.Location != "" {
+		facts = append(facts, views.T(vctx, "bgstats.fact.location", "Place", m.Play.Location))
+	}
+	if m.Play.DurationMin > 0 {
+		facts = append(facts, views.T(vctx, "bgstats.fact.duration", "N", m.Play.DurationMin))
+	}
+	if m.Play.Comments != "" {
+		facts = append(facts, m.Play.Comments)
+	}
+	if m.FinishedAt == nil {
+		return facts, ""
+	}
+	info := s.bgstatsGame(g.ID())
+	start := -1
+	if m.Play.StartSeat != nil {
+		start = *m.Play.StartSeat
+	} else if m.Play.PlayedLocal == "" {
+		start = info.StartSeat(m.Options, len(m.Seats))
+	}
+	noScores := finalOnly(live) && bgstats.IsNoScores(live.Entries[0])
+	lp := bgstats.LinkPlay{DurationMin: m.Play.DurationMin, Comments: m.Play.Comments, Location: m.Play.Location,
+		PlayDate: bgstats.LocalDate(*m.FinishedAt, m.Play.PlayedLocal, s.zone),
+		Game: bgstats.LinkGame{BGGID: bgstats.GameBGG[g.ID()], HighestWins: !info.LowWins, Name: cmp.Or(bgstats.GameName[g.ID()], g.Name("en")), SourceGameID: g.ID()}}
+	for i, st := range m.Seats {
+		p := bgstats.LinkPlayer{StartPlayer: i == start, Name: st.Name, SourcePlayerID: strconv.FormatInt(st.PlayerID, 10)}
+		if i < len(prog.Places) {
+			p.Rank, p.Winner = prog.Places[i], prog.Places[i] == 1
+		}
+		if !noScores && i < len(prog.Totals) {
+			total := prog.Totals[i]
+			p.Score = &total
+		}
+		lp.Players = append(lp.Players, p)
+	}
+	return facts, bgstats.PlayURL(lp)
 }

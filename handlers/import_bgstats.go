@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -339,4 +340,13 @@ func uncarry(data string) (bgstats.File, error) {
 		return bgstats.File{}, fmt.Errorf("%w: %v", bgstats.ErrNotBGStats, err)
 	}
 	return bgstats.Read(bytes.NewReader(b))
+}
+
+// isBGStats reports whether the uploaded file f is a BG Stats file (read
+// again from its start).
+func isBGStats(f io.ReadSeeker) bool {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return false
+	}
+	return bgstats.Sniff(f)
 }

@@ -282,7 +282,7 @@ func Value(s string) (v float64, ok bool, err error) {
 	if !strings.Contains(s, ".") {
 		s = strings.ReplaceAll(s, ",", ".")
 	}
-	total, term, sign := 0.0, "", 1.0
+	total, term, sign, unary := 0.0, "", 1.0, false
 	flush := func() error {
 		if term == "" {
 			return fmt.Errorf("score %q", s)
@@ -297,15 +297,20 @@ func Value(s string) (v float64, ok bool, err error) {
 	}
 	for i, r := range s {
 		switch {
-		case (r == '+' || r == '-') && i == 0:
+		case (r == '+' || r == '-') && term == "":
+			// a term's own sign: "-5", "+5", "10+-2"; never two
+			if unary || (i > 0 && r == '+') {
+				return 0, false, fmt.Errorf("score %q", s)
+			}
+			unary = true
 			if r == '-' {
-				sign = -1
+				sign = -sign
 			}
 		case r == '+' || r == '-':
 			if err := flush(); err != nil {
 				return 0, false, err
 			}
-			sign = 1
+			sign, unary = 1, false
 			if r == '-' {
 				sign = -1
 			}
@@ -414,9 +419,15 @@ func Export(e store.Export, loc *time.Location, info func(game string) GameInfo)
 // time in loc.
 func playDate(m store.ExportMatch, loc *time.Location) string {
 	at, _ := time.Parse(storeTime, *m.FinishedAt)
-	if m.PlayedLocal != "" {
-		if was, err := time.ParseInLocation(dateFormat, m.PlayedLocal, loc); err == nil && was.Equal(at) {
-			return m.PlayedLocal
+	return LocalDate(at, m.PlayedLocal, loc)
+}
+
+// LocalDate is a match's date as BG Stats writes it (see playDate): local
+// as the play wrote it when it is still at, else at in loc.
+func LocalDate(at time.Time, local string, loc *time.Location) string {
+	if local != "" {
+		if was, err := time.ParseInLocation(dateFormat, local, loc); err == nil && was.Equal(at) {
+			return local
 		}
 	}
 	return at.In(loc).Format(dateFormat)

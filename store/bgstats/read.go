@@ -80,7 +80,11 @@ func Read(r io.Reader) (File, error) {
 
 // eachOf decodes a JSON list one element at a time onto the end of *list.
 func eachOf[T any](dec *json.Decoder, list *[]T) error {
-	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+	t, err := dec.Token()
+	if err == nil && t == nil {
+		return nil // null: an empty list
+	}
+	if err != nil || t != json.Delim('[') {
 		return fmt.Errorf("not a list (%v)", err)
 	}
 	for dec.More() {
@@ -90,7 +94,7 @@ func eachOf[T any](dec *json.Decoder, list *[]T) error {
 		}
 		*list = append(*list, v)
 	}
-	_, err := dec.Token()
+	_, err = dec.Token()
 	return err
 }
 
@@ -158,4 +162,46 @@ func Proposed(f File) map[int64]string {
 		out[g.ID] = GameID(g)
 	}
 	return out
+}
+
+// Sniff reports whether r holds a BG Stats file (a backup export or a Play
+// file: a JSON object with "plays" and "games" at its top, gzipped or
+// not), reading it as a stream, values skipped: what a wrong import tells
+// its reader to take elsewhere.
+func Sniff(r io.Reader) bool {
+	br := bufio.NewReader(r)
+	if head, _ := br.Peek(2); bytes.Equal(head, []byte{0x1f, 0x8b}) {
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return false
+		}
+		defer z.Close()
+		br = bufio.NewReader(z)
+	}
+	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
+		br.Discard(3)
+	}
+	dec := json.NewDecoder(br)
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		k, _ := t.(string)
+		if k == "format" {
+			return false // one of ours, or another program's
+		}
+		seen[k] = true
+		if seen["plays"] && seen["games"] {
+			return true
+		}
+		if skip(dec) != nil {
+			return false
+		}
+	}
+	return false
 }
