@@ -88,7 +88,7 @@ func (s *Server) playFacts(vctx context.Context, m store.Match, g Game, prog sco
 	noScores := finalOnly(live) && bgstats.IsNoScores(live.Entries[0])
 	lp := bgstats.LinkPlay{DurationMin: m.Play.DurationMin, Comments: m.Play.Comments, Location: m.Play.Location,
 		PlayDate: bgstats.LocalDate(*m.FinishedAt, m.Play.PlayedLocal, s.zone),
-		Game: bgstats.LinkGame{BGGID: bgstats.GameBGG[g.ID()], HighestWins: !info.LowWins, Name: cmp.Or(bgstats.GameName[g.ID()], g.Name("en")), SourceGameID: g.ID()}}
+		Game:     bgstats.LinkGame{BGGID: bgstats.GameBGG[g.ID()], HighestWins: !info.LowWins, Name: cmp.Or(bgstats.GameName[g.ID()], g.Name("en")), SourceGameID: g.ID()}}
 	for i, st := range m.Seats {
 		p := bgstats.LinkPlayer{StartPlayer: i == start, Name: st.Name, SourcePlayerID: strconv.FormatInt(st.PlayerID, 10)}
 		if i < len(prog.Places) {

@@ -3,8 +3,8 @@ package handlers
 import (
 	"bytes"
 	"cmp"
-	"context"
 	"compress/gzip"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"

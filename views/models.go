@@ -194,7 +194,7 @@ type Scoresheet struct {
 	// duration, comments); BGStatsLink hands the match to BG Stats.
 	PlayFacts   []string
 	BGStatsLink string
-	Saved      string        // "Round 4 saved", right after a save
+	Saved       string // "Round 4 saved", right after a save
 	// SavedElsewhere is what a phone watching the match says when the last
 	// round arrives live ("Round 4 saved on another phone").
 	SavedElsewhere string
