@@ -36,11 +36,11 @@ type Game struct {
 // Games are the dozen games the generated group plays: our four under the
 // names BG Stats users give them, 6 nimmt! as "Take 5", and others.
 var Games = []Game{
-	{Name: "Five Crowns", BGGID: 1472, MinP: 2, MaxP: 8, Style: "points"}, // 8: a play beyond the game's 7
-	{Name: "Les Cinq Rois", BGGID: 0, MinP: 1, MaxP: 5, Style: "mixed"},   // 1: a solo play
+	{Name: "Five Crowns", BGGID: 1472, MinP: 2, MaxP: 7, Style: "points"},
+	{Name: "Les Cinq Rois", BGGID: 0, MinP: 2, MaxP: 5, Style: "mixed"}, // a solo play at fixed places
 	{Name: "TAKI", BGGID: 0, HighestWins: true, MinP: 2, MaxP: 6, Style: "winner"},
 	{Name: "Hornochsen!", BGGID: 0, HighestWins: true, MinP: 2, MaxP: 6, Style: "mixed"},
-	{Name: "Take Five", BGGID: 0, HighestWins: true, MinP: 2, MaxP: 6, Style: "points"},
+	{Name: "Take Five", BGGID: 0, HighestWins: true, MinP: 2, MaxP: 4, Style: "points"},
 	{Name: "Take 5", BGGID: 432, HighestWins: false, MinP: 2, MaxP: 10, Style: "points"},
 	{Name: "Catan", BGGID: 13, HighestWins: true, MinP: 3, MaxP: 4, Style: "points"},
 	{Name: "Azul", BGGID: 230802, HighestWins: true, MinP: 2, MaxP: 4, Style: "points"},
@@ -109,8 +109,8 @@ func play(r *rand.Rand, o Options, n int, id string) string {
 		gi = 0 // Five Crowns with two anonymous players
 	case 11:
 		gi = 1 // Les Cinq Rois solo
-	case 7, 8:
-		gi = 0 // Five Crowns at a clock change
+	case 7, 8, 17:
+		gi = 0 // Five Crowns at a clock change; with more players than it allows
 	}
 	g := Games[gi]
 	np := g.MinP + r.IntN(g.MaxP-g.MinP+1)
@@ -119,12 +119,16 @@ func play(r *rand.Rand, o Options, n int, id string) string {
 		np = 1
 	case 7, 8:
 		np = 3
+	case 17:
+		np = 8 // more players than the game allows (7 and the anonymous player)
 	}
 	seats := r.Perm(len(Players) - 1)[:min(np, len(Players)-1)]
 	for i := range seats {
 		seats[i]++ // player ids from 1
 	}
-	if n%97 == 5 {
+	if n%97 == 17 {
+		seats = append(seats, 8)
+	} else if n%97 == 5 {
 		seats = append(seats[:min(len(seats), 2)], 8, 8)
 	} else if n%13 == 3 && len(seats) > 2 {
 		seats[len(seats)-1] = 8 // one anonymous player
