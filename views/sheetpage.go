@@ -141,7 +141,15 @@ func (p *page) body(ctx context.Context, s Scoresheet) {
 	if s.Finished {
 		p.b = p.b.s(`<section class="card" aria-labelledby="result-title"><h2 id="result-title" class="winner" data-testid="winner"><span aria-hidden="true">★</span> `).
 			esc(T(ctx, "match.winner", "Names", s.Winners)).s(`</h2><ol class="result" data-testid="result">`).
-			resultPlayers(s).s(`</ol></section>`)
+			resultPlayers(s).s(`</ol>`)
+		for _, f := range s.PlayFacts {
+			p.b = p.b.s(`<p class="muted" data-testid="play-fact">`).esc(f).s(`</p>`)
+		}
+		if s.BGStatsLink != "" {
+			p.b = p.b.s(`<p><a class="button secondary" href="`).esc(s.BGStatsLink).s(`" title="`).esc(T(ctx, "bgstats.send.help")).
+				s(`" data-testid="bgstats-send">`).esc(T(ctx, "bgstats.send")).s(`</a></p>`)
+		}
+		p.b = p.b.s(`</section>`)
 	}
 	p.b = p.b.s(`<h2 class="visually-hidden">`).esc(T(ctx, "match.rounds")).s(`</h2>`).scoresTable(ctx, s)
 	if x, ok := s.Chart.(sheetExtras); ok {
