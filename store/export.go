@@ -13,10 +13,13 @@ import (
 // Version 1 (until issue 18) had no rulings, and an import dated the group
 // from the import. Version 2 adds each match's kept rulings and keeps the
 // group's creation time. A version 1 file still imports (see
-// testdata/export-v1.json): what it lacks is simply absent.
+// testdata/export-v1.json): what it lacks is simply absent. Version 4
+// (issue 31) adds what a match keeps of a BG Stats play (PlayMeta: places,
+// location, duration, comments, start seat, the play's local date); an
+// older instance says the file is newer instead of refusing a field.
 const (
 	ExportFormat  = "tablekeeper.group"
-	ExportVersion = 3
+	ExportVersion = 4
 )
 
 // Export is a whole group: its roster, seasons, house rules and every match
@@ -89,7 +92,7 @@ type ExportMatch struct {
 	// from (see bgstats.Import), "" for a match recorded here.
 	BGStatsPlay string `json:"bgstats_play,omitempty"`
 	// PlayMeta is what the match keeps of the play it was imported from
-	// (version 3 files may have it: it is absent from older ones).
+	// (version 4; absent from older files).
 	PlayMeta
 }
 

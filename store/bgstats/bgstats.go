@@ -127,15 +127,39 @@ type finalEntry struct {
 }
 
 // IsFinal reports whether a round's entry is FinalEntry or NoScoresEntry.
+// A game's entry (no "final" in any case, no escape) is answered without
+// decoding it: the scoresheet asks it of every round.
 func IsFinal(entry json.RawMessage) bool {
+	if !mayBeFinal(entry) {
+		return false
+	}
 	var v finalEntry
 	return json.Unmarshal(entry, &v) == nil && v.Final
 }
 
 // IsNoScores reports whether a round's entry is NoScoresEntry.
 func IsNoScores(entry json.RawMessage) bool {
+	if !mayBeFinal(entry) {
+		return false
+	}
 	var v finalEntry
 	return json.Unmarshal(entry, &v) == nil && v.Final && v.NoScores
+}
+
+// mayBeFinal reports whether entry holds "final" in any case, or an escape
+// that could spell it.
+func mayBeFinal(entry []byte) bool {
+	for i := 0; i < len(entry); i++ {
+		switch entry[i] {
+		case '\\':
+			return true
+		case 'f', 'F':
+			if i+5 <= len(entry) && strings.EqualFold(string(entry[i:i+5]), "final") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bggGames are our games by BoardGameGeek id. Only Five Crowns's is known
