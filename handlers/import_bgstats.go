@@ -100,6 +100,9 @@ func (s *Server) confirmBGStats(c echo.Context) error {
 	if plan.badChoice {
 		return again(http.StatusUnprocessableEntity, "bgstats.import.badplayer")
 	}
+	if plan.badGame {
+		return again(http.StatusUnprocessableEntity, "bgstats.import.badgame")
+	}
 	if c.FormValue("look") != "" { // the games were chosen again: show what they change, import nothing yet
 		return s.render(c, http.StatusOK, views.BGStatsImportView(page))
 	}
@@ -131,6 +134,7 @@ type bgstatsPlan struct {
 	in        store.IntoGroup
 	games     map[string]string // by bgstats.GameKey: what each file game was taken as
 	badChoice bool
+	badGame   bool
 }
 
 // bgstatsGames is what each of f's games is taken as (by its id in the
@@ -199,7 +203,7 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 		return page, plan, err
 	}
 	gameOf, keep, gameChoices, badGame := s.bgstatsGames(vctx, lg, f, remembered, form)
-	page.GameChoices, plan.games, plan.badChoice = gameChoices, keep, badGame
+	page.GameChoices, plan.games, plan.badGame = gameChoices, keep, badGame
 	who, chosen := map[int64]string{}, map[string]int64{} // chosen: a name given to who → the group's player
 	taken := map[string]bool{}
 	for _, p := range roster {

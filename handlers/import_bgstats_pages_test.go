@@ -97,6 +97,9 @@ func TestBGStatsPlaysOnTheMatchPage(t *testing.T) {
 	played, _ := f.app.srv.playedMatches(t.Context(), f.gid, false)
 	wins := map[int64]int{}
 	for _, m := range played {
+		if m.HasPoints != (m.Game != "taki") {
+			t.Errorf("%s counts its totals as points: %v (a play without scores has none)", m.Game, m.HasPoints)
+		}
 		for _, r := range m.Results {
 			if r.Place == 1 {
 				wins[r.Player]++
@@ -129,5 +132,23 @@ func TestBGStatsFileOnTheGroupImport(t *testing.T) {
 	}
 	if !bgstats.Sniff(strings.NewReader(playsFile)) {
 		t.Error("the Play file is not recognised")
+	}
+}
+
+// A game posted that is none of ours is refused with a sentence, and
+// nothing is imported.
+func TestBGStatsBadGameChoice(t *testing.T) {
+	f := newStandingsFixture(t, "Ana", "Bruno", "Chloé")
+	f.c.lang = "en"
+	base := "/g/" + f.slug
+	d := doc(t, postFile(f.c, base+"/import/bgstats", nil, []byte(playsFile)))
+	form := confirmForm(t, d)
+	form.Set("game.1", "chess")
+	rec := f.c.post(base+"/import/bgstats/confirm", form)
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "A game chosen is not one of ours") {
+		t.Errorf("%d %.300s", rec.Code, rec.Body)
+	}
+	if ms, _ := f.app.store.Matches(t.Context(), f.gid, 10); len(ms) != 0 {
+		t.Errorf("%d matches imported", len(ms))
 	}
 }

@@ -55,7 +55,7 @@ func (s *Server) standingsMatch(m store.PlayedMatch) standings.Match {
 	if len(places) != len(m.Seats) {
 		places = scoring.Places(totals, lowWins)
 	}
-	points := s.hasPoints(m.Game)
+	points := s.hasPoints(m.Game) && !m.NoScores // a play without scores: zeros worth no average
 	res := make([]standings.Result, len(m.Seats))
 	for i, st := range m.Seats {
 		res[i] = standings.Result{Player: st.PlayerID, Total: st.Total, Place: places[i]}

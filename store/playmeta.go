@@ -22,6 +22,9 @@ type PlayMeta struct {
 	Comments    string `json:"comments,omitempty"`
 	StartSeat   *int   `json:"start_seat,omitempty"`   // 0-based; nil: not known
 	PlayedLocal string `json:"played_local,omitempty"` // the play's date as its app wrote it, local time
+	// NoScores: the play had no scores (a winner or ranks only): the
+	// totals are zeros, worth no average or record; Places say it all.
+	NoScores bool `json:"no_scores,omitempty"`
 }
 
 // Bounds of what a match keeps of a play (an import refuses more).
@@ -84,21 +87,23 @@ func validPlaces(places []int, seats int) bool {
 }
 
 // metaColumns are the matches table's columns PlayMeta is read from.
-const metaColumns = `COALESCE(m.places, ''), COALESCE(m.location, ''), COALESCE(m.duration_min, 0), COALESCE(m.comments, ''), m.start_seat, COALESCE(m.played_local, '')`
+const metaColumns = `COALESCE(m.places, ''), COALESCE(m.location, ''), COALESCE(m.duration_min, 0), COALESCE(m.comments, ''), m.start_seat, COALESCE(m.played_local, ''), COALESCE(m.no_scores, 0)`
 
 // metaScan is where a row's metaColumns are scanned to, then set by done.
 type metaScan struct {
 	places string
 	start  sql.NullInt64
+	none   int
 	meta   PlayMeta
 }
 
 func (ms *metaScan) dest() []any {
-	return []any{&ms.places, &ms.meta.Location, &ms.meta.DurationMin, &ms.meta.Comments, &ms.start, &ms.meta.PlayedLocal}
+	return []any{&ms.places, &ms.meta.Location, &ms.meta.DurationMin, &ms.meta.Comments, &ms.start, &ms.meta.PlayedLocal, &ms.none}
 }
 
 func (ms *metaScan) done() PlayMeta {
 	ms.meta.Places = parsePlaces(ms.places)
+	ms.meta.NoScores = ms.none == 1
 	if ms.start.Valid {
 		n := int(ms.start.Int64)
 		ms.meta.StartSeat = &n
@@ -107,6 +112,8 @@ func (ms *metaScan) done() PlayMeta {
 }
 
 func nullText(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
+func nullFlag(b bool) sql.NullInt64 { return sql.NullInt64{Int64: 1, Valid: b} }
 
 func nullInt(n int) sql.NullInt64 { return sql.NullInt64{Int64: int64(n), Valid: n != 0} }
 

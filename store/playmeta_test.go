@@ -17,7 +17,7 @@ func TestPlayMetaKept(t *testing.T) {
 	s, ctx, gid := f.s, context.Background(), f.g.Group.ID
 	ms := finalMatches(2)
 	start := 1
-	ms[0].PlayMeta = PlayMeta{Places: []int{2, 1}, Location: "Chez Ana", DurationMin: 40, Comments: "serré", StartSeat: &start, PlayedLocal: "2025-03-01 20:00:00"}
+	ms[0].PlayMeta = PlayMeta{Places: []int{2, 1}, Location: "Chez Ana", DurationMin: 40, Comments: "serré", StartSeat: &start, PlayedLocal: "2025-03-01 20:00:00", NoScores: true}
 	if err := s.ImportInto(ctx, gid, IntoGroup{Players: []ExportPlayer{{ID: 1, Name: "Ana"}, {ID: 2, Name: "Dora"}}, Existing: map[int64]int64{1: f.players[0].ID}, Matches: ms}); err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestPlayMetaKept(t *testing.T) {
 	same := func(where string, m PlayMeta) {
 		t.Helper()
 		if !slices.Equal(m.Places, []int{2, 1}) || m.Location != "Chez Ana" || m.DurationMin != 40 || m.Comments != "serré" ||
-			m.StartSeat == nil || *m.StartSeat != 1 || m.PlayedLocal != "2025-03-01 20:00:00" {
+			m.StartSeat == nil || *m.StartSeat != 1 || m.PlayedLocal != "2025-03-01 20:00:00" || !m.NoScores {
 			t.Errorf("%s: %+v", where, m)
 		}
 	}
@@ -51,12 +51,12 @@ func TestPlayMetaKept(t *testing.T) {
 	played, _ := s.PlayedMatches(ctx, gid, false)
 	changed, _, _ := s.ChangedMatches(ctx, gid, 0)
 	for _, pm := range played {
-		if want := map[int64][]int{id: {2, 1}}[pm.ID]; !slices.Equal(pm.Places, want) {
+		if want := map[int64][]int{id: {2, 1}}[pm.ID]; !slices.Equal(pm.Places, want) || pm.NoScores != (pm.ID == id) {
 			t.Errorf("PlayedMatches %d: places %v, want %v", pm.ID, pm.Places, want)
 		}
 	}
 	for _, c := range changed {
-		if want := map[int64][]int{id: {2, 1}}[c.Match.ID]; c.Played && !slices.Equal(c.Match.Places, want) {
+		if want := map[int64][]int{id: {2, 1}}[c.Match.ID]; c.Played && (!slices.Equal(c.Match.Places, want) || c.Match.NoScores != (c.Match.ID == id)) {
 			t.Errorf("ChangedMatches %d: places %v, want %v", c.Match.ID, c.Match.Places, want)
 		}
 	}

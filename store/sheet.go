@@ -17,7 +17,7 @@ import (
 //	0    | id     | group_id  | rulings | game  | rules  | options | finished_at | created_at
 //	1    | seat   | player_id | total   | name  |        |         |             |
 //	2    | number | id        | version | entry | points |         | undone_at   |
-//	3    | duration_min | start_seat | 0 | places | location | comments | played_local |
+//	3    | duration_min | start_seat | no_scores | places | location | comments | played_local |
 //
 // Row 3 (PlayMeta) is there only for a match imported from a play (one
 // with played_local): a match recorded here costs nothing more.
@@ -37,7 +37,7 @@ const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r 
 	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL
 	FROM rounds r WHERE r.match_id = ?
 	UNION ALL
-	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), 0, m.places, m.location, m.comments, m.played_local, NULL
+	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, NULL
 	FROM matches m WHERE m.id = ? AND m.group_id = ? AND m.played_local IS NOT NULL`
 
 // MatchSheet returns a match of the group with its seats (Match) and every
@@ -91,7 +91,7 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 			rounds = append(rounds, r)
 		case 3:
 			m.Play = PlayMeta{DurationMin: int(i1), Places: parsePlaces(textOf(col[4])), Location: textOf(col[5]),
-				Comments: textOf(col[6]), PlayedLocal: textOf(col[7])}
+				Comments: textOf(col[6]), PlayedLocal: textOf(col[7]), NoScores: i3 == 1}
 			if i2 >= 0 {
 				start := int(i2)
 				m.Play.StartSeat = &start

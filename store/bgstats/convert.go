@@ -206,6 +206,7 @@ func (pl play) match() (store.ExportMatch, error) {
 	if noScores || !slices.Equal(places, totalsPlaces(points, pl.lowWins)) {
 		m.Places = places
 	}
+	m.NoScores = noScores
 	m.Rounds = []store.ExportRound{{Number: 1, Entry: entry, Points: points, Version: 1, CreatedAt: when,
 		Revisions: []store.ExportRevision{{Version: 1, Kind: "created", Entry: entry, Points: points, Author: "BG Stats", At: when}}}}
 	return m, nil
@@ -399,7 +400,7 @@ func Export(e store.Export, loc *time.Location, info func(game string) GameInfo)
 		} else if m.BGStatsPlay == "" && gi.StartSeat != nil {
 			start = gi.StartSeat(m.Options, len(m.Seats))
 		}
-		noScores := len(m.Rounds) == 1 && IsNoScores(m.Rounds[0].Entry)
+		noScores := m.NoScores || len(m.Rounds) == 1 && IsNoScores(m.Rounds[0].Entry)
 		for i, s := range m.Seats {
 			score := Text(strconv.Itoa(s.Total))
 			if noScores {

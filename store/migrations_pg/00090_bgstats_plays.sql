@@ -9,13 +9,16 @@
 --   comments      the play's comments; start_seat the seat (0-based) who
 --                 started; played_local the play's date as BG Stats wrote it,
 --                 in the phone's local time (a time in a clock change's gap
---                 or overlap reads back as written).
+--                 or overlap reads back as written);
+--   no_scores     1 when the play had no scores (a winner or ranks only): its
+--                 totals are zeros, worth no average or record.
 ALTER TABLE matches ADD COLUMN places TEXT;
 ALTER TABLE matches ADD COLUMN location TEXT;
 ALTER TABLE matches ADD COLUMN duration_min INTEGER;
 ALTER TABLE matches ADD COLUMN comments TEXT;
 ALTER TABLE matches ADD COLUMN start_seat INTEGER;
 ALTER TABLE matches ADD COLUMN played_local TEXT;
+ALTER TABLE matches ADD COLUMN no_scores INTEGER;
 
 -- bgstats_games remembers, per group, which game a BG Stats game was taken
 -- as at the group's last import: game_key is the file's game ("bgg:1472",
@@ -30,6 +33,7 @@ CREATE TABLE bgstats_games (
 
 -- +goose Down
 DROP TABLE bgstats_games;
+ALTER TABLE matches DROP COLUMN no_scores;
 ALTER TABLE matches DROP COLUMN played_local;
 ALTER TABLE matches DROP COLUMN start_seat;
 ALTER TABLE matches DROP COLUMN comments;
