@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
 )
@@ -150,5 +151,29 @@ func TestBGStatsBadGameChoice(t *testing.T) {
 	}
 	if ms, _ := f.app.store.Matches(t.Context(), f.gid, 10); len(ms) != 0 {
 		t.Errorf("%d matches imported", len(ms))
+	}
+}
+
+// Matches recorded here, sent out as the group's BG Stats file, are known
+// again by the group and by a copy of it (our JSON export imported): the
+// copy's match ids differ, the plays' uuids do not.
+func TestBGStatsOwnFileIntoACopy(t *testing.T) {
+	f := newStandingsFixture(t, "Ana", "Bruno", "Chloé")
+	f.c.lang = "en"
+	base := "/g/" + f.slug
+	at := time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)
+	f.possible = true // rounds the engines accept: the copy checks them
+	f.play("fivecrowns", at, []string{"Ana", "Bruno"}, []int{0, 20})
+	f.play("fivecrowns", at.Add(time.Hour), []string{"Bruno", "Chloé", "Ana"}, []int{0, 30, 12})
+	own := f.c.get(base + "/export.bgstats.json").Body.Bytes()
+	imp := postFile(f.c, "/import", url.Values{"display": {"Zoé"}}, f.c.get(base+"/export.json").Body.Bytes())
+	if imp.Code != http.StatusSeeOther {
+		t.Fatalf("copy: %d %s", imp.Code, imp.Body)
+	}
+	for _, where := range []string{base, imp.Header().Get("Location")} {
+		d := doc(t, postFile(f.c, where+"/import/bgstats", nil, own))
+		if s := d.Find("[data-testid=bgstats-summary]").Text(); !strings.Contains(s, "2 plays are already in this group") || d.Find("[data-testid=bgstats-import-button]").Length() != 0 {
+			t.Errorf("%s: the group's own BG Stats file offers to import: %s", where, s)
+		}
 	}
 }
