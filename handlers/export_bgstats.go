@@ -1,13 +1,17 @@
 package handlers
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
+	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // exportBGStats sends the group's finished matches as a BG Stats file
@@ -21,17 +25,17 @@ func (s *Server) exportBGStats(c echo.Context) error {
 		e = head
 		return nil
 	}, func(mt store.ExportMatch) error {
-		mt.Rounds, mt.Rulings, mt.Options, mt.Rules = nil, nil, nil, nil
+		if len(mt.Rounds) != 1 || !bgstats.IsFinal(mt.Rounds[0].Entry) {
+			mt.Rounds = nil // only a play's final-scores round says something the seats do not
+		}
+		mt.Rulings, mt.Rules = nil, nil
 		e.Matches = append(e.Matches, mt)
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	f := s.bgNames.Export(e, s.zone, func(game string) bool {
-		g, ok := s.byID[game]
-		return ok && g.LowWins()
-	})
+	f := s.bgNames.Export(e, s.zone, s.bgstatsGame)
 	h := c.Response().Header()
 	h.Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "bgstats.json", s.store.Now())+`"`)
 	h.Set(echo.HeaderContentType, "application/json; charset=utf-8")
@@ -44,7 +48,69 @@ func bgstatsNames(games []Game) bgstats.Names {
 	var names []bgstats.GameNames
 	for _, g := range games {
 		p := g.Profile().BGStats
-		names = append(names, bgstats.GameNames{ID: g.ID(), Export: p.Export, Known: p.Known})
+		names = append(names, bgstats.GameNames{ID: g.ID(), Export: p.Export, Known: p.Known, BGGID: p.BGGID})
 	}
 	return bgstats.NewNames(names...)
+}
+
+// bgstatsGame is what the BG Stats export says of one of our games: which
+// way it counts and who started a match recorded here (the seat after the
+// first dealer, or the first starter, as the game's new-match option says).
+func (s *Server) bgstatsGame(game string) bgstats.GameInfo {
+	g, ok := s.byID[game]
+	return bgstats.GameInfo{LowWins: ok && g.LowWins(), StartSeat: func(opts map[string]string, seats int) int {
+		if !ok {
+			return -1
+		}
+		p := g.Profile()
+		n, err := strconv.Atoi(opts[p.FirstDealer])
+		if p.FirstDealer == "" || err != nil || n < 1 || n > seats {
+			return -1
+		}
+		if p.DealerDeals { // the player after the dealer starts
+			return n % seats
+		}
+		return n - 1
+	}}
+}
+
+// playFacts is what a finished match shows of its play (where, how long,
+// the comments) and its one-play link to BG Stats, as BG Stats documents it.
+func (s *Server) playFacts(vctx context.Context, m store.Match, g Game, prog scoring.Progress, live Played) ([]string, string) {
+	var facts []string
+	if m.Play.Location != "" {
+		facts = append(facts, views.T(vctx, "bgstats.fact.location", "Place", m.Play.Location))
+	}
+	if m.Play.DurationMin > 0 {
+		facts = append(facts, views.T(vctx, "bgstats.fact.duration", "N", m.Play.DurationMin))
+	}
+	if m.Play.Comments != "" {
+		facts = append(facts, m.Play.Comments)
+	}
+	if m.FinishedAt == nil {
+		return facts, ""
+	}
+	info := s.bgstatsGame(g.ID())
+	start := -1
+	if m.Play.StartSeat != nil {
+		start = *m.Play.StartSeat
+	} else if m.Play.PlayedLocal == "" {
+		start = info.StartSeat(m.Options, len(m.Seats))
+	}
+	noScores := finalOnly(live) && bgstats.IsNoScores(live.Entries[0])
+	lp := bgstats.LinkPlay{DurationMin: m.Play.DurationMin, Comments: m.Play.Comments, Location: m.Play.Location,
+		PlayDate: bgstats.LocalDate(*m.FinishedAt, m.Play.PlayedLocal, s.zone),
+		Game:     bgstats.LinkGame{BGGID: s.bgNames.BGGID(g.ID()), HighestWins: !info.LowWins, Name: s.bgNames.GameName(g.ID()), SourceGameID: g.ID()}}
+	for i, st := range m.Seats {
+		p := bgstats.LinkPlayer{StartPlayer: i == start, Name: st.Name, SourcePlayerID: strconv.FormatInt(st.PlayerID, 10)}
+		if i < len(prog.Places) {
+			p.Rank, p.Winner = prog.Places[i], prog.Places[i] == 1
+		}
+		if !noScores && i < len(prog.Totals) {
+			total := prog.Totals[i]
+			p.Score = &total
+		}
+		lp.Players = append(lp.Players, p)
+	}
+	return facts, bgstats.PlayURL(lp)
 }

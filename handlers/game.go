@@ -22,7 +22,7 @@ type (
 // progress is where a match stands, as its game decides.
 func progress(g Game, m store.Match, played Played) scoring.Progress {
 	if finalOnly(played) {
-		return finalProgress(g, played.Points[0])
+		return finalProgress(g, played.Points[0], m.Play.Places)
 	}
 	return g.Progress(kit.EngineMatch(g, m), kit.EngineRounds(played))
 }

@@ -37,9 +37,14 @@ func finalOnly(played Played) bool {
 }
 
 // finalProgress is where a final-scores match stands: finished, placed by
-// its scores as its game orders them (the standings place it so too).
-func finalProgress(g Game, totals []int) scoring.Progress {
-	p := scoring.Progress{Totals: totals, Places: scoring.Places(totals, g.LowWins()), Finished: true, Dealer: -1}
+// the places the play kept (a winner picked by hand, a winner or ranks
+// only), else by its scores as its game orders them (the standings place
+// it so too).
+func finalProgress(g Game, totals, places []int) scoring.Progress {
+	if len(places) != len(totals) {
+		places = scoring.Places(totals, g.LowWins())
+	}
+	p := scoring.Progress{Totals: totals, Places: places, Finished: true, Dealer: -1}
 	p.Winners = p.Leaders()
 	return p
 }

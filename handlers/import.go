@@ -137,6 +137,9 @@ func (s *Server) importUpload(c echo.Context, display string) (store.CreatedGrou
 		return store.CreatedGroup{}, nil, err
 	}
 	s.log.Info("import refused", "err", err)
+	if ie.Match == 0 && isBGStats(f) {
+		return refuse("bgstats.import.wrongfile") // a BG Stats file goes to a group's BG Stats import
+	}
 	key, args := s.importRefusal(c, ie, why)
 	return refuse(key, args...)
 }

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"cmp"
 	"compress/gzip"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -63,7 +65,7 @@ func (s *Server) uploadBGStats(c echo.Context) error {
 		s.log.Info("bgstats import refused", "err", err)
 		return refuse("bgstats.import.bad")
 	}
-	f = s.bgNames.Slim(f)
+	f = bgstats.Slim(f)
 	data, err := carry(f)
 	if err != nil {
 		return err
@@ -104,6 +106,12 @@ func (s *Server) confirmBGStats(c echo.Context) error {
 	if plan.badChoice {
 		return again(http.StatusUnprocessableEntity, "bgstats.import.badplayer")
 	}
+	if plan.badGame {
+		return again(http.StatusUnprocessableEntity, "bgstats.import.badgame")
+	}
+	if c.FormValue("look") != "" { // the games were chosen again: show what they change, import nothing yet
+		return s.render(c, http.StatusOK, views.BGStatsImportView(page))
+	}
 	if len(plan.in.Matches) > 0 {
 		err = s.store.ImportInto(c.Request().Context(), memberOf(c).group.ID, plan.in)
 		switch {
@@ -118,19 +126,70 @@ func (s *Server) confirmBGStats(c echo.Context) error {
 			return err
 		}
 	}
+	if err := s.store.SetBGStatsGames(c.Request().Context(), memberOf(c).group.ID, plan.games); err != nil {
+		return err
+	}
 	page.Done, page.Imported = true, len(plan.in.Matches)
 	return s.render(c, http.StatusOK, views.BGStatsImportView(page))
 }
 
 // bgstatsPlan is what an import of a file will do: the matches and players
-// to add, and whether a choice named a player the group does not have.
+// to add, the games to remember, and whether a choice named a player the
+// group does not have or a game we do not have.
 type bgstatsPlan struct {
 	in        store.IntoGroup
+	games     map[string]string // by bgstats.GameKey: what each file game was taken as
 	badChoice bool
+	badGame   bool
 }
 
-// bgstatsPage is the confirmation of f (carried as data): each seated BG
-// Stats player mapped as chosen in form (nil: preselected by name), and the
+// bgstatsGames is what each of f's games is taken as (by its id in the
+// file): the choice posted in form, else what the group took it as at its
+// last import, else what bgstats.GameID proposes; "" is not imported. It
+// also gives the page's select for each game. This is the one place that
+// knows which games a file's game can be: our four today, and the group's
+// other games when they exist (one more option each, and the same value in
+// the map).
+func (s *Server) bgstatsGames(vctx context.Context, lg string, f bgstats.File, remembered map[string]string, form url.Values) (map[int64]string, map[string]string, []views.BGStatsChoice, bool) {
+	gameOf, keep := map[int64]string{}, map[string]string{}
+	var choices []views.BGStatsChoice
+	bad := false
+	plays := map[int64]int{}
+	for _, p := range f.Plays {
+		plays[p.GameRefID]++
+	}
+	for _, g := range f.Games {
+		if plays[g.ID] == 0 {
+			continue // a game of the collection, never played
+		}
+		field := "game." + strconv.FormatInt(g.ID, 10)
+		key := bgstats.GameKey(g)
+		choice, ok := remembered[key]
+		if !ok {
+			choice = s.bgNames.GameID(g)
+		}
+		if form != nil {
+			if v, posted := form[field]; posted {
+				choice = v[0]
+			}
+		}
+		if _, ours := s.byID[choice]; choice != "" && !ours {
+			bad, choice = true, ""
+		}
+		gameOf[g.ID], keep[key] = choice, choice
+		ch := views.BGStatsChoice{Field: field, Name: views.T(vctx, "bgstats.import.gamename", "Game", cmp.Or(strings.TrimSpace(g.Name), "?"), "N", plays[g.ID]),
+			Options: []views.BGStatsOption{{Value: "", Label: views.T(vctx, "bgstats.import.notours"), Selected: choice == ""}}}
+		for _, og := range s.games {
+			ch.Options = append(ch.Options, views.BGStatsOption{Value: og.ID(), Label: og.Name(lg), Selected: og.ID() == choice})
+		}
+		choices = append(choices, ch)
+	}
+	return gameOf, keep, choices, bad
+}
+
+// bgstatsPage is the confirmation of f (carried as data): each of its games
+// taken as chosen and each seated BG Stats player mapped as chosen in form
+// (nil: as remembered or proposed, players preselected by name), and the
 // plan that follows. The summary and the import come from the same plan.
 func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form url.Values) (views.BGStatsImportPage, bgstatsPlan, error) {
 	ctx, m, vctx, lg := c.Request().Context(), memberOf(c), s.viewCtx(c), lang(c)
@@ -145,6 +204,12 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 	if err != nil {
 		return page, plan, err
 	}
+	remembered, err := s.store.BGStatsGames(ctx, m.group.ID)
+	if err != nil {
+		return page, plan, err
+	}
+	gameOf, keep, gameChoices, badGame := s.bgstatsGames(vctx, lg, f, remembered, form)
+	page.GameChoices, plan.games, plan.badGame = gameChoices, keep, badGame
 	who, chosen := map[int64]string{}, map[string]int64{} // chosen: a name given to who → the group's player
 	taken := map[string]bool{}
 	for _, p := range roster {
@@ -167,11 +232,11 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 			page.Roster = append(page.Roster, p.Name)
 		}
 	}
-	for _, bp := range s.bgNames.Seated(f) {
+	for _, bp := range bgstats.Seated(f, gameOf) {
 		field := "player." + strconv.FormatInt(bp.ID, 10)
 		pick := -1
-		if form != nil {
-			choice := strings.TrimSpace(form.Get(field))
+		if v, posted := form[field]; posted {
+			choice := strings.TrimSpace(v[0])
 			i, isID := byID[choice]
 			if !isID {
 				i, isID = byName[bgstats.NameKey(choice)]
@@ -204,7 +269,10 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 		}
 		who[bp.ID] = newName(bp.Name, taken)
 	}
-	players, matches, rep := s.bgNames.Import(f, who, s.zone)
+	players, matches, rep := bgstats.Import(f, gameOf, who, s.zone, func(game string) bool {
+		g, ok := s.byID[game]
+		return ok && g.LowWins()
+	})
 	known := bgstats.Known(created, plays)
 	counts := map[string]int{}
 	seated := map[int64]bool{}
@@ -214,7 +282,7 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 			continue
 		}
 		if why, err := s.checkMatch(i+1, mt, lg); err != nil {
-			rep.Refused = append(rep.Refused, bgstats.Refusal{Play: rep.PlayOf[i], Game: s.byID[mt.Game].Name(lg),
+			rep.Refused = append(rep.Refused, bgstats.Refusal{Play: rep.PlayOf[i], Game: fileGame(f, f.Plays[rep.PlayOf[i]-1].GameRefID),
 				Date: f.Plays[rep.PlayOf[i]-1].PlayDate, Why: errors.New(cmp.Or(why, err.Error()))})
 			continue
 		}
@@ -238,8 +306,9 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 	page.Games = sortedCounts(counts)
 	page.Skipped = sortedCounts(rep.Skipped)
 	page.Ignored = rep.Ignored
+	slices.SortFunc(rep.Refused, func(a, b bgstats.Refusal) int { return cmp.Compare(a.Play, b.Play) })
 	for _, r := range rep.Refused {
-		page.Refused = append(page.Refused, views.T(vctx, "bgstats.import.refusedplay", "N", r.Play, "Game", r.Game, "Date", r.Date, "Why", r.Why.Error()))
+		page.Refused = append(page.Refused, views.T(vctx, "bgstats.import.refusedplay", "N", r.Play, "Game", r.Game, "Date", r.Date, "Why", whyText(vctx, r.Why)))
 	}
 	return page, plan, nil
 }
@@ -247,6 +316,25 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 // selectRoster is the longest roster offered in each file player's own
 // select; a longer one is offered once, as a list to pick names from.
 const selectRoster = 40
+
+// fileGame is the name f gives its game ref.
+func fileGame(f bgstats.File, ref int64) string {
+	for _, g := range f.Games {
+		if g.ID == ref {
+			return g.Name
+		}
+	}
+	return "?"
+}
+
+// whyText is why a play cannot come in, in the reader's language.
+func whyText(vctx context.Context, err error) string {
+	var r *bgstats.Reason
+	if errors.As(err, &r) {
+		return views.T(vctx, "bgstats.why."+r.Key, r.Args...)
+	}
+	return err.Error()
+}
 
 // newName is the name a BG Stats player added to the group gets: its own,
 // or, when the group already has a player of that name (one the importer
@@ -303,4 +391,13 @@ func (s *Server) tooInflated(c echo.Context) error {
 	page := s.exportModel(c)
 	page.BGStatsError = views.T(s.viewCtx(c), "limit.inflated", "N", s.limits.Inflated>>20)
 	return s.render(c, http.StatusRequestEntityTooLarge, views.ExportView(page))
+}
+
+// isBGStats reports whether the uploaded file f is a BG Stats file (read
+// again from its start).
+func isBGStats(f io.ReadSeeker) bool {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return false
+	}
+	return bgstats.Sniff(f)
 }

@@ -313,6 +313,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	sh.Board = board(sh.Names, totals, prog)
 	if prog.Finished {
 		sh.Result = ranking(sh.Board)
+		sh.PlayFacts, sh.BGStatsLink = s.playFacts(vctx, match, g, prog, live)
 	}
 	var w []string
 	for _, i := range prog.Winners {

@@ -51,8 +51,11 @@ func (s *Server) standingsMatch(m store.PlayedMatch) standings.Match {
 	for _, st := range m.Seats {
 		totals = append(totals, st.Total)
 	}
-	places := scoring.Places(totals, lowWins)
-	points := s.hasPoints(m.Game)
+	places := m.Places // a BG Stats play's own places (a hand-picked winner, a winner or ranks only)
+	if len(places) != len(m.Seats) {
+		places = scoring.Places(totals, lowWins)
+	}
+	points := s.hasPoints(m.Game) && !m.NoScores // a play without scores: zeros worth no average
 	res := make([]standings.Result, len(m.Seats))
 	for i, st := range m.Seats {
 		res[i] = standings.Result{Player: st.PlayerID, Total: st.Total, Place: places[i]}

@@ -303,6 +303,9 @@ func postFile(c *client, path string, fields url.Values, file []byte) *httptest.
 	w.Close()
 	req := httptest.NewRequest(http.MethodPost, path, &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
+	if c.lang != "" {
+		req.Header.Set("Accept-Language", c.lang)
+	}
 	for _, ck := range c.cookies {
 		req.AddCookie(ck)
 	}

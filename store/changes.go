@@ -33,7 +33,7 @@ func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]Cha
 	}
 	defer tx.Rollback()
 	rows, err := tx.QueryContext(ctx, `SELECT m.id, m.game, m.changed_seq, m.finished_at IS NOT NULL AND m.deleted_at IS NULL,
-		COALESCE(m.finished_at, ''), m.options,
+		COALESCE(m.finished_at, ''), m.options, COALESCE(m.places, ''), COALESCE(m.no_scores, 0),
 		(SELECT group_concat(mp.seat || ' ' || mp.player_id || ' ' || mp.total, ',') FROM match_players mp WHERE mp.match_id = m.id)
 		FROM matches m WHERE m.group_id = ? AND m.changed_seq > ?`, groupID, since)
 	if err != nil {
@@ -46,9 +46,10 @@ func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]Cha
 	for rows.Next() {
 		var c ChangedMatch
 		var seq int64
-		var at, opts string
+		var at, opts, places string
+		var none int
 		var seats sql.NullString
-		if err := rows.Scan(&c.Match.ID, &c.Match.Game, &seq, &c.Played, &at, &opts, &seats); err != nil {
+		if err := rows.Scan(&c.Match.ID, &c.Match.Game, &seq, &c.Played, &at, &opts, &places, &none, &seats); err != nil {
 			return nil, since, fmt.Errorf("store: changed matches: %w", err)
 		}
 		top = max(top, seq)
@@ -60,6 +61,10 @@ func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]Cha
 			if c.Match.Seats, err = parseSeats(seats.String); err != nil {
 				return nil, since, fmt.Errorf("store: changed matches: match %d: %w", c.Match.ID, err)
 			}
+			if p := parsePlaces(places); len(p) == len(c.Match.Seats) {
+				c.Match.Places = p
+			}
+			c.Match.NoScores = none == 1
 			index[c.Match.ID] = len(out)
 		}
 		out = append(out, c)

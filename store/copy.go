@@ -9,7 +9,7 @@ import (
 
 // copyTables are the tables CopyAll copies, parents before children.
 var copyTables = []string{"groups", "sessions", "players", "memberships", "house_rules", "seasons",
-	"matches", "match_players", "rounds", "round_revisions", "rulings"}
+	"matches", "match_players", "rounds", "round_revisions", "rulings", "bgstats_games"}
 
 // pgOnlyColumns are columns only PostgreSQL's schema has: CopyAll leaves
 // them to the target's default.

@@ -13,10 +13,13 @@ import (
 // Version 1 (until issue 18) had no rulings, and an import dated the group
 // from the import. Version 2 adds each match's kept rulings and keeps the
 // group's creation time. A version 1 file still imports (see
-// testdata/export-v1.json): what it lacks is simply absent.
+// testdata/export-v1.json): what it lacks is simply absent. Version 4
+// (issue 31) adds what a match keeps of a BG Stats play (PlayMeta: places,
+// location, duration, comments, start seat, the play's local date); an
+// older instance says the file is newer instead of refusing a field.
 const (
 	ExportFormat  = "tablekeeper.group"
-	ExportVersion = 3
+	ExportVersion = 4
 )
 
 // Export is a whole group: its roster, seasons, house rules and every match
@@ -88,6 +91,9 @@ type ExportMatch struct {
 	// BGStatsPlay is the uuid of the BG Stats play the match was imported
 	// from (see bgstats.Import), "" for a match recorded here.
 	BGStatsPlay string `json:"bgstats_play,omitempty"`
+	// PlayMeta is what the match keeps of the play it was imported from
+	// (version 4; absent from older files).
+	PlayMeta
 }
 
 // ExportSeat is a seated player (by export id) and their total.
@@ -230,14 +236,16 @@ func exportHead(ctx context.Context, tx *rtx, groupID int64, e *Export) error {
 func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]ExportMatch, error) {
 	var ms []ExportMatch
 	matchAt := map[int64]int{}
-	if err := each(ctx, tx, `SELECT id, game, rules, options, created_at, finished_at, deleted_at, COALESCE(bgstats_play, '') FROM matches
+	if err := each(ctx, tx, `SELECT id, game, rules, options, created_at, finished_at, deleted_at, COALESCE(bgstats_play, ''), `+metaColumns+` FROM matches m
 		WHERE group_id = ? AND id > ? ORDER BY id LIMIT ?`, []any{groupID, after, exportChunk}, func(sc scanner) error {
 		var m ExportMatch
 		var rules, opts string
 		var finished, deleted sql.NullString
-		if err := sc.Scan(&m.ID, &m.Game, &rules, &opts, &m.CreatedAt, &finished, &deleted, &m.BGStatsPlay); err != nil {
+		var meta metaScan
+		if err := sc.Scan(append([]any{&m.ID, &m.Game, &rules, &opts, &m.CreatedAt, &finished, &deleted, &m.BGStatsPlay}, meta.dest()...)...); err != nil {
 			return err
 		}
+		m.PlayMeta = meta.done()
 		if err := json.Unmarshal([]byte(rules), &m.Rules); err != nil {
 			return err
 		}

@@ -117,6 +117,13 @@ func (c *matchChecker) check(m ExportMatch) error {
 	if len(m.Seats) == 0 {
 		return fault("seats", 0, 0, "no seats")
 	}
+	if (m.Places != nil || m.NoScores) && !validPlaces(m.Places, len(m.Seats)) {
+		return fault("places", 0, 0, "places %v of %d seats", m.Places, len(m.Seats))
+	}
+	if len(m.Location) > MaxPlayLocation || len(m.Comments) > MaxPlayComments || m.DurationMin < 0 || m.DurationMin > 100000 ||
+		(m.StartSeat != nil && (*m.StartSeat < 0 || *m.StartSeat >= len(m.Seats))) || (m.PlayedLocal != "" && !validLocal(m.PlayedLocal)) {
+		return fault("play", 0, 0, "location, comments, duration, start seat or local date out of bounds")
+	}
 	seated := map[int64]bool{}
 	for k, st := range m.Seats {
 		if !c.players[st.Player] || seated[st.Player] {

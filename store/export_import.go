@@ -187,8 +187,10 @@ func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64
 // insertMatch writes one checked match of an import.
 func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64]int64, m ExportMatch) error {
 	rules, opts := mustJSON(m.Rules), mustJSON(m.Options) // nil stays null, as CreateMatch stores it
-	res, err := tx.insert(ctx, `INSERT INTO matches (group_id, game, rules, options, finished_at, deleted_at, created_at, bgstats_play) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		groupID, m.Game, rules, opts, m.FinishedAt, m.DeletedAt, m.CreatedAt, sql.NullString{String: m.BGStatsPlay, Valid: m.BGStatsPlay != ""})
+	res, err := tx.insert(ctx, `INSERT INTO matches (group_id, game, rules, options, finished_at, deleted_at, created_at, bgstats_play,
+		places, location, duration_min, comments, start_seat, played_local, no_scores) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		groupID, m.Game, rules, opts, m.FinishedAt, m.DeletedAt, m.CreatedAt, sql.NullString{String: m.BGStatsPlay, Valid: m.BGStatsPlay != ""},
+		placesText(m.Places), nullText(m.Location), nullInt(m.DurationMin), nullText(m.Comments), startSeat(m.StartSeat), nullText(m.PlayedLocal), nullFlag(m.NoScores))
 	if err != nil {
 		return err
 	}

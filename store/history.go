@@ -18,6 +18,12 @@ type PlayedMatch struct {
 	FinishedAt time.Time
 	Options    map[string]string // the game options it was started with
 	Seats      []PlayedSeat      // in seat order
+	// Places are the seats' places when they are not the totals' order
+	// (see PlayMeta.Places); nil: the totals place them.
+	Places []int
+	// NoScores: the match's totals are zeros from a play without scores,
+	// worth no average or record (see PlayMeta.NoScores).
+	NoScores bool
 }
 
 // PlayedSeat is one player's part in a finished match.
@@ -35,7 +41,7 @@ type PlayedSeat struct {
 // and rounds packed by SQLite): crossing from SQLite to Go row by row is
 // what costs.
 func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds bool) ([]PlayedMatch, error) {
-	rows, err := s.query(ctx, `SELECT m.id, m.game, m.finished_at, m.options,
+	rows, err := s.query(ctx, `SELECT m.id, m.game, m.finished_at, m.options, COALESCE(m.places, ''), COALESCE(m.no_scores, 0),
 		group_concat(mp.seat || ' ' || mp.player_id || ' ' || mp.total, ',')
 		FROM matches m JOIN match_players mp ON mp.match_id = m.id
 		WHERE m.group_id = ? AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL
@@ -48,8 +54,9 @@ func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds boo
 	var finished []string
 	for rows.Next() {
 		var m PlayedMatch
-		var at, opts, seats string
-		if err := rows.Scan(&m.ID, &m.Game, &at, &opts, &seats); err != nil {
+		var at, opts, places, seats string
+		var none int
+		if err := rows.Scan(&m.ID, &m.Game, &at, &opts, &places, &none, &seats); err != nil {
 			return nil, fmt.Errorf("store: played matches: %w", err)
 		}
 		if err := json.Unmarshal([]byte(opts), &m.Options); err != nil {
@@ -70,6 +77,10 @@ func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds boo
 			}
 			m.Seats[seat] = PlayedSeat{PlayerID: player, Total: total}
 		}
+		if p := parsePlaces(places); len(p) == len(m.Seats) {
+			m.Places = p
+		}
+		m.NoScores = none == 1
 		out = append(out, m)
 		finished = append(finished, at)
 	}

@@ -131,27 +131,33 @@ func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) err
 	return nil
 }
 
+// HeldPlay is one of a group's matches as a BG Stats import knows it.
+type HeldPlay struct {
+	ID        int64
+	Game      string
+	CreatedAt string // the store's text, as the group's export keeps it
+	UUID      string // the BG Stats play it came from, "" for one recorded here
+}
+
 // BGStatsPlays lists the group's matches (deleted ones included) with the
-// BG Stats play each came from ("" for one recorded here), by match id,
-// and the group's creation time as its export writes it: what an import
-// needs to leave out the plays the group already holds.
-func (s *Store) BGStatsPlays(ctx context.Context, groupID int64) (created string, plays map[int64]string, err error) {
+// BG Stats play each came from, and the group's creation time as its
+// export writes it: what an import needs to leave out the plays the group
+// already holds (see bgstats.Known).
+func (s *Store) BGStatsPlays(ctx context.Context, groupID int64) (created string, plays []HeldPlay, err error) {
 	if err := s.queryRow(ctx, `SELECT created_at FROM groups WHERE id = ?`, groupID).Scan(&created); err != nil {
 		return "", nil, fmt.Errorf("store: plays of group %d: %w", groupID, notFound(err, "group"))
 	}
-	rows, err := s.query(ctx, `SELECT id, COALESCE(bgstats_play, '') FROM matches WHERE group_id = ?`, groupID)
+	rows, err := s.query(ctx, `SELECT id, game, created_at, COALESCE(bgstats_play, '') FROM matches WHERE group_id = ?`, groupID)
 	if err != nil {
 		return "", nil, fmt.Errorf("store: plays of group %d: %w", groupID, err)
 	}
 	defer rows.Close()
-	plays = map[int64]string{}
 	for rows.Next() {
-		var id int64
-		var uuid string
-		if err := rows.Scan(&id, &uuid); err != nil {
+		var p HeldPlay
+		if err := rows.Scan(&p.ID, &p.Game, &p.CreatedAt, &p.UUID); err != nil {
 			return "", nil, fmt.Errorf("store: plays of group %d: %w", groupID, err)
 		}
-		plays[id] = uuid
+		plays = append(plays, p)
 	}
 	return created, plays, rows.Err()
 }

@@ -20,7 +20,8 @@ type Match struct {
 	Seats      []Seat            // in seat order
 	FinishedAt *time.Time
 	CreatedAt  time.Time
-	Rulings    int // how many referee rulings were kept with it
+	Rulings    int      // how many referee rulings were kept with it
+	Play       PlayMeta // what it keeps of the play it was imported from
 }
 
 // Seat is a player's place at a match, with their running total.
@@ -82,15 +83,17 @@ func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (in
 }
 
 const matchColumns = `m.id, m.group_id, m.game, m.rules, m.options, m.finished_at, m.created_at,
-	(SELECT COUNT(*) FROM rulings r WHERE r.match_id = m.id)`
+	(SELECT COUNT(*) FROM rulings r WHERE r.match_id = m.id), ` + metaColumns
 
 func scanMatch(sc interface{ Scan(...any) error }) (Match, error) {
 	var m Match
 	var rules, opts, created string
 	var finished sql.NullString
-	if err := sc.Scan(&m.ID, &m.GroupID, &m.Game, &rules, &opts, &finished, &created, &m.Rulings); err != nil {
+	var meta metaScan
+	if err := sc.Scan(append([]any{&m.ID, &m.GroupID, &m.Game, &rules, &opts, &finished, &created, &m.Rulings}, meta.dest()...)...); err != nil {
 		return Match{}, err
 	}
+	m.Play = meta.done()
 	if err := json.Unmarshal([]byte(rules), &m.Rules); err != nil {
 		return Match{}, fmt.Errorf("store: match %d: its house rules: %w", m.ID, err)
 	}

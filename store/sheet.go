@@ -17,7 +17,10 @@ import (
 //	0    | id     | group_id  | rulings | game  | rules  | options | finished_at | created_at
 //	1    | seat   | player_id | total   | name  |        |         |             |
 //	2    | number | id        | version | entry | points |         | undone_at   |
+//	3    | duration_min | start_seat | no_scores | places | location | comments | played_local |
 //
+// Row 3 (PlayMeta) is there only for a match imported from a play (one
+// with played_local): a match recorded here costs nothing more.
 // A round's created_at is not read: no page built from the sheet says when
 // a round was entered (its history page reads the revisions), and each
 // text column costs the driver a string and an interface per row. Only the
@@ -32,14 +35,17 @@ const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r 
 	FROM match_players mp JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ?
 	UNION ALL
 	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL
-	FROM rounds r WHERE r.match_id = ?`
+	FROM rounds r WHERE r.match_id = ?
+	UNION ALL
+	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, NULL
+	FROM matches m WHERE m.id = ? AND m.group_id = ? AND m.played_local IS NOT NULL`
 
 // MatchSheet returns a match of the group with its seats (Match) and every
 // round in order, undone ones included (Rounds, but with no CreatedAt), read
 // in one statement, or ErrNotFound (also for a deleted match or one of
 // another group).
 func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Round, error) {
-	rows, err := s.query(ctx, sheetQuery, id, groupID, id, id)
+	rows, err := s.query(ctx, sheetQuery, id, groupID, id, id, id, groupID)
 	if err != nil {
 		return Match{}, nil, fmt.Errorf("store: match sheet: %w", err)
 	}
@@ -82,6 +88,13 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 			}
 			r.UndoneAt = nullTimeOf(col[7])
 			rounds = append(rounds, r)
+		case 3:
+			m.Play = PlayMeta{DurationMin: int(i1), Places: parsePlaces(textOf(col[4])), Location: textOf(col[5]),
+				Comments: textOf(col[6]), PlayedLocal: textOf(col[7]), NoScores: i3 == 1}
+			if i2 >= 0 {
+				start := int(i2)
+				m.Play.StartSeat = &start
+			}
 		}
 	}
 	if err := rows.Err(); err != nil {

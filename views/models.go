@@ -191,7 +191,11 @@ type Scoresheet struct {
 	GroupURL   string        // where the back arrow and a deleted match lead
 	Board      []BoardPlayer // the scoreboard, in seat order
 	Result     []BoardPlayer // a finished match's ranking, first to last
-	Saved      string        // "Round 4 saved", right after a save
+	// PlayFacts are what a finished match kept of its play (location,
+	// duration, comments); BGStatsLink hands the match to BG Stats.
+	PlayFacts   []string
+	BGStatsLink string
+	Saved       string // "Round 4 saved", right after a save
 	// SavedElsewhere is what a phone watching the match says when the last
 	// round arrives live ("Round 4 saved on another phone").
 	SavedElsewhere string

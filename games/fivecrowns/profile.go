@@ -9,9 +9,10 @@ import (
 
 // Profile declares Five Crowns to the generic pages.
 func (FiveCrowns) Profile() kit.Profile {
-	return kit.Profile{Icon: "♛", FirstDealer: "firstDealer",
+	return kit.Profile{Icon: "♛", FirstDealer: "firstDealer", DealerDeals: true,
 		BGStats: kit.BGStatsNames{Export: "Five Crowns",
-			Known: []string{"Five Crowns", "5 Crowns", "Les Cinq Rois", "Five Crowns (5 Rois)"}}}
+			Known: []string{"Five Crowns", "5 Crowns", "Les Cinq Rois", "Five Crowns (5 Rois)",
+				"Cinq Rois", "Les 5 Rois", "5 Rois"}, BGGID: 1472}}
 }
 
 // Endpoints are Five Crowns' JSON endpoints (docs/API.md).

@@ -18,6 +18,9 @@ func FinalScores(ctx context.Context, entry json.RawMessage) (string, bool) {
 	if !bgstats.IsFinal(entry) {
 		return "", false
 	}
+	if bgstats.IsNoScores(entry) {
+		return views.T(ctx, "bgstats.noscores"), true
+	}
 	return views.T(ctx, "bgstats.final"), true
 }
 

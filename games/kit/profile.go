@@ -10,6 +10,10 @@ type Profile struct {
 	// the first round, as a seat counted from 1; "" when the game has none.
 	// The new-match page asks it next to each player.
 	FirstDealer string
+	// DealerDeals says that FirstDealer's seat deals the first round and the
+	// seat after it starts (else FirstDealer's seat starts): who BG Stats is
+	// told started a match recorded here.
+	DealerDeals bool
 	// BGStats is how BG Stats names the game; a game it cannot name is
 	// neither imported nor exported under a name of ours.
 	BGStats BGStatsNames
@@ -22,6 +26,9 @@ type BGStatsNames struct {
 	// Known are the names (as a player or BoardGameGeek writes them, any
 	// case) an import takes for this game: names no other game has.
 	Known []string
+	// BGGID is the game's BoardGameGeek id, 0 when none is known: an
+	// import takes a file's game with this id as this one, whatever its name.
+	BGGID int64
 }
 
 // Endpoint is one of a game's JSON endpoints, POST /api/<game>/<Path>:

@@ -12,7 +12,8 @@ import (
 // they are most often 6 nimmt!, which is not this game.
 func (Take5) Profile() kit.Profile {
 	return kit.Profile{Icon: "🐮",
-		BGStats: kit.BGStatsNames{Export: "Take 5! (Kramer)", Known: []string{"Take 5! (Kramer)"}}}
+		BGStats: kit.BGStatsNames{Export: "Take 5! (Kramer)", Known: []string{"Take 5! (Kramer)",
+			"Take 5 (Kramer)", "Take 5! (Amigo)", "Hornochsen", "Hornochsen!"}}}
 }
 
 // Endpoints are Take 5!'s JSON endpoints (docs/API.md).

@@ -10,7 +10,7 @@ import (
 // Profile declares Take Five to the generic pages.
 func (TakeFive) Profile() kit.Profile {
 	return kit.Profile{Icon: "♞", FirstDealer: tfscore.OptionFirstStarter,
-		BGStats: kit.BGStatsNames{Export: "Take Five (tablekeeper)", Known: []string{"Take Five (tablekeeper)"}}}
+		BGStats: kit.BGStatsNames{Export: "Take Five (tablekeeper)", Known: []string{"Take Five (tablekeeper)", "Take Five (Laffont)"}}}
 }
 
 // Endpoints are Take Five's JSON endpoint (docs/API.md).

@@ -14,6 +14,8 @@ import (
 
 func lowWins(game string) bool { return game == "fivecrowns" }
 
+func info(game string) GameInfo { return GameInfo{LowWins: lowWins(game)} }
+
 // result is what must survive the round trip: who played which game when,
 // with what score, and who won.
 type result struct {
@@ -45,7 +47,7 @@ func results(t *testing.T, f File) []result {
 		ps := slices.Clone(p.PlayerScores) // in seat order: the order kept
 		slices.SortStableFunc(ps, func(a, b Score) int { return a.SeatOrder - b.SeatOrder })
 		for _, s := range ps {
-			n, err := Points(s.Score)
+			n, err := Points(string(s.Score))
 			if err != nil {
 				continue
 			}
@@ -73,7 +75,7 @@ func TestBGStatsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Skip("no time zone data")
 	}
-	roster, matches, rep := ours.Import(f, map[int64]string{}, paris)
+	roster, matches, rep := Import(f, ours.Proposed(f), map[int64]string{}, paris, lowWins)
 	if rep.Imported != 2 || rep.Skipped["Take 5"] != 1 || rep.Skipped["Catan"] != 1 || rep.Ignored != 1 || len(rep.Refused) != 1 {
 		t.Fatalf("report %+v", rep)
 	}
@@ -94,14 +96,14 @@ func TestBGStatsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := ours.Export(back, paris, lowWins)
+	out := ours.Export(back, paris, info)
 	got, want := results(t, out), results(t, f)
 	gb, _ := json.Marshal(got)
 	wb, _ := json.Marshal(want)
 	if string(gb) != string(wb) {
 		t.Errorf("round trip:\n got %s\nwant %s", gb, wb)
 	}
-	if again, _, rep := ours.Import(out, nil, paris); rep.Imported != 2 || len(again) != 3 {
+	if again, _, rep := Import(out, ours.Proposed(out), nil, paris, lowWins); rep.Imported != 2 || len(again) != 3 {
 		t.Errorf("our own file read back: %+v, roster %v", rep, again)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"crypto/sha1"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,7 +22,7 @@ const storeTime = "2006-01-02T15:04:05.000Z"
 // Report is what an import made of a file's plays.
 type Report struct {
 	Imported int            // plays that became matches
-	Skipped  map[string]int // plays of other games, by the game's name
+	Skipped  map[string]int // plays of games not imported, by the game's name
 	Ignored  int            // plays marked ignored in BG Stats
 	Refused  []Refusal      // plays of our games that could not be read
 	PlayOf   []int          // each match's play: its place in the file, 1-based
@@ -31,27 +32,45 @@ type Report struct {
 type Refusal struct {
 	Play       int // its place in the file, 1-based
 	Game, Date string
-	Why        error
+	Why        error // a *Reason, or an engine's error
 }
 
 func (r Refusal) String() string {
 	return fmt.Sprintf("play %d (%s, %s): %v", r.Play, r.Game, r.Date, r.Why)
 }
 
-// Import makes the matches of f's plays of our games, with final scores
-// only. who maps a BG Stats player id to the name of the group's player
-// (an existing one or a new one: the confirmation step's choice); a player
-// missing from who keeps the name BG Stats gives. Dates are read in loc.
-// The returned roster holds every name the matches use, once.
-func (n Names) Import(f File, who map[int64]string, loc *time.Location) ([]store.ExportPlayer, []store.ExportMatch, Report) {
+// Reason is why a play cannot come in, as a message id (under
+// "bgstats.why.") and its arguments, so that the page says it in the
+// reader's language.
+type Reason struct {
+	Key  string
+	Args []any
+}
+
+func (r *Reason) Error() string { return fmt.Sprint(append([]any{r.Key}, r.Args...)...) }
+
+func why(key string, args ...any) error { return &Reason{Key: key, Args: args} }
+
+// Import makes the matches of f's plays of the games gameOf maps (a file
+// game's id to ours; a game missing or mapped to "" is not imported), with
+// final scores only. who maps a BG Stats player id to the name of the
+// group's player (an existing one or a new one: the confirmation step's
+// choice); a player missing from who keeps the name BG Stats gives. Dates
+// are read in loc; lowWins says which way each of our games counts. The
+// returned roster holds every name the matches use, once.
+func Import(f File, gameOf map[int64]string, who map[int64]string, loc *time.Location, lowWins func(game string) bool) ([]store.ExportPlayer, []store.ExportMatch, Report) {
 	rep := Report{Skipped: map[string]int{}}
 	games := map[int64]Game{}
 	for _, g := range f.Games {
 		games[g.ID] = g
 	}
-	bgName := map[int64]string{}
+	players := map[int64]Player{}
 	for _, p := range f.Players {
-		bgName[p.ID] = p.Name
+		players[p.ID] = p
+	}
+	places := map[int64]string{}
+	for _, l := range f.Locations {
+		places[l.ID] = strings.TrimSpace(l.Name)
 	}
 	var roster []store.ExportPlayer
 	ids := map[string]int64{}
@@ -68,22 +87,31 @@ func (n Names) Import(f File, who map[int64]string, loc *time.Location) ([]store
 	var matches []store.ExportMatch
 	for i, p := range f.Plays {
 		g := games[p.GameRefID]
-		game := n.GameID(g)
+		game := gameOf[p.GameRefID]
 		switch {
-		case game == "":
-			rep.Skipped[cmp.Or(g.Name, "?")]++
-			continue
 		case p.Ignored:
 			rep.Ignored++
 			continue
+		case game == "":
+			rep.Skipped[cmp.Or(strings.TrimSpace(g.Name), "?")]++
+			continue
 		}
-		m, err := match(p, game, loc, func(ref int64) (int64, error) {
-			name := cmp.Or(who[ref], bgName[ref])
-			if strings.TrimSpace(name) == "" {
-				return 0, fmt.Errorf("player %d has no name", ref)
-			}
-			return playerID(name), nil
-		})
+		pl := play{p: p, game: game, loc: loc, lowWins: lowWins(game), location: places[p.LocationRefID],
+			player: func(ref int64, nth int) (int64, error) {
+				bp := players[ref]
+				name := strings.TrimSpace(cmp.Or(who[ref], bp.Name))
+				if name == "" {
+					return 0, why("noname")
+				}
+				if nth > 1 {
+					if !bp.IsAnonymous {
+						return 0, why("twice", "Player", name)
+					}
+					name = fmt.Sprintf("%s %d", name, nth) // a second anonymous player is another person
+				}
+				return playerID(name), nil
+			}}
+		m, err := pl.match()
 		if err != nil {
 			rep.Refused = append(rep.Refused, Refusal{Play: i + 1, Game: g.Name, Date: p.PlayDate, Why: err})
 			continue
@@ -97,124 +125,339 @@ func (n Names) Import(f File, who map[int64]string, loc *time.Location) ([]store
 	return roster, matches, rep
 }
 
-// match is one play as a finished match of one round of final scores.
-func match(p Play, game string, loc *time.Location, player func(int64) (int64, error)) (store.ExportMatch, error) {
-	at, err := time.ParseInLocation(dateFormat, p.PlayDate, loc)
+// play is one play being made a match.
+type play struct {
+	p        Play
+	game     string
+	loc      *time.Location
+	lowWins  bool
+	location string
+	player   func(ref int64, nth int) (int64, error) // nth: how many times ref is seated so far
+}
+
+// match is the play as a finished match of one round of final scores.
+func (pl play) match() (store.ExportMatch, error) {
+	p := pl.p
+	at, err := time.ParseInLocation(dateFormat, strings.TrimSpace(p.PlayDate), pl.loc)
 	if err != nil {
-		return store.ExportMatch{}, fmt.Errorf("date %q", p.PlayDate)
+		return store.ExportMatch{}, why("date", "Date", p.PlayDate)
 	}
-	if len(p.PlayerScores) < 2 {
-		return store.ExportMatch{}, fmt.Errorf("%d players", len(p.PlayerScores))
+	if len(p.PlayerScores) == 0 {
+		return store.ExportMatch{}, why("noplayers")
 	}
 	scores := slices.Clone(p.PlayerScores)
 	if !slices.ContainsFunc(scores, func(s Score) bool { return s.SeatOrder == 0 }) {
 		slices.SortStableFunc(scores, func(a, b Score) int { return cmp.Compare(a.SeatOrder, b.SeatOrder) })
 	}
 	when := at.UTC().Format(storeTime)
-	m := store.ExportMatch{Game: game, CreatedAt: when, FinishedAt: &when}
-	var points []int
-	seen := map[int64]bool{}
-	for _, s := range scores {
-		n, err := Points(s.Score)
-		if err != nil {
-			return store.ExportMatch{}, err
-		}
-		id, err := player(s.PlayerRefID)
-		if err != nil {
-			return store.ExportMatch{}, err
-		}
-		if seen[id] {
-			return store.ExportMatch{}, fmt.Errorf("a player seated twice")
-		}
-		seen[id] = true
-		m.Seats = append(m.Seats, store.ExportSeat{Player: id, Total: n})
-		points = append(points, n)
+	m := store.ExportMatch{Game: pl.game, CreatedAt: when, FinishedAt: &when}
+	m.Location, m.DurationMin, m.Comments, m.PlayedLocal = pl.location, max(p.DurationMin, 0), strings.TrimSpace(p.Comments), strings.TrimSpace(p.PlayDate)
+	if len(m.Location) > store.MaxPlayLocation {
+		m.Location = m.Location[:store.MaxPlayLocation]
 	}
-	m.Rounds = []store.ExportRound{{Number: 1, Entry: FinalEntry, Points: points, Version: 1, CreatedAt: when,
-		Revisions: []store.ExportRevision{{Version: 1, Kind: "created", Entry: FinalEntry, Points: points, Author: "BG Stats", At: when}}}}
+	if len(m.Comments) > store.MaxPlayComments {
+		m.Comments = m.Comments[:store.MaxPlayComments]
+	}
+	values := make([]float64, len(scores))
+	given := 0
+	seen := map[int64]int{}
+	for i, s := range scores {
+		seen[s.PlayerRefID]++
+		id, err := pl.player(s.PlayerRefID, seen[s.PlayerRefID])
+		if err != nil {
+			return store.ExportMatch{}, err
+		}
+		m.Seats = append(m.Seats, store.ExportSeat{Player: id})
+		if s.StartPlayer && m.StartSeat == nil {
+			m.StartSeat = &i
+		}
+		v, ok, err := Value(string(s.Score))
+		if err != nil {
+			return store.ExportMatch{}, why("score", "Score", string(s.Score))
+		}
+		if ok {
+			values[i] = v
+			given++
+		}
+	}
+	noScores := given == 0
+	if given > 0 && given < len(scores) {
+		if !slices.ContainsFunc(scores, func(s Score) bool { return s.Winner || s.Rank > 0 }) {
+			return store.ExportMatch{}, why("somescores")
+		}
+		noScores = true // the places BG Stats gave are all there is to go by
+	}
+	if noScores {
+		values = nil
+	}
+	places, err := placesOf(scores, values, pl.lowWins)
+	if err != nil {
+		return store.ExportMatch{}, err
+	}
+	points := make([]int, len(scores))
+	for i, v := range values {
+		points[i] = int(math.Round(v))
+		m.Seats[i].Total = points[i]
+	}
+	entry := FinalEntry
+	if noScores {
+		entry = NoScoresEntry
+	}
+	if noScores || !slices.Equal(places, totalsPlaces(points, pl.lowWins)) {
+		m.Places = places
+	}
+	m.NoScores = noScores
+	m.Rounds = []store.ExportRound{{Number: 1, Entry: entry, Points: points, Version: 1, CreatedAt: when,
+		Revisions: []store.ExportRevision{{Version: 1, Kind: "created", Entry: entry, Points: points, Author: "BG Stats", At: when}}}}
 	return m, nil
 }
 
-// Points reads a BG Stats score: a whole number, or a sum of them as typed
-// ("3+20+5"), within the store's bounds.
-func Points(s string) (int, error) {
-	s = strings.TrimSpace(s)
+// placesOf is the seats' places as BG Stats has them: its ranks when every
+// seat has one; else its winners first, then the others by their scores
+// (values, nil when there are none) in the game's order.
+func placesOf(scores []Score, values []float64, lowWins bool) ([]int, error) {
+	n := len(scores)
+	out := make([]int, n)
+	if !slices.ContainsFunc(scores, func(s Score) bool { return s.Rank <= 0 }) {
+		for i, s := range scores {
+			out[i] = 1
+			for _, o := range scores {
+				if o.Rank < s.Rank {
+					out[i]++
+				}
+			}
+		}
+		return out, nil
+	}
+	winners := 0
+	for _, s := range scores {
+		if s.Winner {
+			winners++
+		}
+	}
+	if values == nil && winners == 0 {
+		return nil, why("noresult")
+	}
+	better := func(a, b float64) bool { return a > b }
+	if lowWins {
+		better = func(a, b float64) bool { return a < b }
+	}
+	for i, s := range scores {
+		out[i] = 1
+		for j, o := range scores {
+			switch {
+			case s.Winner:
+			case o.Winner && winners > 0:
+				out[i]++
+			case values != nil && better(values[j], values[i]):
+				out[i]++
+			}
+		}
+	}
+	return out, nil
+}
+
+// totalsPlaces is the places the totals give in the game's order (shared
+// places repeat, 1, 2, 2, 4): what a match without places of its own shows.
+func totalsPlaces(totals []int, lowWins bool) []int {
+	out := make([]int, len(totals))
+	for i, t := range totals {
+		out[i] = 1
+		for _, o := range totals {
+			if (lowWins && o < t) || (!lowWins && o > t) {
+				out[i]++
+			}
+		}
+	}
+	return out
+}
+
+// Value reads a BG Stats score: a number, or a sum of them as typed
+// ("3+20+5", "66-11-12", "12.5", "12,5"), within the store's bounds; ok is
+// false for no score ("").
+func Value(s string) (v float64, ok bool, err error) {
+	s = strings.ReplaceAll(strings.TrimSpace(s), " ", "")
 	if s == "" {
+		return 0, false, nil
+	}
+	if !strings.Contains(s, ".") {
+		s = strings.ReplaceAll(s, ",", ".")
+	}
+	total, term, sign, unary := 0.0, "", 1.0, false
+	flush := func() error {
+		if term == "" {
+			return fmt.Errorf("score %q", s)
+		}
+		n, err := strconv.ParseFloat(term, 64)
+		if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
+			return fmt.Errorf("score %q", s)
+		}
+		total += sign * n
+		term = ""
+		return nil
+	}
+	for i, r := range s {
+		switch {
+		case (r == '+' || r == '-') && term == "":
+			// a term's own sign: "-5", "+5", "10+-2"; never two
+			if unary || (i > 0 && r == '+') {
+				return 0, false, fmt.Errorf("score %q", s)
+			}
+			unary = true
+			if r == '-' {
+				sign = -sign
+			}
+		case r == '+' || r == '-':
+			if err := flush(); err != nil {
+				return 0, false, err
+			}
+			sign, unary = 1, false
+			if r == '-' {
+				sign = -1
+			}
+		case r >= '0' && r <= '9' || r == '.':
+			term += string(r)
+		default:
+			return 0, false, fmt.Errorf("score %q", s)
+		}
+	}
+	if err := flush(); err != nil {
+		return 0, false, err
+	}
+	if math.Abs(total) > store.MaxImportPoints {
+		return 0, false, fmt.Errorf("score %q", s)
+	}
+	return total, true, nil
+}
+
+// Points reads a BG Stats score as a whole number of points (a decimal
+// rounded): the total a seat keeps.
+func Points(s string) (int, error) {
+	v, ok, err := Value(s)
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
 		return 0, fmt.Errorf("no score")
 	}
-	total := 0
-	for _, part := range strings.Split(s, "+") {
-		n, err := strconv.Atoi(strings.TrimSpace(part))
-		if err != nil || n < -store.MaxImportPoints || n > store.MaxImportPoints {
-			return 0, fmt.Errorf("score %q", s)
-		}
-		total += n
-	}
-	if total < -store.MaxImportPoints || total > store.MaxImportPoints {
-		return 0, fmt.Errorf("score %q", s)
-	}
-	return total, nil
+	return int(math.Round(v)), nil
+}
+
+// GameInfo is what the export says of one of our games.
+type GameInfo struct {
+	LowWins bool
+	// StartSeat is the seat (0-based) who started a match recorded here,
+	// read off its options; -1 when not known.
+	StartSeat func(options map[string]string, seats int) int
 }
 
 // Export writes a group's finished matches (deleted ones left out) as a BG
-// Stats file: each match a play dated when it finished (in loc), each seat
-// its total, the winners the best totals (lowWins says which way a game
-// counts) and the ranks the places.
-func (n Names) Export(e store.Export, loc *time.Location, lowWins func(game string) bool) File {
-	f := File{Games: []Game{}, Players: []Player{}, Plays: []Play{}}
+// Stats file: each match a play dated when it was played (in loc), each
+// seat its total, the winners and ranks its places. A match's rounds are
+// read only for a final-scores round (a play without scores is written
+// without them).
+func (n Names) Export(e store.Export, loc *time.Location, info func(game string) GameInfo) File {
+	f := File{Games: []Game{}, Players: []Player{}, Locations: []Location{}, Plays: []Play{}}
 	for _, p := range e.Players {
-		f.Players = append(f.Players, Player{ID: p.ID, Name: p.Name})
+		f.Players = append(f.Players, Player{ID: p.ID, UUID: nameUUID("tablekeeper player " + e.Group.CreatedAt + " " + p.CreatedAt + " " + norm(p.Name)), Name: p.Name})
 	}
-	gameRef := map[string]int64{}
+	gameRef, placeRef := map[string]int64{}, map[string]int64{}
 	for _, m := range e.Matches {
 		if m.FinishedAt == nil || m.DeletedAt != nil || len(m.Seats) == 0 {
 			continue
 		}
+		gi := info(m.Game)
 		ref, ok := gameRef[m.Game]
 		if !ok {
 			ref = int64(len(f.Games) + 1)
 			gameRef[m.Game] = ref
-			f.Games = append(f.Games, Game{ID: ref, Name: n.GameName(m.Game)})
+			f.Games = append(f.Games, Game{ID: ref, UUID: nameUUID("tablekeeper game " + m.Game), Name: n.GameName(m.Game),
+				BGGID: n.BGGID(m.Game), HighestWins: !gi.LowWins})
 		}
-		at, _ := time.Parse(storeTime, *m.FinishedAt)
-		better := func(a, b int) bool { return a > b }
-		if lowWins(m.Game) {
-			better = func(a, b int) bool { return a < b }
-		}
-		p := Play{PlayDate: at.In(loc).Format(dateFormat), GameRefID: ref, UUID: uuidOf(e.Group.CreatedAt, m.ID, m.BGStatsPlay)}
-		for i, s := range m.Seats {
-			rank := 1
-			for _, o := range m.Seats {
-				if better(o.Total, s.Total) {
-					rank++
-				}
+		p := Play{PlayDate: playDate(m, loc), GameRefID: ref, UUID: uuidOf(e.Group.CreatedAt, m), DurationMin: m.DurationMin,
+			Comments: m.Comments, BGGID: n.BGGID(m.Game), ManualWinner: m.Places != nil}
+		p.EntryDate = p.PlayDate
+		if m.Location != "" {
+			lr, ok := placeRef[norm(m.Location)]
+			if !ok {
+				lr = int64(len(f.Locations) + 1)
+				placeRef[norm(m.Location)] = lr
+				f.Locations = append(f.Locations, Location{ID: lr, UUID: nameUUID("tablekeeper location " + e.Group.CreatedAt + " " + norm(m.Location)), Name: m.Location})
 			}
-			p.PlayerScores = append(p.PlayerScores, Score{PlayerRefID: s.Player, Score: strconv.Itoa(s.Total),
-				Winner: rank == 1, StartPlayer: i == 0, Rank: rank, SeatOrder: i + 1})
+			p.LocationRefID = lr
+		}
+		totals := make([]int, len(m.Seats))
+		for i, s := range m.Seats {
+			totals[i] = s.Total
+		}
+		places := m.Places
+		if len(places) != len(m.Seats) {
+			places = totalsPlaces(totals, gi.LowWins)
+		}
+		start := -1
+		if m.StartSeat != nil {
+			start = *m.StartSeat
+		} else if m.BGStatsPlay == "" && gi.StartSeat != nil {
+			start = gi.StartSeat(m.Options, len(m.Seats))
+		}
+		noScores := m.NoScores || len(m.Rounds) == 1 && IsNoScores(m.Rounds[0].Entry)
+		for i, s := range m.Seats {
+			score := Text(strconv.Itoa(s.Total))
+			if noScores {
+				score = ""
+			}
+			p.PlayerScores = append(p.PlayerScores, Score{PlayerRefID: s.Player, Score: score,
+				Winner: places[i] == 1, StartPlayer: i == start, Rank: places[i], SeatOrder: i + 1})
 		}
 		f.Plays = append(f.Plays, p)
 	}
 	return f
 }
 
-// uuidOf is the uuid the export gives a match: the BG Stats play's it was
-// imported from, so that BG Stats knows its own plays again, or one made
-// from the match's id, the same at every export.
-func uuidOf(group string, match int64, play string) string {
-	if play != "" {
-		return play
-	}
-	return playUUID(group, match)
+// playDate is the match's date as BG Stats writes it: the play's own, as
+// it was written, when the match still is when it was played (a time in a
+// clock change's gap or overlap comes back as written), else its finish
+// time in loc.
+func playDate(m store.ExportMatch, loc *time.Location) string {
+	at, _ := time.Parse(storeTime, *m.FinishedAt)
+	return LocalDate(at, m.PlayedLocal, loc)
 }
 
-// Known is the uuids of the plays a group holds (plays, by match id, as
-// store.BGStatsPlays gives them; group its creation time): those of the
-// matches imported from BG Stats and those its own BG Stats export gives
-// the others, so that a file holding either adds them to it only once.
-func Known(group string, plays map[int64]string) map[string]bool {
+// LocalDate is a match's date as BG Stats writes it (see playDate): local
+// as the play wrote it when it is still at, else at in loc.
+func LocalDate(at time.Time, local string, loc *time.Location) string {
+	if local != "" {
+		if was, err := time.ParseInLocation(dateFormat, local, loc); err == nil && was.Equal(at) {
+			return local
+		}
+	}
+	return at.In(loc).Format(dateFormat)
+}
+
+// uuidOf is the uuid the export gives a match: the BG Stats play's it was
+// imported from, so that BG Stats knows its own plays again, or one made
+// from what a copy of the group keeps too (the group's creation time, the
+// match's and its game), the same at every export of the group or a copy.
+func uuidOf(group string, m store.ExportMatch) string {
+	if m.BGStatsPlay != "" {
+		return m.BGStatsPlay
+	}
+	return matchUUID(group, m.CreatedAt, m.Game)
+}
+
+// Known is the uuids of the plays a group holds (group its creation time):
+// those of the matches imported from BG Stats and those its own BG Stats
+// export gives the others (and gave them before issue 31, from the match
+// id), so that a file holding either adds them to it only once.
+func Known(group string, plays []store.HeldPlay) map[string]bool {
 	out := make(map[string]bool, len(plays))
-	for id, play := range plays {
-		out[uuidOf(group, id, play)] = true
+	for _, p := range plays {
+		if p.UUID != "" {
+			out[p.UUID] = true
+			continue
+		}
+		out[matchUUID(group, p.CreatedAt, p.Game)] = true
+		out[nameUUID(fmt.Sprintf("tablekeeper %s %d", group, p.ID))] = true
 	}
 	return out
 }
@@ -228,9 +471,9 @@ func playKey(p Play, g Game) string {
 	return nameUUID(fmt.Sprintf("bgstats %s %s %v", norm(g.Name), p.PlayDate, p.PlayerScores))
 }
 
-// playUUID is a play's uuid, the same at every export of the match.
-func playUUID(group string, match int64) string {
-	return nameUUID(fmt.Sprintf("tablekeeper %s %d", group, match))
+// matchUUID is a match's uuid, the same at every export of the match.
+func matchUUID(group, created, game string) string {
+	return nameUUID("tablekeeper match " + group + " " + created + " " + game)
 }
 
 // nameUUID is a version-5-shaped uuid made from name.
@@ -239,3 +482,5 @@ func nameUUID(name string) string {
 	h[6], h[8] = h[6]&0x0f|0x50, h[8]&0x3f|0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
 }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -127,6 +127,15 @@ func read(br *bufio.Reader) (File, error) {
 			into = func() error { return eachOf(dec, &f.Games) }
 		case "players":
 			into = func() error { return eachOf(dec, &f.Players) }
+		case "locations":
+			into = func() error { return eachOf(dec, &f.Locations) }
+		case "about":
+			into = func() error {
+				var v any
+				err := dec.Decode(&v)
+				f.About, _ = v.(string)
+				return err
+			}
 		case "plays":
 			plays = true
 			into = func() error { return eachOf(dec, &f.Plays) }
@@ -148,7 +157,11 @@ func read(br *bufio.Reader) (File, error) {
 
 // eachOf decodes a JSON list one element at a time onto the end of *list.
 func eachOf[T any](dec *json.Decoder, list *[]T) error {
-	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+	t, err := dec.Token()
+	if err == nil && t == nil {
+		return nil // null: an empty list
+	}
+	if err != nil || t != json.Delim('[') {
 		return fmt.Errorf("not a list (%v)", err)
 	}
 	for dec.More() {
@@ -158,7 +171,7 @@ func eachOf[T any](dec *json.Decoder, list *[]T) error {
 		}
 		*list = append(*list, v)
 	}
-	_, err := dec.Token()
+	_, err = dec.Token()
 	return err
 }
 
@@ -183,35 +196,27 @@ func skip(dec *json.Decoder) error {
 	}
 }
 
-// Slim is f with only what an import uses: the plays of other games (or
-// ignored) keep their game and mark, for the counts, not their scores;
-// the players and games are kept whole. A confirmation step carries it
-// instead of the file.
-func (n Names) Slim(f File) File {
-	games := map[int64]bool{}
-	for _, g := range f.Games {
-		games[g.ID] = n.GameID(g) != ""
-	}
-	out := File{Games: f.Games, Players: f.Players, Plays: make([]Play, 0, len(f.Plays))}
+// Slim is f with only what an import uses: the plays marked ignored keep
+// their game and mark, for the counts, not their scores; the other plays
+// are kept whole (the confirmation step may take any game as one of ours).
+// A confirmation step carries it instead of the file.
+func Slim(f File) File {
+	out := File{Games: f.Games, Players: f.Players, Locations: f.Locations, Plays: make([]Play, 0, len(f.Plays))}
 	for _, p := range f.Plays {
-		if !games[p.GameRefID] || p.Ignored {
-			p = Play{GameRefID: p.GameRefID, Ignored: p.Ignored}
+		if p.Ignored {
+			p = Play{GameRefID: p.GameRefID, Ignored: true}
 		}
 		out.Plays = append(out.Plays, p)
 	}
 	return out
 }
 
-// Seated is the players of f who played one of our games (in a play not
-// ignored), in the file's order: those an import asks about.
-func (n Names) Seated(f File) []Player {
-	games := map[int64]bool{}
-	for _, g := range f.Games {
-		games[g.ID] = n.GameID(g) != ""
-	}
+// Seated is the players of f who played one of the games gameOf takes as
+// ours (in a play not ignored), in the file's order: those an import asks about.
+func Seated(f File, gameOf map[int64]string) []Player {
 	seated := map[int64]bool{}
 	for _, p := range f.Plays {
-		if games[p.GameRefID] && !p.Ignored {
+		if gameOf[p.GameRefID] != "" && !p.Ignored {
 			for _, s := range p.PlayerScores {
 				seated[s.PlayerRefID] = true
 			}
@@ -224,4 +229,56 @@ func (n Names) Seated(f File) []Player {
 		}
 	}
 	return out
+}
+
+// Proposed is what an import proposes for each of f's games (see GameID):
+// by the game's id in the file.
+func (n Names) Proposed(f File) map[int64]string {
+	out := map[int64]string{}
+	for _, g := range f.Games {
+		out[g.ID] = n.GameID(g)
+	}
+	return out
+}
+
+// Sniff reports whether r holds a BG Stats file (a backup export or a Play
+// file: a JSON object with "plays" and "games" at its top, gzipped or
+// not), reading it as a stream, values skipped: what a wrong import tells
+// its reader to take elsewhere.
+func Sniff(r io.Reader) bool {
+	br := bufio.NewReader(r)
+	if head, _ := br.Peek(2); bytes.Equal(head, []byte{0x1f, 0x8b}) {
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return false
+		}
+		defer z.Close()
+		br = bufio.NewReader(z)
+	}
+	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
+		br.Discard(3)
+	}
+	dec := json.NewDecoder(br)
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		k, _ := t.(string)
+		if k == "format" {
+			return false // one of ours, or another program's
+		}
+		seen[k] = true
+		if seen["plays"] && seen["games"] {
+			return true
+		}
+		if skip(dec) != nil {
+			return false
+		}
+	}
+	return false
 }

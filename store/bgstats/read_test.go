@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"github.com/tablekeeper/tablekeeper/store"
 	"os"
 	"strings"
 	"testing"
@@ -42,13 +43,17 @@ func TestPlayKeys(t *testing.T) {
 			{PlayDate: "2025-01-02 20:00:00", GameRefID: 1, UUID: "u-1", PlayerScores: []Score{{PlayerRefID: 1, Score: "3"}, {PlayerRefID: 2, Score: "1"}}},
 			{PlayDate: "2025-01-03 20:00:00", GameRefID: 1, PlayerScores: []Score{{PlayerRefID: 1, Score: "3"}, {PlayerRefID: 2, Score: "1"}}},
 		}}
-	_, ms, _ := ours.Import(f, nil, time.UTC)
-	_, again, _ := ours.Import(f, nil, time.UTC)
+	_, ms, _ := Import(f, ours.Proposed(f), nil, time.UTC, lowWins)
+	_, again, _ := Import(f, ours.Proposed(f), nil, time.UTC, lowWins)
 	if ms[0].BGStatsPlay != "u-1" || ms[1].BGStatsPlay == "" || ms[1].BGStatsPlay != again[1].BGStatsPlay {
 		t.Fatalf("keys %q %q, again %q", ms[0].BGStatsPlay, ms[1].BGStatsPlay, again[1].BGStatsPlay)
 	}
-	known := Known("2025-01-01T00:00:00.000Z", map[int64]string{7: "u-1", 8: ""})
-	if !known["u-1"] || !known[playUUID("2025-01-01T00:00:00.000Z", 8)] || len(known) != 2 {
+	// A match recorded here is known by what a copy of the group keeps too
+	// (the group's creation, the match's and its game), and by the uuid the
+	// export gave it before (from its id).
+	g := "2025-01-01T00:00:00.000Z"
+	known := Known(g, []store.HeldPlay{{ID: 7, UUID: "u-1"}, {ID: 8, Game: "taki", CreatedAt: "2025-02-01T20:00:00.000Z"}})
+	if !known["u-1"] || !known[matchUUID(g, "2025-02-01T20:00:00.000Z", "taki")] || !known[nameUUID("tablekeeper "+g+" 8")] || len(known) != 3 {
 		t.Fatalf("known %v", known)
 	}
 }

@@ -1,0 +1,181 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// PlayMeta is what a match keeps of the play it was imported from (a BG
+// Stats play, see migration 00090) beyond its seats and scores; a match
+// recorded here has none of it, and its places follow its totals.
+type PlayMeta struct {
+	// Places are the seats' places (1 first, shared places repeat) when
+	// they are not the totals' order: a winner picked by hand, or a play
+	// with only a winner or ranks. nil: the totals place the seats.
+	Places      []int  `json:"places,omitempty"`
+	Location    string `json:"location,omitempty"`
+	DurationMin int    `json:"duration_min,omitempty"`
+	Comments    string `json:"comments,omitempty"`
+	StartSeat   *int   `json:"start_seat,omitempty"`   // 0-based; nil: not known
+	PlayedLocal string `json:"played_local,omitempty"` // the play's date as its app wrote it, local time
+	// NoScores: the play had no scores (a winner or ranks only): the
+	// totals are zeros, worth no average or record; Places say it all.
+	NoScores bool `json:"no_scores,omitempty"`
+}
+
+// Bounds of what a match keeps of a play (an import refuses more).
+const (
+	MaxPlayLocation = 200
+	MaxPlayComments = 20000
+)
+
+// placesText is places as the matches table keeps them.
+func placesText(places []int) sql.NullString {
+	if len(places) == 0 {
+		return sql.NullString{}
+	}
+	parts := make([]string, len(places))
+	for i, p := range places {
+		parts[i] = strconv.Itoa(p)
+	}
+	return sql.NullString{String: strings.Join(parts, " "), Valid: true}
+}
+
+// parsePlaces reads what placesText wrote; a damaged value reads as none
+// (the totals place the seats).
+func parsePlaces(s string) []int {
+	if s == "" {
+		return nil
+	}
+	f := strings.Fields(s)
+	out := make([]int, len(f))
+	for i, v := range f {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > len(f) {
+			return nil
+		}
+		out[i] = n
+	}
+	return out
+}
+
+// validPlaces reports whether places are a ranking of seats seats: each
+// from 1 to seats, a shared place followed by the gap it leaves (1, 2, 2, 4).
+func validPlaces(places []int, seats int) bool {
+	if len(places) != seats {
+		return false
+	}
+	for _, p := range places {
+		if p < 1 || p > seats {
+			return false
+		}
+		better := 0
+		for _, o := range places {
+			if o < p {
+				better++
+			}
+		}
+		if better != p-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// metaColumns are the matches table's columns PlayMeta is read from.
+const metaColumns = `COALESCE(m.places, ''), COALESCE(m.location, ''), COALESCE(m.duration_min, 0), COALESCE(m.comments, ''), m.start_seat, COALESCE(m.played_local, ''), COALESCE(m.no_scores, 0)`
+
+// metaScan is where a row's metaColumns are scanned to, then set by done.
+type metaScan struct {
+	places string
+	start  sql.NullInt64
+	none   int
+	meta   PlayMeta
+}
+
+func (ms *metaScan) dest() []any {
+	return []any{&ms.places, &ms.meta.Location, &ms.meta.DurationMin, &ms.meta.Comments, &ms.start, &ms.meta.PlayedLocal, &ms.none}
+}
+
+func (ms *metaScan) done() PlayMeta {
+	ms.meta.Places = parsePlaces(ms.places)
+	ms.meta.NoScores = ms.none == 1
+	if ms.start.Valid {
+		n := int(ms.start.Int64)
+		ms.meta.StartSeat = &n
+	}
+	return ms.meta
+}
+
+func nullText(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
+func nullFlag(b bool) sql.NullInt64 { return sql.NullInt64{Int64: 1, Valid: b} }
+
+func nullInt(n int) sql.NullInt64 { return sql.NullInt64{Int64: int64(n), Valid: n != 0} }
+
+// BGStatsGames is what the group's last BG Stats import took each file game
+// as: by game key (see migration 00090), our game or "" for not imported.
+func (s *Store) BGStatsGames(ctx context.Context, groupID int64) (map[string]string, error) {
+	rows, err := s.query(ctx, `SELECT game_key, game FROM bgstats_games WHERE group_id = ?`, groupID)
+	if err != nil {
+		return nil, fmt.Errorf("store: bgstats games: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var k, g string
+		if err := rows.Scan(&k, &g); err != nil {
+			return nil, fmt.Errorf("store: bgstats games: %w", err)
+		}
+		out[k] = g
+	}
+	return out, rows.Err()
+}
+
+// maxBGStatsGames bounds how many file games one import remembers.
+const maxBGStatsGames = 5000
+
+// SetBGStatsGames remembers the games of an import (see BGStatsGames), in
+// one transaction, replacing what the group remembered of the same keys.
+func (s *Store) SetBGStatsGames(ctx context.Context, groupID int64, games map[string]string) error {
+	if len(games) > maxBGStatsGames {
+		return fmt.Errorf("store: bgstats games: %d games: %w", len(games), ErrInvalid)
+	}
+	for k, g := range games {
+		if k == "" || len(k) > 300 || len(g) > 64 {
+			return fmt.Errorf("store: bgstats games: key %q: %w", k, ErrInvalid)
+		}
+	}
+	err := s.tx(ctx, func(tx *txn) error {
+		for k, g := range games {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM bgstats_games WHERE group_id = ? AND game_key = ?`, groupID, k); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO bgstats_games (group_id, game_key, game) VALUES (?, ?, ?)`, groupID, k, g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: bgstats games: %w", err)
+	}
+	return nil
+}
+
+func startSeat(p *int) sql.NullInt64 {
+	if p == nil {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: int64(*p), Valid: true}
+}
+
+// validLocal reports whether s is a local date as BG Stats writes one.
+func validLocal(s string) bool {
+	_, err := time.Parse("2006-01-02 15:04:05", s)
+	return err == nil
+}
