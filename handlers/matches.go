@@ -50,6 +50,9 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 	if err != nil {
 		return views.NewMatchPage{}, err
 	}
+	if again, ok := s.againLineup(c, g); ok { // "the same again" from a finished match
+		last = again
+	}
 	min, max := g.Seats()
 	page := views.NewMatchPage{Group: m.nav(), Game: views.GameLink{ID: g.ID(), Name: g.Name(lang(c))},
 		MinMax: fmt.Sprintf("%d–%d", min, max), Errors: errs, Dealer: g.Profile().FirstDealer}
@@ -115,6 +118,24 @@ func (s *Server) lastLineup(c echo.Context, g Game) ([]int64, error) {
 		ids[i] = st.PlayerID
 	}
 	return ids, nil
+}
+
+// againLineup is the seating of the match named by ?again= (a rematch from a
+// finished match's result), when it is a match of this group and game.
+func (s *Server) againLineup(c echo.Context, g Game) ([]int64, bool) {
+	id, err := strconv.ParseInt(c.QueryParam("again"), 10, 64)
+	if err != nil {
+		return nil, false
+	}
+	m, err := s.store.Match(c.Request().Context(), memberOf(c).group.ID, id)
+	if err != nil || m.Game != g.ID() {
+		return nil, false
+	}
+	ids := make([]int64, len(m.Seats))
+	for i, st := range m.Seats {
+		ids[i] = st.PlayerID
+	}
+	return ids, true
 }
 
 func first(form map[string][]string, key string) string {
@@ -306,12 +327,13 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	sh.Board = board(sh.Names, totals, prog)
 	if prog.Finished {
 		sh.Result = ranking(sh.Board)
+		sh.RematchURL = fmt.Sprintf("%s/matches/new?game=%s&again=%d", sh.GroupURL, g.ID(), match.ID)
 	}
 	var w []string
 	for _, i := range prog.Winners {
 		w = append(w, sh.Names[i])
 	}
-	sh.Winners = strings.Join(w, ", ")
+	sh.Winners, sh.Tie = strings.Join(w, ", "), len(w) > 1
 	n := 0
 	var lastLive int64
 	final := finalOnly(live) // BG Stats' final scores: nothing to correct or undo

@@ -177,6 +177,7 @@ type Scoresheet struct {
 	Rounds     []RoundRow
 	Finished   bool
 	Winners    string
+	Tie        bool // more than one winner
 	Info       templ.Component // the current round's facts
 	Form       templ.Component // round entry, nil when finished
 	UndoURL    string
@@ -190,6 +191,7 @@ type Scoresheet struct {
 	GroupURL   string        // where the back arrow and a deleted match lead
 	Board      []BoardPlayer // the scoreboard, in seat order
 	Result     []BoardPlayer // a finished match's ranking, first to last
+	RematchURL string        // a finished match: the new-match page with the same game and seats
 	Saved      string        // "Round 4 saved", right after a save
 	// SavedElsewhere is what a phone watching the match says when the last
 	// round arrives live ("Round 4 saved on another phone").
