@@ -177,7 +177,7 @@ type Scoresheet struct {
 	Rounds     []RoundRow
 	Finished   bool
 	Winners    string
-	Tie        bool // more than one winner
+	Tie        bool            // more than one winner
 	Info       templ.Component // the current round's facts
 	Form       templ.Component // round entry, nil when finished
 	UndoURL    string
