@@ -371,14 +371,20 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	if memberOf(c).who.IsAdmin {
 		sh.DeleteURL = url + "/delete"
 	}
+	// A round is named as its game names it ("Deal 3", an express match's
+	// "Round 9"), not by its place in the match.
+	named := func(number int) string {
+		main, _ := splitLabel(g.RoundLabel(vctx, match, live, number))
+		return main
+	}
 	if n > 0 && !prog.Finished { // only a match still played has a phone typing the next round
-		sh.SavedElsewhere = views.T(vctx, "match.savedelsewhere", "Round", n)
+		sh.SavedElsewhere = views.T(vctx, "match.savedelsewhere", "Label", named(n))
 		sh.SavedBy = s.savedBy(c, match, rounds)
 	}
 	if saved, _ := c.Get("saved").(int); saved > 0 {
-		sh.Saved = views.T(vctx, "match.saved", "Round", saved)
+		sh.Saved = views.T(vctx, "match.saved", "Label", named(saved))
 	} else if saved, _ := strconv.Atoi(c.QueryParam("saved")); saved > 0 && saved <= n {
-		sh.Saved = views.T(vctx, "match.saved", "Round", saved)
+		sh.Saved = views.T(vctx, "match.saved", "Label", named(saved))
 	}
 	if !prog.Finished {
 		sh.Info = g.Info(vctx, match, live, n+1)

@@ -3,6 +3,7 @@ package fivecrowns
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -233,6 +234,7 @@ func (g FiveCrowns) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		return FCForm(fcShowError(rc.Ctx, f, err))
 	}}
 	e := fcscore.Entry{Round: g.gameRound(rc.Match, rc.Number)}
+	var unread []error
 	for i, s := range f.Seats {
 		se := fcscore.Seat{Mode: s.Mode}
 		switch s.Mode {
@@ -241,16 +243,22 @@ func (g FiveCrowns) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 			se.Points, _ = strconv.Atoi(s.Computed) // kept for the round's summary
 		case fcscore.ModePoints:
 			n, err := strconv.Atoi(s.Points)
-			if err != nil && post.Err == nil {
+			if err != nil {
 				msg := views.T(rc.Ctx, "fc.err.nopoints")
 				if s.Points != "" {
 					msg = views.T(rc.Ctx, "fc.err.points", "Max", fcscore.MaxPoints(e.Round))
 				}
-				post.Err = referee.Invalid(fmt.Sprintf("seats[%d].points", i), msg, msg)
+				unread = append(unread, referee.Invalid(fmt.Sprintf("seats[%d].points", i), msg, msg))
 			}
 			se.Points = n
 		}
 		e.Seats = append(e.Seats, se)
+	}
+	// Every row that could not be read is said at once, not one per save.
+	if len(unread) == 1 {
+		post.Err = unread[0]
+	} else if len(unread) > 1 {
+		post.Err = errors.Join(unread...)
 	}
 	if post.Err == nil {
 		post.Entry = e.Encode()
