@@ -78,3 +78,26 @@ func TestBrowserRefusalsNextToSave(t *testing.T) {
 		t.Errorf("the saved line is shown beside a refusal")
 	}
 }
+
+// Take 5!: a refused deal is said next to Save too, not only inside a
+// player's block above the screen (the generic save bar draws it).
+func TestBrowserTake5RefusalNextToSave(t *testing.T) {
+	b := newBrowser(t)
+	p := b.phone()
+	group := entryGroup(p, "Ana", "Ben", "Cleo", "Dan")
+	entryMatch(p, group, "take5")
+	p.tap("[data-testid=save-round]") // nothing entered: the deal is refused
+	p.waitFor(`document.querySelector('[data-testid=round-refusals]') !== null`)
+	var where string
+	p.eval(`(() => {
+		const box = document.querySelector('[data-testid=round-refusals]'), save = document.querySelector('[data-testid=save-round]');
+		const r = box.getBoundingClientRect(), s = save.getBoundingClientRect();
+		if (box.closest('.sticky-actions') !== save.closest('.sticky-actions')) return 'not in the save bar';
+		if (box.querySelectorAll('[data-testid=round-refusal]').length === 0) return 'empty';
+		if (r.top < 0 || s.bottom > window.innerHeight) return 'off the screen';
+		return '';
+	})()`, &where)
+	if where != "" {
+		t.Errorf("the refused deal is not said next to Save: %s", where)
+	}
+}
