@@ -77,6 +77,11 @@ func TestBrowserRefusalsNextToSave(t *testing.T) {
 	if n := countSel(p, "[data-testid=saved]"); n != 0 {
 		t.Errorf("the saved line is shown beside a refusal")
 	}
+	// Rows left blank and a number no hand makes are said together.
+	p.eval(`Array.from(document.querySelectorAll('[data-testid=round-refusal]')).map(e => e.textContent.trim().split(':')[0]).join(',')`, &said)
+	if said != "Ana,Ben,Cleo" {
+		t.Errorf("the refusals name %q, want Ana (1 point), Ben and Cleo (no points)", said)
+	}
 }
 
 // Take 5!: a refused deal is said next to Save too, not only inside a
