@@ -87,6 +87,8 @@ func TestBrowserMatchEndFiveCrownsBothPhones(t *testing.T) {
 	host.tap("[data-testid=save-round]")
 	resultInView(host, "on the phone that saved")
 	resultInView(guest, "on the phone that watched")
+	host.shot("match-end-saved")
+	guest.shot("match-end-watched")
 	for _, p := range []*phone{host, guest} {
 		if w := p.text("[data-testid=winner]"); !strings.Contains(w, "Cleo wins") {
 			t.Errorf("the winner reads %q, want Cleo wins", w)

@@ -41,6 +41,7 @@ func TestBrowserRefereeFromMatch(t *testing.T) {
 		p.tap("[data-testid=aim-hand]")
 	}
 	p.waitFor(`document.querySelector('[data-testid=picker]') !== null`)
+	p.shot("fc-referee-from-match")
 	title := p.text("#sheet-title")
 	for _, want := range []string{starter, "round 9", "Js wild"} {
 		if !strings.Contains(title, want) {

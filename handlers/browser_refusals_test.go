@@ -41,6 +41,7 @@ func TestBrowserRefusalsNextToSave(t *testing.T) {
 	if strings.Contains(strings.ToLower(said), "player 1") {
 		t.Errorf("a mistake names a seat number, not the player: %q", said)
 	}
+	p.shot("refusals-next-to-save")
 	// In view, in the save bar, just above Save.
 	var where string
 	p.eval(`(() => {
