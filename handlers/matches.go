@@ -50,6 +50,9 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 	if err != nil {
 		return views.NewMatchPage{}, err
 	}
+	if again, ok := s.againLineup(c, g); ok { // "the same again" from a finished match
+		last = again
+	}
 	min, max := g.Seats()
 	page := views.NewMatchPage{Group: m.nav(), Game: views.GameLink{ID: g.ID(), Name: g.Name(lang(c))},
 		MinMax: fmt.Sprintf("%d–%d", min, max), Errors: errs, Dealer: g.Profile().FirstDealer}
@@ -122,6 +125,24 @@ func (s *Server) lastLineup(c echo.Context, g Game) ([]int64, error) {
 		ids[i] = st.PlayerID
 	}
 	return ids, nil
+}
+
+// againLineup is the seating of the match named by ?again= (a rematch from a
+// finished match's result), when it is a match of this group and game.
+func (s *Server) againLineup(c echo.Context, g Game) ([]int64, bool) {
+	id, err := strconv.ParseInt(c.QueryParam("again"), 10, 64)
+	if err != nil {
+		return nil, false
+	}
+	m, err := s.store.Match(c.Request().Context(), memberOf(c).group.ID, id)
+	if err != nil || m.Game != g.ID() {
+		return nil, false
+	}
+	ids := make([]int64, len(m.Seats))
+	for i, st := range m.Seats {
+		ids[i] = st.PlayerID
+	}
+	return ids, true
 }
 
 func first(form map[string][]string, key string) string {
@@ -314,12 +335,13 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	if prog.Finished {
 		sh.Result = ranking(sh.Board)
 		sh.PlayFacts, sh.BGStatsLink = s.playFacts(vctx, match, g, prog, live)
+		sh.RematchURL = fmt.Sprintf("%s/matches/new?game=%s&again=%d", sh.GroupURL, g.ID(), match.ID)
 	}
 	var w []string
 	for _, i := range prog.Winners {
 		w = append(w, sh.Names[i])
 	}
-	sh.Winners = strings.Join(w, ", ")
+	sh.Winners, sh.Tie = strings.Join(w, ", "), len(w) > 1
 	n := 0
 	var lastLive int64
 	final := finalOnly(live) // BG Stats' final scores: nothing to correct or undo
@@ -357,14 +379,20 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	if memberOf(c).who.IsAdmin {
 		sh.DeleteURL = url + "/delete"
 	}
+	// A round is named as its game names it ("Deal 3", an express match's
+	// "Round 9"), not by its place in the match.
+	named := func(number int) string {
+		main, _ := splitLabel(g.RoundLabel(vctx, match, live, number))
+		return main
+	}
 	if n > 0 && !prog.Finished { // only a match still played has a phone typing the next round
-		sh.SavedElsewhere = views.T(vctx, "match.savedelsewhere", "Round", n)
+		sh.SavedElsewhere = views.T(vctx, "match.savedelsewhere", "Label", named(n))
 		sh.SavedBy = s.savedBy(c, match, rounds)
 	}
 	if saved, _ := c.Get("saved").(int); saved > 0 {
-		sh.Saved = views.T(vctx, "match.saved", "Round", saved)
+		sh.Saved = views.T(vctx, "match.saved", "Label", named(saved))
 	} else if saved, _ := strconv.Atoi(c.QueryParam("saved")); saved > 0 && saved <= n {
-		sh.Saved = views.T(vctx, "match.saved", "Round", saved)
+		sh.Saved = views.T(vctx, "match.saved", "Label", named(saved))
 	}
 	if !prog.Finished {
 		sh.Info = g.Info(vctx, match, live, n+1)

@@ -33,7 +33,12 @@ func readRound(g Game, rc RoundCtx, form url.Values) (save *Scored, redraw templ
 	if !errors.As(post.Err, &ie) {
 		return nil, nil, false, post.Err
 	}
-	return nil, post.Form(post.Err), true, nil
+	// Every mistake is also said next to Save, naming its player.
+	seats := make([]string, len(rc.Match.Seats))
+	for i, st := range rc.Match.Seats {
+		seats[i] = st.Name
+	}
+	return nil, kit.WithRefusals(post.Form(post.Err), kit.Refusals(rc.Ctx, post.Err, seats)), true, nil
 }
 
 // readOptions reads and checks a new match's options through its game.

@@ -67,8 +67,9 @@ func TestScoreboardResultAndConfirmSteps(t *testing.T) {
 		t.Fatalf("save: %d to %q", rec.Code, rec.Header().Get("Location"))
 	}
 	d := doc(t, c.get(rec.Header().Get("Location")))
-	if got := d.Find("[data-testid=saved]").Text(); !strings.Contains(got, "Round 1 saved") {
-		t.Errorf("after a save: %q, want Round 1 saved", got)
+	// The match started at round 10: its first round saved is round 10 (issue 30).
+	if got := d.Find("[data-testid=saved]").Text(); !strings.Contains(got, "Round 10 saved") {
+		t.Errorf("after a save: %q, want Round 10 saved", got)
 	}
 	var board []string
 	d.Find("[data-testid=scoreboard] [data-testid=scoreboard-player]").Each(func(_ int, s *goquery.Selection) {

@@ -699,3 +699,53 @@
     if (!e.detail.successful) kept = [];
   });
 })();
+
+// The end of a match and the "saved" line (issue 30). When a match's result
+// arrives on the page (this phone saved the last round, or another phone
+// did and the live update brought it), it is brought into view just under
+// the bars that stay at the top (the app bar, the scoreboard): every phone
+// at the table reads who won. The green "saved" line says the last save
+// went through: it goes once the next round is touched, and never stays
+// beside a refusal.
+(function () {
+  "use strict";
+  var had = !!document.getElementById("match-result");
+  // stuck is where the sticky bars at the top end once they stick.
+  function stuck() {
+    var end = 0;
+    Array.prototype.forEach.call(document.querySelectorAll("header.appbar, #scoreboard"), function (el) {
+      var cs = getComputedStyle(el);
+      if (cs.position !== "sticky" && cs.position !== "fixed") return;
+      end = Math.max(end, (parseFloat(cs.top) || 0) + el.getBoundingClientRect().height);
+    });
+    return end;
+  }
+  function place() {
+    var res = document.getElementById("match-result");
+    if (!res) return;
+    var gap = 8;
+    window.scrollTo(0, Math.max(0, window.scrollY + res.getBoundingClientRect().top - stuck() - gap));
+  }
+  function arrived() {
+    var res = document.getElementById("match-result");
+    if (!res) { had = false; return; }
+    if (had) return;
+    had = true;
+    // After htmx settles and the other scripts have placed their messages.
+    setTimeout(place, 50);
+    setTimeout(place, 400);
+  }
+  new MutationObserver(arrived).observe(document.documentElement, { childList: true, subtree: true });
+
+  function dropSaved() {
+    var s = document.querySelector("[data-testid=saved]");
+    if (s) s.remove();
+  }
+  function inForm(e) { return e.target && e.target.closest && e.target.closest("#round-form"); }
+  document.addEventListener("input", function (e) { if (inForm(e)) dropSaved(); });
+  document.addEventListener("change", function (e) { if (inForm(e)) dropSaved(); });
+  document.addEventListener("click", function (e) { if (inForm(e) && e.target.closest("button, input, label")) dropSaved(); });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (document.querySelector("#round-form [data-testid=round-refusals]")) dropSaved();
+  });
+})();

@@ -178,6 +178,7 @@ type Scoresheet struct {
 	Rounds     []RoundRow
 	Finished   bool
 	Winners    string
+	Tie        bool            // more than one winner
 	Info       templ.Component // the current round's facts
 	Form       templ.Component // round entry, nil when finished
 	UndoURL    string
@@ -195,6 +196,7 @@ type Scoresheet struct {
 	// duration, comments); BGStatsLink hands the match to BG Stats.
 	PlayFacts   []string
 	BGStatsLink string
+	RematchURL  string // a finished match: the new-match page with the same game and seats
 	Saved       string // "Round 4 saved", right after a save
 	// SavedElsewhere is what a phone watching the match says when the last
 	// round arrives live ("Round 4 saved on another phone").

@@ -5,6 +5,7 @@ package fivecrowns
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -235,6 +236,11 @@ func (g FiveCrowns) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		return FCForm(fcShowError(rc.Ctx, f, err))
 	}}
 	e := fcscore.Entry{Round: g.gameRound(rc.Match, rc.Number)}
+	// Every row's mistake, in seat order: when a row cannot be read the
+	// engine is not asked, so the points typed that no hand makes are said
+	// here too, all at once rather than one per save.
+	var rows []error
+	unread := false
 	for i, s := range f.Seats {
 		se := fcscore.Seat{Mode: s.Mode}
 		switch s.Mode {
@@ -243,16 +249,23 @@ func (g FiveCrowns) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 			se.Points, _ = strconv.Atoi(s.Computed) // kept for the round's summary
 		case fcscore.ModePoints:
 			n, err := strconv.Atoi(s.Points)
-			if err != nil && post.Err == nil {
+			if err != nil {
 				msg := views.T(rc.Ctx, "fc.err.nopoints")
 				if s.Points != "" {
 					msg = views.T(rc.Ctx, "fc.err.points", "Max", fcscore.MaxPoints(e.Round))
 				}
-				post.Err = referee.Invalid(fmt.Sprintf("seats[%d].points", i), msg, msg)
+				rows, unread = append(rows, referee.Invalid(fmt.Sprintf("seats[%d].points", i), msg, msg)), true
+			} else if bad := fcscore.CheckTypedPoints(fmt.Sprintf("seats[%d].points", i), e.Round, n); bad != nil {
+				rows = append(rows, bad)
 			}
 			se.Points = n
 		}
 		e.Seats = append(e.Seats, se)
+	}
+	if unread && len(rows) == 1 {
+		post.Err = rows[0]
+	} else if unread {
+		post.Err = errors.Join(rows...)
 	}
 	if post.Err == nil {
 		post.Entry = e.Encode()

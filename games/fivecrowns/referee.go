@@ -77,6 +77,14 @@ func (g FiveCrowns) refForm(rc kit.RefereeCtx) *fcrPage {
 	if n, err := strconv.Atoi(p.Round); err == nil && fc.ValidRound(n) {
 		p.round = n // marks the wilds on the picker; the engine judges the round
 	}
+	for _, n := range f["seat"] { // the match's players, carried by the form
+		if n = strings.TrimSpace(n); n != "" && len(p.Seats) < fcsheet.MaxPlayers {
+			p.Seats = append(p.Seats, n)
+		}
+	}
+	if who := strings.TrimSpace(f.Get("who")); slices.Contains(p.Seats, who) {
+		p.Who = who
+	}
 	p.Hand = FCRField{Name: "hand", Label: views.T(rc.Ctx, "fcref.hand"), Value: strings.TrimSpace(f.Get("hand"))}
 	for i := 1; i <= fcrMelds; i++ {
 		name, label := fmt.Sprintf("meld%d", i), views.T(rc.Ctx, "fcref.meldn", "N", i)
@@ -278,7 +286,7 @@ func (g FiveCrowns) refJudge(rc kit.RefereeCtx, p *fcrPage) bool {
 	}
 	round, lang := j.Round, rc.Lang
 	res := FCRResult{Round: round, CardsDealt: fc.CardsDealt(round), Held: len(j.Hand), Wild: fc.WildRank(round).Label(),
-		AfterDraw: len(j.Hand) == fc.CardsDealt(round)+1}
+		AfterDraw: len(j.Hand) == fc.CardsDealt(round)+1, Who: p.Who}
 	best := j.Best
 	res.Best = FCRBest{Leftover: g.refCards(rc, best.Leftover, round), Penalty: best.Penalty, CanGoOut: best.CanGoOut}
 	for _, m := range best.Melds {
@@ -429,6 +437,14 @@ func (g FiveCrowns) refSheet(rc kit.RefereeCtx, p *fcrPage) *views.PickerSheet {
 	fl := p.fields[p.Target]
 	at := slices.Index(fcrFields, p.Target)
 	sh := &views.PickerSheet{Seat: at, Title: views.T(rc.Ctx, "fcref.sheet", "Field", fl.Label), Error: fl.Error, Columns: 6}
+	// The sheet covers the round above it: it says the round, what is wild
+	// and whose hand it is itself.
+	if p.round > 0 {
+		sh.Title = views.T(rc.Ctx, "fcref.sheet.round", "Round", p.round, "Wild", fc.WildRank(p.round).Label(), "Field", fl.Label)
+		if p.Who != "" {
+			sh.Title = views.T(rc.Ctx, "fcref.sheet.who", "Name", p.Who, "Round", p.round, "Wild", fc.WildRank(p.round).Label(), "Field", fl.Label)
+		}
+	}
 	for _, c := range fl.Chips {
 		sh.Chips = append(sh.Chips, fcPickerCard(c, false))
 	}
@@ -450,9 +466,20 @@ func (g FiveCrowns) refSheet(rc kit.RefereeCtx, p *fcrPage) *views.PickerSheet {
 }
 
 // RefereeSetup opens the page from a match on the round being played.
-func (FiveCrowns) RefereeSetup(match store.Match, played int) url.Values {
+func (g FiveCrowns) RefereeSetup(match store.Match, played int) url.Values {
 	q := url.Values{}
 	start := fcsheet.Sheet{}.StartRound(scoring.Match{Options: match.Options})
 	q.Set("round", strconv.Itoa(min(start+played, fcsheet.LastRound)))
+	// Its players by name; the hand judged is, until changed, that of the
+	// player who plays first this round.
+	for _, st := range match.Seats {
+		q.Add("seat", st.Name)
+	}
+	m := scoring.Match{Seats: len(match.Seats), Options: match.Options}
+	if d := g.Sheet.DealerOf(m, played+1); d >= 0 && d < len(match.Seats) {
+		if first := fcsheet.FirstPlayer(len(match.Seats), d); first >= 0 && first < len(match.Seats) {
+			q.Set("who", match.Seats[first].Name)
+		}
+	}
 	return q
 }

@@ -67,6 +67,9 @@ type TKReferee struct {
 	From   *views.RulingBar // the match the page was opened from, if any
 	Action string
 	Seats  []string // seat labels for the selects ("A" … "J"), always MaxPlayers of them
+	// Offered is the seats the selects offer: the match's players when the
+	// page was opened from one (not E–J at a table of four), else Seats.
+	Offered []string
 
 	Players, Current, Direction    string
 	Top, Colour, Pending, OpenTaki string

@@ -58,6 +58,10 @@ func (g Taki) refereeForm(rc kit.RefereeCtx) TKReferee {
 			p.Names = append(p.Names, TKName{Field: fmt.Sprintf("name_%d", i), Name: n})
 		}
 	}
+	p.Offered = p.Seats
+	if n := len(p.Names); n >= 2 && p.Names[n-1].Field == fmt.Sprintf("name_%d", n-1) { // the seats of a match
+		p.Offered = p.Seats[:n]
+	}
 	if len(f) > 0 {
 		p.Players, p.Current, p.Direction = f.Get("players"), f.Get("current"), f.Get("direction")
 		p.Top, p.Colour, p.Pending, p.OpenTaki = strings.TrimSpace(f.Get("top")), f.Get("colour"), f.Get("pending"), f.Get("openTaki")
@@ -120,6 +124,8 @@ func takiRefSheet(rc kit.RefereeCtx, p TKReferee) *views.PickerSheet {
 	}
 	if p.Target == "top" {
 		sh.Toggle = TKPendingToggle(p)
+	} else {
+		sh.Toggle = tkPendingOwed(p) // the count stays in view as the sheet moves on
 	}
 	held := map[string]int{} // every card on the table, whatever field holds it
 	for _, cs := range p.Chips {

@@ -1,6 +1,7 @@
 package fivecrowns
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -32,21 +33,30 @@ func ScoreRound(e Entry, opts fc.Options) ([]int, error) {
 	var supply fc.Supply
 	points := make([]int, len(e.Seats))
 	out := -1
+	var errs []error // every seat's mistake, so that a table learns them all at once
 	for i, s := range e.Seats {
 		at := fmt.Sprintf("seats[%d]", i)
 		if s.Mode == ModeOut {
 			if out >= 0 {
-				return nil, referee.Invalid(at+".mode",
-					fmt.Sprintf("Only one player goes out in a round, and player %d already did: the others play once more and score what they keep.", out+1),
-					fmt.Sprintf("Un seul joueur pose sa main dans une manche, et le joueur %d l'a déjà fait : les autres jouent une dernière fois et marquent ce qu'ils gardent.", out+1))
+				errs = append(errs, referee.Invalid(at+".mode",
+					"Only one player goes out in a round, and another already did: the others play once more and score what they keep.",
+					"Un seul joueur pose sa main dans une manche, et un autre l'a déjà fait : les autres jouent une dernière fois et marquent ce qu'ils gardent."))
+				continue
 			}
 			out = i
 		}
 		p, err := seatPoints(e.Round, s, at, &supply, opts)
 		if err != nil {
-			return nil, err
+			errs = append(errs, err)
+			continue
 		}
 		points[i] = p
+	}
+	if len(errs) == 1 {
+		return nil, errs[0]
+	}
+	if len(errs) > 1 {
+		return nil, errors.Join(errs...)
 	}
 	if !slices.Contains(points, 0) {
 		return nil, referee.Invalid("seats",

@@ -158,3 +158,22 @@ func TestCheckOptions(t *testing.T) {
 		}
 	}
 }
+
+// A round with a mistake on three seats names all three at once (a table
+// should not need three saves to learn them), each at its seat's field.
+func TestScoreNamesEverySeatsMistake(t *testing.T) {
+	e := Entry{Round: 1, Seats: []Seat{Typed(1), Typed(2), WentOut(), WentOut(), Typed(999)}}
+	_, err := Sheet{}.Score(match(5, "1", nil), nil, e.Encode())
+	j, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		t.Fatalf("Score = %v, want the mistakes joined", err)
+	}
+	var fields []string
+	for _, e := range j.Unwrap() {
+		fields = append(fields, field(e))
+	}
+	want := []string{"seats[0].points", "seats[1].points", "seats[3].mode", "seats[4].points"}
+	if !slices.Equal(fields, want) {
+		t.Errorf("the mistakes are at %q, want %q", fields, want)
+	}
+}

@@ -1,0 +1,40 @@
+package kit
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// Every mistake of a refused round is said, each naming its player by name
+// (an engine names a seat), the round's own ones as they are, none twice.
+func TestRefusalsNameEachPlayer(t *testing.T) {
+	err := errors.Join(
+		referee.Invalid("seats[0].points", "No hand is worth 1 points.", "Aucune main ne vaut 1 point."),
+		referee.Invalid("players[2].cows", "Too many cows.", "Trop de têtes."),
+		referee.Invalid("seats", "Nobody scored 0.", "Personne n'a 0."),
+		referee.Invalid("seats[7].points", "Out of the table.", "Hors de la table."),
+		referee.Invalid("seats[0].points", "No hand is worth 1 points.", "Aucune main ne vaut 1 point."),
+	)
+	tr, terr := views.NewTranslator()
+	if terr != nil {
+		t.Fatal(terr)
+	}
+	ctx := views.WithEnv(context.Background(), tr.NewEnv("en", "/", "", "", ""))
+	got := Refusals(ctx, err, []string{"Ana", "Ben", "Cleo"})
+	want := []string{"Ana: No hand is worth 1 points.", "Cleo: Too many cows.", "Nobody scored 0.", "Out of the table."}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Refusals = %q, want %q", got, want)
+	}
+	fr := views.WithEnv(context.Background(), tr.NewEnv("fr", "/", "", "", ""))
+	if got := Refusals(fr, err, []string{"Ana"}); got[0] != "Ana : Aucune main ne vaut 1 point." {
+		t.Errorf("in French: %q", got[0])
+	}
+	if got := Refusals(ctx, nil, nil); got != nil {
+		t.Errorf("no error: %q", got)
+	}
+}
