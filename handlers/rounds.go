@@ -414,7 +414,7 @@ func (s *Server) roundHistory(c echo.Context) error {
 		}
 		before = rv.Points
 		page.Items = append(page.Items, views.HistoryItem{Kind: views.T(vctx, "history."+rv.Kind), Author: rv.Author,
-			At: views.HumanTime(s.local(rv.At), lang(c)), When: rv.At.Format(time.RFC3339), Points: rv.Points, Changed: changed, Detail: g.Detail(vctx, match, rv.Entry)})
+			At: views.HumanTime(s.local(rv.At), lang(c)), When: rv.At.Format(time.RFC3339), Points: rv.Points, Changed: changed, Detail: g.Detail(vctx, seatedMatch(match, n), rv.Entry)})
 	}
 	return s.render(c, http.StatusOK, views.History(page))
 }

@@ -65,6 +65,9 @@ func (s *Server) routes(e *echo.Echo) {
 	g.POST("/matches/:match/rounds/:round", s.postEdit)
 	g.GET("/matches/:match/rounds/:round/history", s.roundHistory)
 	g.POST("/matches/:match/undo", s.undoRound)
+	g.POST("/matches/:match/leave", s.playerLeaves)
+	g.POST("/matches/:match/return", s.playerReturns)
+	g.POST("/matches/:match/end", s.endMatch)
 	g.GET("/matches/:match/referee", s.openReferee)
 	g.POST("/matches/:match/rulings", s.saveRuling)
 

@@ -13,10 +13,13 @@ import (
 // trip through database/sql and the driver (three of them were a fifth of
 // a cold scoresheet). One row per part, told apart by its first column:
 //
-//	kind | i1     | i2        | i3      | t1    | t2     | t3      | t4          | t5
-//	0    | id     | group_id  | rulings | game  | rules  | options | finished_at | created_at
-//	1    | seat   | player_id | total   | name  |        |         |             |
-//	2    | number | id        | version | entry | points |         | undone_at   |
+//	kind | i1     | i2        | i3      | t1    | t2     | t3      | t4          | t5         | t6
+//	0    | id     | group_id  | rulings | game  | rules  | options | finished_at | created_at | ended_early_at
+//	1    | seat   | player_id | total   | name  | away   | guest   |             |            |
+//	2    | number | id        | version | entry | points |         | undone_at   |            |
+//
+// away is the first round the seat's player no longer plays (his live
+// departure, migration 00110, is after the round before it), NULL when he stayed.
 //
 // A round's created_at is not read: no page built from the sheet says when
 // a round was entered (its history page reads the revisions), and each
@@ -25,13 +28,15 @@ import (
 // other rows are read by match id and dropped when it is missing. Rows come
 // unordered (no sort in the database); MatchSheet puts them in order.
 const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r WHERE r.match_id = m.id),
-		m.game, m.rules, m.options, m.finished_at, m.created_at
+		m.game, m.rules, m.options, m.finished_at, m.created_at, m.ended_early_at
 	FROM matches m WHERE m.id = ? AND m.group_id = ? AND m.deleted_at IS NULL
 	UNION ALL
-	SELECT 1, mp.seat, mp.player_id, mp.total, p.name, NULL, NULL, NULL, NULL
+	SELECT 1, mp.seat, mp.player_id, mp.total, p.name,
+		(SELECT d.after_round + 1 FROM departures d WHERE d.match_id = mp.match_id AND d.seat = mp.seat AND d.undone_at IS NULL),
+		p.guest, NULL, NULL, NULL
 	FROM match_players mp JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ?
 	UNION ALL
-	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL
+	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL, NULL
 	FROM rounds r WHERE r.match_id = ?`
 
 // MatchSheet returns a match of the group with its seats (Match) and every
@@ -53,8 +58,8 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 		// Scanned as the driver's values: database/sql copies into *any at
 		// once, where an *int64 or a *sql.NullString goes through reflection
 		// or a Scanner for each of the rows' nine columns.
-		col     [9]any
-		scanned = []any{&col[0], &col[1], &col[2], &col[3], &col[4], &col[5], &col[6], &col[7], &col[8]}
+		col     [10]any
+		scanned = []any{&col[0], &col[1], &col[2], &col[3], &col[4], &col[5], &col[6], &col[7], &col[8], &col[9]}
 	)
 	for rows.Next() {
 		if err := rows.Scan(scanned...); err != nil {
@@ -72,8 +77,9 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 				return Match{}, nil, fmt.Errorf("store: match %d: its options: %w", m.ID, err)
 			}
 			m.FinishedAt, m.CreatedAt = nullTimeOf(col[7]), parseTime(textOf(col[8]))
+			m.EndedEarlyAt = nullTimeOf(col[9])
 		case 1:
-			seats = append(seats, Seat{PlayerID: i2, Name: textOf(col[4]), Total: int(i3)})
+			seats = append(seats, Seat{PlayerID: i2, Name: textOf(col[4]), Total: int(i3), AwayFrom: int(intOf(col[5])), Guest: intOf(col[6]) != 0})
 			seatNo = append(seatNo, i1)
 		case 2:
 			r := Round{ID: i2, MatchID: id, Number: int(i1), Entry: bytesOf(col[4]), Version: int(i3)}
