@@ -180,3 +180,16 @@ func (s *Server) comingDone(c echo.Context, match store.Match, g Game, rounds []
 	s.live.publish(match.ID, sheetVersion(rounds)+"."+submitKey(c))
 	return c.Redirect(http.StatusSeeOther, s.matchURL(c, match.ID))
 }
+
+// admitGuest adds a guest to the group's roster (admin only): from then on
+// the standings count him with the matches he played.
+func (s *Server) admitGuest(c echo.Context) error {
+	id, err := strconv.ParseInt(c.Param("player"), 10, 64)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	if err := s.store.AdmitGuest(c.Request().Context(), memberOf(c).group.ID, id); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/g/"+memberOf(c).group.Slug+"/players")
+}

@@ -123,8 +123,27 @@ func TestPeopleComeAndGo(t *testing.T) {
 	if recs := doc(t, c.get("/g/"+slug+"/records")).Find("[data-testid=record-game]").Text(); strings.Contains(recs, "TAKI") {
 		t.Errorf("the early-ended TAKI match set records: %q", recs)
 	}
-	// The roster does not offer the guest for a new match.
-	if doc(t, c.get("/g/"+slug+"/matches/new?game=taki")).Find("[data-testid=play-Gus]").Length() != 0 {
+	// The admin adds the guest to the group: the standings count him.
+	var gus int64
+	ps, _ := app.store.Players(t.Context(), mustGroupID(t, app, slug))
+	for _, p := range ps {
+		if p.Name == "Gus" && p.Guest {
+			gus = p.ID
+		}
+	}
+	if rec := c.post(fmt.Sprintf("/g/%s/players/%d/admit", slug, gus), nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("admit the guest: status %d", rec.Code)
+	}
+	if !strings.Contains(doc(t, c.get("/g/"+slug+"/standings")).Find("main").Text(), "Gus") {
+		t.Errorf("Gus, added to the group, is not in the standings")
+	}
+	if rec := c.post(fmt.Sprintf("/g/%s/players/%d/admit", slug, gus), nil); rec.Code != http.StatusNotFound {
+		t.Errorf("admitting a player who is no guest: status %d, want 404", rec.Code)
+	}
+	// The roster does not offer a guest for a new match.
+	tk2 := takiMatch(t, c, slug, []string{"Ana", "Ben"}, url.Values{"end": {"rounds"}, "rounds": {"1"}, "guest": {"Hugo"}})
+	_ = tk2
+	if doc(t, c.get("/g/"+slug+"/matches/new?game=taki")).Find("[data-testid=play-Hugo]").Length() != 0 {
 		t.Errorf("the guest is offered as a roster player")
 	}
 }

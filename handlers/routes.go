@@ -87,6 +87,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.POST("/import/bgstats/confirm", s.confirmBGStats, requireAdmin)
 	g.POST("/public", s.publicLink, requireAdmin)
 	g.POST("/matches/:match/delete", s.deleteMatch, requireAdmin)
+	g.POST("/players/:player/admit", s.admitGuest, requireAdmin)
 	e.GET("/s/:group/:token", s.publicStandings) // read-only standings behind the admin's public link
 
 	// The JSON API (API.md): no login, no stored data.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -32,8 +33,8 @@ const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r 
 	FROM matches m WHERE m.id = ? AND m.group_id = ? AND m.deleted_at IS NULL
 	UNION ALL
 	SELECT 1, mp.seat, mp.player_id, mp.total, p.name,
-		(SELECT d.after_round + 1 FROM departures d WHERE d.match_id = mp.match_id AND d.seat = mp.seat AND d.undone_at IS NULL),
-		p.guest, NULL, NULL, NULL
+		CAST((SELECT d.after_round + 1 FROM departures d WHERE d.match_id = mp.match_id AND d.seat = mp.seat AND d.undone_at IS NULL) AS TEXT),
+		CAST(p.guest AS TEXT), NULL, NULL, NULL
 	FROM match_players mp JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ?
 	UNION ALL
 	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL, NULL
@@ -79,7 +80,7 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 			m.FinishedAt, m.CreatedAt = nullTimeOf(col[7]), parseTime(textOf(col[8]))
 			m.EndedEarlyAt = nullTimeOf(col[9])
 		case 1:
-			seats = append(seats, Seat{PlayerID: i2, Name: textOf(col[4]), Total: int(i3), AwayFrom: int(intOf(col[5])), Guest: intOf(col[6]) != 0})
+			seats = append(seats, Seat{PlayerID: i2, Name: textOf(col[4]), Total: int(i3), AwayFrom: atoiOf(col[5]), Guest: atoiOf(col[6]) != 0})
 			seatNo = append(seatNo, i1)
 		case 2:
 			r := Round{ID: i2, MatchID: id, Number: int(i1), Entry: bytesOf(col[4]), Version: int(i3)}
@@ -177,4 +178,11 @@ func nullTimeOf(v any) *time.Time {
 	}
 	t := parseTime(textOf(v))
 	return &t
+}
+
+// atoiOf is a number the statement gives as text (to share a column with
+// texts), 0 for NULL.
+func atoiOf(v any) int {
+	n, _ := strconv.Atoi(textOf(v))
+	return n
 }

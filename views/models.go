@@ -198,9 +198,9 @@ type Scoresheet struct {
 	// SavedBy names who saved the last round and what it scored: the banner
 	// next to the round form of a phone that was typing it.
 	SavedBy   string
-	UndoLabel string // the round an undo takes back
-	DeleteURL string // set for the admin only
-	MenuOOB   bool   // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
+	UndoLabel string  // the round an undo takes back
+	DeleteURL string  // set for the admin only
+	MenuOOB   bool    // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
 	Comings   Comings // who left, who may leave, ending the match now
 }
 
