@@ -9,6 +9,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -177,7 +178,7 @@ func (s *Server) comingDone(c echo.Context, match store.Match, g Game, rounds []
 		return err
 	}
 	// Not a round's change: a token of its own makes the watchers refetch.
-	s.live.publish(match.ID, sheetVersion(rounds)+"."+submitKey(c))
+	s.live.publish(match.ID, sheetVersion(rounds)+"."+submitKey(c)) // any token: the watchers refetch and read matchVersion
 	return c.Redirect(http.StatusSeeOther, s.matchURL(c, match.ID))
 }
 
@@ -192,4 +193,45 @@ func (s *Server) admitGuest(c echo.Context) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+memberOf(c).group.Slug+"/players")
+}
+
+// matchVersion is the sheet's version for the live updates: the rounds'
+// (sheetVersion), and who left and whether the match was ended, which
+// change the sheet without changing a round.
+func matchVersion(match store.Match, rounds []store.Round) string {
+	v := sheetVersion(rounds)
+	for i, st := range match.Seats {
+		if st.AwayFrom > 0 {
+			v += "~" + strconv.Itoa(i) + "@" + strconv.Itoa(st.AwayFrom)
+		}
+	}
+	if match.EndedEarly() {
+		v += "~end"
+	}
+	return v
+}
+
+// seatsTag ends a round form's submit key with the seats it asks for when
+// a player left ("~0-2-3"): a form drawn before a player left or came back
+// reads its fields seat by seat, so it must not be saved on another table.
+func seatsTag(seated []int) string {
+	if seated == nil {
+		return ""
+	}
+	b := []byte("~")
+	for k, i := range seated {
+		if k > 0 {
+			b = append(b, '-')
+		}
+		b = strconv.AppendInt(b, int64(i), 10)
+	}
+	return string(b)
+}
+
+// keyTag is the seats tag a submit key ends with ("" for none).
+func keyTag(key string) string {
+	if i := strings.IndexByte(key, '~'); i >= 0 {
+		return key[i:]
+	}
+	return ""
 }

@@ -47,8 +47,14 @@ func TestPeopleComeAndGo(t *testing.T) {
 	}
 	// Round 10: Ana out, Ben 20, Cleo 30, Gus 40.
 	save(fc, url.Values{"mode_0": {"out"}, "mode_1": {"points"}, "points_1": {"20"}, "mode_2": {"points"}, "points_2": {"30"}, "mode_3": {"points"}, "points_3": {"40"}}, http.StatusSeeOther)
+	stale := doc(t, c.get(fc)).Find("[data-testid=round-form] [name=submitKey]").AttrOr("value", "")
 	if rec := c.post(fc+"/leave", url.Values{"seat": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("Ben leaves: status %d", rec.Code)
+	}
+	// A form drawn before Ben left reads its fields seat by seat: refused, nothing saved.
+	if rec := c.post(fc+"/rounds", url.Values{"op": {"save"}, "submitKey": {stale}, "mode_0": {"out"}, "mode_1": {"points"}, "points_1": {"3"},
+		"mode_2": {"points"}, "points_2": {"4"}, "mode_3": {"points"}, "points_3": {"5"}}); rec.Code != http.StatusConflict {
+		t.Errorf("a form drawn before Ben left: status %d, want 409", rec.Code)
 	}
 	if rec := c.post(fc+"/leave", url.Values{"seat": {"1"}}); rec.Code != http.StatusConflict {
 		t.Errorf("Ben leaves twice: status %d, want 409", rec.Code)

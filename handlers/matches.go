@@ -322,7 +322,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	prog := progress(g, match, live)
 	sh := views.Scoresheet{Group: memberOf(c).nav(), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
 		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,
-		Rules: kit.DescribeRules(g, match.Rules, lang(c)), Version: sheetVersion(rounds),
+		Rules: kit.DescribeRules(g, match.Rules, lang(c)), Version: matchVersion(match, rounds),
 		Names: make([]string, 0, len(match.Seats)), Rounds: make([]views.RoundRow, 0, len(rounds))}
 	for _, st := range match.Seats {
 		sh.Names = append(sh.Names, st.Name)
@@ -463,6 +463,7 @@ func (s *Server) roundCtx(c echo.Context, match store.Match, played Played, numb
 	rc := RoundCtx{Ctx: s.viewCtx(c), Match: match, Played: played, Number: number, Table: len(match.Seats),
 		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: strconv.Itoa(number) + "." + submitKey(c), Version: version}
 	rc.Match, rc.Played, rc.Seated = atRound(match, played, number)
+	rc.SubmitKey += seatsTag(rc.Seated)
 	return rc
 }
 

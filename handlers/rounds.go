@@ -40,6 +40,9 @@ func (s *Server) postRound(c echo.Context) error {
 		return s.roundConflict(c, g, number, form)
 	}
 	rc := s.roundCtx(c, match, live, number, 0)
+	if key := form.Get("submitKey"); key != "" && keyTag(key) != seatsTag(rc.Seated) { // drawn before a player left or came back
+		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "comego.seatschanged"), nil)
+	}
 	rc.SubmitKey = form.Get("submitKey")
 	save, redraw, invalid, err := readRound(g, rc, form)
 	if err != nil {
