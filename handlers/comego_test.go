@@ -153,3 +153,37 @@ func TestPeopleComeAndGo(t *testing.T) {
 		t.Errorf("the guest is offered as a roster player")
 	}
 }
+
+// A player who leaves a whole match that then runs its course: his total
+// (a few rounds, the lowest in Five Crowns) is no record, and he is
+// placed last in the standings' match.
+func TestLeaverSetsNoRecord(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	slug := c.group("G")
+	ids := c.players(slug, "Ana", "Ben")
+	ids = append(ids, c.players(slug, "Cleo")...)
+	fc := fcMatch(t, c, slug, ids, "1")
+	save := func(f url.Values) {
+		t.Helper()
+		f.Set("op", "save")
+		if rec := c.post(fc+"/rounds", f); rec.Code != http.StatusSeeOther {
+			t.Fatalf("save %v: status %d\n%s", f, rec.Code, doc(t, rec).Find(".error").Text())
+		}
+	}
+	save(url.Values{"mode_0": {"points"}, "points_0": {"9"}, "mode_1": {"out"}, "mode_2": {"points"}, "points_2": {"8"}})
+	if rec := c.post(fc+"/leave", url.Values{"seat": {"1"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("Ben leaves: status %d", rec.Code)
+	}
+	for r := 2; r <= 11; r++ {
+		save(url.Values{"mode_0": {"out"}, "mode_1": {"points"}, "points_1": {"10"}})
+	}
+	d := doc(t, c.get(fc))
+	if got := texts(d, "[data-testid=result-player] .r-name"); strings.Join(got, ",") != "Ana,Cleo,Ben" {
+		t.Errorf("result = %v, want Ana, Cleo, then Ben who left (with 0)", got)
+	}
+	recs := doc(t, c.get("/g/"+slug+"/records")).Find("[data-testid=record-game]").Text()
+	if !strings.Contains(recs, "Lowest total 9") || strings.Contains(recs, "Ben") {
+		t.Errorf("records = %q, want Ana's 9 as the lowest total, nothing of Ben's", recs)
+	}
+}
