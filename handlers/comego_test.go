@@ -137,6 +137,10 @@ func TestPeopleComeAndGo(t *testing.T) {
 			gus = p.ID
 		}
 	}
+	roster := doc(t, c.get("/g/"+slug+"/players"))
+	if roster.Find("[data-testid=player][data-player=Gus]").Length() != 0 || roster.Find("[data-testid=guest][data-player=Gus] [data-testid=admit-guest]").Length() != 1 {
+		t.Errorf("the players page: Gus on the roster, or not offered to the admin as a guest to add")
+	}
 	if rec := c.post(fmt.Sprintf("/g/%s/players/%d/admit", slug, gus), nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("admit the guest: status %d", rec.Code)
 	}

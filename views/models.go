@@ -89,6 +89,10 @@ type Roster struct {
 	Form    NameForm
 	Pick    bool   // the member plays as no player yet: offer "That's me"
 	Flash   string // e.g. "You now play as Ana."
+	// Guests played a match without being on the roster; AdmitURL (admin
+	// only) adds one to the group.
+	Guests   []RosterPlayer
+	AdmitURL string
 }
 
 // RosterPlayer is one line of the roster.
