@@ -107,3 +107,63 @@ func TestDeparturesGuestsAndEarlyEnds(t *testing.T) {
 		t.Errorf("admitting a roster player: %v, want ErrNotFound", err)
 	}
 }
+
+// An export carries who left, the early end and the guests; its import
+// gives them back.
+func TestExportCarriesComings(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	gid := f.g.Group.ID
+	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: map[string]int{"n": 1}, Points: []int{0, 5, 7}, Author: "t"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.s.LeaveMatch(ctx, gid, f.match, 2, "Ana"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.s.EndMatchEarly(ctx, gid, f.match); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.CreateMatch(ctx, gid, NewMatch{Game: "taki", Players: []int64{f.players[0].ID}, Guests: []string{"Gus"}, Rules: map[string]string{}, Options: map[string]string{}}); err != nil {
+		t.Fatal(err)
+	}
+	e, err := f.s.ExportGroup(ctx, gid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var early bool
+	var deps int
+	for _, m := range e.Matches {
+		early = early || m.EndedEarlyAt != nil
+		deps += len(m.Departures)
+	}
+	guests := 0
+	for _, p := range e.Players {
+		if p.Guest {
+			guests++
+		}
+	}
+	if !early || deps != 1 || guests != 1 {
+		t.Fatalf("export: ended early %v, %d departures, %d guests; want true, 1, 1", early, deps, guests)
+	}
+	g2, err := f.s.ImportGroup(ctx, e, "Ana", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	played, err := f.s.PlayedMatches(ctx, g2.Group.ID, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(played) != 1 || !played[0].EndedEarly || played[0].Seats[2].AwayFrom != 2 {
+		t.Errorf("imported = %+v, want the match ended early, Chloé away from round 2", played)
+	}
+	ps, _ := f.s.Players(ctx, g2.Group.ID)
+	n := 0
+	for _, p := range ps {
+		if p.Guest {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("imported guests: %d, want 1", n)
+	}
+}
