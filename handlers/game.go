@@ -24,7 +24,7 @@ func progress(g Game, m store.Match, played Played) scoring.Progress {
 	if finalOnly(played) {
 		return finalProgress(g, played.Points[0], m.Play.Places)
 	}
-	return g.Progress(kit.EngineMatch(g, m), kit.EngineRounds(played))
+	return g.Progress(kit.EngineMatch(g, m), kit.EngineRounds(played)).Adjust(g.LowWins(), leftSeats(m), m.EndedEarly())
 }
 
 // Scored is a valid round, ready to store.

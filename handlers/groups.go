@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 	qrcode "github.com/skip2/go-qrcode"
 
+	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -83,8 +84,11 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 		line.Players = strings.Join(names, ", ")
 		if mt.Finished() {
 			line.Status = views.T(vctx, "match.finished")
+			if mt.EndedEarly() {
+				line.Status += " · " + views.T(vctx, "comego.early.short")
+			}
 			var w []string
-			for _, i := range leaders(totals, g.LowWins()) {
+			for _, i := range (scoring.Progress{Places: scoring.PlacesLeft(totals, g.LowWins(), leftSeats(mt))}).Leaders() {
 				w = append(w, names[i])
 			}
 			line.Winners = strings.Join(w, ", ")

@@ -146,7 +146,7 @@ func (s *Server) matchEvents(c echo.Context) error {
 	}
 	if c.QueryParam("poll") == "1" {
 		c.Response().Header().Set("Cache-Control", "no-store")
-		return c.String(http.StatusOK, sheetVersion(rounds))
+		return c.String(http.StatusOK, matchVersion(match, rounds))
 	}
 	ctx, done, err := s.streams.start(c)
 	if err != nil {
@@ -160,7 +160,7 @@ func (s *Server) matchEvents(c echo.Context) error {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	fmt.Fprintf(w, "retry: 2000\ndata: %s\n\n", sheetVersion(rounds))
+	fmt.Fprintf(w, "retry: 2000\ndata: %s\n\n", matchVersion(match, rounds))
 	w.Flush()
 	tick := time.NewTicker(20 * time.Second)
 	defer tick.Stop()

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -68,10 +69,11 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 	}
 	var active []store.Player
 	for _, p := range players {
-		if !p.Archived() {
+		if !p.Archived() && !p.Guest {
 			active = append(active, p)
 		}
 	}
+	page.Guest = first(form, "guest")
 	sort.SliceStable(active, func(i, j int) bool {
 		a, b := seatOf[active[i].ID], seatOf[active[j].ID]
 		return a != 0 && (b == 0 || a < b)
@@ -178,7 +180,7 @@ func (s *Server) createMatch(c echo.Context) error {
 	}
 	byID := map[int64]store.Player{}
 	for _, p := range players {
-		if !p.Archived() {
+		if !p.Archived() && !p.Guest {
 			byID[p.ID] = p
 		}
 	}
@@ -186,7 +188,7 @@ func (s *Server) createMatch(c echo.Context) error {
 	placed := map[int64]bool{}
 	for _, p := range players {
 		v := form.Get(fmt.Sprintf("seat_%d", p.ID))
-		if v == "" || p.Archived() {
+		if v == "" || p.Archived() || p.Guest {
 			continue
 		}
 		n, err := strconv.Atoi(v)
@@ -217,12 +219,30 @@ func (s *Server) createMatch(c echo.Context) error {
 			seats, rest = append(seats, rest[0]), rest[1:]
 		}
 	}
+	// A guest, not on the roster, sits after the players ticked.
+	var guests []string
+	if g := strings.TrimSpace(form.Get("guest")); g != "" {
+		if name, why := store.CheckName(g); why != "" {
+			errs["guest"] = views.T(vctx, "form.name."+why)
+		} else {
+			for _, p := range players {
+				if !p.Guest && store.NameKey(p.Name) == store.NameKey(name) {
+					errs["guest"] = views.T(vctx, "comego.guest.taken", "Name", p.Name)
+				}
+			}
+			guests = append(guests, name)
+			seats = append(seats, seated{0, name})
+		}
+	}
 	if min, max := g.Seats(); (len(seats) < min || len(seats) > max) && errs["players"] == "" {
 		errs["players"] = views.T(vctx, "newmatch.count", "Min", min, "Max", max, "Game", g.Name(lang(c)))
 	}
-	ids, names := make([]int64, len(seats)), make([]string, len(seats))
+	ids, names := make([]int64, 0, len(seats)), make([]string, len(seats))
 	for i, st := range seats {
-		ids[i], names[i] = st.id, st.name
+		if st.id != 0 {
+			ids = append(ids, st.id)
+		}
+		names[i] = st.name
 	}
 	// The dealer picked by name becomes the seat the game's option counts.
 	// Nobody picked (and no seat posted by a client): the first seat deals.
@@ -251,7 +271,15 @@ func (s *Server) createMatch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := s.store.CreateMatch(ctx, m.group.ID, store.NewMatch{Game: g.ID(), Players: ids, Rules: set, Options: opts})
+	id, err := s.store.CreateMatch(ctx, m.group.ID, store.NewMatch{Game: g.ID(), Players: ids, Guests: guests, Rules: set, Options: opts})
+	if errors.Is(err, store.ErrNameTaken) { // a roster player took the name meanwhile
+		errs["guest"] = views.T(vctx, "comego.guest.taken", "Name", guests[0])
+		page, err := s.newMatchModel(c, g, form, errs)
+		if err != nil {
+			return err
+		}
+		return s.render(c, http.StatusUnprocessableEntity, views.NewMatch(page))
+	}
 	if err != nil {
 		return err
 	}
@@ -322,7 +350,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	prog := progress(g, match, live)
 	sh := views.Scoresheet{Group: memberOf(c).nav(), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
 		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,
-		Rules: kit.DescribeRules(g, match.Rules, lang(c)), Version: sheetVersion(rounds),
+		Rules: kit.DescribeRules(g, match.Rules, lang(c)), Version: matchVersion(match, rounds),
 		Names: make([]string, 0, len(match.Seats)), Rounds: make([]views.RoundRow, 0, len(rounds))}
 	for _, st := range match.Seats {
 		sh.Names = append(sh.Names, st.Name)
@@ -394,6 +422,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	} else if saved, _ := strconv.Atoi(c.QueryParam("saved")); saved > 0 && saved <= n {
 		sh.Saved = views.T(vctx, "match.saved", "Label", named(saved))
 	}
+	sh.Comings = s.comings(c, match, url, n, prog.Finished)
 	if !prog.Finished {
 		sh.Info = g.Info(vctx, match, live, n+1)
 		if form == nil {
@@ -467,8 +496,11 @@ func sheetVersion(rounds []store.Round) string {
 }
 
 func (s *Server) roundCtx(c echo.Context, match store.Match, played Played, number int, version int) RoundCtx {
-	return RoundCtx{Ctx: s.viewCtx(c), Match: match, Played: played, Number: number,
+	rc := RoundCtx{Ctx: s.viewCtx(c), Match: match, Played: played, Number: number, Table: len(match.Seats),
 		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: strconv.Itoa(number) + "." + submitKey(c), Version: version}
+	rc.Match, rc.Played, rc.Seated = atRound(match, played, number)
+	rc.SubmitKey += seatsTag(rc.Seated)
+	return rc
 }
 
 // deleteMatch marks a match deleted (admin only): it leaves the lists and

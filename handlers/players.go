@@ -27,8 +27,15 @@ func (s *Server) roster(c echo.Context) (views.Roster, error) {
 	ps, err := s.store.Players(c.Request().Context(), m.group.ID)
 	r := views.Roster{Group: m.nav(), Pick: m.who.PlayerID == 0}
 	for _, p := range ps {
+		if p.Guest {
+			r.Guests = append(r.Guests, views.RosterPlayer{ID: p.ID, Name: p.Name})
+			continue
+		}
 		r.Players = append(r.Players, views.RosterPlayer{ID: p.ID, Name: p.Name, Archived: p.Archived(),
 			You: p.ID == m.who.PlayerID, Claimed: p.Claimed, Rename: views.NameForm{Name: p.Name}})
+	}
+	if m.who.IsAdmin {
+		r.AdmitURL = "/g/" + m.group.Slug + "/players/%d/admit"
 	}
 	return r, err
 }

@@ -40,6 +40,9 @@ func (s *Server) postRound(c echo.Context) error {
 		return s.roundConflict(c, g, number, form)
 	}
 	rc := s.roundCtx(c, match, live, number, 0)
+	if key := form.Get("submitKey"); key != "" && keyTag(key) != seatsTag(rc.Seated) { // drawn before a player left or came back
+		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "comego.seatschanged"), nil)
+	}
 	rc.SubmitKey = form.Get("submitKey")
 	save, redraw, invalid, err := readRound(g, rc, form)
 	if err != nil {
@@ -414,7 +417,7 @@ func (s *Server) roundHistory(c echo.Context) error {
 		}
 		before = rv.Points
 		page.Items = append(page.Items, views.HistoryItem{Kind: views.T(vctx, "history."+rv.Kind), Author: rv.Author,
-			At: views.HumanTime(s.local(rv.At), lang(c)), When: rv.At.Format(time.RFC3339), Points: rv.Points, Changed: changed, Detail: g.Detail(vctx, match, rv.Entry)})
+			At: views.HumanTime(s.local(rv.At), lang(c)), When: rv.At.Format(time.RFC3339), Points: rv.Points, Changed: changed, Detail: g.Detail(vctx, seatedMatch(match, n), rv.Entry)})
 	}
 	return s.render(c, http.StatusOK, views.History(page))
 }

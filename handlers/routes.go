@@ -69,6 +69,9 @@ func (s *Server) routes(e *echo.Echo) {
 	g.POST("/matches/:match/rounds/:round", s.postEdit)
 	g.GET("/matches/:match/rounds/:round/history", s.roundHistory)
 	g.POST("/matches/:match/undo", s.undoRound)
+	g.POST("/matches/:match/leave", s.playerLeaves)
+	g.POST("/matches/:match/return", s.playerReturns)
+	g.POST("/matches/:match/end", s.endMatch)
 	g.GET("/matches/:match/referee", s.openReferee)
 	g.POST("/matches/:match/rulings", s.saveRuling)
 
@@ -88,6 +91,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.POST("/import/bgstats/confirm", s.confirmBGStats, requireAdmin)
 	g.POST("/public", s.publicLink, requireAdmin)
 	g.POST("/matches/:match/delete", s.deleteMatch, requireAdmin)
+	g.POST("/players/:player/admit", s.admitGuest, requireAdmin)
 	e.GET("/s/:group/:token", s.publicStandings) // read-only standings behind the admin's public link
 
 	// The JSON API (API.md): no login, no stored data.

@@ -25,7 +25,7 @@ func readRound(g Game, rc RoundCtx, form url.Values) (save *Scored, redraw templ
 		before := kit.EngineRounds(rc.Played.Before(rc.Number))
 		points, err := g.Score(kit.EngineMatch(g, rc.Match), before, post.Entry)
 		if err == nil {
-			return &Scored{Entry: post.Entry, Points: points}, nil, false, nil
+			return &Scored{Entry: post.Entry, Points: seatedPoints(rc, points)}, nil, false, nil
 		}
 		post.Err = err
 	}

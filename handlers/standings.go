@@ -47,13 +47,22 @@ func (s *Server) standingsMatch(m store.PlayedMatch) standings.Match {
 		lowWins = g.LowWins()
 		partial = !wholeMatch(g, scoring.Match{Seats: len(m.Seats), Options: m.Options})
 	}
+	// An early-ended match is not the whole game either: it sets no record.
+	partial = partial || m.EndedEarly
 	totals := make([]int, 0, len(m.Seats))
-	for _, st := range m.Seats {
+	var left []bool
+	for i, st := range m.Seats {
 		totals = append(totals, st.Total)
+		if st.AwayFrom > 0 { // who left is ranked after everyone who stayed
+			if left == nil {
+				left = make([]bool, len(m.Seats))
+			}
+			left[i] = true
+		}
 	}
 	places := m.Places // a BG Stats play's own places (a hand-picked winner, a winner or ranks only)
 	if len(places) != len(m.Seats) {
-		places = scoring.Places(totals, lowWins)
+		places = scoring.PlacesLeft(totals, lowWins, left)
 	}
 	points := s.hasPoints(m.Game) && !m.NoScores // a play without scores: zeros worth no average
 	res := make([]standings.Result, len(m.Seats))
@@ -129,6 +138,12 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 		return views.StandingsPage{}, err
 	}
 	names := playerNames(players)
+	guests := map[int64]bool{} // kept out of the standings until the admin adds them to the group
+	for _, p := range players {
+		if p.Guest {
+			guests[p.ID] = true
+		}
+	}
 	choices, cur := s.seasonChoices(vctx, seasons, c.QueryParam("season"))
 	game := c.QueryParam("game")
 	if _, ok := s.byID[game]; !ok {
@@ -166,7 +181,7 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 			ranked[r.Player] = true
 		}
 		// The chart follows the ranked players; until someone is ranked, everyone.
-		keep := func(p int64) bool { return len(ranked) == 0 || ranked[p] }
+		keep := func(p int64) bool { return !guests[p] && (len(ranked) == 0 || ranked[p]) }
 		nights, who, err := l.Nights(f, keep)
 		if err != nil {
 			return err
@@ -200,11 +215,15 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 		}
 		return out
 	}
-	for i, r := range tb.Ranked {
-		page.Ranked = append(page.Ranked, row(r, i+1))
+	for _, r := range tb.Ranked {
+		if !guests[r.Player] {
+			page.Ranked = append(page.Ranked, row(r, len(page.Ranked)+1))
+		}
 	}
 	for _, r := range tb.Provisional {
-		page.Provisional = append(page.Provisional, row(r, 0))
+		if !guests[r.Player] {
+			page.Provisional = append(page.Provisional, row(r, 0))
+		}
 	}
 	if !public {
 		page.SeasonForm = views.SeasonForm{Errors: views.FieldErrors{}}

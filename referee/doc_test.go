@@ -130,8 +130,35 @@ func rulesDocument() []byte {
 			b.WriteString("\n")
 		}
 	}
+	b.WriteString(comeAndGo)
 	return []byte(b.String())
 }
+
+// comeAndGo is what the app does, in every game alike, where the sheets
+// say nothing about people who come and go during a match (issue 30).
+const comeAndGo = `
+<a id="comeandgo"></a>
+
+## People who come and go (every game)
+
+None of the four rule sheets says what happens when a player leaves a match in progress, when someone
+outside the group sits in, or when the table stops before the game's end. Where a sheet speaks (a round
+already being played is finished as the sheet says), it wins; otherwise the app does this, the same in
+every game:
+
+- **A player leaves** after the rounds saved so far. From the next round on he is not asked for: the
+  round is entered and checked for the players still there, as a table of that size (Five Crowns and
+  TAKI need at least two), and the leaver scores 0 in it, with no entry. He keeps the points of the
+  rounds he played, and he is ranked after everyone who stayed, whatever his total (the leavers among
+  themselves by their totals); he is never among the winners. The deal passes over his seat. The sheet
+  says after which round he left. While no round was saved without him, his departure can be taken
+  back; it stays recorded.
+- **A guest** (someone not on the group's roster) plays the match like anyone; the standings leave him
+  out until the admin adds him to the group.
+- **Ending a match now** (after at least one round): the match is over with the totals so far, ranked
+  by them (leavers last), marked "ended early" on the sheet and in the history. It counts in the
+  standings but, like an express Five Crowns match, it sets no record or personal best.
+`
 
 func codeList(vs []string) string {
 	out := make([]string, len(vs))

@@ -286,7 +286,11 @@
         if (form && freshBoard && rowTexts(fresh).length > before.length && !wasAway) {
           banner(freshBoard.getAttribute("data-savedby"));
         }
-        if (form && !typed && (!freshForm || form.querySelector("h2").textContent !== freshForm.querySelector("h2").textContent) && !form.contains(document.activeElement)) {
+        // A player who left or came back changes the seats the form asks for
+        // (its submit key ends with them, after a "~"): the form follows too.
+        var seats = function (f) { var k = f && f.querySelector("[name=submitKey]"); return k ? k.value.split("~")[1] || "" : ""; };
+        if (form && freshForm && seats(form) !== seats(freshForm)) typed = false;
+        if (form && !typed && (!freshForm || seats(form) !== seats(freshForm) || form.querySelector("h2").textContent !== freshForm.querySelector("h2").textContent) && !form.contains(document.activeElement)) {
           if (freshForm) form.replaceWith(freshForm); else form.remove();
           if (freshForm && window.htmx) window.htmx.process(freshForm);
           if (freshForm) document.dispatchEvent(new CustomEvent("tk:form", { detail: freshForm }));

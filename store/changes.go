@@ -33,8 +33,8 @@ func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]Cha
 	}
 	defer tx.Rollback()
 	rows, err := tx.QueryContext(ctx, `SELECT m.id, m.game, m.changed_seq, m.finished_at IS NOT NULL AND m.deleted_at IS NULL,
-		COALESCE(m.finished_at, ''), m.options, COALESCE(m.places, ''), COALESCE(m.no_scores, 0),
-		(SELECT group_concat(mp.seat || ' ' || mp.player_id || ' ' || mp.total, ',') FROM match_players mp WHERE mp.match_id = m.id)
+		COALESCE(m.finished_at, ''), m.options, COALESCE(m.places, ''), COALESCE(m.no_scores, 0), m.ended_early_at IS NOT NULL,
+		(SELECT `+seatsPacked+` FROM match_players mp WHERE mp.match_id = m.id)
 		FROM matches m WHERE m.group_id = ? AND m.changed_seq > ?`, groupID, since)
 	if err != nil {
 		return nil, since, fmt.Errorf("store: changed matches: %w", err)
@@ -49,7 +49,7 @@ func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]Cha
 		var at, opts, places string
 		var none int
 		var seats sql.NullString
-		if err := rows.Scan(&c.Match.ID, &c.Match.Game, &seq, &c.Played, &at, &opts, &places, &none, &seats); err != nil {
+		if err := rows.Scan(&c.Match.ID, &c.Match.Game, &seq, &c.Played, &at, &opts, &places, &none, &c.Match.EndedEarly, &seats); err != nil {
 			return nil, since, fmt.Errorf("store: changed matches: %w", err)
 		}
 		top = max(top, seq)
@@ -101,7 +101,8 @@ func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]Cha
 	return out, top, rrows.Err()
 }
 
-// parseSeats reads "seat player total" triples joined by commas.
+// parseSeats reads "seat player total away" fields joined by commas (away
+// may be missing: 0).
 func parseSeats(packed string) ([]PlayedSeat, error) {
 	if packed == "" {
 		return nil, nil
@@ -110,8 +111,15 @@ func parseSeats(packed string) ([]PlayedSeat, error) {
 	out := make([]PlayedSeat, len(parts))
 	for _, p := range parts {
 		f := strings.Fields(p)
-		if len(f) != 3 {
+		if len(f) != 3 && len(f) != 4 {
 			return nil, fmt.Errorf("seat %q", p)
+		}
+		away := 0
+		if len(f) == 4 {
+			var err error
+			if away, err = strconv.Atoi(f[3]); err != nil {
+				return nil, fmt.Errorf("seat %q", p)
+			}
 		}
 		seat, err1 := strconv.Atoi(f[0])
 		player, err2 := strconv.ParseInt(f[1], 10, 64)
@@ -119,7 +127,7 @@ func parseSeats(packed string) ([]PlayedSeat, error) {
 		if err1 != nil || err2 != nil || err3 != nil || seat < 0 || seat >= len(parts) {
 			return nil, fmt.Errorf("seat %q", p)
 		}
-		out[seat] = PlayedSeat{PlayerID: player, Total: total}
+		out[seat] = PlayedSeat{PlayerID: player, Total: total, AwayFrom: away}
 	}
 	return out, nil
 }

@@ -60,6 +60,17 @@ type ExportPlayer struct {
 	Name       string  `json:"name"`
 	ArchivedAt *string `json:"archived_at"`
 	CreatedAt  string  `json:"created_at"`
+	Guest      bool    `json:"guest,omitempty"` // seated as a guest, not on the roster (migration 00110)
+}
+
+// ExportDeparture is a player who left a match (migration 00110): his
+// seat, the last round he played, when and by whom, and when it was taken back.
+type ExportDeparture struct {
+	Seat       int     `json:"seat"`
+	AfterRound int     `json:"after_round"`
+	Author     string  `json:"author"`
+	At         string  `json:"at"`
+	UndoneAt   *string `json:"undone_at,omitempty"`
 }
 
 // ExportSeason is one season, dates as YYYY-MM-DD, both included.
@@ -94,6 +105,10 @@ type ExportMatch struct {
 	// PlayMeta is what the match keeps of the play it was imported from
 	// (version 4; absent from older files).
 	PlayMeta
+	// EndedEarlyAt is when the match was ended before its game's end;
+	// Departures, the players who left it (migration 00110).
+	EndedEarlyAt *string           `json:"ended_early_at,omitempty"`
+	Departures   []ExportDeparture `json:"departures,omitempty"`
 }
 
 // ExportSeat is a seated player (by export id) and their total.
@@ -199,12 +214,14 @@ func exportHead(ctx context.Context, tx *rtx, groupID int64, e *Export) error {
 		Scan(&e.Group.Name, &e.Group.CreatedAt); err != nil {
 		return notFound(err, "export group")
 	}
-	if err := each(ctx, tx, `SELECT id, name, archived_at, created_at FROM players WHERE group_id = ? ORDER BY id`, []any{groupID}, func(sc scanner) error {
+	if err := each(ctx, tx, `SELECT id, name, archived_at, created_at, guest FROM players WHERE group_id = ? ORDER BY id`, []any{groupID}, func(sc scanner) error {
 		var p ExportPlayer
 		var archived sql.NullString
-		if err := sc.Scan(&p.ID, &p.Name, &archived, &p.CreatedAt); err != nil {
+		var guest int
+		if err := sc.Scan(&p.ID, &p.Name, &archived, &p.CreatedAt, &guest); err != nil {
 			return err
 		}
+		p.Guest = guest != 0
 		p.ArchivedAt = nullString(archived)
 		e.Players = append(e.Players, p)
 		return nil
@@ -236,13 +253,13 @@ func exportHead(ctx context.Context, tx *rtx, groupID int64, e *Export) error {
 func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]ExportMatch, error) {
 	var ms []ExportMatch
 	matchAt := map[int64]int{}
-	if err := each(ctx, tx, `SELECT id, game, rules, options, created_at, finished_at, deleted_at, COALESCE(bgstats_play, ''), `+metaColumns+` FROM matches m
+	if err := each(ctx, tx, `SELECT id, game, rules, options, created_at, finished_at, deleted_at, COALESCE(bgstats_play, ''), ended_early_at, `+metaColumns+` FROM matches m
 		WHERE group_id = ? AND id > ? ORDER BY id LIMIT ?`, []any{groupID, after, exportChunk}, func(sc scanner) error {
 		var m ExportMatch
 		var rules, opts string
-		var finished, deleted sql.NullString
+		var finished, deleted, early sql.NullString
 		var meta metaScan
-		if err := sc.Scan(append([]any{&m.ID, &m.Game, &rules, &opts, &m.CreatedAt, &finished, &deleted, &m.BGStatsPlay}, meta.dest()...)...); err != nil {
+		if err := sc.Scan(append([]any{&m.ID, &m.Game, &rules, &opts, &m.CreatedAt, &finished, &deleted, &m.BGStatsPlay, &early}, meta.dest()...)...); err != nil {
 			return err
 		}
 		m.PlayMeta = meta.done()
@@ -252,7 +269,7 @@ func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]Export
 		if err := json.Unmarshal([]byte(opts), &m.Options); err != nil {
 			return err
 		}
-		m.FinishedAt, m.DeletedAt = nullString(finished), nullString(deleted)
+		m.FinishedAt, m.DeletedAt, m.EndedEarlyAt = nullString(finished), nullString(deleted), nullString(early)
 		m.Seats, m.Rounds = []ExportSeat{}, []ExportRound{}
 		matchAt[m.ID] = len(ms)
 		ms = append(ms, m)
@@ -270,6 +287,21 @@ func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]Export
 		}
 		m := &ms[matchAt[mid]]
 		m.Seats = append(m.Seats, st)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := each(ctx, tx, `SELECT d.match_id, d.seat, d.after_round, d.author, d.at, d.undone_at FROM departures d JOIN matches m ON m.id = d.match_id
+		WHERE m.group_id = ? AND m.id BETWEEN ? AND ? ORDER BY d.match_id, d.id`, span, func(sc scanner) error {
+		var mid int64
+		var d ExportDeparture
+		var undone sql.NullString
+		if err := sc.Scan(&mid, &d.Seat, &d.AfterRound, &d.Author, &d.At, &undone); err != nil {
+			return err
+		}
+		d.UndoneAt = nullString(undone)
+		m := &ms[matchAt[mid]]
+		m.Departures = append(m.Departures, d)
 		return nil
 	}); err != nil {
 		return nil, err

@@ -111,7 +111,8 @@ func (c *matchChecker) check(m ExportMatch) error {
 		return &ImportError{Part: "toomany.match", Match: i, At: m.CreatedAt, Detail: fmt.Sprintf("%d seats, %d rounds, %d rules, %d options, %d rulings",
 			len(m.Seats), len(m.Rounds), len(m.Rules), len(m.Options), len(m.Rulings))}
 	}
-	if !validTime(m.CreatedAt) || !validNullTime(m.FinishedAt) || !validNullTime(m.DeletedAt) {
+	if !validTime(m.CreatedAt) || !validNullTime(m.FinishedAt) || !validNullTime(m.DeletedAt) || !validNullTime(m.EndedEarlyAt) ||
+		(m.EndedEarlyAt != nil && m.FinishedAt == nil) {
 		return fault("time", 0, 0, "a time is not in the export's form")
 	}
 	if len(m.Seats) == 0 {
@@ -188,6 +189,17 @@ func (c *matchChecker) check(m ExportMatch) error {
 		if st.Total != sums[k] {
 			return fault("total", 0, k+1, "total of seat %d is %d, the rounds add up to %d", k+1, st.Total, sums[k])
 		}
+	}
+	if len(m.Departures) > MaxImportSeats*4 {
+		return fault("departure", 0, 0, "%d departures", len(m.Departures))
+	}
+	gone := map[int]bool{}
+	for k, d := range m.Departures {
+		if d.Seat < 0 || d.Seat >= len(m.Seats) || d.AfterRound < 0 || d.AfterRound > len(m.Rounds) || !validTime(d.At) ||
+			!validNullTime(d.UndoneAt) || len(d.Author) > MaxImportText/16 || (d.UndoneAt == nil && gone[d.Seat]) {
+			return fault("departure", 0, k+1, "departure %d", k+1)
+		}
+		gone[d.Seat] = gone[d.Seat] || d.UndoneAt == nil
 	}
 	for k, u := range m.Rulings {
 		if !validTime(u.At) || len(u.Rules) > MaxImportOptions || len(u.Author) > MaxImportText/16 ||

@@ -134,8 +134,12 @@ func (s *Store) importGroup(ctx context.Context, head Export, next func() (Expor
 // and fills playerID (the file's player ids to the new ones).
 func insertHead(ctx context.Context, tx *txn, gid int64, head Export, playerID map[int64]int64, now string) error {
 	for _, p := range head.Players {
-		res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, archived_at, created_at) VALUES (?, ?, ?, ?)`,
-			gid, strings.TrimSpace(p.Name), p.ArchivedAt, p.CreatedAt)
+		guest := 0
+		if p.Guest {
+			guest = 1
+		}
+		res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, archived_at, created_at, guest) VALUES (?, ?, ?, ?, ?)`,
+			gid, strings.TrimSpace(p.Name), p.ArchivedAt, p.CreatedAt, guest)
 		if err != nil {
 			return err
 		}
@@ -188,9 +192,9 @@ func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64
 func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64]int64, m ExportMatch) error {
 	rules, opts := mustJSON(m.Rules), mustJSON(m.Options) // nil stays null, as CreateMatch stores it
 	res, err := tx.insert(ctx, `INSERT INTO matches (group_id, game, rules, options, finished_at, deleted_at, created_at, bgstats_play,
-		places, location, duration_min, comments, start_seat, played_local, no_scores) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		places, location, duration_min, comments, start_seat, played_local, no_scores, ended_early_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		groupID, m.Game, rules, opts, m.FinishedAt, m.DeletedAt, m.CreatedAt, sql.NullString{String: m.BGStatsPlay, Valid: m.BGStatsPlay != ""},
-		placesText(m.Places), nullText(m.Location), nullInt(m.DurationMin), nullText(m.Comments), startSeat(m.StartSeat), nullText(m.PlayedLocal), nullFlag(m.NoScores))
+		placesText(m.Places), nullText(m.Location), nullInt(m.DurationMin), nullText(m.Comments), startSeat(m.StartSeat), nullText(m.PlayedLocal), nullFlag(m.NoScores), m.EndedEarlyAt)
 	if err != nil {
 		return err
 	}
@@ -213,6 +217,12 @@ func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64
 				rid, v.Version, v.Kind, string(v.Entry), mustJSON(v.Points), v.Author, v.At); err != nil {
 				return err
 			}
+		}
+	}
+	for _, d := range m.Departures {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO departures (match_id, seat, after_round, author, at, undone_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			mid, d.Seat, d.AfterRound, d.Author, d.At, d.UndoneAt); err != nil {
+			return err
 		}
 	}
 	for _, u := range m.Rulings {

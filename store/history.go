@@ -24,6 +24,7 @@ type PlayedMatch struct {
 	// NoScores: the match's totals are zeros from a play without scores,
 	// worth no average or record (see PlayMeta.NoScores).
 	NoScores bool
+	EndedEarly bool              // ended before its game's end: it sets no records
 }
 
 // PlayedSeat is one player's part in a finished match.
@@ -31,7 +32,13 @@ type PlayedSeat struct {
 	PlayerID int64
 	Total    int   // the sum of the live rounds
 	Rounds   []int // the points of each live round, in order
+	AwayFrom int   // the first round he no longer played (he left the match); 0 when he stayed
 }
+
+// seatsPacked is a match's seats packed in one text, "seat player total
+// away" joined by commas (parseSeats reads it).
+const seatsPacked = `group_concat(mp.seat || ' ' || mp.player_id || ' ' || mp.total || ' ' ||
+		COALESCE((SELECT d.after_round + 1 FROM departures d WHERE d.match_id = mp.match_id AND d.seat = mp.seat AND d.undone_at IS NULL), 0), ',')`
 
 // PlayedMatches returns every finished, not deleted match of the group with
 // its seats and totals, oldest first (by finish time, then id), and with
@@ -41,8 +48,8 @@ type PlayedSeat struct {
 // and rounds packed by SQLite): crossing from SQLite to Go row by row is
 // what costs.
 func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds bool) ([]PlayedMatch, error) {
-	rows, err := s.query(ctx, `SELECT m.id, m.game, m.finished_at, m.options, COALESCE(m.places, ''), COALESCE(m.no_scores, 0),
-		group_concat(mp.seat || ' ' || mp.player_id || ' ' || mp.total, ',')
+	rows, err := s.query(ctx, `SELECT m.id, m.game, m.finished_at, m.options, COALESCE(m.places, ''), COALESCE(m.no_scores, 0), m.ended_early_at IS NOT NULL,
+		`+seatsPacked+`
 		FROM matches m JOIN match_players mp ON mp.match_id = m.id
 		WHERE m.group_id = ? AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL
 		GROUP BY m.id`, groupID)
@@ -56,26 +63,15 @@ func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds boo
 		var m PlayedMatch
 		var at, opts, places, seats string
 		var none int
-		if err := rows.Scan(&m.ID, &m.Game, &at, &opts, &places, &none, &seats); err != nil {
+		if err := rows.Scan(&m.ID, &m.Game, &at, &opts, &places, &none, &m.EndedEarly, &seats); err != nil {
 			return nil, fmt.Errorf("store: played matches: %w", err)
 		}
 		if err := json.Unmarshal([]byte(opts), &m.Options); err != nil {
 			return nil, fmt.Errorf("store: played matches: match %d: its options: %w", m.ID, err)
 		}
-		parts := strings.Split(seats, ",")
-		m.Seats = make([]PlayedSeat, len(parts))
-		for _, p := range parts {
-			f := strings.Fields(p)
-			if len(f) != 3 {
-				return nil, fmt.Errorf("store: played matches: match %d: seat %q", m.ID, p)
-			}
-			seat, err1 := strconv.Atoi(f[0])
-			player, err2 := strconv.ParseInt(f[1], 10, 64)
-			total, err3 := strconv.Atoi(f[2])
-			if err1 != nil || err2 != nil || err3 != nil || seat < 0 || seat >= len(parts) {
-				return nil, fmt.Errorf("store: played matches: match %d: seat %q", m.ID, p)
-			}
-			m.Seats[seat] = PlayedSeat{PlayerID: player, Total: total}
+		var err error
+		if m.Seats, err = parseSeats(seats); err != nil {
+			return nil, fmt.Errorf("store: played matches: match %d: %w", m.ID, err)
 		}
 		if p := parsePlaces(places); len(p) == len(m.Seats) {
 			m.Places = p

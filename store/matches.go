@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -22,6 +23,9 @@ type Match struct {
 	CreatedAt  time.Time
 	Rulings    int      // how many referee rulings were kept with it
 	Play       PlayMeta // what it keeps of the play it was imported from
+	// EndedEarlyAt is when the match was ended before its game's end (nil
+	// for a match that ran its course or is still played).
+	EndedEarlyAt *time.Time
 }
 
 // Seat is a player's place at a match, with their running total.
@@ -29,6 +33,26 @@ type Seat struct {
 	PlayerID int64
 	Name     string
 	Total    int
+	AwayFrom int  // the first round the player no longer plays (he left after the one before); 0 when he stayed
+	Guest    bool // a guest, not on the group's roster
+}
+
+// EndedEarly reports whether the match was ended before its game's end.
+func (m Match) EndedEarly() bool { return m.EndedEarlyAt != nil }
+
+// AwayFrom is, seat by seat, the first round its player no longer plays (0:
+// he stayed); nil when nobody left.
+func (m Match) AwayFrom() []int {
+	var out []int
+	for i, st := range m.Seats {
+		if st.AwayFrom > 0 {
+			if out == nil {
+				out = make([]int, len(m.Seats))
+			}
+			out[i] = st.AwayFrom
+		}
+	}
+	return out
 }
 
 // Finished reports whether the match is over.
@@ -40,6 +64,9 @@ type NewMatch struct {
 	Players []int64 // seat order
 	Rules   map[string]string
 	Options map[string]string
+	// Guests are seated after Players: people who are not on the group's
+	// roster, each made a guest player of the group (see AdmitGuest).
+	Guests []string
 }
 
 // CreateMatch starts a match. Returns ErrInvalid when a player is not an
@@ -69,10 +96,18 @@ func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (in
 			return fmt.Errorf("store: create match: %w", err)
 		}
 		id, _ = res.LastInsertId()
-		if err := s.withinLimits(ctx, tx, groupID, false, true); err != nil {
+		players := nm.Players
+		for _, name := range nm.Guests {
+			pid, err := s.addGuest(ctx, tx, groupID, name)
+			if err != nil {
+				return err
+			}
+			players = append(slices.Clip(players), pid)
+		}
+		if err := s.withinLimits(ctx, tx, groupID, len(nm.Guests) > 0, true); err != nil {
 			return err
 		}
-		for seat, pid := range nm.Players {
+		for seat, pid := range players {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO match_players (match_id, seat, player_id) VALUES (?, ?, ?)`, id, seat, pid); err != nil {
 				return fmt.Errorf("store: create match: %w", err)
 			}
@@ -83,14 +118,14 @@ func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (in
 }
 
 const matchColumns = `m.id, m.group_id, m.game, m.rules, m.options, m.finished_at, m.created_at,
-	(SELECT COUNT(*) FROM rulings r WHERE r.match_id = m.id), ` + metaColumns
+	(SELECT COUNT(*) FROM rulings r WHERE r.match_id = m.id), m.ended_early_at, ` + metaColumns
 
 func scanMatch(sc interface{ Scan(...any) error }) (Match, error) {
 	var m Match
 	var rules, opts, created string
-	var finished sql.NullString
+	var finished, early sql.NullString
 	var meta metaScan
-	if err := sc.Scan(append([]any{&m.ID, &m.GroupID, &m.Game, &rules, &opts, &finished, &created, &m.Rulings}, meta.dest()...)...); err != nil {
+	if err := sc.Scan(append([]any{&m.ID, &m.GroupID, &m.Game, &rules, &opts, &finished, &created, &m.Rulings, &early}, meta.dest()...)...); err != nil {
 		return Match{}, err
 	}
 	m.Play = meta.done()
@@ -100,7 +135,7 @@ func scanMatch(sc interface{ Scan(...any) error }) (Match, error) {
 	if err := json.Unmarshal([]byte(opts), &m.Options); err != nil {
 		return Match{}, fmt.Errorf("store: match %d: its options: %w", m.ID, err)
 	}
-	m.FinishedAt, m.CreatedAt = parseNullTime(finished), parseTime(created)
+	m.FinishedAt, m.CreatedAt, m.EndedEarlyAt = parseNullTime(finished), parseTime(created), parseNullTime(early)
 	return m, nil
 }
 
@@ -154,7 +189,8 @@ func (s *Store) seats(ctx context.Context, ids []int64) (map[int64][]Seat, error
 	for i, id := range ids {
 		args[i] = id
 	}
-	rows, err := s.query(ctx, `SELECT mp.match_id, mp.player_id, p.name, mp.total
+	rows, err := s.query(ctx, `SELECT mp.match_id, mp.player_id, p.name, mp.total, p.guest,
+		COALESCE((SELECT d.after_round + 1 FROM departures d WHERE d.match_id = mp.match_id AND d.seat = mp.seat AND d.undone_at IS NULL), 0)
 		FROM match_players mp JOIN players p ON p.id = mp.player_id
 		WHERE mp.match_id IN (?`+strings.Repeat(",?", len(ids)-1)+`) ORDER BY mp.match_id, mp.seat`, args...)
 	if err != nil {
@@ -164,9 +200,11 @@ func (s *Store) seats(ctx context.Context, ids []int64) (map[int64][]Seat, error
 	for rows.Next() {
 		var mid int64
 		var st Seat
-		if err := rows.Scan(&mid, &st.PlayerID, &st.Name, &st.Total); err != nil {
+		var guest int
+		if err := rows.Scan(&mid, &st.PlayerID, &st.Name, &st.Total, &guest, &st.AwayFrom); err != nil {
 			return nil, fmt.Errorf("store: seats: %w", err)
 		}
+		st.Guest = guest != 0
 		out[mid] = append(out[mid], st)
 	}
 	return out, rows.Err()

@@ -23,6 +23,7 @@ type Player struct {
 	Name       string
 	ArchivedAt *time.Time
 	Claimed    bool
+	Guest      bool // seated as a guest, not on the roster (see AdmitGuest)
 }
 
 // ErrNameTaken is a new or renamed player whose name another player of the
@@ -170,7 +171,7 @@ func (s *Store) AddPlayer(ctx context.Context, groupID int64, name string) (Play
 // Players lists the group's players by name, archived ones included.
 func (s *Store) Players(ctx context.Context, groupID int64) ([]Player, error) {
 	rows, err := s.query(ctx,
-		`SELECT id, group_id, name, archived_at, EXISTS (SELECT 1 FROM memberships m WHERE m.group_id = players.group_id AND m.player_id = players.id)
+		`SELECT id, group_id, name, archived_at, EXISTS (SELECT 1 FROM memberships m WHERE m.group_id = players.group_id AND m.player_id = players.id), guest
 		FROM players WHERE group_id = ? ORDER BY name COLLATE NOCASE, id`, groupID)
 	if err != nil {
 		return nil, fmt.Errorf("store: players: %w", err)
@@ -180,10 +181,11 @@ func (s *Store) Players(ctx context.Context, groupID int64) ([]Player, error) {
 	for rows.Next() {
 		var p Player
 		var archived sql.NullString
-		if err := rows.Scan(&p.ID, &p.GroupID, &p.Name, &archived, &p.Claimed); err != nil {
+		var guest int
+		if err := rows.Scan(&p.ID, &p.GroupID, &p.Name, &archived, &p.Claimed, &guest); err != nil {
 			return nil, fmt.Errorf("store: players: %w", err)
 		}
-		p.ArchivedAt = parseNullTime(archived)
+		p.ArchivedAt, p.Guest = parseNullTime(archived), guest != 0
 		out = append(out, p)
 	}
 	return out, rows.Err()
@@ -193,12 +195,13 @@ func (s *Store) Players(ctx context.Context, groupID int64) ([]Player, error) {
 func (s *Store) Player(ctx context.Context, groupID, id int64) (Player, error) {
 	p := Player{ID: id, GroupID: groupID}
 	var archived sql.NullString
-	err := s.queryRow(ctx, `SELECT name, archived_at FROM players WHERE id = ? AND group_id = ?`, id, groupID).
-		Scan(&p.Name, &archived)
+	var guest int
+	err := s.queryRow(ctx, `SELECT name, archived_at, guest FROM players WHERE id = ? AND group_id = ?`, id, groupID).
+		Scan(&p.Name, &archived, &guest)
 	if err != nil {
 		return Player{}, notFound(err, "player")
 	}
-	p.ArchivedAt = parseNullTime(archived)
+	p.ArchivedAt, p.Guest = parseNullTime(archived), guest != 0
 	return p, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -13,11 +14,14 @@ import (
 // trip through database/sql and the driver (three of them were a fifth of
 // a cold scoresheet). One row per part, told apart by its first column:
 //
-//	kind | i1     | i2        | i3      | t1    | t2     | t3      | t4          | t5
-//	0    | id     | group_id  | rulings | game  | rules  | options | finished_at | created_at
-//	1    | seat   | player_id | total   | name  |        |         |             |
-//	2    | number | id        | version | entry | points |         | undone_at   |
-//	3    | duration_min | start_seat | no_scores | places | location | comments | played_local |
+//	kind | i1     | i2        | i3      | t1    | t2     | t3      | t4          | t5         | t6
+//	0    | id     | group_id  | rulings | game  | rules  | options | finished_at | created_at | ended_early_at
+//	1    | seat   | player_id | total   | name  | away   | guest   |             |            |
+//	2    | number | id        | version | entry | points |         | undone_at   |            |
+//	3    | duration_min | start_seat | no_scores | places | location | comments | played_local | |
+//
+// away is the first round the seat's player no longer plays (his live
+// departure, migration 00110, is after the round before it), NULL when he stayed.
 //
 // Row 3 (PlayMeta) is there only for a match imported from a play (one
 // with played_local): a match recorded here costs nothing more.
@@ -28,16 +32,18 @@ import (
 // other rows are read by match id and dropped when it is missing. Rows come
 // unordered (no sort in the database); MatchSheet puts them in order.
 const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r WHERE r.match_id = m.id),
-		m.game, m.rules, m.options, m.finished_at, m.created_at
+		m.game, m.rules, m.options, m.finished_at, m.created_at, m.ended_early_at
 	FROM matches m WHERE m.id = ? AND m.group_id = ? AND m.deleted_at IS NULL
 	UNION ALL
-	SELECT 1, mp.seat, mp.player_id, mp.total, p.name, NULL, NULL, NULL, NULL
+	SELECT 1, mp.seat, mp.player_id, mp.total, p.name,
+		CAST((SELECT d.after_round + 1 FROM departures d WHERE d.match_id = mp.match_id AND d.seat = mp.seat AND d.undone_at IS NULL) AS TEXT),
+		CAST(p.guest AS TEXT), NULL, NULL, NULL
 	FROM match_players mp JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ?
 	UNION ALL
-	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL
+	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL, NULL
 	FROM rounds r WHERE r.match_id = ?
 	UNION ALL
-	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, NULL
+	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, NULL, NULL
 	FROM matches m WHERE m.id = ? AND m.group_id = ? AND m.played_local IS NOT NULL`
 
 // MatchSheet returns a match of the group with its seats (Match) and every
@@ -59,8 +65,8 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 		// Scanned as the driver's values: database/sql copies into *any at
 		// once, where an *int64 or a *sql.NullString goes through reflection
 		// or a Scanner for each of the rows' nine columns.
-		col     [9]any
-		scanned = []any{&col[0], &col[1], &col[2], &col[3], &col[4], &col[5], &col[6], &col[7], &col[8]}
+		col     [10]any
+		scanned = []any{&col[0], &col[1], &col[2], &col[3], &col[4], &col[5], &col[6], &col[7], &col[8], &col[9]}
 	)
 	for rows.Next() {
 		if err := rows.Scan(scanned...); err != nil {
@@ -78,8 +84,9 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 				return Match{}, nil, fmt.Errorf("store: match %d: its options: %w", m.ID, err)
 			}
 			m.FinishedAt, m.CreatedAt = nullTimeOf(col[7]), parseTime(textOf(col[8]))
+			m.EndedEarlyAt = nullTimeOf(col[9])
 		case 1:
-			seats = append(seats, Seat{PlayerID: i2, Name: textOf(col[4]), Total: int(i3)})
+			seats = append(seats, Seat{PlayerID: i2, Name: textOf(col[4]), Total: int(i3), AwayFrom: atoiOf(col[5]), Guest: atoiOf(col[6]) != 0})
 			seatNo = append(seatNo, i1)
 		case 2:
 			r := Round{ID: i2, MatchID: id, Number: int(i1), Entry: bytesOf(col[4]), Version: int(i3)}
@@ -184,4 +191,11 @@ func nullTimeOf(v any) *time.Time {
 	}
 	t := parseTime(textOf(v))
 	return &t
+}
+
+// atoiOf is a number the statement gives as text (to share a column with
+// texts), 0 for NULL.
+func atoiOf(v any) int {
+	n, _ := strconv.Atoi(textOf(v))
+	return n
 }

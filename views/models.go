@@ -89,6 +89,10 @@ type Roster struct {
 	Form    NameForm
 	Pick    bool   // the member plays as no player yet: offer "That's me"
 	Flash   string // e.g. "You now play as Ana."
+	// Guests played a match without being on the roster; AdmitURL (admin
+	// only) adds one to the group.
+	Guests   []RosterPlayer
+	AdmitURL string
 }
 
 // RosterPlayer is one line of the roster.
@@ -156,6 +160,7 @@ type NewMatchPage struct {
 	Options  templ.Component // the game's own options (first dealer, start round…)
 	Errors   FieldErrors
 	Rules    []string // house rules that will apply, described
+	Guest    string   // the guest's name as typed (seated last)
 }
 
 // PlayerChoice is a player offered for a seat.
@@ -204,9 +209,30 @@ type Scoresheet struct {
 	// SavedBy names who saved the last round and what it scored: the banner
 	// next to the round form of a phone that was typing it.
 	SavedBy   string
-	UndoLabel string // the round an undo takes back
-	DeleteURL string // set for the admin only
-	MenuOOB   bool   // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
+	UndoLabel string  // the round an undo takes back
+	DeleteURL string  // set for the admin only
+	MenuOOB   bool    // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
+	Comings   Comings // who left, who may leave, ending the match now
+}
+
+// Comings is what the sheet says and offers about people who come and go:
+// a way for each player still there to leave, a way back for one who left
+// with no round played since, ending the match now, and the notes ("Ben
+// left after round 3", "ended early").
+type Comings struct {
+	LeaveURL  string // "" when the match is over
+	ReturnURL string
+	EndURL    string // "" when the match is over or has no round yet
+	Stay      []SeatName
+	Back      []SeatName // left, and may still come back (no round since)
+	Notes     []string
+	Early     string // "Ended early after round 4", "" otherwise
+}
+
+// SeatName is a seat and its player's name.
+type SeatName struct {
+	Seat int
+	Name string
 }
 
 // BoardPlayer is one player on the scoreboard or in the result.

@@ -118,4 +118,9 @@ type RoundCtx struct {
 	Cancel    string
 	SubmitKey string
 	Version   int
+	// Seated is, when a player left before this round, the match's seat of
+	// each seat the form asks for (Match and Played then hold only those
+	// seats); nil when every seat plays. Table is the match's seat count.
+	Seated []int
+	Table  int
 }

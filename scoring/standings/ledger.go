@@ -176,7 +176,7 @@ func sameMatch(a, b Match) bool {
 	}
 	for i, r := range a.Results {
 		s := b.Results[i]
-		if r.Player != s.Player || r.Total != s.Total || r.Place != s.Place || !slices.Equal(r.Rounds, s.Rounds) {
+		if r.Player != s.Player || r.Total != s.Total || r.Place != s.Place || r.Left != s.Left || !slices.Equal(r.Rounds, s.Rounds) {
 			return false
 		}
 	}

@@ -84,7 +84,7 @@ func (r *run) apply(m Match) {
 		}
 		p.form = append(p.form, a)
 		switch e := p.extremes[m.Game]; {
-		case m.Partial:
+		case m.Partial || res.Left:
 		case e == nil:
 			p.extremes[m.Game] = &Extremes{Game: m.Game, Best: a, Worst: a}
 		case better(a.Total, e.Best.Total, m.LowWins):
@@ -107,7 +107,7 @@ func (r *run) apply(m Match) {
 			p.longest = cur
 		}
 		// Records, from whole matches only.
-		if !m.Partial {
+		if !m.Partial && !res.Left {
 			r.games[m.Game] = setRecords(r.games[m.Game], m, res)
 		}
 	}

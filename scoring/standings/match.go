@@ -16,6 +16,10 @@ type Result struct {
 	// Rounds optionally holds the points the player scored in each round,
 	// for the round records; nil when the caller does not track them.
 	Rounds []int
+	// Left is a player who left the match before its end: placed after
+	// those who stayed, his total is not a whole match's and sets no
+	// record or personal best.
+	Left bool
 }
 
 // Match is one finished match as the standings see it.

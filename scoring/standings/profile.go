@@ -72,7 +72,7 @@ func PlayerProfile(matches []Match, f Filter, player int64, o Options) (Profile,
 				p.Wins++
 			}
 			switch e := byGame[m.Game]; {
-			case m.Partial:
+			case m.Partial || r.Left:
 			case e == nil:
 				byGame[m.Game] = &Extremes{Game: m.Game, Best: a, Worst: a}
 			case better(a.Total, e.Best.Total, m.LowWins):

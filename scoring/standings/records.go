@@ -49,6 +49,9 @@ func GroupRecords(matches []Match, f Filter) (Records, error) {
 			continue
 		}
 		for _, r := range m.Results {
+			if r.Left { // his total is not a whole match's
+				continue
+			}
 			games[m.Game] = setRecords(games[m.Game], m, r)
 		}
 	}

@@ -246,10 +246,10 @@ func TestStandingsRejectsImpossibleMatches(t *testing.T) {
 		match Match
 	}{
 		{"no results", Match{ID: 90, Game: "taki", PlayedAt: when}},
-		{"a player listed twice", Match{ID: 91, Game: "taki", PlayedAt: when, Results: []Result{{ann, 5, 1, nil}, {ann, 3, 2, nil}}}},
-		{"place zero", Match{ID: 92, Game: "taki", PlayedAt: when, Results: []Result{{ann, 5, 0, nil}, {ben, 3, 2, nil}}}},
-		{"third place of two", Match{ID: 93, Game: "taki", PlayedAt: when, Results: []Result{{ann, 5, 1, nil}, {ben, 3, 3, nil}}}},
-		{"Five Crowns recorded as highest-wins", Match{ID: 94, Game: "fivecrowns", PlayedAt: when, Results: []Result{{ann, 5, 1, nil}}}},
+		{"a player listed twice", Match{ID: 91, Game: "taki", PlayedAt: when, Results: []Result{{Player: ann, Total: 5, Place: 1}, {Player: ann, Total: 3, Place: 2}}}},
+		{"place zero", Match{ID: 92, Game: "taki", PlayedAt: when, Results: []Result{{Player: ann, Total: 5, Place: 0}, {Player: ben, Total: 3, Place: 2}}}},
+		{"third place of two", Match{ID: 93, Game: "taki", PlayedAt: when, Results: []Result{{Player: ann, Total: 5, Place: 1}, {Player: ben, Total: 3, Place: 3}}}},
+		{"Five Crowns recorded as highest-wins", Match{ID: 94, Game: "fivecrowns", PlayedAt: when, Results: []Result{{Player: ann, Total: 5, Place: 1}}}},
 	}
 	for _, tt := range tests {
 		ms := append(fixture(), tt.match)
