@@ -8,7 +8,7 @@ import (
 )
 
 // copyTables are the tables CopyAll copies, parents before children.
-var copyTables = []string{"groups", "sessions", "players", "memberships", "house_rules", "seasons",
+var copyTables = []string{"groups", "sessions", "players", "memberships", "house_rules", "seasons", "group_games",
 	"matches", "match_players", "rounds", "round_revisions", "rulings"}
 
 // pgOnlyColumns are columns only PostgreSQL's schema has: CopyAll leaves
