@@ -151,7 +151,7 @@ func TestOtherGamesPlayedLikeOurs(t *testing.T) {
 	}
 
 	// Standings: both games count, each has its own table.
-	st := doc(t, c.get("/g/" + slug + "/standings"))
+	st := doc(t, c.get("/g/"+slug+"/standings"))
 	if text := st.Text(); !strings.Contains(text, "Skyjo") || !strings.Contains(text, "Codenames") {
 		t.Errorf("the standings do not offer the other games")
 	}
@@ -181,5 +181,37 @@ func TestOtherGamesPlayedLikeOurs(t *testing.T) {
 	sameExport(t, c.get("/g/"+copySlug+"/export.json").Body.Bytes(), plain)
 	if !strings.Contains(doc(t, c.get("/g/"+copySlug+"/standings")).Text(), "Skyjo") {
 		t.Errorf("the copy's standings lack Skyjo")
+	}
+}
+
+// The BG Stats import finds a group's other game by BGG id, then by name in
+// any case, adds one won as BG Stats says otherwise, and leaves our games'
+// names to our games.
+func TestFindOrAddOtherGame(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	slug := c.group("Table")
+	addGame(t, c, slug, url.Values{"name": {"Skyjo"}, "bgg": {"167698"}, "how": {"low"}, "entry": {"rounds"}, "end": {"target"}, "target": {"100"}})
+	g, _ := app.store.GroupBySlug(context.Background(), slug)
+	ctx := context.Background()
+	for _, want := range []OtherGameOf{{Name: "Skyjo Action", BGGID: 167698}, {Name: "SKYJO"}} {
+		got, created, ok, err := app.srv.findOrAddOtherGame(ctx, g.ID, want)
+		if err != nil || !ok || created || got.ID() != "custom-1" {
+			t.Errorf("%+v: %v created %v ok %v err %v; want custom-1 found", want, got, created, ok, err)
+		}
+	}
+	got, created, ok, err := app.srv.findOrAddOtherGame(ctx, g.ID, OtherGameOf{Name: "Dixit", NoPoints: true})
+	if err != nil || !ok || !created || got.ID() != "custom-2" || got.LowWins() {
+		t.Fatalf("Dixit: %v created %v ok %v err %v", got, created, ok, err)
+	}
+	if np, _ := got.(interface{ NoPoints() bool }); np == nil || !np.NoPoints() {
+		t.Errorf("Dixit (noPoints) is not a places game")
+	}
+	got, _, _, _ = app.srv.findOrAddOtherGame(ctx, g.ID, OtherGameOf{Name: "Hearts"})
+	if !got.LowWins() {
+		t.Errorf("Hearts (highestWins false) does not take the lowest as winner")
+	}
+	if _, _, ok, _ := app.srv.findOrAddOtherGame(ctx, g.ID, OtherGameOf{Name: "Five Crowns", HighestWins: false}); ok {
+		t.Errorf("Five Crowns became a group's other game")
 	}
 }
