@@ -215,3 +215,33 @@ func TestFindOrAddOtherGame(t *testing.T) {
 		t.Errorf("Five Crowns became a group's other game")
 	}
 }
+
+// An open-ended game (nothing in its definition ends it) ends on the round
+// marked the last, and only then.
+func TestOtherGameEndedByHand(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	slug := c.group("Table")
+	addGame(t, c, slug, url.Values{"name": {"Rummy"}, "how": {"high"}, "entry": {"rounds"}, "end": {"hand"}})
+	m := startOther(t, c, slug, "custom-1", "Ana", "Ben", "Chloé")
+	if doc(t, c.get(m)).Find("[data-testid=custom-last]").Length() != 1 {
+		t.Fatal("no way to mark the last round")
+	}
+	for i := 0; i < 3; i++ {
+		if code := otherRound(t, c, m, map[string]string{"v_0": "500", "v_1": "10", "v_2": "−20"}); code != http.StatusSeeOther {
+			t.Fatalf("round %d: status %d", i+1, code)
+		}
+	}
+	if matchOf(t, app, slug, m).Finished() {
+		t.Fatal("an open-ended match ended on its own")
+	}
+	if code := otherRound(t, c, m, map[string]string{"v_0": "0", "v_1": "0", "v_2": "0", "last": "1"}); code != http.StatusSeeOther {
+		t.Fatalf("the last round: status %d", code)
+	}
+	if got := matchOf(t, app, slug, m); !got.Finished() || got.Seats[2].Total != -60 {
+		t.Errorf("after the last round: finished %v, Chloé %d; want over, −60", got.Finished(), got.Seats[2].Total)
+	}
+	if w := doc(t, c.get(m)).Find("[data-testid=winner]").Text(); !strings.Contains(w, "Ana") {
+		t.Errorf("winner line %q, want Ana", w)
+	}
+}

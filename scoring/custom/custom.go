@@ -146,7 +146,14 @@ func placePoints(seats int, places []int, winnerOnly bool) ([]int, error) {
 	if firsts == 0 {
 		return nil, referee.Invalid("places", "Choose who won.", "Choisissez qui a gagné.")
 	}
-	points := make([]int, seats)
+	return PlacePoints(places), nil
+}
+
+// PlacePoints are the points places give: each seat's is the number of
+// seats placed after it (1, 2, 2, 4 give 3, 1, 1, 0), so that totals rank
+// as the places do. A play imported as places is stored with these points.
+func PlacePoints(places []int) []int {
+	points := make([]int, len(places))
 	for i, p := range places {
 		for _, q := range places {
 			if q > p {
@@ -154,7 +161,7 @@ func placePoints(seats int, places []int, winnerOnly bool) ([]int, error) {
 			}
 		}
 	}
-	return points, nil
+	return points
 }
 
 // over reports whether the rounds end the match.
