@@ -163,6 +163,17 @@ func TestOtherGamesPlayedLikeOurs(t *testing.T) {
 		t.Errorf("the Skyjo standings are not titled Skyjo")
 	}
 
+	// Records: Skyjo's lowest total is one (Ben's 35); the winner-only game
+	// holds none. The player's page names the games.
+	rec := doc(t, c.get("/g/"+slug+"/records")).Text()
+	if !strings.Contains(rec, "Skyjo") || strings.Contains(rec, "Codenames") {
+		t.Errorf("records: want Skyjo's and none of Codenames: %.300s", rec)
+	}
+	ids := c.players(slug, "Ben")
+	if p := c.get(fmt.Sprintf("/g/%s/players/%d", slug, ids[0])); p.Code != http.StatusOK || !strings.Contains(p.Body.String(), "Skyjo") {
+		t.Errorf("Ben's page: status %d, Skyjo named %v", p.Code, strings.Contains(p.Body.String(), "Skyjo"))
+	}
+
 	// The CSV names games by id, as ours; BG Stats by name (and BGG id).
 	if csv := c.get("/g/" + slug + "/export.csv").Body.String(); !strings.Contains(csv, "custom-1") || !strings.Contains(csv, "custom-2") {
 		t.Errorf("the CSV export leaves the other games out")
