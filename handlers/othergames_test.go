@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -161,6 +163,21 @@ func TestOtherGamesPlayedLikeOurs(t *testing.T) {
 	}
 	if !strings.Contains(doc(t, c.get("/g/"+slug+"/standings?game=custom-1")).Find("title").Text(), "Skyjo") {
 		t.Errorf("the Skyjo standings are not titled Skyjo")
+	}
+	// Each player won one match: Ben Skyjo (the lowest total), Ana Codenames.
+	wins := map[string]string{}
+	doc(t, c.get("/g/"+slug+"/standings")).Find("[data-testid=standing-row]").Each(func(_ int, r *goquery.Selection) {
+		wins[strings.TrimSpace(r.Find("[data-testid=standing-name]").Text())] = r.Find("[data-testid=standing-wins]").Text()
+	})
+	if wins["Ana"] != "1" || wins["Ben"] != "1" {
+		t.Errorf("wins over all games %v, want Ana 1 (Codenames) and Ben 1 (Skyjo, lowest wins)", wins)
+	}
+	skyWins := map[string]string{}
+	doc(t, c.get("/g/"+slug+"/standings?game=custom-1")).Find("[data-testid=standing-row]").Each(func(_ int, r *goquery.Selection) {
+		skyWins[strings.TrimSpace(r.Find("[data-testid=standing-name]").Text())] = r.Find("[data-testid=standing-wins]").Text()
+	})
+	if skyWins["Ben"] != "1" || skyWins["Ana"] != "0" {
+		t.Errorf("Skyjo wins %v, want Ben 1, Ana 0", skyWins)
 	}
 
 	// Records: Skyjo's lowest total is one (Ben's 35); the winner-only game
