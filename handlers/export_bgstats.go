@@ -35,7 +35,25 @@ func (s *Server) exportBGStats(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := s.bgNames.Export(e, s.zone, s.bgstatsGame)
+	gs, err := s.groupGames(c.Request().Context(), m.group.ID)
+	if err != nil {
+		return err
+	}
+	f := bgstatsNames(gs.all()).Export(e, s.zone, func(game string) bgstats.GameInfo {
+		info := s.bgstatsGame(game)
+		if g, ok := gs.get(game); ok {
+			info.LowWins = g.LowWins()
+		}
+		return info
+	})
+	// The group's other games carry their BoardGameGeek id, when told.
+	for i, fg := range f.Games {
+		for _, g := range gs.own {
+			if id := bggID(g); id > 0 && g.Profile().BGStats.Export == fg.Name {
+				f.Games[i].BGGID = int64(id)
+			}
+		}
+	}
 	h := c.Response().Header()
 	h.Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "bgstats.json", s.store.Now())+`"`)
 	h.Set(echo.HeaderContentType, "application/json; charset=utf-8")

@@ -51,9 +51,13 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 	if err != nil {
 		return views.GroupPage{}, err
 	}
+	gs, err := s.groupGames(ctx, m.group.ID)
+	if err != nil {
+		return views.GroupPage{}, err
+	}
 	invite := s.baseURLFor(c.Request()) + "/join/" + m.group.Slug + "/" + m.group.InviteToken
 	page := views.GroupPage{Group: m.nav(), InviteURL: invite, InviteQR: qrSVG(invite),
-		Games: s.gameLinks(lang(c)), Players: len(players)}
+		Games: gs.links(lang(c)), Players: len(players)}
 	if ck, err := c.Cookie("tk_admin_once"); err == nil && m.who.IsAdmin {
 		page.AdminURL = s.baseURLFor(c.Request()) + "/admin/" + m.group.Slug + "/" + ck.Value
 		c.SetCookie(&http.Cookie{Name: "tk_admin_once", Path: "/g/" + m.group.Slug, MaxAge: -1})
@@ -69,7 +73,7 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 		page.Flash = views.T(vctx, "match.gone")
 	}
 	for _, mt := range matches {
-		g, ok := s.byID[mt.Game]
+		g, ok := gs.get(mt.Game)
 		if !ok {
 			continue
 		}

@@ -14,14 +14,6 @@ import (
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
-func (s *Server) gameLinks(lang string) []views.GameLink {
-	out := make([]views.GameLink, 0, len(s.games))
-	for _, g := range s.games {
-		out = append(out, views.GameLink{ID: g.ID(), Name: g.Name(lang)})
-	}
-	return out
-}
-
 // refereeLinks are the games that have a referee page: a game without one
 // has no link to it.
 func (s *Server) refereeLinks(lang string) []views.GameLink {

@@ -150,12 +150,13 @@ func (s *Server) checkUpload(f multipart.File, lg string) (why string, err error
 	if err != nil {
 		return "", err
 	}
+	gs := s.fileGames(x.Head.Games)
 	for n := 1; ; n++ {
 		m, ok, err := x.Next()
 		if err != nil || !ok {
 			return "", err
 		}
-		if why, err := s.checkMatch(n, m, lg); err != nil {
+		if why, err := s.checkMatchIn(gs, n, m, lg); err != nil {
 			return why, err
 		}
 	}
@@ -190,7 +191,13 @@ func (s *Server) importRefusal(c echo.Context, ie *store.ImportError, why string
 // returns the engine's reason in the reader's language, and an
 // *store.ImportError naming the match (n, 1-based) and round.
 func (s *Server) checkMatch(n int, mt store.ExportMatch, lg string) (why string, err error) {
-	g, ok := s.byID[mt.Game]
+	return s.checkMatchIn(gameSet{s: s}, n, mt, lg)
+}
+
+// checkMatchIn is checkMatch for a match of one of gs's games (a group's,
+// or a file's own other games).
+func (s *Server) checkMatchIn(gs gameSet, n int, mt store.ExportMatch, lg string) (why string, err error) {
+	g, ok := gs.get(mt.Game)
 	if !ok {
 		return "", &store.ImportError{Part: "game", Match: n, At: mt.CreatedAt, Detail: mt.Game}
 	}
@@ -245,8 +252,9 @@ func (s *Server) checkMatch(n int, mt store.ExportMatch, lg string) (why string,
 
 // checkRounds is checkMatch over a whole export held in memory.
 func (s *Server) checkRounds(e store.Export, lg string) (why string, err error) {
+	gs := s.fileGames(e.Games)
 	for i, mt := range e.Matches {
-		if why, err := s.checkMatch(i+1, mt, lg); err != nil {
+		if why, err := s.checkMatchIn(gs, i+1, mt, lg); err != nil {
 			return why, err
 		}
 	}

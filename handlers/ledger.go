@@ -76,9 +76,17 @@ func (s *Server) withLedger(ctx context.Context, groupID int64, fn func(*standin
 	if err != nil {
 		return err
 	}
+	var gs *gameSet // read once, when a played match comes
 	for _, c := range changed {
 		if c.Played {
-			gl.l.Put(s.standingsMatch(c.Match))
+			if gs == nil {
+				set, err := s.groupGames(ctx, groupID)
+				if err != nil {
+					return err
+				}
+				gs = &set
+			}
+			gl.l.Put(gs.standingsMatch(c.Match))
 		} else {
 			gl.l.Remove(c.Match.ID)
 		}

@@ -20,16 +20,8 @@ import (
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
-func (s *Server) gameParam(name string) (Game, error) {
-	g, ok := s.byID[name]
-	if !ok {
-		return nil, echo.NewHTTPError(http.StatusNotFound)
-	}
-	return g, nil
-}
-
 func (s *Server) newMatch(c echo.Context) error {
-	g, err := s.gameParam(c.QueryParam("game"))
+	g, err := s.gameParam(c, c.QueryParam("game"))
 	if err != nil {
 		return err
 	}
@@ -164,7 +156,7 @@ func (s *Server) createMatch(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	g, err := s.gameParam(form.Get("game"))
+	g, err := s.gameParam(c, form.Get("game"))
 	if err != nil {
 		return err
 	}
@@ -297,7 +289,7 @@ func (s *Server) loadMatch(c echo.Context) (store.Match, Game, []store.Round, er
 	if err != nil {
 		return match, nil, nil, err
 	}
-	g, err := s.gameParam(match.Game)
+	g, err := s.gameParam(c, match.Game)
 	return match, g, rounds, err
 }
 

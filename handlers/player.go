@@ -32,6 +32,10 @@ func (s *Server) playerPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	gs, err := s.groupGames(ctx, m.group.ID)
+	if err != nil {
+		return err
+	}
 	names := playerNames(players)
 	base := "/g/" + m.group.Slug
 	choices, cur := s.seasonChoices(vctx, seasons, c.QueryParam("season"))
@@ -74,11 +78,11 @@ func (s *Server) playerPage(c echo.Context) error {
 	}
 	page.LongestStreak, page.CurrentStreak = prof.LongestStreak.Length, prof.CurrentStreak
 	for _, a := range prof.Form {
-		page.Form = append(page.Form, views.FormItem{Game: s.gameName(a.Game, lg), Date: views.DayText(lg, s.local(a.PlayedAt)),
+		page.Form = append(page.Form, views.FormItem{Game: gs.name(a.Game, lg), Date: views.DayText(lg, s.local(a.PlayedAt)),
 			Place: views.T(vctx, "standings.form.place", "Place", a.Place, "Players", a.Players), Win: a.Win, URL: matchURL(a.MatchID)})
 	}
 	for _, e := range prof.Extremes {
-		g := views.PlayerGame{Game: s.gameName(e.Game, lg),
+		g := views.PlayerGame{Game: gs.name(e.Game, lg),
 			Best: views.IntText(e.Best.Total), BestURL: matchURL(e.Best.MatchID), BestDate: views.DayText(lg, s.local(e.Best.PlayedAt))}
 		// After one whole match its total is the best: there is no worst yet.
 		if e.Worst.MatchID != e.Best.MatchID {
@@ -93,7 +97,7 @@ func (s *Server) playerPage(c echo.Context) error {
 	if t := prof.ToughestRival; t != nil {
 		page.Toughest = &views.RivalRow{Name: names[t.Opponent], URL: playerURL(t.Opponent), Together: t.Together, Ahead: t.Ahead, Behind: t.Behind, Level: t.Level}
 	}
-	for _, item := range s.recordItems(vctx, lg, recs, names, matchURL, playerURL) {
+	for _, item := range s.recordItems(vctx, gs, lg, recs, names, matchURL, playerURL) {
 		if item.holder == id {
 			page.Records = append(page.Records, item.Label+" "+item.Value+" ("+item.When+")")
 		}

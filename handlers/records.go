@@ -23,7 +23,7 @@ type heldRecord struct {
 
 // recordItems describes the records: per game the best total and round (on
 // the game's side, from whole matches), then the longest winning streak.
-func (s *Server) recordItems(vctx context.Context, lg string, recs standings.Records, names map[int64]string,
+func (s *Server) recordItems(vctx context.Context, gs gameSet, lg string, recs standings.Records, names map[int64]string,
 	matchURL func(int64) string, playerURL func(int64) string) []heldRecord {
 	var out []heldRecord
 	add := func(game, label string, f standings.Feat) {
@@ -31,12 +31,15 @@ func (s *Server) recordItems(vctx context.Context, lg string, recs standings.Rec
 			Who: names[f.Player], WhoURL: playerURL(f.Player), When: views.DayText(lg, s.local(f.PlayedAt)), MatchURL: matchURL(f.MatchID)}})
 	}
 	for _, g := range recs.Games {
-		name := s.gameName(g.Game, lg)
+		if gs.noPoints(g.Game) {
+			continue // places only: no score to hold a record with
+		}
+		name := gs.name(g.Game, lg)
 		side := "high"
 		if g.LowWins {
 			side = "low"
 		}
-		if !s.hasPoints(g.Game) {
+		if !gs.hasPoints(g.Game) {
 			side = "wins"
 		}
 		add(g.Game, views.T(vctx, "standings.rec.best."+side, "Game", name), g.BestTotal)
@@ -61,6 +64,10 @@ func (s *Server) recordsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	gs, err := s.groupGames(ctx, m.group.ID)
+	if err != nil {
+		return err
+	}
 	base := "/g/" + m.group.Slug
 	choices, cur := s.seasonChoices(vctx, seasons, c.QueryParam("season"))
 	page := views.RecordsPage{Group: m.nav(), Title: cur.label,
@@ -74,7 +81,7 @@ func (s *Server) recordsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	items := s.recordItems(vctx, lg, recs, playerNames(players),
+	items := s.recordItems(vctx, gs, lg, recs, playerNames(players),
 		func(mid int64) string { return fmt.Sprintf("%s/matches/%d", base, mid) },
 		func(pid int64) string { return withQuery(fmt.Sprintf("%s/players/%d", base, pid), "season", cur.key) })
 	for _, it := range items {
@@ -83,8 +90,8 @@ func (s *Server) recordsPage(c echo.Context) error {
 			page.Streak = &st
 			continue
 		}
-		if n := len(page.Games); n == 0 || page.Games[n-1].Game != s.gameName(it.game, lg) {
-			page.Games = append(page.Games, views.RecordGame{Game: s.gameName(it.game, lg)})
+		if n := len(page.Games); n == 0 || page.Games[n-1].Game != gs.name(it.game, lg) {
+			page.Games = append(page.Games, views.RecordGame{Game: gs.name(it.game, lg)})
 		}
 		g := &page.Games[len(page.Games)-1]
 		// Under the game's heading, the label need not repeat the game.

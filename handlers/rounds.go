@@ -120,7 +120,7 @@ func (s *Server) roundConflict(c echo.Context, g Game, number int, form url.Valu
 	if saved.ID == 0 { // the other write was an undo: what was typed becomes the next round
 		return s.typedAfterUndo(c, match, g, rounds, form)
 	}
-	ec := s.editCtx(c, match, livePlayed(rounds), saved, number)
+	ec := s.editCtx(c, g, match, livePlayed(rounds), saved, number)
 	_, redraw, _, err := readRound(g, ec.RoundCtx, withoutOp(form))
 	if err != nil {
 		return err
@@ -276,7 +276,7 @@ func (s *Server) editRound(c echo.Context) error {
 	if err != nil || r.Undone() || finalOnly(livePlayed(rounds)) { // final scores from BG Stats are not a game round
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	rc := s.editCtx(c, match, livePlayed(rounds), r, n)
+	rc := s.editCtx(c, g, match, livePlayed(rounds), r, n)
 	return s.render(c, http.StatusOK, views.EditRoundPage(memberOf(c).nav(), rc.title, g.RoundForm(rc.RoundCtx, r.Entry)))
 }
 
@@ -285,11 +285,11 @@ type editCtx struct {
 	label, title string
 }
 
-func (s *Server) editCtx(c echo.Context, match store.Match, played Played, r store.Round, n int) editCtx {
+func (s *Server) editCtx(c echo.Context, g Game, match store.Match, played Played, r store.Round, n int) editCtx {
 	rc := s.roundCtx(c, match, played, n, r.Version)
 	rc.Action = fmt.Sprintf("%s/rounds/%d", s.matchURL(c, match.ID), r.ID)
 	rc.Cancel = s.matchURL(c, match.ID)
-	label := s.byID[match.Game].RoundLabel(rc.Ctx, match, played, n)
+	label := g.RoundLabel(rc.Ctx, match, played, n)
 	return editCtx{RoundCtx: rc, label: label, title: views.T(rc.Ctx, "round.correct", "Round", label)}
 }
 
@@ -314,7 +314,7 @@ func (s *Server) postEdit(c echo.Context) error {
 	}
 	version, _ := strconv.Atoi(form.Get("version"))
 	live := livePlayed(rounds)
-	ec := s.editCtx(c, match, live, r, n)
+	ec := s.editCtx(c, g, match, live, r, n)
 	ec.Version = version
 	save, redraw, invalid, err := readRound(g, ec.RoundCtx, form)
 	if err != nil {

@@ -56,6 +56,8 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("/players", s.players)
 	g.POST("/players", s.addPlayer)
 	g.POST("/players/:player", s.updatePlayer)
+	g.GET("/games", s.otherGames) // the group's other games (othergames_page.go)
+	g.POST("/games", s.addOtherGame, requireAdmin)
 	g.GET("/rules", s.houseRules)
 	g.POST("/rules/:game", s.saveHouseRules)
 	g.GET("/matches/new", s.newMatch)

@@ -17,9 +17,22 @@ import (
 
 // hasPoints tells whether a game's totals are points worth averaging and
 // its rounds worth a record; a game whose totals count rounds won says so.
-func (s *Server) hasPoints(game string) bool {
-	rw, ok := s.byID[game].(interface{ CountsRoundWins() bool })
+// A game whose matches are written as places only says so (NoPoints).
+func (gs gameSet) hasPoints(game string) bool {
+	if gs.noPoints(game) {
+		return false
+	}
+	g, _ := gs.get(game)
+	rw, ok := g.(interface{ CountsRoundWins() bool })
 	return !ok || !rw.CountsRoundWins()
+}
+
+// noPoints reports whether a game's matches are written as places only:
+// its totals only rank the players, and it holds no records.
+func (gs gameSet) noPoints(game string) bool {
+	g, _ := gs.get(game)
+	np, ok := g.(interface{ NoPoints() bool })
+	return ok && np.NoPoints()
 }
 
 // playedMatches is the group's stored history as the standings read it,
@@ -31,9 +44,13 @@ func (s *Server) playedMatches(ctx context.Context, groupID int64, withRounds bo
 	if err != nil {
 		return nil, err
 	}
+	gs, err := s.groupGames(ctx, groupID)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]standings.Match, 0, len(pm))
 	for _, m := range pm {
-		out = append(out, s.standingsMatch(m))
+		out = append(out, gs.standingsMatch(m))
 	}
 	return out, nil
 }
@@ -41,9 +58,9 @@ func (s *Server) playedMatches(ctx context.Context, groupID int64, withRounds bo
 // standingsMatch is a stored finished match as the standings read it:
 // places from the totals on the game's side, rounds only for a game whose
 // totals are points, partial when it is not the whole game (wholeMatch).
-func (s *Server) standingsMatch(m store.PlayedMatch) standings.Match {
+func (gs gameSet) standingsMatch(m store.PlayedMatch) standings.Match {
 	lowWins, partial := false, false
-	if g, ok := s.byID[m.Game]; ok {
+	if g, ok := gs.get(m.Game); ok {
 		lowWins = g.LowWins()
 		partial = !wholeMatch(g, scoring.Match{Seats: len(m.Seats), Options: m.Options})
 	}
@@ -64,7 +81,7 @@ func (s *Server) standingsMatch(m store.PlayedMatch) standings.Match {
 	if len(places) != len(m.Seats) {
 		places = scoring.PlacesLeft(totals, lowWins, left)
 	}
-	points := s.hasPoints(m.Game) && !m.NoScores // a play without scores: zeros worth no average
+	points := gs.hasPoints(m.Game) && !m.NoScores // a play without scores: zeros worth no average
 	res := make([]standings.Result, len(m.Seats))
 	for i, st := range m.Seats {
 		res[i] = standings.Result{Player: st.PlayerID, Total: st.Total, Place: places[i]}
@@ -84,8 +101,8 @@ func wholeMatch(g scoring.Game, m scoring.Match) bool {
 	return !ok || w.Whole(m)
 }
 
-func (s *Server) gameName(game, lang string) string {
-	if g, ok := s.byID[game]; ok {
+func (gs gameSet) name(game, lang string) string {
+	if g, ok := gs.get(game); ok {
 		return g.Name(lang)
 	}
 	return game
@@ -145,8 +162,12 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 		}
 	}
 	choices, cur := s.seasonChoices(vctx, seasons, c.QueryParam("season"))
+	gs, err := s.groupGames(ctx, group.ID)
+	if err != nil {
+		return views.StandingsPage{}, err
+	}
 	game := c.QueryParam("game")
-	if _, ok := s.byID[game]; !ok {
+	if _, ok := gs.get(game); !ok {
 		game = ""
 	}
 	path := base + "/standings"
@@ -157,7 +178,7 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(path, "season", k, "game", game) })}
 	page.Title = cur.label
 	if game != "" {
-		page.Title += " · " + s.gameName(game, lg)
+		page.Title += " · " + gs.name(game, lg)
 	} else {
 		page.Title += " · " + views.T(vctx, "standings.allgames")
 	}
@@ -194,7 +215,7 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 		return page, err
 	}
 	page.Games = append(page.Games, views.Link{Label: views.T(vctx, "standings.allgames"), URL: withQuery(path, "season", cur.key), Current: game == ""})
-	for _, g := range s.games {
+	for _, g := range gs.all() {
 		if played[g.ID()] || g.ID() == game {
 			page.Games = append(page.Games, views.Link{Label: g.Name(lg), URL: withQuery(path, "season", cur.key, "game", g.ID()), Current: game == g.ID()})
 		}

@@ -45,6 +45,7 @@ type Export struct {
 	Players    []ExportPlayer `json:"players"`
 	Seasons    []ExportSeason `json:"seasons"`
 	HouseRules []ExportRule   `json:"house_rules"`
+	Games      []ExportGame   `json:"games,omitempty"` // the group's other games (a file without them has none)
 	Matches    []ExportMatch  `json:"matches"`
 }
 
@@ -78,6 +79,23 @@ type ExportSeason struct {
 	Name string `json:"name"`
 	From string `json:"from"`
 	To   string `json:"to"`
+}
+
+// ExportGame is one of the group's other games (store.GroupGame): its
+// matches name it "custom-<num>".
+type ExportGame struct {
+	Num     int    `json:"num"`
+	Name    string `json:"name"`
+	BGGID   int    `json:"bgg_id,omitempty"`
+	Kind    string `json:"kind"`
+	LowWins bool   `json:"low_wins,omitempty"`
+	Target  int    `json:"target,omitempty"`
+	Rounds  int    `json:"rounds,omitempty"`
+}
+
+// GroupGame is the definition the file holds, for group groupID.
+func (g ExportGame) GroupGame(groupID int64) GroupGame {
+	return GroupGame{GroupID: groupID, Num: g.Num, Name: g.Name, BGGID: g.BGGID, Kind: g.Kind, LowWins: g.LowWins, Target: g.Target, Rounds: g.Rounds}
 }
 
 // ExportRule is one house-rule value a group set.
@@ -224,6 +242,18 @@ func exportHead(ctx context.Context, tx *rtx, groupID int64, e *Export) error {
 		p.Guest = guest != 0
 		p.ArchivedAt = nullString(archived)
 		e.Players = append(e.Players, p)
+		return nil
+	}); err != nil {
+		return err
+	}
+	if err := each(ctx, tx, `SELECT num, name, bgg_id, kind, low_wins, target, rounds FROM group_games WHERE group_id = ? ORDER BY num`, []any{groupID}, func(sc scanner) error {
+		var g ExportGame
+		var low int
+		if err := sc.Scan(&g.Num, &g.Name, &g.BGGID, &g.Kind, &low, &g.Target, &g.Rounds); err != nil {
+			return err
+		}
+		g.LowWins = low == 1
+		e.Games = append(e.Games, g)
 		return nil
 	}); err != nil {
 		return err

@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -65,6 +66,17 @@ func (e Export) checkHead() error {
 		if err1 != nil || err2 != nil || to.Before(from) {
 			return &ImportError{Part: "seasons", Detail: se.Name}
 		}
+	}
+	if len(e.Games) > MaxImportGames {
+		return &ImportError{Part: "toomany", Detail: fmt.Sprintf("%d games", len(e.Games))}
+	}
+	nums, names := map[int]bool{}, map[string]bool{}
+	for _, g := range e.Games {
+		key := strings.ToLower(strings.TrimSpace(g.Name))
+		if !g.GroupGame(0).Valid() || g.Num <= 0 || nums[g.Num] || names[key] {
+			return &ImportError{Part: "games", Detail: g.Name}
+		}
+		nums[g.Num], names[key] = true, true
 	}
 	for _, r := range e.HouseRules {
 		if r.Game == "" || r.Key == "" || len(r.Game)+len(r.Key)+len(r.Value) > MaxImportText {

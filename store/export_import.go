@@ -151,6 +151,12 @@ func insertHead(ctx context.Context, tx *txn, gid int64, head Export, playerID m
 			return err
 		}
 	}
+	for _, g := range head.Games {
+		gg := g.GroupGame(gid)
+		if err := tx.addGroupGame(ctx, &gg, now); err != nil {
+			return err
+		}
+	}
 	for _, r := range head.HouseRules {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO house_rules (group_id, game, key, value) VALUES (?, ?, ?, ?)`, gid, r.Game, r.Key, r.Value); err != nil {
 			return err

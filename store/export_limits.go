@@ -11,7 +11,7 @@ import (
 // in a sentence. Part is one of
 //   - "format" (not a tablekeeper export, or not JSON), "version" (written
 //     by a newer version), "toolarge" (beyond MaxImportBytes),
-//   - "group", "name", "players", "seasons", "rules": the part before the
+//   - "group", "name", "players", "seasons", "games", "rules": the part before the
 //     matches is damaged there,
 //   - "truncated" (the file ends too early), "syntax" (not JSON from
 //     there on), "json" (a field holds the wrong kind of value: Field is
@@ -74,6 +74,7 @@ const (
 	MaxImportPlayers   = 1000      // players of the roster
 	MaxImportMatches   = 50000     // matches, deleted ones included
 	MaxImportSeasons   = 1000      // seasons
+	MaxImportGames     = 1000      // the group's other games
 	MaxImportRules     = 1000      // house-rule values
 	MaxImportSeats     = 20        // seats of a match
 	MaxImportRounds    = 2000      // rounds of a match, undone ones included

@@ -110,6 +110,8 @@ func (x *ExportReader) readHead() error {
 			into = &e.Seasons
 		case "house_rules":
 			into = &e.HouseRules
+		case "games":
+			into = &e.Games
 		case "matches":
 			if !seen["version"] || !seen["group"] || !seen["players"] {
 				return &ImportError{Part: "order", Detail: "the matches come before the version, the group or the roster"}

@@ -83,6 +83,15 @@ func GameIcon(ctx context.Context, id string) string {
 	return "●"
 }
 
+// GameSub is the subtitle under a game's name: a registered game's own, or
+// the one every group's other game shares (its id is "custom-<n>").
+func GameSub(ctx context.Context, id string) string {
+	if strings.HasPrefix(id, "custom-") {
+		return T(ctx, "game.sub.custom")
+	}
+	return T(ctx, "game.sub."+id)
+}
+
 // initial is the first letter of a name, for its badge.
 func initial(name string) string {
 	for _, r := range strings.ToUpper(name) {

@@ -185,6 +185,14 @@ func (s *seeder) group() {
 	for _, game := range []string{"fivecrowns", "take5", "taki", "takefive"} {
 		s.get("new match: "+game, s.g+"/matches/new?game="+game)
 	}
+	// A group's other game (custom-1): its page, its form refused, a match.
+	s.post("other games, a name missing", s.g+"/games", url.Values{"name": {""}, "how": {"low"}}, 422)
+	s.admin.postTo(s.g+"/games", url.Values{"name": {"Skyjo"}, "how": {"low"}, "entry": {"rounds"}, "end": {"target"}, "target": {"100"}})
+	s.get("other games", s.g+"/games")
+	s.get("new match: a group's other game", s.g+"/matches/new?game=custom-1")
+	other := s.start("custom-1", players[:3], nil)
+	s.save(other, url.Values{"v_0": {"12"}, "v_1": {"-3"}, "v_2": {"40"}})
+	s.get("a group's other game: in progress", other)
 }
 
 // start starts a match of game for the players named and returns its address.
