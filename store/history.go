@@ -23,8 +23,8 @@ type PlayedMatch struct {
 	Places []int
 	// NoScores: the match's totals are zeros from a play without scores,
 	// worth no average or record (see PlayMeta.NoScores).
-	NoScores bool
-	EndedEarly bool              // ended before its game's end: it sets no records
+	NoScores   bool
+	EndedEarly bool // ended before its game's end: it sets no records
 }
 
 // PlayedSeat is one player's part in a finished match.
