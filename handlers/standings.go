@@ -84,7 +84,7 @@ func (gs gameSet) standingsMatch(m store.PlayedMatch) standings.Match {
 	points := gs.hasPoints(m.Game) && !m.NoScores // a play without scores: zeros worth no average
 	res := make([]standings.Result, len(m.Seats))
 	for i, st := range m.Seats {
-		res[i] = standings.Result{Player: st.PlayerID, Total: st.Total, Place: places[i]}
+		res[i] = standings.Result{Player: st.PlayerID, Total: st.Total, Place: places[i], Left: left != nil && left[i]}
 		if points {
 			res[i].Rounds = st.Rounds
 		}
