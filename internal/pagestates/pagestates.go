@@ -7,10 +7,11 @@
 package pagestates
 
 import (
-	"fmt"
+	"cmp"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -90,7 +91,7 @@ func Body(h http.Handler, p Page) (int, string) {
 // Seed fills a new app with a group (five players, a second member, a match
 // of each game in each state, a season, a public link) and returns the
 // states. It stops with an error when the app answers a step unexpectedly.
-func Seed(h http.Handler) (pages []Page, err error) {
+func Seed(h http.Handler, games []Game) (pages []Page, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			e, ok := r.(error)
@@ -101,14 +102,13 @@ func Seed(h http.Handler) (pages []Page, err error) {
 		}
 	}()
 	s := &seeder{h: h, admin: newClient(h)}
-	s.group()
-	s.fiveCrowns()
-	s.take5()
-	s.taki()
-	s.takeFive()
+	s.group(games)
+	for _, g := range games {
+		s.game(g)
+	}
 	s.standings()
 	s.public()
-	s.referee()
+	s.referee(games)
 	return s.pages, nil
 }
 
@@ -144,7 +144,7 @@ func (s *seeder) post(name, path string, form url.Values, status int) {
 
 var players = []string{"Ana", "Benoît", "Chloé", "Dominique", "Éloïse"}
 
-func (s *seeder) group() {
+func (s *seeder) group(games []Game) {
 	s.pages = append(s.pages, Page{Name: "home", Method: http.MethodGet, Path: "/", Status: 200, Public: true})
 	s.add(nil, true, "home", http.MethodGet, "/", nil, 200)
 	s.pages[1].Public = true
@@ -182,8 +182,8 @@ func (s *seeder) group() {
 	s.get("player page", s.g+"/players/"+s.ids["Ana"])
 	s.get("members", s.g+"/members")
 	s.get("house rules", s.g+"/rules")
-	for _, game := range []string{"fivecrowns", "take5", "taki", "takefive"} {
-		s.get("new match: "+game, s.g+"/matches/new?game="+game)
+	for _, g := range games {
+		s.get("new match: "+g.ID, s.g+"/matches/new?game="+g.ID)
 	}
 	// A group's other game (custom-1): its page, its form refused, a match.
 	s.post("other games, a name missing", s.g+"/games", url.Values{"name": {""}, "how": {"low"}}, 422)
@@ -227,135 +227,105 @@ func (s *seeder) save(match string, form url.Values) {
 	s.admin.postTo(match+"/rounds", form)
 }
 
-func fcRound(points ...string) url.Values {
-	f := url.Values{}
-	for i, p := range points {
-		if p == "out" {
-			f.Set(fmt.Sprintf("mode_%d", i), "out")
-			continue
-		}
-		f.Set(fmt.Sprintf("mode_%d", i), "points")
-		f.Set(fmt.Sprintf("points_%d", i), p)
-	}
-	return f
-}
-
 // Each state is drawn again when it is audited, after the whole seed: so a
 // match stays in the state it is listed in (one match per state), and a
 // form post is listed after the last save of its match.
 
-func (s *seeder) fiveCrowns() {
-	fc := url.Values{"startRound": {"1"}, "dealer": {s.ids["Ana"]}}
-	empty := s.start("fivecrowns", players, fc)
-	s.get("Five Crowns: empty", empty)
-	s.add(s.admin, true, "Five Crowns: empty", http.MethodGet, empty, nil, 200)
-	tap := fcRound("out", "12")
-	tap.Set("mode_1", "cards")
-	tap.Set("picker", "1")
-	tap.Set("tap", "JH")
-	s.post("Five Crowns: card picker open", empty+"/rounds", tap, 200)
-
-	m := s.start("fivecrowns", players, fc)
-	s.save(m, fcRound("out", "12", "30", "7", "55"))
-	s.save(m, fcRound("20", "out", "3", "41", "9"))
-	row := find(s.admin.get(m).body, `href="(/g/[^"]+/rounds/\d+)/edit"`, "a round's edit link")
-	fix := fcRound("out", "14", "30", "7", "55")
-	fix.Set("version", "1")
-	fix.Set("op", "save")
-	s.admin.postTo(row, fix)
-	s.get("Five Crowns: in progress, just saved", m+"?saved=1")
-	s.get("Five Crowns: round edit", row+"/edit")
-	s.get("Five Crowns: round history", row+"/history")
-	s.post("Five Crowns: correction conflict", row, fix, 409)
-	late := fcRound("out", "12", "30", "7", "55")
-	late.Set("op", "save")
-	late.Set("submitKey", "1.elsewhere")
-	s.post("Five Crowns: save conflict", m+"/rounds", late, 409)
-	bad := fcRound("out", "12", "-3")
-	bad.Set("op", "save")
-	s.post("Five Crowns: error", m+"/rounds", bad, 422)
-
-	done := s.start("fivecrowns", players[:4], url.Values{"startRound": {"10"}, "dealer": {s.ids["Chloé"]}})
-	s.save(done, fcRound("out", "22", "17", "40"))
-	s.save(done, fcRound("8", "out", "61", "13"))
-	s.get("Five Crowns: finished", done)
-	s.add(s.admin, true, "Five Crowns: finished", http.MethodGet, done, nil, 200)
+// Game is a game's page states, as plain data its caller copies from the
+// game's own declaration (games/kit.AuditSeed; this package imports no app
+// package): the fields mean what AuditSeed's mean.
+type Game struct {
+	ID, Name        string // its id, and its name in English for the states' names
+	Seats           int
+	Options         url.Values
+	French          []string
+	Empty           []Form
+	Rounds          []url.Values
+	JustSaved       bool
+	Correction      url.Values
+	Invalid         url.Values
+	FinishedSeats   int
+	FinishedOptions url.Values
+	Finished        []url.Values
+	Referee         []Form
 }
 
-func t5Deal(last bool, seats ...[5]string) url.Values {
-	f := url.Values{}
-	for i, v := range seats {
-		for j, k := range []string{"green", "red", "plus5", "x2", "hand"} {
-			f.Set(fmt.Sprintf("%s_%d", k, i), v[j])
+// Form is one state drawn by a form (Status 0 means 200), in French when French.
+type Form struct {
+	Name   string
+	Form   url.Values
+	Status int
+	French bool
+}
+
+// resolve copies form with each value "{Name}" replaced by that player's id.
+func (s *seeder) resolve(form url.Values) url.Values {
+	out := url.Values{}
+	for k, vs := range form {
+		for _, v := range vs {
+			if n, ok := strings.CutPrefix(v, "{"); ok && strings.HasSuffix(n, "}") {
+				v = s.ids[strings.TrimSuffix(n, "}")]
+			}
+			out.Add(k, v)
 		}
 	}
-	if last {
-		f.Set("last", "1")
-	}
-	return f
+	return out
 }
 
-func (s *seeder) take5() {
-	deal := func(last bool) url.Values {
-		return t5Deal(last, [5]string{"5", "3", "1", "1", "1"}, [5]string{"3", "20", "", "1", ""})
+func (s *seeder) game(g Game) {
+	label := g.Name + ": "
+	french := func(state string) bool { return slices.Contains(g.French, state) }
+	empty := s.start(g.ID, players[:g.Seats], s.resolve(g.Options))
+	s.get(label+"empty", empty)
+	if french("empty") {
+		s.add(s.admin, true, label+"empty", http.MethodGet, empty, nil, 200)
 	}
-	empty := s.start("take5", players[:2], nil)
-	s.get("Take 5!: empty", empty)
-	calc := deal(false)
-	calc.Set("op", "calc")
-	s.post("Take 5!: scores shown", empty+"/rounds", calc, 200)
+	for _, f := range g.Empty {
+		s.add(s.admin, f.French, label+f.Name, http.MethodPost, empty+"/rounds", s.resolve(f.Form), cmp.Or(f.Status, 200))
+	}
 
-	m := s.start("take5", players[:2], nil)
-	s.save(m, deal(false))
-	s.get("Take 5!: in progress", m)
-	s.rowStates("Take 5!", m, deal(false))
-	bad := t5Deal(false, [5]string{"5", "", "", "", ""}, [5]string{"5", "2", "", "", ""})
+	m := s.start(g.ID, players[:g.Seats], s.resolve(g.Options))
+	for _, r := range g.Rounds {
+		s.save(m, s.resolve(r))
+	}
+	row := find(s.admin.get(m).body, `href="(/g/[^"]+/rounds/\d+)/edit"`, g.Name+" round's edit link")
+	var fix url.Values
+	if g.Correction != nil {
+		fix = s.resolve(g.Correction)
+		fix.Set("version", "1")
+		fix.Set("op", "save")
+		s.admin.postTo(row, fix)
+	}
+	if g.JustSaved {
+		s.get(label+"in progress, just saved", m+"?saved=1")
+	} else {
+		s.get(label+"in progress", m)
+	}
+	s.get(label+"round edit", row+"/edit")
+	s.get(label+"round history", row+"/history")
+	if fix != nil {
+		s.post(label+"correction conflict", row, fix, 409)
+	}
+	late := s.resolve(g.Rounds[0])
+	late.Set("op", "save")
+	late.Set("submitKey", "1.elsewhere")
+	s.post(label+"save conflict", m+"/rounds", late, 409)
+	bad := s.resolve(g.Invalid)
 	bad.Set("op", "save")
-	s.post("Take 5!: error", m+"/rounds", bad, 422)
+	s.post(label+"error", m+"/rounds", bad, 422)
 
-	done := s.start("take5", players[:2], nil)
-	s.save(done, deal(false))
-	s.save(done, deal(true))
-	s.get("Take 5!: finished", done)
-}
-
-func (s *seeder) taki() {
-	opts := url.Values{"end": {"rounds"}, "rounds": {"2"}}
-	empty := s.start("taki", players[:4], opts)
-	s.get("TAKI: empty", empty)
-	s.post("TAKI: card picker open", empty+"/rounds", url.Values{"winner": {"0"}, "pick": {"1"}, "tap": {"R7"}}, 200)
-
-	first := url.Values{"winner": {"0"}, "points_1": {"40"}, "points_2": {"25"}, "points_3": {"12"}}
-	m := s.start("taki", players[:4], opts)
-	s.save(m, first)
-	s.get("TAKI: in progress", m)
-	s.rowStates("TAKI", m, first)
-	s.post("TAKI: error", m+"/rounds", url.Values{"op": {"save"}, "winner": {"1"}, "points_0": {"40"}}, 422)
-
-	done := s.start("taki", players[:4], opts)
-	s.save(done, first)
-	s.save(done, url.Values{"winner": {"2"}, "points_0": {"10"}, "points_1": {"30"}, "points_3": {"8"}})
-	s.get("TAKI: finished", done)
-}
-
-func (s *seeder) takeFive() {
-	opts := url.Values{"firstStarter": {"2"}}
-	empty := s.start("takefive", players[:3], opts)
-	s.get("Take Five: empty", empty)
-
-	m := s.start("takefive", players[:3], opts)
-	s.save(m, url.Values{"winner": {"2"}, "rack": {"9 8 7 6 5"}})
-	s.save(m, url.Values{"winner": {"0"}, "rack": {"9 8 4"}})
-	s.get("Take Five: in progress", m)
-	s.rowStates("Take Five", m, url.Values{"winner": {"2"}, "rack": {"9 8 7 6 5"}})
-	s.post("Take Five: error", m+"/rounds", url.Values{"op": {"save"}, "winner": {"0"}, "rack": {"9 9 7 6 5"}}, 422)
-
-	done := s.start("takefive", players[:3], opts)
-	for _, f := range []url.Values{{"winner": {"2"}, "rack": {"9 8 7 6 5"}}, {"winner": {"0"}, "rack": {"9 8 4"}},
-		{"winner": {"0"}, "rack": {"3 4 5 6 7"}}, {"winner": {"0"}}} {
-		s.save(done, f)
+	opts := g.Options
+	if g.FinishedOptions != nil {
+		opts = g.FinishedOptions
 	}
-	s.get("Take Five: finished", done)
+	done := s.start(g.ID, players[:cmp.Or(g.FinishedSeats, g.Seats)], s.resolve(opts))
+	for _, r := range g.Finished {
+		s.save(done, s.resolve(r))
+	}
+	s.get(label+"finished", done)
+	if french("finished") {
+		s.add(s.admin, true, label+"finished", http.MethodGet, done, nil, 200)
+	}
 }
 
 func (s *seeder) standings() {
@@ -382,7 +352,7 @@ func (s *seeder) public() {
 	s.add(nil, false, "public standings", http.MethodGet, link, nil, 200)
 }
 
-func (s *seeder) referee() {
+func (s *seeder) referee(games []Game) {
 	ref := func(name, path string, fr bool, form url.Values) {
 		method := http.MethodGet
 		if form != nil {
@@ -393,40 +363,12 @@ func (s *seeder) referee() {
 	}
 	ref("referee", "/referee", false, nil)
 	ref("referee", "/referee", true, nil)
-	for _, game := range []string{"fivecrowns", "take5", "taki", "takefive"} {
-		ref("referee: "+game, "/referee/"+game, false, nil)
+	for _, g := range games {
+		ref("referee: "+g.ID, "/referee/"+g.ID, false, nil)
 	}
-	ref("referee: fivecrowns (fr)", "/referee/fivecrowns", true, nil)
-	ref("referee: takefive", "/referee/takefive", true, nil) // in French: the longest move labels
-	ref("verdict: Five Crowns, going out", "/referee/fivecrowns", false,
-		url.Values{"op": {"judge"}, "round": {"4"}, "hand": {"JH JS JD 8S 9S 10S 3C"}})
-	ref("verdict: Five Crowns, a meld refused", "/referee/fivecrowns", false,
-		url.Values{"op": {"judge"}, "round": {"2"}, "hand": {"QH KH 3H 5S"}, "meld1": {"QH KH 3H"}})
-	t5 := url.Values{"op": {"judge"}, "row_1": {"23"}, "row_2": {"43"}, "row_3": {"49"}, "row_4": {"55"}, "row_5": {"80"},
-		"play_1": {"35"}, "play_2": {"50"}, "play_3": {"60"}}
-	ref("verdict: Take 5!, legal", "/referee/take5", false, t5)
-	bad := url.Values{"op": {"judge"}, "row_1": {"23"}, "row_2": {"43"}, "row_3": {"49"}, "row_4": {"55"}, "row_5": {"80"},
-		"play_1": {"50"}, "claim_1": {"2"}}
-	ref("verdict: Take 5!, illegal claim", "/referee/take5", false, bad)
-	ref("verdict: Take 5!, illegal claim", "/referee/take5", true, bad)
-	taki := func(kv ...string) url.Values {
-		f := url.Values{"players": {"4"}, "current": {"0"}, "direction": {"cw"}, "top": {"R5"}, "pending": {"0"}, "move": {"play"}, "op": {"judge"}}
-		for i := 0; i+1 < len(kv); i += 2 {
-			f.Set(kv[i], kv[i+1])
+	for _, g := range games {
+		for _, f := range g.Referee {
+			ref(f.Name, "/referee/"+g.ID, f.French, f.Form)
 		}
-		return f
 	}
-	ref("verdict: TAKI, legal", "/referee/taki", false, taki("play", "B5"))
-	ref("verdict: TAKI, illegal", "/referee/taki", false, taki("current", "2", "top", "B+2", "pending", "4", "play", "B5"))
-	tf := func(extra ...string) url.Values {
-		f := url.Values{"rules_shown": {"1"}, "rule.lastStandingWins21": {"true"}, "rule.resetPiecesEachRound": {"true"},
-			"phase": {"score"}, "rack_0": {"Paul: 7 8 3 5"}, "rack_1": {"Alfred: 8 9 7 5"}, "player": {"0"}, "op": {"judge"},
-			"m1_piece": {"knight"}, "m1_to": {"e3"}, "m1_action": {"see"}, "empty": {"c3 b3 c2 d1 e1 a3 a4 a5"}}
-		for i := 0; i+1 < len(extra); i += 2 {
-			f.Set(extra[i], extra[i+1])
-		}
-		return f
-	}
-	ref("verdict: Take Five, legal", "/referee/takefive", false, tf("m2_piece", "rook", "m2_to", "f2", "m2_action", "take", "m2_value", "9"))
-	ref("verdict: Take Five, illegal", "/referee/takefive", false, tf("m1_to", "d3"))
 }
