@@ -45,7 +45,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 			key = "limit.import." + le.What
 		}
 	}
-	if status >= 500 {
+	if status == http.StatusServiceUnavailable {
+		// Said once per request while the database is down: a warning,
+		// the database's fault, not this server's.
+		s.log.Warn("database not answering", "method", c.Request().Method, "path", c.Path(), "err", err)
+	} else if status >= 500 {
 		s.log.Error("request failed", "method", c.Request().Method, "path", c.Path(), "err", err)
 	}
 	if isAPI(c) {
