@@ -90,18 +90,19 @@ type Server struct {
 	cache   *pageCache
 	ledgers *ledgers      // the standings kept per group, see ledger.go
 	turns   chan struct{} // see admitted
+	imports chan struct{} // imports decoding at once, see admitted
+	uploads uploadGate    // imports under way, in all and per client
+	limits  Limits
+	streams *streams  // live-update streams open, see streams.go
+	exports *underWay // exports under way, per client and in all
+	disk    *diskBudget
+
+	bodyTimeout, uploadTimeout, writeTimeout time.Duration
+
 	// freeTurns are the turns of the requests answered without the
 	// database (needsNoDatabase), as many again: they never wait behind a
 	// database that stopped answering.
 	freeTurns chan struct{}
-	imports   chan struct{} // imports decoding at once, see admitted
-	uploads   uploadGate    // imports under way, in all and per client
-	limits    Limits
-	streams   *streams  // live-update streams open, see streams.go
-	exports   *underWay // exports under way, per client and in all
-	disk      *diskBudget
-
-	bodyTimeout, uploadTimeout, writeTimeout time.Duration
 }
 
 // New builds the Echo instance with every route and middleware.
@@ -118,22 +119,22 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		return nil, nil, err
 	}
 	s := &Server{
-		store:     cfg.Store,
-		log:       cfg.Log,
-		baseURL:   strings.TrimRight(cfg.BaseURL, "/"),
-		zone:      cfg.TimeZone,
-		games:     cfg.Games,
-		byID:      map[string]Game{},
-		tr:        tr,
-		assets:    static.New(),
-		joins:     newLimiter(10, 10*60),
-		live:      newHub(),
-		cache:     newPageCache(),
-		ledgers:   newLedgers(),
-		turns:     make(chan struct{}, inFlight()),
-		freeTurns: make(chan struct{}, inFlight()),
-		imports:   make(chan struct{}, 2),
+		store:   cfg.Store,
+		log:     cfg.Log,
+		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
+		zone:    cfg.TimeZone,
+		games:   cfg.Games,
+		byID:    map[string]Game{},
+		tr:      tr,
+		assets:  static.New(),
+		joins:   newLimiter(10, 10*60),
+		live:    newHub(),
+		cache:   newPageCache(),
+		ledgers: newLedgers(),
+		turns:   make(chan struct{}, inFlight()),
+		imports: make(chan struct{}, 2),
 	}
+	s.freeTurns = make(chan struct{}, inFlight())
 	s.limits = cfg.Limits.withDefaults()
 	s.streams = newStreams(s.limits.Streams)
 	s.exports = newUnderWay(s.limits.Exports, s.limits.ExportsAll, "limit.exports.client", "limit.exports.server")
