@@ -79,8 +79,15 @@ func (s *Server) admitted(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			defer func() { <-s.imports }()
 		}
+		turns := s.turns
+		if needsNoDatabase(c) {
+			// The referee, the API and the static files do not wait behind
+			// pages stuck on a database that stopped answering: they have
+			// turns of their own.
+			turns = s.freeTurns
+		}
 		select {
-		case s.turns <- struct{}{}:
+		case turns <- struct{}{}:
 		case <-r.Context().Done():
 			return r.Context().Err()
 		}
@@ -89,7 +96,7 @@ func (s *Server) admitted(next echo.HandlerFunc) echo.HandlerFunc {
 		defer sp.discard()
 		res.Writer = sp
 		func() {
-			defer func() { <-s.turns }()
+			defer func() { <-turns }()
 			defer func() {
 				if p := recover(); p != nil {
 					// Recover (outside) answers 500: forget what was spooled.
@@ -130,6 +137,22 @@ const (
 	// import waits in a temporary file.
 	bodyInMemory = 64 << 10
 )
+
+// needsNoDatabase reports whether c's request is answered without the
+// database: the JSON API, the referee (unless opened from a match, whose
+// cookie it reads the match by) and the static files.
+func needsNoDatabase(c echo.Context) bool {
+	switch path := c.Path(); {
+	case strings.HasPrefix(path, "/api/"), strings.HasPrefix(path, "/static/"):
+		return true
+	case path == "/referee" || path == "/referee/:game":
+		_, err := c.Cookie(rulingCookie)
+		return err != nil
+	case path == "/manifest.webmanifest", path == "/icon.svg", path == "/sw.js", path == "/app-strings/:file":
+		return true
+	}
+	return false
+}
 
 func isExport(path string) bool {
 	switch path {

@@ -13,7 +13,7 @@ import (
 )
 
 // handleError is the one place where an error becomes a status and a page:
-// not found → 404, conflict → 409, an echo.HTTPError keeps its code, anything
+// not found → 404, conflict → 409, the database not answering → 503, an echo.HTTPError keeps its code, anything
 // else → 500 with a safe sentence while the detail goes to the log. An htmx
 // request gets a fragment instead of a page; the API gets JSON.
 func (s *Server) handleError(err error, c echo.Context) {
@@ -28,7 +28,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 		s.log.Debug("request abandoned by the client", "method", c.Request().Method, "path", c.Path())
 		return
 	}
+	// A database that stopped answering is said as such (503), not as a
+	// fault of this server (500).
+	err = store.Unavailable(c.Request().Context(), err)
 	status, key := errorStatus(err)
+	if status == http.StatusServiceUnavailable {
+		c.Response().Header().Set("Retry-After", "5")
+	}
 	var args []any // a refusal's message may say the limit
 	if gr := (*gateRefusal)(nil); errors.As(err, &gr) {
 		args = gr.args
@@ -39,11 +45,15 @@ func (s *Server) handleError(err error, c echo.Context) {
 			key = "limit.import." + le.What
 		}
 	}
-	if status >= 500 {
+	if status == http.StatusServiceUnavailable {
+		// Said once per request while the database is down: a warning,
+		// the database's fault, not this server's.
+		s.log.Warn("database not answering", "method", c.Request().Method, "path", c.Path(), "err", err)
+	} else if status >= 500 {
 		s.log.Error("request failed", "method", c.Request().Method, "path", c.Path(), "err", err)
 	}
 	if isAPI(c) {
-		code := map[int]string{404: "not_found", 413: "too_large", 429: "too_many"}[status]
+		code := map[int]string{404: "not_found", 413: "too_large", 429: "too_many", 503: "unavailable"}[status]
 		if code == "" {
 			code = "internal"
 		}
@@ -78,6 +88,8 @@ func errorStatus(err error) (status int, key string) {
 		return http.StatusNotFound, "error.notfound"
 	case errors.Is(err, store.ErrConflict):
 		return http.StatusConflict, "error.conflict"
+	case errors.Is(err, store.ErrUnavailable):
+		return http.StatusServiceUnavailable, "error.unavailable"
 	case errors.Is(err, store.ErrInvalid):
 		return http.StatusUnprocessableEntity, "error.badrequest"
 	case !errors.As(err, &he):

@@ -15,7 +15,8 @@ import (
 // A phone that leaves while its request is at the database is not a server
 // failure: nothing is answered and no error is logged, whatever the driver
 // called the interrupted query (pgx closes the connection and says
-// driver.ErrBadConn). The same error with the phone still there is a 500.
+// driver.ErrBadConn). The same error with the phone still there is the
+// database not answering: 503 with a sentence a player understands.
 func TestAbandonedRequestIsNotAnError(t *testing.T) {
 	for _, gone := range []bool{true, false} {
 		t.Run(fmt.Sprintf("client gone %v", gone), func(t *testing.T) {
@@ -38,8 +39,12 @@ func TestAbandonedRequestIsNotAnError(t *testing.T) {
 				}
 				return
 			}
-			if rec.Code != http.StatusInternalServerError || !strings.Contains(logged.String(), "request failed") {
-				t.Fatalf("a failure with the client still there: status %d, log %q; want 500 and a logged error", rec.Code, logged.String())
+			// With the phone still there, the connection to the database
+			// broke: the database is not answering (503, and say so).
+			if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" ||
+				!strings.Contains(rec.Body.String(), "The database is not answering; try again in a moment.") ||
+				!strings.Contains(logged.String(), "database not answering") {
+				t.Fatalf("a failure with the client still there: status %d, log %q; want 503 with Retry-After, the sentence and a logged warning", rec.Code, logged.String())
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -242,6 +243,9 @@ func (s *Server) cachedPageFor(c echo.Context, who string, build func() ([]byte,
 	if shared {
 		var err error
 		if ver, err = s.store.GroupVersion(c.Request().Context(), m.group.ID); err != nil {
+			if err := store.Unavailable(c.Request().Context(), err); errors.Is(err, store.ErrUnavailable) {
+				return err // the page would wait for the database as long again
+			}
 			ver = -1 // not kept
 		}
 	}

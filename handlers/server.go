@@ -98,6 +98,11 @@ type Server struct {
 	disk    *diskBudget
 
 	bodyTimeout, uploadTimeout, writeTimeout time.Duration
+
+	// freeTurns are the turns of the requests answered without the
+	// database (needsNoDatabase), as many again: they never wait behind a
+	// database that stopped answering.
+	freeTurns chan struct{}
 }
 
 // New builds the Echo instance with every route and middleware.
@@ -129,6 +134,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		turns:   make(chan struct{}, inFlight()),
 		imports: make(chan struct{}, 2),
 	}
+	s.freeTurns = make(chan struct{}, inFlight())
 	s.limits = cfg.Limits.withDefaults()
 	s.streams = newStreams(s.limits.Streams)
 	s.exports = newUnderWay(s.limits.Exports, s.limits.ExportsAll, "limit.exports.client", "limit.exports.server")

@@ -2,7 +2,14 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"net"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Options tune a store on PostgreSQL (SQLite ignores them).
@@ -64,4 +71,28 @@ func (s *Store) boundedCall(ctx context.Context) (context.Context, context.Cance
 		return ctx, func() {}
 	}
 	return context.WithTimeout(ctx, s.timeout)
+}
+
+// ErrUnavailable is the database not answering: a statement, the wait for a
+// connection or for a group's turn ended by the store's timeout, or a
+// connection the database broke or refused. Nothing was half-written (a
+// transaction cut off is rolled back whole); the same request may succeed
+// in a moment.
+var ErrUnavailable = errors.New("store: the database is not answering")
+
+// Unavailable is err marked ErrUnavailable when it is the database not
+// answering rather than a fault of the request: an error of a context
+// (the store's timeout ended it) while ctx, the caller's, is still alive,
+// or a connection the database broke or refused. Otherwise err unchanged.
+func Unavailable(ctx context.Context, err error) error {
+	if err == nil || errors.Is(err, ErrUnavailable) || ctx.Err() != nil {
+		return err
+	}
+	var ne net.Error
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) ||
+		errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) ||
+		errors.As(err, &ne) || pgconn.Timeout(err) {
+		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	return err
 }
