@@ -37,11 +37,14 @@ func TestBrowserBGStatsImport(t *testing.T) {
 	host.waitFor(`document.querySelector('[data-testid=bgstats-games]')`)
 	var proposed string
 	host.eval(`[...document.querySelectorAll('select[data-testid=bgstats-game]')].map(s => document.querySelector('label[for="'+s.id+'"]').textContent.split(' (')[0] + '=' + s.value).join(';')`, &proposed)
-	for _, want := range []string{"Five Crowns=fivecrowns", "TAKI=taki", "Hornochsen!=take5", "Take 5=;", "Take Five=;"} {
+	for _, want := range []string{"Five Crowns=fivecrowns", "TAKI=taki", "Hornochsen!=take5", "Take 5=new;", "Take Five=new;"} {
 		if !strings.Contains(proposed+";", want) {
 			t.Errorf("proposed %s: lacks %s", proposed, want)
 		}
 	}
+	var left bool // Take Five left out: its plays then move from left out to imported
+	host.eval(`document.body.dataset.old = '1'; document.querySelector("select[id='game.5']").value = ''; document.querySelector('[data-testid=bgstats-look]').click(); true`, &left)
+	host.waitFor(`!document.body.dataset.old && document.querySelector("select[id='game.5']") && document.querySelector("select[id='game.5']").value === ''`)
 	before := host.text("[data-testid=bgstats-summary]")
 	host.do(chromedp.SetValue(css("select[id='game.5']"), "takefive"))
 	var marked bool
@@ -61,7 +64,9 @@ func TestBrowserBGStatsImport(t *testing.T) {
 	host.open("/g/" + slug + "/export")
 	host.do(chromedp.SetUploadFiles(css("#bgstats-file"), []string{file}))
 	host.tap("[data-testid=bgstats-upload]")
-	host.waitFor(`document.querySelector("select[id='game.5']") && document.querySelector("select[id='game.5']").value === ''`)
+	host.waitFor(`document.querySelector("select[id='game.5']") && document.querySelector("select[id='game.5']").value === 'new'`)
+	var skipped bool // the games none of ours stay out: this test is about ours (see TestBGStatsImportsOtherGames)
+	host.eval(`document.querySelectorAll('select[data-testid=bgstats-game]').forEach(s => { if (s.value === 'new') s.value = '' }); true`, &skipped)
 	host.do(chromedp.SetValue(css("select[id='game.5']"), "takefive"))
 	host.tap("[data-testid=bgstats-import-button]")
 	host.waitFor(`document.querySelector('[data-testid=bgstats-done]')`)

@@ -43,6 +43,9 @@ func (s *Server) exportBGStats(c echo.Context) error {
 		info := s.bgstatsGame(game)
 		if g, ok := gs.get(game); ok {
 			info.LowWins = g.LowWins()
+			if np, ok := g.(interface{ NoPoints() bool }); ok {
+				info.NoPoints = np.NoPoints()
+			}
 		}
 		return info
 	})

@@ -18,6 +18,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/games/custom"
+	sc "github.com/tablekeeper/tablekeeper/scoring/custom"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -112,6 +114,34 @@ func (s *Server) confirmBGStats(c echo.Context) error {
 	if c.FormValue("look") != "" { // the games were chosen again: show what they change, import nothing yet
 		return s.render(c, http.StatusOK, views.BGStatsImportView(page))
 	}
+	if len(plan.adds) > 0 {
+		// The new games the matches need are added (or found, when added
+		// since), then the plan is made again with them as the group's.
+		form := url.Values{}
+		for k, v := range c.Request().Form {
+			form[k] = v
+		}
+		for fileGame, id := range plan.gameOf {
+			want, ok := plan.adds[id]
+			if !ok {
+				continue
+			}
+			g, _, ok, err := s.findOrAddOtherGame(c.Request().Context(), memberOf(c).group.ID, want)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return again(http.StatusUnprocessableEntity, "bgstats.import.badnew")
+			}
+			form.Set("game."+strconv.FormatInt(fileGame, 10), g.ID())
+		}
+		if page, plan, err = s.bgstatsPage(c, f, data, form); err != nil {
+			return err
+		}
+		if plan.badChoice || plan.badGame || len(plan.adds) > 0 {
+			return again(http.StatusConflict, "bgstats.import.conflict")
+		}
+	}
 	if len(plan.in.Matches) > 0 {
 		err = s.store.ImportInto(c.Request().Context(), memberOf(c).group.ID, plan.in)
 		switch {
@@ -138,26 +168,44 @@ func (s *Server) confirmBGStats(c echo.Context) error {
 // group does not have or a game we do not have.
 type bgstatsPlan struct {
 	in        store.IntoGroup
-	games     map[string]string // by bgstats.GameKey: what each file game was taken as
+	games     map[string]string      // by bgstats.GameKey: what each file game was taken as
+	gameOf    map[int64]string       // by the file's game id: the game its plays are matches of
+	adds      map[string]OtherGameOf // the new games of the group the matches need, by provisional id
 	badChoice bool
 	badGame   bool
 }
 
 // bgstatsGames is what each of f's games is taken as (by its id in the
 // file): the choice posted in form, else what the group took it as at its
-// last import, else what bgstats.GameID proposes; "" is not imported. It
-// also gives the page's select for each game. This is the one place that
-// knows which games a file's game can be: our four today, and the group's
-// other games when they exist (one more option each, and the same value in
-// the map).
-func (s *Server) bgstatsGames(vctx context.Context, lg string, f bgstats.File, remembered map[string]string, form url.Values) (map[int64]string, map[string]string, []views.BGStatsChoice, bool) {
-	gameOf, keep := map[int64]string{}, map[string]string{}
+// last import, else what bgstats.GameID proposes, else the group's other
+// game of that BoardGameGeek id or name, else a new game of the group; ""
+// is not imported. It also gives the page's select for each game. This is
+// the one place that knows which games a file's game can be: our four, the
+// group's other games (gs.own) and a new game of the group (newGame).
+//
+// A file game to add as a new game is taken, until the confirmation adds
+// it, as a provisional game (id newGamePrefix and its id in the file, won
+// as the file says) that the returned game set holds beside the group's;
+// adds gives what each provisional game is to be added as.
+func (s *Server) bgstatsGames(vctx context.Context, lg string, f bgstats.File, remembered map[string]string, form url.Values, gs gameSet) (map[int64]string, map[string]string, []views.BGStatsChoice, bool, map[string]OtherGameOf, gameSet) {
+	gameOf, keep, adds := map[int64]string{}, map[string]string{}, map[string]OtherGameOf{}
 	var choices []views.BGStatsChoice
 	bad := false
 	plays := map[int64]int{}
 	for _, p := range f.Plays {
 		plays[p.GameRefID]++
 	}
+	var have []store.GroupGame
+	for _, g := range gs.own {
+		if cg, ok := g.(custom.Game); ok {
+			have = append(have, cg.Def)
+		}
+	}
+	valid := func(choice string) bool {
+		_, ok := gs.get(choice)
+		return choice == "" || choice == newGame || ok
+	}
+	all := gameSet{s: s, own: slices.Clone(gs.own)}
 	for _, g := range f.Games {
 		if plays[g.ID] == 0 {
 			continue // a game of the collection, never played
@@ -165,27 +213,53 @@ func (s *Server) bgstatsGames(vctx context.Context, lg string, f bgstats.File, r
 		field := "game." + strconv.FormatInt(g.ID, 10)
 		key := bgstats.GameKey(g)
 		choice, ok := remembered[key]
-		if !ok {
+		if !ok || !valid(choice) {
 			choice = s.bgNames.GameID(g)
+			if choice == "" {
+				choice = newGame
+				if found, ok := store.MatchGroupGame(have, g.Name, int(g.BGGID)); ok {
+					choice = found.ID()
+				}
+			}
 		}
 		if form != nil {
 			if v, posted := form[field]; posted {
 				choice = v[0]
 			}
 		}
-		if _, ours := s.byID[choice]; choice != "" && !ours {
+		if !valid(choice) {
 			bad, choice = true, ""
 		}
-		gameOf[g.ID], keep[key] = choice, choice
 		ch := views.BGStatsChoice{Field: field, Name: views.T(vctx, "bgstats.import.gamename", "Game", cmp.Or(strings.TrimSpace(g.Name), "?"), "N", plays[g.ID]),
 			Options: []views.BGStatsOption{{Value: "", Label: views.T(vctx, "bgstats.import.notours"), Selected: choice == ""}}}
-		for _, og := range s.games {
+		for _, og := range gs.all() {
 			ch.Options = append(ch.Options, views.BGStatsOption{Value: og.ID(), Label: og.Name(lg), Selected: og.ID() == choice})
 		}
+		if _, ours := s.byID[s.bgNames.GameID(g)]; !ours || choice == newGame {
+			ch.Options = append(ch.Options, views.BGStatsOption{Value: newGame, Label: views.T(vctx, "bgstats.import.newgame"), Selected: choice == newGame})
+		}
 		choices = append(choices, ch)
+		keep[key] = choice
+		if choice == newGame {
+			want := OtherGameOf{Name: cmp.Or(strings.TrimSpace(g.Name), "?"), BGGID: int(g.BGGID), HighestWins: g.HighestWins, NoPoints: g.NoPoints}
+			pg := custom.New(otherGameDef(0, want))
+			pg.Game.Def.ID = newGamePrefix + strconv.FormatInt(g.ID, 10)
+			all.own = append(all.own, pg)
+			choice = pg.ID()
+			adds[choice] = want
+			delete(keep, key) // remembered once added, as the game it became
+		}
+		gameOf[g.ID] = choice
 	}
-	return gameOf, keep, choices, bad
+	return gameOf, keep, choices, bad, adds, all
 }
+
+// newGame is the choice of a file game to add as a new game of the group;
+// newGamePrefix starts the provisional game id it has until it is added.
+const (
+	newGame       = "new"
+	newGamePrefix = "bgstats-new-"
+)
 
 // bgstatsPage is the confirmation of f (carried as data): each of its games
 // taken as chosen and each seated BG Stats player mapped as chosen in form
@@ -208,8 +282,13 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 	if err != nil {
 		return page, plan, err
 	}
-	gameOf, keep, gameChoices, badGame := s.bgstatsGames(vctx, lg, f, remembered, form)
+	gs, err := s.groupGames(ctx, m.group.ID)
+	if err != nil {
+		return page, plan, err
+	}
+	gameOf, keep, gameChoices, badGame, adds, gs := s.bgstatsGames(vctx, lg, f, remembered, form, gs)
 	page.GameChoices, plan.games, plan.badGame = gameChoices, keep, badGame
+	plan.gameOf, plan.adds = gameOf, map[string]OtherGameOf{}
 	who, chosen := map[int64]string{}, map[string]int64{} // chosen: a name given to who → the group's player
 	taken := map[string]bool{}
 	for _, p := range roster {
@@ -270,9 +349,14 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 		who[bp.ID] = newName(bp.Name, taken)
 	}
 	players, matches, rep := bgstats.Import(f, gameOf, who, s.zone, func(game string) bool {
-		g, ok := s.byID[game]
+		g, ok := gs.get(game)
 		return ok && g.LowWins()
 	})
+	for i := range matches {
+		if _, ours := s.byID[matches[i].Game]; !ours {
+			placePoints(&matches[i])
+		}
+	}
 	known := bgstats.Known(created, plays)
 	counts := map[string]int{}
 	seated := map[int64]bool{}
@@ -281,13 +365,17 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 			page.Already++
 			continue
 		}
-		if why, err := s.checkMatch(i+1, mt, lg); err != nil {
+		if why, err := s.checkMatchIn(gs, i+1, mt, lg); err != nil {
 			rep.Refused = append(rep.Refused, bgstats.Refusal{Play: rep.PlayOf[i], Game: fileGame(f, f.Plays[rep.PlayOf[i]-1].GameRefID),
 				Date: f.Plays[rep.PlayOf[i]-1].PlayDate, Why: errors.New(cmp.Or(why, err.Error()))})
 			continue
 		}
 		known[mt.BGStatsPlay] = true // a file holding a play twice imports it once
-		counts[s.byID[mt.Game].Name(lg)]++
+		g, _ := gs.get(mt.Game)
+		counts[g.Name(lg)]++
+		if want, ok := adds[mt.Game]; ok {
+			plan.adds[mt.Game] = want
+		}
 		for _, st := range mt.Seats {
 			seated[st.Player] = true
 		}
@@ -311,6 +399,24 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 		page.Refused = append(page.Refused, views.T(vctx, "bgstats.import.refusedplay", "N", r.Play, "Game", r.Game, "Date", r.Date, "Why", whyText(vctx, r.Why)))
 	}
 	return page, plan, nil
+}
+
+// placePoints gives a play of a group's other game that BG Stats has no
+// scores of (a winner or ranks only) the points its places give
+// (custom.PlacePoints), as such a match written here is stored: its totals
+// rank as BG Stats ranked the play, and its places stay BG Stats's.
+func placePoints(mt *store.ExportMatch) {
+	if !mt.NoScores || len(mt.Places) != len(mt.Seats) || len(mt.Rounds) != 1 {
+		return
+	}
+	points := sc.PlacePoints(mt.Places)
+	for i := range mt.Seats {
+		mt.Seats[i].Total = points[i]
+	}
+	mt.Rounds[0].Points = points
+	for i := range mt.Rounds[0].Revisions {
+		mt.Rounds[0].Revisions[i].Points = points
+	}
 }
 
 // selectRoster is the longest roster offered in each file player's own

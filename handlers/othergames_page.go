@@ -166,14 +166,7 @@ func (s *Server) findOrAddOtherGame(ctx context.Context, groupID int64, want Oth
 	if s.registeredName(want.Name) {
 		return nil, false, false, nil
 	}
-	def := store.GroupGame{GroupID: groupID, Name: want.Name, BGGID: max(want.BGGID, 0), Kind: store.KindFinal, LowWins: !want.HighestWins}
-	if want.NoPoints {
-		def.Kind, def.LowWins = store.KindRanking, false
-	}
-	if len([]rune(strings.TrimSpace(def.Name))) > store.MaxNameLen {
-		def.Name = string([]rune(strings.TrimSpace(def.Name))[:store.MaxNameLen])
-	}
-	got, created, err := s.store.FindOrAddGroupGame(ctx, def)
+	got, created, err := s.store.FindOrAddGroupGame(ctx, otherGameDef(groupID, want))
 	if err != nil {
 		if errors.Is(err, store.ErrInvalid) {
 			return nil, false, false, nil
@@ -181,4 +174,17 @@ func (s *Server) findOrAddOtherGame(ctx context.Context, groupID int64, want Oth
 		return nil, false, false, err
 	}
 	return custom.New(got), created, true, nil
+}
+
+// otherGameDef is the definition a BG Stats game gets as a new game of the
+// group (see findOrAddOtherGame).
+func otherGameDef(groupID int64, want OtherGameOf) store.GroupGame {
+	def := store.GroupGame{GroupID: groupID, Name: strings.TrimSpace(want.Name), BGGID: max(want.BGGID, 0), Kind: store.KindFinal, LowWins: !want.HighestWins}
+	if want.NoPoints {
+		def.Kind, def.LowWins = store.KindRanking, false
+	}
+	if len([]rune(def.Name)) > store.MaxNameLen {
+		def.Name = string([]rune(def.Name)[:store.MaxNameLen])
+	}
+	return def
 }

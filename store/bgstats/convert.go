@@ -346,6 +346,8 @@ func Points(s string) (int, error) {
 // GameInfo is what the export says of one of our games.
 type GameInfo struct {
 	LowWins bool
+	// NoPoints: its matches are places only (BG Stats's noPoints).
+	NoPoints bool
 	// StartSeat is the seat (0-based) who started a match recorded here,
 	// read off its options; -1 when not known.
 	StartSeat func(options map[string]string, seats int) int
@@ -372,7 +374,7 @@ func (n Names) Export(e store.Export, loc *time.Location, info func(game string)
 			ref = int64(len(f.Games) + 1)
 			gameRef[m.Game] = ref
 			f.Games = append(f.Games, Game{ID: ref, UUID: nameUUID("tablekeeper game " + m.Game), Name: n.GameName(m.Game),
-				BGGID: n.BGGID(m.Game), HighestWins: !gi.LowWins})
+				BGGID: n.BGGID(m.Game), HighestWins: !gi.LowWins, NoPoints: gi.NoPoints})
 		}
 		p := Play{PlayDate: playDate(m, loc), GameRefID: ref, UUID: uuidOf(e.Group.CreatedAt, m), DurationMin: m.DurationMin,
 			Comments: m.Comments, BGGID: n.BGGID(m.Game), ManualWinner: m.Places != nil}
@@ -400,7 +402,7 @@ func (n Names) Export(e store.Export, loc *time.Location, info func(game string)
 		} else if m.BGStatsPlay == "" && gi.StartSeat != nil {
 			start = gi.StartSeat(m.Options, len(m.Seats))
 		}
-		noScores := m.NoScores || len(m.Rounds) == 1 && IsNoScores(m.Rounds[0].Entry)
+		noScores := gi.NoPoints || m.NoScores || len(m.Rounds) == 1 && IsNoScores(m.Rounds[0].Entry)
 		for i, s := range m.Seats {
 			score := Text(strconv.Itoa(s.Total))
 			if noScores {
