@@ -30,7 +30,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 	// A database that stopped answering is said as such (503), not as a
 	// fault of this server (500).
-	err = store.Unavailable(c.Request().Context(), err)
+	// An answer already decided (a 408 for a stalled body, whose cause is
+	// the client's network, not the database's) is kept as it is.
+	if he := (*echo.HTTPError)(nil); !errors.As(err, &he) {
+		err = store.Unavailable(c.Request().Context(), err)
+	}
 	status, key := errorStatus(err)
 	if status == http.StatusServiceUnavailable {
 		c.Response().Header().Set("Retry-After", "5")
