@@ -724,20 +724,25 @@
     });
     return end;
   }
+  var placedAt = -1; // where the first placing left the page
   function place() {
     var res = document.getElementById("match-result");
     if (!res) return;
     var gap = 8;
     window.scrollTo(0, Math.max(0, window.scrollY + res.getBoundingClientRect().top - stuck() - gap));
+    placedAt = window.scrollY;
   }
   function arrived() {
     var res = document.getElementById("match-result");
     if (!res) { had = false; return; }
     if (had) return;
     had = true;
-    // After htmx settles and the other scripts have placed their messages.
+    // After htmx settles and the other scripts have placed their messages;
+    // placed again once late messages have moved it, unless the reader has
+    // scrolled since (a page moved under a thumb loses the tap).
+    placedAt = -1;
     setTimeout(place, 50);
-    setTimeout(place, 400);
+    setTimeout(function () { if (placedAt < 0 || window.scrollY === placedAt) place(); }, 400);
   }
   new MutationObserver(arrived).observe(document.documentElement, { childList: true, subtree: true });
 
