@@ -123,10 +123,14 @@ func CheckTypedPoints(field string, round, points int) error {
 		return referee.Invalid(field,
 			fmt.Sprintf("Points are a whole number from 0 to %d in round %d (%d cards dealt, a joker is worth 50).", max, round, fc.CardsDealt(round)),
 			fmt.Sprintf("Les points sont un nombre entier de 0 à %d à la manche %d (%d cartes distribuées, un joker vaut 50).", max, round, fc.CardsDealt(round)))
-	case points == 1 || points == 2:
+	case points == 1:
 		return referee.Invalid(field,
-			fmt.Sprintf("No hand is worth %d points: every card left counts at least 3.", points),
-			fmt.Sprintf("Aucune main ne vaut %d points : chaque carte restante compte au moins 3.", points))
+			"No hand is worth 1 point: every card left counts at least 3.",
+			"Aucune main ne vaut 1 point : chaque carte restante compte au moins 3.")
+	case points == 2:
+		return referee.Invalid(field,
+			"No hand is worth 2 points: every card left counts at least 3.",
+			"Aucune main ne vaut 2 points : chaque carte restante compte au moins 3.")
 	}
 	return nil
 }
