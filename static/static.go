@@ -1,7 +1,9 @@
 // Package static embeds the stylesheet, htmx, the app script, icons and the
 // web manifest, and serves them under content-hashed names with a year-long
 // immutable cache, so a new release is fetched at once and an old one never.
-// Each file is compressed once, at start-up, not on every request.
+// Each file is compressed once, at start-up, not on every request; the
+// comments that explain the stylesheet and the scripts to a reader are left
+// out of what phones download (see lean).
 package static
 
 import (
@@ -40,8 +42,11 @@ func New() *Assets {
 	entries, _ := fs.ReadDir(files, ".")
 	for _, e := range entries {
 		b, _ := files.ReadFile(e.Name())
-		sum := sha256.Sum256(b)
 		ext := path.Ext(e.Name())
+		if !strings.Contains(e.Name(), ".min.") { // vendored htmx is already minified
+			b = lean(ext, b)
+		}
+		sum := sha256.Sum256(b)
 		hashed := strings.TrimSuffix(e.Name(), ext) + "." + hex.EncodeToString(sum[:])[:10] + ext
 		f := &asset{name: e.Name(), ctype: mime.TypeByExtension(ext), raw: b}
 		if ext == ".webmanifest" {
@@ -59,6 +64,41 @@ func New() *Assets {
 		a.plain[e.Name()] = f
 	}
 	return a
+}
+
+// lean leaves out what only a reader of the source needs: in a script, the
+// lines that are a // comment and nothing else; in a stylesheet, every
+// /* comment */. That is about a third of the compressed bytes of app.js
+// and a fifth of app.css. Code lines are kept as they are (a comment at the
+// end of a code line stays), so a script is never rewritten, only shortened
+// by whole lines; our scripts hold no multi-line strings (no backquotes),
+// which static_test checks.
+func lean(ext string, b []byte) []byte {
+	if ext == ".css" {
+		var out []byte
+		for {
+			start := bytes.Index(b, []byte("/*"))
+			end := bytes.Index(b[max(start, 0):], []byte("*/"))
+			if start < 0 || end < 0 {
+				out = append(out, b...)
+				break
+			}
+			out = append(out, b[:start]...)
+			b = b[start+end+2:]
+		}
+		b = out
+	} else if ext != ".js" {
+		return b
+	}
+	var out []byte
+	for _, line := range bytes.SplitAfter(b, []byte("\n")) {
+		code := bytes.TrimSpace(line)
+		if len(code) == 0 || (ext == ".js" && bytes.HasPrefix(code, []byte("//"))) {
+			continue
+		}
+		out = append(out, line...)
+	}
+	return out
 }
 
 // URL returns the hashed URL of an embedded file ("" if there is none).

@@ -40,3 +40,46 @@ func TestAssetsAreHashedCachedAndCompressed(t *testing.T) {
 		t.Errorf("unhashed name = %d, want 404", rec.Code)
 	}
 }
+
+// The phones get our scripts and stylesheet without the comments written
+// for a reader, and every line of code, in order.
+func TestAssetsLeaveOutCommentsOnly(t *testing.T) {
+	a := New()
+	for _, name := range []string{"app.js", "sw.js", "app.css"} {
+		src, err := files.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(src), "`") {
+			t.Fatalf("%s holds a backquote: a multi-line string could hold a line lean would drop", name)
+		}
+		served := string(a.plain[name].raw)
+		if strings.Contains(served, "/*") && name == "app.css" {
+			t.Errorf("%s still holds a comment", name)
+		}
+		rest := served
+		for _, line := range strings.Split(string(src), "\n") {
+			code := strings.TrimSpace(line)
+			if code == "" || strings.HasPrefix(code, "//") || strings.HasPrefix(code, "/*") {
+				continue
+			}
+			if strings.HasSuffix(name, ".js") {
+				i := strings.Index(rest, line+"\n")
+				if i < 0 {
+					t.Fatalf("%s: the code line %q is not served (or not in order)", name, line)
+				}
+				rest = rest[i+len(line):]
+			}
+		}
+		if name == "app.js" {
+			for _, line := range strings.Split(served, "\n") {
+				if strings.HasPrefix(strings.TrimSpace(line), "//") {
+					t.Errorf("app.js still holds the comment line %q", line)
+				}
+			}
+		}
+		if len(served) >= len(src) {
+			t.Errorf("%s: %d bytes served of %d written: nothing left out", name, len(served), len(src))
+		}
+	}
+}
