@@ -17,12 +17,16 @@ import (
 // 10 taps (first field, 8 stepper taps, Save), 17 keys (10 digits, 7 Next),
 // a form 1,302 px high. After (specials as radio chips, one tap a count
 // whatever it is; a blank cow count is 0): 8 taps (first field, 6 chips,
-// Save), 16 keys (9 digits, 7 Next). Issue 30 asked for half (5 taps, 8
-// keys); the deal's own information does not allow it: its 8 cow counts
-// are 9 digits once Michel's red 0 is left blank, 8 fields take a first tap
-// and 7 moves, and its specials are 6 non-zero counts (Jacques +5 1,
-// Michel 2 in hand, Nicole x2 2, Paul +5 1, x2 1, 1 in hand), none of which
-// follows from the others under the engine's rules.
+// Save), 16 keys (9 digits, 7 Next), a form 1,082 px high.
+//
+// Issue 30 asked for half (5 taps, 8 keys); the deal's own information does
+// not allow it. Its 8 cow counts are 9 digits once Michel's red 0 is left
+// blank (no green or red total is fixed, so none follows from the others),
+// and 8 fields take a first tap and 7 moves. Its specials are 6 non-zero
+// counts (Jacques +5 1, Michel 2 in hand, Nicole x2 2, Paul +5 1, x2 1,
+// 1 in hand), none of which follows from the others under the engine's
+// rules (a deal may end with specials under rows left on the table), so
+// 6 taps; and Save. That is 8 taps and 16 keys: this form's count.
 func TestBrowserTake5DealTaps(t *testing.T) {
 	b := newBrowser(t)
 	p := b.phone()
@@ -55,8 +59,8 @@ func TestBrowserTake5DealTaps(t *testing.T) {
 	c.tap(`[data-testid=save-round]`)
 	wantTotals(p, "Jacques:13 Michel:-12 Nicole:-68 Paul:4")
 	t.Logf("Take 5!, 4 players, the Example 4 deal: %d taps, %d keys; deal form %.0f px high at 390×844", c.n, keys, height)
-	if c.n > 8 || keys > 16 || height > 1150 {
-		t.Errorf("a 4-player Take 5! deal took %d taps and %d keys on a %.0f px form, more than the 8, 16 and 1,150 px of issue 30 (before: 10, 17, 1,302 px)", c.n, keys, height)
+	if c.n > 8 || keys > 16 || height > 1100 {
+		t.Errorf("a 4-player Take 5! deal took %d taps and %d keys on a %.0f px form, more than the 8, 16 and 1,100 px of issue 30 (before: 10, 17, 1,302 px)", c.n, keys, height)
 	}
 
 	// An impossible pile: 1 green cow and no red is no whole row of 5 cards;

@@ -70,7 +70,7 @@ func TestTake5Match(t *testing.T) {
 	c := app.client()
 	m := take5Match(t, c, "Paul", "Nicole")
 
-	// "Show the scores" redraws with the working of the seed's example 4, saves nothing.
+	// "Calculate" redraws with the working of the seed's example 4, saves nothing.
 	rec := c.post(m+"/rounds", t5Deal("calc", false, [5]string{"5", "3", "1", "1", "1"}, [5]string{"3", "20", "", "1", ""}))
 	if rec.Code != http.StatusOK {
 		t.Fatalf("calc: status %d, want 200", rec.Code)
