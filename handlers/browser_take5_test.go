@@ -173,8 +173,12 @@ func TestBrowserTake5(t *testing.T) {
 	workings := []string{"(5 − 3 + 5) × 2 − 10 = 4", "(3 − 20) × 4 = −68", "10 − 2 + 5 = 13", "8 − 0 − 20 = −12"}
 	for seat, line := range deal {
 		for j, kind := range []string{"green", "red", "plus5", "x2", "hand"} {
-			if line[j] != "" {
+			switch {
+			case line[j] == "":
+			case j < 2: // the cows are typed
 				host.do(chromedp.SendKeys(css(fmt.Sprintf("#%s_%d", kind, seat)), line[j]))
+			default: // the specials are a chip a count
+				host.tap(fmt.Sprintf(`#%s_%d input[value="%s"]`, kind, seat, line[j]))
 			}
 		}
 	}
@@ -192,7 +196,7 @@ func TestBrowserTake5(t *testing.T) {
 		t.Error("showing the scores saved the deal")
 	}
 	var typed string
-	host.eval(`document.querySelector('#hand_0').value`, &typed)
+	host.eval(`document.querySelector('#hand_0 input:checked').value`, &typed)
 	if typed != "1" {
 		t.Errorf("Paul's specials in hand = %q after showing the scores, want 1 kept", typed)
 	}

@@ -70,7 +70,7 @@ func TestTake5Match(t *testing.T) {
 	c := app.client()
 	m := take5Match(t, c, "Paul", "Nicole")
 
-	// "Show the scores" redraws with the working of the seed's example 4, saves nothing.
+	// "Calculate" redraws with the working of the seed's example 4, saves nothing.
 	rec := c.post(m+"/rounds", t5Deal("calc", false, [5]string{"5", "3", "1", "1", "1"}, [5]string{"3", "20", "", "1", ""}))
 	if rec.Code != http.StatusOK {
 		t.Fatalf("calc: status %d, want 200", rec.Code)
@@ -95,13 +95,13 @@ func TestTake5Match(t *testing.T) {
 		wantWinner string
 	}{
 		{"deal 1", t5Deal("save", false, [5]string{"5", "3", "1", "1", "1"}, [5]string{"3", "20", "", "1", ""}), http.StatusSeeOther, "4|−34", ""},
-		{"red missing saves nothing", t5Deal("save", false, [5]string{"5", "", "", "", ""}, [5]string{"5", "2", "", "", ""}), http.StatusUnprocessableEntity, "4|−34", ""},
+		{"an empty form saves nothing", t5Deal("save", false, [5]string{"", "", "", "", ""}, [5]string{"", "", "", "", ""}), http.StatusUnprocessableEntity, "4|−34", ""},
 		{"three specials in hand saves nothing", t5Deal("save", false, [5]string{"5", "0", "", "", "3"}, [5]string{"5", "2", "", "", ""}), http.StatusUnprocessableEntity, "4|−34", ""},
 		{"seven x2 in the deal saves nothing", t5Deal("save", true, [5]string{"0", "0", "", "4", ""}, [5]string{"0", "0", "", "3", ""}), http.StatusUnprocessableEntity, "4|−34", ""},
 		{"three x2 at two players saves nothing: «On distribue à chaque joueur une carte \"x 2\"»", t5Deal("save", true, [5]string{"10", "0", "", "2", ""}, [5]string{"5", "0", "", "1", ""}), http.StatusUnprocessableEntity, "4|−34", ""},
 		{"RULES.md TV-T5-6: G = 2, R = 9 with two x2 saves nothing", t5Deal("save", true, [5]string{"2", "9", "", "2", ""}, [5]string{"0", "0", "", "", ""}), http.StatusUnprocessableEntity, "4|−34", ""},
 		{"deal 2", t5Deal("save", false, [5]string{"0", "0", "", "", "2"}, [5]string{"10", "2", "1", "", ""}), http.StatusSeeOther, "−16|−21", ""},
-		{"last deal", t5Deal("save", true, [5]string{"8", "0", "", "", ""}, [5]string{"4", "3", "", "", ""}), http.StatusSeeOther, "−8|−20", "Paul"},
+		{"last deal, Paul's red left empty (0)", t5Deal("save", true, [5]string{"8", "", "", "", ""}, [5]string{"4", "3", "", "", ""}), http.StatusSeeOther, "−8|−20", "Paul"},
 		{"no deal after the last", t5Deal("save", false, [5]string{"5", "0", "", "", ""}, [5]string{"5", "0", "", "", ""}), http.StatusConflict, "−8|−20", "Paul"},
 	}
 	for _, st := range steps {
@@ -183,6 +183,56 @@ func TestTake5LastDealUndoAndCorrect(t *testing.T) {
 	d = doc(t, c.get(m))
 	if d.Find(`[data-testid="winner"]`).Length() != 0 || d.Find(`[data-testid="round-form"]`).Length() != 1 {
 		t.Error("undo of the last deal: match still finished")
+	}
+}
+
+// The deal form reads a blank count as 0 (a player who took no row types
+// nothing) but refuses a form with no cow typed at all, on the first
+// player's green; its specials are radio chips, so a correction shows the
+// stored counts ticked.
+func TestTake5DealFormBlanksAndChips(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	m := take5Match(t, c, "Paul", "Nicole", "Jacques", "Michel")
+	rec := c.post(m+"/rounds", t5Deal("save", false, [5]string{}, [5]string{}, [5]string{}, [5]string{}))
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("an empty deal: status %d, want 422", rec.Code)
+	}
+	d := doc(t, rec)
+	paul := d.Find(`[data-testid="seat"][data-player="Paul"]`)
+	if got := paul.Find(`[role="alert"]`).Text(); !strings.Contains(got, "No cows typed") {
+		t.Errorf("Paul's line says %q, want the empty deal refused", got)
+	}
+	if inv, _ := paul.Find(`#green_0`).Attr("aria-invalid"); inv != "true" {
+		t.Errorf("Paul's green: aria-invalid %q, want true", inv)
+	}
+	// Issue 30's deal, Michel's red 0 and every 0 special left blank.
+	deal := t5Deal("save", false, [5]string{"5", "3", "1", "1", "1"}, [5]string{"3", "20", "", "2", ""}, [5]string{"10", "2", "1", "", ""}, [5]string{"8", "", "", "", "2"})
+	if rec := c.post(m+"/rounds", deal); rec.Code != http.StatusSeeOther {
+		t.Fatalf("the deal: status %d, want 303\n%s", rec.Code, rec.Body)
+	}
+	d = doc(t, c.get(m))
+	if got := strings.Join(t5Texts(d, `[data-testid="total"]`), "|"); got != "4|−68|13|−12" {
+		t.Errorf("totals %s, want 4|−68|13|−12", got)
+	}
+	edit, _ := d.Find(`[data-testid="round-row"] a[href$="/edit"]`).Attr("href")
+	ed := doc(t, c.get(edit))
+	for _, w := range []struct{ sel, want string }{
+		{"#green_0", "5"}, {"#red_0", "3"}, {"#red_3", "0"},
+		{"#plus5_0 input[checked]", "1"}, {"#x2_0 input[checked]", "1"}, {"#hand_0 input[checked]", "1"},
+		{"#x2_1 input[checked]", "2"}, {"#plus5_1 input[checked]", "0"}, {"#hand_3 input[checked]", "2"},
+	} {
+		sel := ed.Find(w.sel)
+		if got, _ := sel.Attr("value"); sel.Length() != 1 || got != w.want {
+			t.Errorf("correction form %s: %d found, value %q, want %q", w.sel, sel.Length(), got, w.want)
+		}
+	}
+	// One chip a count: "+5" and "x2" from 0 to the 4 dealt, in hand 0 to 2.
+	if n := ed.Find(`#x2_2 input[type=radio]`).Length(); n != 5 {
+		t.Errorf("%d x2 chips, want 5 (0 to 4)", n)
+	}
+	if n := ed.Find(`#hand_2 input[type=radio]`).Length(); n != 3 {
+		t.Errorf("%d in-hand chips, want 3 (0 to 2)", n)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -69,7 +68,8 @@ var t5Keys = []struct{ form, entry string }{
 }
 
 func (g Take5) blankForm(rc kit.RoundCtx) T5RoundForm {
-	f := T5RoundForm{Frame: rc.Frame(views.T(rc.Ctx, "take5.entertitle", "N", rc.Number), views.T(rc.Ctx, "take5.save"))}
+	f := T5RoundForm{Frame: rc.Frame(views.T(rc.Ctx, "take5.entertitle", "N", rc.Number), views.T(rc.Ctx, "take5.save")),
+		Dealt: len(rc.Match.Seats), Held: t5score.HeldAtMost}
 	if rc.Version > 0 {
 		f.Frame.Title = views.T(rc.Ctx, "round.correct", "Round", g.RoundLabel(rc.Ctx, rc.Match, rc.Played, rc.Number))
 	}
@@ -99,13 +99,15 @@ func (g Take5) RoundForm(rc kit.RoundCtx, entry json.RawMessage) templ.Component
 // ReadRound maps the deal form to the engine's entry. "calc" shows every
 // line's working and the deal's winner without saving, "save" saves; a
 // field that is not a number is refused here, every rule by the engine.
+// A blank count is 0, but a deal with no cow typed at all is refused: it
+// is a form saved before it was filled in.
 func (g Take5) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
-	form = t5Stepped(form)
 	f := g.blankForm(rc)
 	f.Last = form.Get("last") != ""
 	tallies := make([]t5score.Tally, len(f.Seats))
 	var unread error
 	lineUnread := make([]bool, len(f.Seats))
+	typed := false
 	for i := range f.Seats {
 		s := &f.Seats[i]
 		vals := []*string{&s.Green, &s.Red, &s.Plus5, &s.X2, &s.InHand}
@@ -113,13 +115,19 @@ func (g Take5) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		for k, key := range t5Keys {
 			v := strings.TrimSpace(form.Get(fmt.Sprintf("%s_%d", key.form, i)))
 			*vals[k] = v
-			if err := t5Read(rc.Ctx, fmt.Sprintf("seats[%d].%s", i, key.entry), key.form, v, k < 2, dst[k]); err != nil {
+			typed = typed || (k < 2 && v != "")
+			if err := t5Read(rc.Ctx, fmt.Sprintf("seats[%d].%s", i, key.entry), key.form, v, dst[k]); err != nil {
 				lineUnread[i] = true
 				if unread == nil {
 					unread = err
 				}
 			}
 		}
+	}
+	if !typed && unread == nil && len(f.Seats) > 0 {
+		msg := views.T(rc.Ctx, "take5.err.nocows")
+		unread = referee.Invalid("seats[0].green", msg, msg)
+		lineUnread[0] = true
 	}
 	op := form.Get("op")
 	post := kit.RoundPost{Save: op == "save", Err: unread}
@@ -132,34 +140,6 @@ func (g Take5) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	return post
 }
 
-// t5Stepped applies a tap on a stepper ("green_2:1", "x2_0:-1") to the
-// posted counts: blank counts as 0, and a count never goes below 0. A
-// count that is not a number is left as typed, for t5Read to refuse.
-func t5Stepped(form url.Values) url.Values {
-	field, by, ok := strings.Cut(form.Get("step"), ":")
-	d, err := strconv.Atoi(by)
-	if !ok || err != nil || (d != 1 && d != -1) {
-		return form
-	}
-	kind, _, _ := strings.Cut(field, "_")
-	if !slices.ContainsFunc(t5Keys, func(k struct{ form, entry string }) bool { return k.form == kind }) {
-		return form
-	}
-	v := strings.TrimSpace(form.Get(field))
-	n := 0
-	if v != "" {
-		if n, err = strconv.Atoi(v); err != nil {
-			return form
-		}
-	}
-	out := url.Values{}
-	for k, vs := range form {
-		out[k] = vs
-	}
-	out.Set(field, strconv.Itoa(max(0, n+d)))
-	return out
-}
-
 func cmpErr(err, unread error) error {
 	if err != nil {
 		return err
@@ -167,15 +147,11 @@ func cmpErr(err, unread error) error {
 	return unread
 }
 
-// t5Read reads one field: blank is 0 unless required, anything else must be
-// a whole number ≥ 0 (the engine's limits come after).
-func t5Read(ctx context.Context, field, kind, v string, required bool, dst *int) error {
+// t5Read reads one field: blank is 0, anything else must be a whole
+// number ≥ 0 (the engine's limits come after).
+func t5Read(ctx context.Context, field, kind, v string, dst *int) error {
 	label := views.T(ctx, "take5."+kind)
 	if v == "" {
-		if required {
-			msg := views.T(ctx, "take5.err.required", "Field", label)
-			return referee.Invalid(field, msg, msg)
-		}
 		return nil
 	}
 	n, err := strconv.Atoi(v)

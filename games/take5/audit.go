@@ -20,7 +20,7 @@ func (Take5) AuditStates() kit.AuditSeed {
 		Seats:    2,
 		Empty:    []kit.AuditForm{{Name: "scores shown", Form: calc}},
 		Rounds:   []url.Values{deal(false)},
-		Invalid:  auditDeal(false, [5]string{"5", "", "", "", ""}, [5]string{"5", "2", "", "", ""}),
+		Invalid:  auditDeal(false, [5]string{"1", "", "", "", ""}, [5]string{"5", "2", "", "", ""}), // 1 green cow is no row of 5 cards
 		Finished: []url.Values{deal(false), deal(true)},
 		Referee: []kit.AuditForm{
 			{Name: "verdict: Take 5!, legal", Form: url.Values{"op": {"judge"}, "row_1": {"23"}, "row_2": {"43"}, "row_3": {"49"},

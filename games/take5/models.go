@@ -1,6 +1,8 @@
 package take5
 
 import (
+	"strconv"
+
 	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -28,6 +30,8 @@ type T5RoundForm struct {
 	Seats   []T5Seat
 	Last    bool
 	Winners string // of this deal, once every line is valid
+	Dealt   int    // the chips of "+5" and "x2" collected go from 0 to Dealt (one of each a player)
+	Held    int    // the chips of specials in hand go from 0 to Held
 	Error   string
 }
 
@@ -105,4 +109,30 @@ type T5RefPage struct {
 	MorePlays bool   // the second and third cards are shown: one is given
 	Error     string // about the table as a whole
 	Verdict   *T5Verdict
+}
+
+// t5Chosen is the chip a count picks: blank is 0, a number is written
+// plainly ("02" is 2), anything else picks none.
+func t5Chosen(v string) string {
+	if v == "" {
+		return "0"
+	}
+	if n, err := strconv.Atoi(v); err == nil {
+		return strconv.Itoa(n)
+	}
+	return v
+}
+
+// t5ChipValues are the chips of a count, "0" to most, and the chosen one
+// after them if it is above (a posted count the engine refuses is still
+// shown as it was).
+func t5ChipValues(v string, most int) []string {
+	out := make([]string, 0, most+2)
+	for i := 0; i <= most; i++ {
+		out = append(out, strconv.Itoa(i))
+	}
+	if n, err := strconv.Atoi(t5Chosen(v)); err == nil && n > most {
+		out = append(out, strconv.Itoa(n))
+	}
+	return out
 }
