@@ -5,6 +5,7 @@ package handlers
 import (
 	"context"
 	"math"
+	"net/http"
 	"time"
 
 	"github.com/a-h/templ"
@@ -109,6 +110,25 @@ func runningTotals(vctx context.Context, names []string, live [][]int) *views.Ch
 	}
 	cv.Line = lc
 	return cv
+}
+
+// matchChart is a match's running-totals chart, asked for when its folded
+// part is opened on the scoresheet of a match still played: the chart alone
+// for htmx, a page for a link followed without JavaScript.
+func (s *Server) matchChart(c echo.Context) error {
+	match, g, rounds, err := s.loadMatch(c)
+	if err != nil {
+		return err
+	}
+	names := make([]string, 0, len(match.Seats))
+	for _, st := range match.Seats {
+		names = append(names, st.Name)
+	}
+	chart := runningTotals(s.viewCtx(c), names, livePlayed(rounds).Points)
+	if isHTMX(c) {
+		return s.render(c, http.StatusOK, views.ChartFragment(chart))
+	}
+	return s.render(c, http.StatusOK, views.ChartPage(g.Name(lang(c))+" · "+views.T(s.viewCtx(c), "standings.sheet.chart"), chart))
 }
 
 // sheetExtras is the running-totals chart under a scoresheet, and the

@@ -395,7 +395,11 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	if _, ok := g.(RefereePage); ok {
 		sh.RefereeURL = url + "/referee"
 	}
-	sh.Chart = s.sheetExtras(c, sh.Names, live.Points)
+	if prog.Finished { // a finished match's page is kept: its chart is drawn in
+		sh.Chart = s.sheetExtras(c, sh.Names, live.Points)
+	} else if len(live.Points) > 0 {
+		sh.Chart = views.SheetChartLater(url + "/chart")
+	}
 	if memberOf(c).who.IsAdmin {
 		sh.DeleteURL = url + "/delete"
 	}

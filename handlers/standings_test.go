@@ -219,7 +219,7 @@ func TestStandingsFollowCorrectionsAndDeletions(t *testing.T) {
 		t.Errorf("delete by a member: status %d, want 403", rec.Code)
 	}
 	d := doc(t, f.c.get(matchPath))
-	if d.Find("[data-testid=delete-match]").Length() != 1 || d.Find("[data-testid=chart-totals] svg.chart").Length() != 1 {
+	if d.Find("[data-testid=delete-match]").Length() != 1 || d.Find("[data-testid=sheet-chart]").Length() != 1 {
 		t.Errorf("the admin's scoresheet lacks the delete button or the running totals chart")
 	}
 	if rec := f.c.post(matchPath+"/delete", url.Values{}); rec.Code != http.StatusSeeOther {
