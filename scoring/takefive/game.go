@@ -111,41 +111,68 @@ func (g Game) EntryFor(m scoring.Match, before []scoring.Round, winner int, rack
 // correction of an earlier round may leave them stale: they never change a
 // verdict). Refused, with the field: a missing or unknown winner, «nobody»
 // outside a 21 round, a round after the match was won, and a rack that does
-// not reach the phase's goal or is given for a round nobody won.
+// not reach the phase's goal or is given for a round nobody won. A wrong
+// winner and a wrong rack are said together (joined, the winner first).
 func (g Game) Score(m scoring.Match, before []scoring.Round, raw json.RawMessage) ([]int, error) {
 	e, err := DecodeEntry(raw)
 	if err != nil {
 		return nil, err
 	}
 	sh, whole := g.Standing(m, before)
-	ph := sh.NextPhase
-	if !whole {
-		ph = PhaseOf(len(before))
-	}
-	switch w := e.Winner; {
-	case whole && sh.Finished:
+	if whole && sh.Finished {
 		return nil, referee.Invalid("winner", "The match was already won: no round follows it.", "La partie est déjà gagnée : aucune manche ne suit.")
-	case w == NoWinner && ph != tf.TwentyOne:
-		return nil, referee.Invalid("winner", fmt.Sprintf("Only a 21 round can end with everyone eliminated; this is a %s round: choose its winner.", ph),
-			fmt.Sprintf("Seule une manche « 21 » peut finir avec tous les joueurs éliminés ; celle-ci est une manche « %s » : choisissez son gagnant.", ph))
-	case w < NoWinner || w >= m.Seats:
-		return nil, referee.Invalid("winner", fmt.Sprintf("Seat %d is not a player of this match: seats are 1 to %d.", w+1, m.Seats),
-			fmt.Sprintf("La place %d n'est pas un joueur de la partie : les places vont de 1 à %d.", w+1, m.Seats))
 	}
-	if len(e.Rack) > 0 {
-		if e.Winner == NoWinner {
-			return nil, referee.Invalid("rack", "A round without a winner has no winning rack: leave the rack empty.",
-				"Une manche sans gagnant n'a pas de pions gagnants : laissez le champ vide.")
-		}
-		if won, why := CheckWinningRack(ph, e.Rack); !won {
-			return nil, referee.Invalid("rack", "This rack does not win the round: "+why.EN, "Ces pions ne gagnent pas la manche : "+why.FR)
-		}
+	ph := g.phase(m, before)
+	var errs []error
+	switch w := e.Winner; {
+	case w == NoWinner && ph != tf.TwentyOne:
+		errs = append(errs, referee.Invalid("winner", fmt.Sprintf("Only a 21 round can end with everyone eliminated; this is a %s round: choose its winner.", ph),
+			fmt.Sprintf("Seule une manche « 21 » peut finir avec tous les joueurs éliminés ; celle-ci est une manche « %s » : choisissez son gagnant.", ph)))
+	case w < NoWinner || w >= m.Seats:
+		errs = append(errs, referee.Invalid("winner", fmt.Sprintf("Seat %d is not a player of this match: seats are 1 to %d.", w+1, m.Seats),
+			fmt.Sprintf("La place %d n'est pas un joueur de la partie : les places vont de 1 à %d.", w+1, m.Seats)))
+	}
+	if len(e.Rack) > 0 && e.Winner == NoWinner {
+		errs = append(errs, referee.Invalid("rack", "A round without a winner has no winning rack: leave the rack empty.",
+			"Une manche sans gagnant n'a pas de pions gagnants : laissez le champ vide."))
+	} else {
+		errs = append(errs, rackMistake(ph, e.Rack))
+	}
+	if err := referee.All(errs); err != nil {
+		return nil, err
 	}
 	points := make([]int, m.Seats)
 	if e.Winner >= 0 {
 		points[e.Winner] = 1
 	}
 	return points, nil
+}
+
+// phase is the phase of the round played after before.
+func (g Game) phase(m scoring.Match, before []scoring.Round) tf.Phase {
+	sh, whole := g.Standing(m, before)
+	if !whole {
+		return PhaseOf(len(before))
+	}
+	return sh.NextPhase
+}
+
+// RackMistake is what is wrong with rack as the winning rack of the round
+// played after before, nil when nothing is (an empty rack is no claim).
+// The round form asks it when it cannot ask Score (no winner chosen), so
+// that the rack is judged in the same save.
+func (g Game) RackMistake(m scoring.Match, before []scoring.Round, rack []int) error {
+	return rackMistake(g.phase(m, before), rack)
+}
+
+func rackMistake(ph tf.Phase, rack []int) error {
+	if len(rack) == 0 {
+		return nil
+	}
+	if won, why := CheckWinningRack(ph, rack); !won {
+		return referee.Invalid("rack", "This rack does not win the round: "+why.EN, "Ces pions ne gagnent pas la manche : "+why.FR)
+	}
+	return nil
 }
 
 // Progress is the match decided by round wins: the totals are the markers,
