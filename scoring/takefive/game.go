@@ -59,7 +59,9 @@ func firstStarter(m scoring.Match) int {
 
 // winners reads each round's winner from its points: the seat given the
 // marker, or NoWinner when nobody has it. Points, not the stored entries,
-// decide, so rounds stored in any form (an import) are read alike.
+// decide, so rounds stored in any form (an import) are read alike; only a
+// round whose points give nobody the marker while its entry names a winner
+// was won Elsewhere: by a player not at this table, who has left since.
 func winners(rounds []scoring.Round) []int {
 	out := make([]int, len(rounds))
 	for i, r := range rounds {
@@ -68,6 +70,9 @@ func winners(rounds []scoring.Round) []int {
 			if p > 0 {
 				out[i] = seat
 			}
+		}
+		if e, err := DecodeEntry(r.Entry); out[i] == NoWinner && err == nil && e.Winner >= 0 {
+			out[i] = Elsewhere
 		}
 	}
 	return out
@@ -80,7 +85,7 @@ func winners(rounds []scoring.Round) []int {
 func (Game) Standing(m scoring.Match, rounds []scoring.Round) (sh Sheet, whole bool) {
 	ws := winners(rounds)
 	for k := len(ws); k >= 0; k-- {
-		if sh, err := Play(m.Seats, firstStarter(m), ws[:k], m.Rules); err == nil {
+		if sh, err := PlayAway(m.Seats, firstStarter(m), ws[:k], m.Rules, m.AwayFrom); err == nil {
 			return sh, k == len(ws)
 		}
 	}
@@ -92,8 +97,11 @@ func (Game) Standing(m scoring.Match, rounds []scoring.Round) (sh Sheet, whole b
 // phase is then counted from the rounds alone, and the starter unknown).
 func (g Game) Next(m scoring.Match, before []scoring.Round) (phase tf.Phase, starter int, known bool) {
 	sh, whole := g.Standing(m, before)
-	if !whole {
+	switch {
+	case !whole:
 		return PhaseOf(len(before)), 0, false
+	case sh.NextStarter < 0: // after a round won by a player who left, at a smaller table
+		return sh.NextPhase, 0, false
 	}
 	return sh.NextPhase, sh.NextStarter, true
 }
@@ -101,7 +109,10 @@ func (g Game) Next(m scoring.Match, before []scoring.Round) (phase tf.Phase, sta
 // EntryFor builds the entry of the round played after before, won by winner
 // (NoWinner for a 21 round without one) with the winning rack, if told.
 func (g Game) EntryFor(m scoring.Match, before []scoring.Round, winner int, rack []int) Entry {
-	ph, starter, _ := g.Next(m, before)
+	ph, starter, known := g.Next(m, before)
+	if !known {
+		starter = -1 // not told, rather than told wrong
+	}
 	return Entry{V: EntryVersion, Phase: ph.String(), Starter: starter, Winner: winner, Rack: rack}
 }
 

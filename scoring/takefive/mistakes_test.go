@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablekeeper/tablekeeper/referee"
+	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -69,5 +70,37 @@ func TestRackMistake(t *testing.T) {
 	}
 	if err := g.RackMistake(m, nil, nil); err != nil {
 		t.Errorf("no rack: %v, want none", err)
+	}
+}
+
+// Who starts passes over a player who left; at the smaller table of a
+// later round, a round won by him still counts (the phase moves on) and
+// who starts after it is not known there.
+func TestStarterAfterALeaver(t *testing.T) {
+	g := Game{}
+	m := match(3, 0, nil)
+	m.AwayFrom = []int{0, 2, 0} // seat 1 left after round 1
+	if _, starter, known := g.Next(m, won(3, 0)); starter != 2 || !known {
+		t.Errorf("Ana won round 1, Ben left: seat %d starts (%v), want Cleo's 2", starter, known)
+	}
+	if p := g.Progress(m, won(3, 0)); p.Dealer != 2 {
+		t.Errorf("the scoreboard's starter: %d, want 2", p.Dealer)
+	}
+	// Ben won the 21 (round 2), then left: at the table of Ana and Cleo,
+	// round 3 is the quinte.
+	seated := match(2, 0, nil)
+	before := []scoring.Round{
+		{Entry: Entry{Winner: 0}.Encode(), Points: []int{1, 0}},
+		{Entry: Entry{Winner: 1}.Encode(), Points: []int{0, 0}}, // Ben's column cut away
+	}
+	if ph, _, known := g.Next(seated, before); ph != tf.Quinte || known {
+		t.Errorf("after a 21 won by a player who left: %s (starter known %v), want quinte, starter unknown", ph, known)
+	}
+	if _, err := g.Score(seated, before, Entry{Winner: 1, Rack: []int{3, 4, 5, 6, 7}}.Encode()); err != nil {
+		t.Errorf("a quinte wins round 3: %v", err)
+	}
+	// A 21 nobody won is still that, not a round won elsewhere.
+	if ph, _, _ := g.Next(match(3, 0, nil), won(3, 0, NoWinner)); ph != tf.TwentyOne {
+		t.Errorf("after a 21 replayed: %s, want 21", ph)
 	}
 }
