@@ -1,8 +1,10 @@
 package handlers
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -120,5 +122,48 @@ func TestRefusedRoundSaysEveryMistakeOnce(t *testing.T) {
 	}
 	if n := rounds(tf); n != 0 {
 		t.Errorf("Take Five: %d rounds saved by refused posts", n)
+	}
+}
+
+// The score endpoints answer a round with several mistakes as before (the
+// first one's code, message and field) and list the others under "more";
+// one mistake alone has no "more".
+func TestAPIScoreSaysEveryMistake(t *testing.T) {
+	app := newTestApp(t)
+	post := func(body string) (int, string) {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodPost, "/api/v1/taki/score", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept-Language", "en")
+		rec := serve(app, req)
+		return rec.Code, rec.Body.String()
+	}
+	code, got := post(`{"winner": "Ana", "players": [{"name": "Ana", "cards": ["R7"]}, {"name": "Ben", "cards": ["X9"]}, {"name": "Cy", "points": 5}]}`)
+	var ans struct {
+		Error struct {
+			Code, Message, Field string
+			More                 []struct{ Message, Field string }
+		}
+	}
+	if err := json.Unmarshal([]byte(got), &ans); err != nil || code != http.StatusBadRequest {
+		t.Fatalf("status %d, %s", code, got)
+	}
+	if ans.Error.Code != "invalid_state" || ans.Error.Field != "players[1].cards[0]" {
+		t.Errorf("the first mistake: %+v, want the unknown card (as before)", ans.Error)
+	}
+	var more []string
+	for _, m := range ans.Error.More {
+		more = append(more, m.Field)
+	}
+	if strings.Join(more, " ") != "players[0] players[2].points" || ans.Error.More[0].Message == "" {
+		t.Errorf("more: %+v, want the winner holding a card and Cy's positive points", ans.Error.More)
+	}
+	req := httptest.NewRequest(http.MethodPost, "/api/v1/fivecrowns/score", strings.NewReader(`{"round": 5, "players": [{"name": "Ana", "leftover": ["2S"]}, {"name": "Ben", "wentOut": true}, {"name": "Cy", "leftover": ["XX"]}]}`))
+	req.Header.Set("Content-Type", "application/json")
+	if fc := serve(app, req); fc.Code != http.StatusBadRequest || !strings.Contains(fc.Body.String(), `"more":[{`) {
+		t.Errorf("Five Crowns, two unknown cards: %d %s, want both", fc.Code, fc.Body)
+	}
+	if _, one := post(`{"winner": "Ana", "players": [{"name": "Ana", "cards": []}, {"name": "Ben", "cards": ["X9"]}]}`); strings.Contains(one, `"more"`) {
+		t.Errorf("one mistake: %s, want no more", one)
 	}
 }
