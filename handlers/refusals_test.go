@@ -95,6 +95,30 @@ func TestRefusedRoundSaysEveryMistakeOnce(t *testing.T) {
 		t.Errorf("TAKI: %d rounds after the refusals, want 1", n)
 	}
 
+	// Five Crowns, Ben gone after round 1: a 1 for Ana and a 2 for Cleo are
+	// said together, by their names (the engine counts Cleo as seat 1 now).
+	fcIDs := c.players(slug, "Ana", "Ben", "Cleo")
+	fcForm := url.Values{"game": {"fivecrowns"}, "firstDealer": {"1"}, "startRound": {"1"}}
+	for i, id := range fcIDs {
+		fcForm.Set(fmt.Sprintf("seat_%d", id), fmt.Sprint(i+1))
+	}
+	rec = c.post("/g/"+slug+"/matches", fcForm)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("start Five Crowns: %d", rec.Code)
+	}
+	fc := rec.Header().Get("Location")
+	if rec := c.post(fc+"/rounds", url.Values{"op": {"save"}, "mode_0": {"out"}, "points_1": {"10"}, "points_2": {"20"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("Five Crowns round 1: %d %q", rec.Code, refusals(doc(t, rec)))
+	}
+	if rec := c.post(fc+"/leave", url.Values{"seat": {"1"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("Ben leaves: %d", rec.Code)
+	}
+	rec = c.post(fc+"/rounds", url.Values{"op": {"save"}, "points_0": {"1"}, "points_1": {"2"}})
+	check("Five Crowns after Ben left", doc(t, rec), []string{"Ana: ", "Cleo: "}, []string{"Ana", "Cleo"})
+	if n := rounds(fc); n != 1 {
+		t.Errorf("Five Crowns: %d rounds after the refusal, want 1", n)
+	}
+
 	// TAKI at 2: the loser's row blank and his typed nothing.
 	tk2 := takiMatch(t, c, slug, []string{"Eve", "Finn"}, url.Values{"end": {"rounds"}, "rounds": {"2"}})
 	rec = c.post(tk2+"/rounds", url.Values{"op": {"save"}, "winner": {"1"}, "points_0": {"0"}})
