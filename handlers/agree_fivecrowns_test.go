@@ -126,7 +126,7 @@ func TestFiveCrownsAPIAndScoresheetAgree(t *testing.T) {
 		}
 		rec = c.post(matchURL+"/rounds", round)
 		if code == http.StatusBadRequest {
-			if errs := doc(t, rec).Find(".error").Text(); rec.Code != http.StatusUnprocessableEntity || !strings.Contains(errs, msg) {
+			if errs := strings.Join(refusals(doc(t, rec)), " "); rec.Code != http.StatusUnprocessableEntity || !strings.Contains(errs, msg) {
 				t.Errorf("%s: the API refuses (%q), the scoresheet answers %d with %q", v.Name, msg, rec.Code, errs)
 			}
 			continue

@@ -175,8 +175,8 @@ func TestTakiAgreeScore(t *testing.T) {
 		}
 		var seat int
 		if _, err := fmt.Sscanf(refused.Error.Field, "players[%d]", &seat); err == nil {
-			if e := doc(t, rec).Find(`[data-testid="seat"]`).Eq(seat).Find(".error"); e.Length() != 1 {
-				t.Errorf("%s: the API refuses %s, the page does not mark seat %d: %v", v.Name, refused.Error.Field, seat, texts(doc(t, rec), ".error"))
+			if e := doc(t, rec).Find(`[data-testid="seat"]`).Eq(seat).Find("[data-testid=refusal-flag]"); e.Length() != 1 {
+				t.Errorf("%s: the API refuses %s, the page does not mark seat %d: %v", v.Name, refused.Error.Field, seat, refusals(doc(t, rec)))
 			}
 		}
 	}

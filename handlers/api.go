@@ -50,6 +50,15 @@ type apiErrorBody struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Field   string `json:"field,omitempty"`
+	// More is the question's other mistakes, after the first (the score
+	// endpoints check every player); absent when there is one.
+	More []apiMistake `json:"more,omitempty"`
+}
+
+// apiMistake is one more mistake of an invalid_state answer.
+type apiMistake struct {
+	Message string `json:"message"`
+	Field   string `json:"field"`
 }
 
 // answer turns a game's endpoint (an engine's Answer function) into a handler: strict JSON in
@@ -71,7 +80,14 @@ func answer(ep kit.Endpoint) echo.HandlerFunc {
 		resp, err := ep.Call(req, l)
 		var ie *referee.InputError
 		if errors.As(err, &ie) {
-			return c.JSON(http.StatusBadRequest, apiError{Error: apiErrorBody{Code: "invalid_state", Message: ie.Message.In(l), Field: ie.Field}})
+			body := apiErrorBody{Code: "invalid_state", Message: ie.Message.In(l), Field: ie.Field}
+			for _, e := range kit.Mistakes(err)[1:] {
+				var more *referee.InputError
+				if errors.As(e, &more) {
+					body.More = append(body.More, apiMistake{Message: more.Message.In(l), Field: more.Field})
+				}
+			}
+			return c.JSON(http.StatusBadRequest, apiError{Error: body})
 		}
 		if err != nil {
 			return err

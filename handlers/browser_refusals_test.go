@@ -107,3 +107,64 @@ func TestBrowserTake5RefusalNextToSave(t *testing.T) {
 		t.Errorf("the refused deal is not said next to Save: %s", where)
 	}
 }
+
+// TAKI at 390×844 with JavaScript: a round with two mistakes (words where
+// Ben's points go, Cleo's row blank) is refused in one save; each sentence
+// is said once, next to Save and in view, naming its player; each row at
+// fault is marked (⚠, its field aria-invalid) and its field points to its
+// sentence, which is what a screen reader reads with the field.
+func TestBrowserTakiRefusalsOnce(t *testing.T) {
+	b := newBrowser(t)
+	p := b.phone()
+	group := entryGroup(p, "Ana", "Ben", "Cleo", "Dan", "Eve")
+	entryMatch(p, group, "taki")
+	p.tap("[data-testid=winner-radio][data-player=Ana]")
+	p.do(chromedp.SetValue(css("[data-testid=points-input][data-player=Ben]"), "ten"),
+		chromedp.SetValue(css("[data-testid=points-input][data-player=Dan]"), "5"),
+		chromedp.SetValue(css("[data-testid=points-input][data-player=Eve]"), "7"))
+	p.tap("[data-testid=save-round]")
+	p.waitFor(`document.querySelector('[data-testid=round-refusals]') !== null`)
+	var said string
+	p.eval(`Array.from(document.querySelectorAll('[data-testid=round-refusal]')).map(e => e.textContent.trim()).join('\n')`, &said)
+	lines := strings.Split(said, "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "Ben: ") || !strings.HasPrefix(lines[1], "Cleo: ") {
+		t.Fatalf("the save bar says %q, want Ben's and Cleo's mistakes", lines)
+	}
+	var where string
+	p.eval(`(() => {
+		const box = document.querySelector('[data-testid=round-refusals]'), save = document.querySelector('[data-testid=save-round]');
+		const r = box.getBoundingClientRect(), s = save.getBoundingClientRect();
+		if (box.closest('.sticky-actions') !== save.closest('.sticky-actions')) return 'not in the save bar';
+		if (r.top < 0 || r.bottom > window.innerHeight || s.bottom > window.innerHeight) return 'off the screen';
+		if (s.top - r.bottom > 24) return 'far from Save';
+		return '';
+	})()`, &where)
+	if where != "" {
+		t.Errorf("the refusals are not next to Save: %s", where)
+	}
+	// Each sentence once on the page: not again under its row.
+	for _, l := range lines {
+		msg := strings.TrimSpace(l[strings.Index(l, ":")+1:])
+		var n float64
+		p.eval(fmt.Sprintf(`document.body.innerText.replace(/\s+/g, ' ').split(%q).length - 1`, msg), &n)
+		if n != 1 {
+			t.Errorf("%q is shown %v times, want once", msg, n)
+		}
+	}
+	for _, name := range []string{"Ben", "Cleo"} {
+		var got string
+		p.eval(fmt.Sprintf(`(() => {
+			const row = document.querySelector('[data-testid=seat][data-player=%[1]q]');
+			const flag = row.querySelector('[data-testid=refusal-flag]');
+			if (!flag || flag.getBoundingClientRect().width === 0) return 'no visible mark on the row';
+			const f = row.querySelector('[data-testid=points-input]');
+			if (f.getAttribute('aria-invalid') !== 'true') return 'the field is not aria-invalid';
+			const said = document.getElementById(f.getAttribute('aria-describedby') || '');
+			return said ? said.textContent.trim() : 'the field points to no sentence';
+		})()`, name), &got)
+		if !strings.HasPrefix(got, name+": ") {
+			t.Errorf("%s's row: %s", name, got)
+		}
+	}
+	p.shot("taki-refusals-once")
+}

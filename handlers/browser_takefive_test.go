@@ -175,8 +175,8 @@ func TestBrowserTakeFive(t *testing.T) {
 			p.tap(fmt.Sprintf("input[name=winner][value='%d']", rd.winner))
 			p.do(chromedp.SendKeys(css("[data-testid=tf-rack]"), "9 9 7 6 5"))
 			p.tap("[data-testid=save-round]")
-			p.waitFor(`document.querySelector('#round-form .error') !== null`)
-			if e := p.text("#round-form .error"); !strings.Contains(e, "does not win") {
+			p.waitFor(`document.querySelector('[data-testid=round-refusal]') !== null`)
+			if e := p.text("[data-testid=round-refusal]"); !strings.Contains(e, "does not win") {
 				t.Errorf("score rack 9 9 7 6 5: error %q, want «does not win»", e)
 			}
 			if n := countRows(p); n != r {

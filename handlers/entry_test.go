@@ -63,9 +63,10 @@ func TestRoundEntryWithoutJavaScript(t *testing.T) {
 	if rec := c.post(tk+"/rounds", url.Values{"op": {"save"}, "winner": {"0"}, "points_1": {"12"}, "points_2": {"7"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("TAKI typed: status %d: %s", rec.Code, doc(t, rec).Find(".error").Text())
 	}
-	// A blank row says what to do, next to that player.
+	// A blank row says what to do, naming that player, next to Save; his
+	// row is marked and its field points to that sentence.
 	rec = c.post(tk+"/rounds", url.Values{"op": {"save"}, "winner": {"0"}, "points_1": {"12"}})
-	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(doc(t, rec).Find(`[data-testid=seat][data-player=Chloé] .error`).Text(), "type the points") {
-		t.Errorf("TAKI blank row: status %d, error %q", rec.Code, doc(t, rec).Find(`[data-testid=seat] .error`).Text())
+	if says := fieldSays(doc(t, rec), `[data-testid=seat][data-player=Chloé]`); rec.Code != http.StatusUnprocessableEntity || !strings.Contains(says, "Chloé: ") || !strings.Contains(says, "type the points") {
+		t.Errorf("TAKI blank row: status %d, Chloé's field says %q (refusals %q)", rec.Code, says, refusals(doc(t, rec)))
 	}
 }

@@ -1,6 +1,9 @@
 package handlers
 
 import (
+	"unicode"
+	"unicode/utf8"
+
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablekeeper/tablekeeper/store"
@@ -12,7 +15,7 @@ import (
 // the same round shows next to its form when the live update brings it.
 // The page carries it, so the live event stays the bare version older pages
 // understand. "" when the match has no live round.
-func (s *Server) savedBy(c echo.Context, match store.Match, rounds []store.Round) string {
+func (s *Server) savedBy(c echo.Context, match store.Match, rounds []store.Round, named func(int) string) string {
 	var last store.Round
 	n := 0
 	for _, r := range rounds {
@@ -33,9 +36,16 @@ func (s *Server) savedBy(c echo.Context, match store.Match, rounds []store.Round
 	}
 	vctx := s.viewCtx(c)
 	if author == "" {
-		return views.T(vctx, "match.savedby.someone", "Round", n, "Points", pointsLine(match, last.Points))
+		return views.T(vctx, "match.savedby.someone", "Name", named(n), "Round", inSentence(named(n)), "Points", pointsLine(match, last.Points))
 	}
-	return views.T(vctx, "match.savedby", "Author", author, "Round", n, "Points", pointsLine(match, last.Points))
+	return views.T(vctx, "match.savedby", "Author", author, "Round", inSentence(named(n)), "Points", pointsLine(match, last.Points))
+}
+
+// inSentence is a round's name as its game says it ("Deal 3", an express
+// match's "Round 9"), written to go inside a sentence: "deal 3".
+func inSentence(name string) string {
+	r, size := utf8.DecodeRuneInString(name)
+	return string(unicode.ToLower(r)) + name[size:]
 }
 
 // lastAuthor is who wrote a round in this request (set by the save handler

@@ -411,7 +411,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	}
 	if n > 0 && !prog.Finished { // only a match still played has a phone typing the next round
 		sh.SavedElsewhere = views.T(vctx, "match.savedelsewhere", "Label", named(n))
-		sh.SavedBy = s.savedBy(c, match, rounds)
+		sh.SavedBy = s.savedBy(c, match, rounds, named)
 	}
 	if saved, _ := c.Get("saved").(int); saved > 0 {
 		sh.Saved = views.T(vctx, "match.saved", "Label", named(saved))

@@ -57,7 +57,7 @@ type changeLine struct {
 // revision, the phone's next cursor. Without ?after= it answers the cursor
 // alone. This member's own changes are not told back to them.
 func (s *Server) matchChanges(c echo.Context) error {
-	match, _, rounds, err := s.loadMatch(c)
+	match, g, rounds, err := s.loadMatch(c)
 	if err != nil {
 		return err
 	}
@@ -74,6 +74,7 @@ func (s *Server) matchChanges(c echo.Context) error {
 		changes = nil
 	}
 	me := memberOf(c).who.Display
+	live := livePlayed(rounds)
 	vctx := s.viewCtx(c)
 	var lines []changeLine
 	var texts []string
@@ -81,7 +82,8 @@ func (s *Server) matchChanges(c echo.Context) error {
 		if ch.Author == me {
 			continue
 		}
-		t := views.T(vctx, "change."+ch.Kind, "Author", ch.Author, "Round", ch.Number)
+		main, _ := splitLabel(g.RoundLabel(vctx, match, live, ch.Number)) // the game's own name: "deal 3"
+		t := views.T(vctx, "change."+ch.Kind, "Author", ch.Author, "Round", inSentence(main))
 		lines = append(lines, changeLine{Kind: ch.Kind, Text: t})
 		texts = append(texts, t)
 	}

@@ -95,8 +95,9 @@ func TestTake5CannotExistScoresheet(t *testing.T) {
 	if inv, _ := ben.Find(`#hand_1`).Attr("aria-invalid"); inv != "true" {
 		t.Errorf("Ben's specials in hand: aria-invalid %q, want true", inv)
 	}
-	if got := ben.Find(`[role="alert"]`).Text(); !strings.Contains(got, "1 player still holds both his specials, so his “x2” too: that makes 3") {
-		t.Errorf("Ben's line says %q, want the specials bound", got)
+	// Said once, next to Save, naming Ben; his line is marked and points to it.
+	if got := fieldSays(d, `[data-testid="seat"][data-player="Ben"]`); !strings.HasPrefix(got, "Ben: ") || !strings.Contains(got, "1 player still holds both his specials, so his “x2” too: that makes 3") {
+		t.Errorf("Ben's line points to %q, want the specials bound", got)
 	}
 	if n := doc(t, c.get(m)).Find(`[data-testid="round-row"]`).Length(); n != 0 {
 		t.Errorf("%d deals saved, want none", n)

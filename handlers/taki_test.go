@@ -117,8 +117,9 @@ func TestTakiMatchByRounds(t *testing.T) {
 		t.Fatalf("save with Cleo blank: status %d, want 422", rec.Code)
 	}
 	d = doc(t, rec)
-	if d.Find(`[data-testid="seat"] .error`).Length() != 1 || d.Find(`[data-testid="round-row"]`).Length() != 0 {
-		t.Errorf("blank seat: want one error and no stored round")
+	// One mistake, said next to Save naming Cleo; her row is marked.
+	if said := refusals(d); len(said) != 1 || !strings.HasPrefix(said[0], "Cleo: ") || d.Find(`[data-testid="seat"] [data-testid=refusal-flag]`).Length() != 1 || d.Find(`[data-testid="round-row"]`).Length() != 0 {
+		t.Errorf("blank seat: refusals %q; want one, Cleo's, her row marked and no stored round", said)
 	}
 	if d.Find(`input[name="cards_1"]`).AttrOr("value", "") != strings.Join(cards, " ") {
 		t.Errorf("the tapped cards were not kept")

@@ -150,8 +150,9 @@ every game:
   round is entered and checked for the players still there, as a table of that size (Five Crowns and
   TAKI need at least two), and the leaver scores 0 in it, with no entry. He keeps the points of the
   rounds he played, and he is ranked after everyone who stayed, whatever his total (the leavers among
-  themselves by their totals); he is never among the winners. The deal passes over his seat. The sheet
-  says after which round he left. While no round was saved without him, his departure can be taken
+  themselves by their totals); he is never among the winners. The deal (Five Crowns) and who starts
+  (Take Five) pass over his seat: the turn goes on from whoever had it last to the next player still
+  there. The sheet says after which round he left. While no round was saved without him, his departure can be taken
   back; it stays recorded.
 - **A guest** (someone not on the group's roster) plays the match like anyone; the standings leave him
   out until the admin adds him to the group.

@@ -9,6 +9,7 @@
 package referee
 
 import (
+	"errors"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -81,6 +82,26 @@ func (e *InputError) Error() string {
 // Invalid builds an *InputError for field with an English and a French message.
 func Invalid(field, en, fr string) *InputError {
 	return &InputError{Field: field, Message: Text{EN: en, FR: fr}}
+}
+
+// All is the mistakes of one question said together: nil when errs holds
+// none (nil entries are skipped), the one mistake itself, or several
+// joined (errors.Join) in the order given. errors.As finds the first, so a
+// client that reads one mistake reads the first found.
+func All(errs []error) error {
+	var out []error
+	for _, err := range errs {
+		if err != nil {
+			out = append(out, err)
+		}
+	}
+	switch len(out) {
+	case 0:
+		return nil
+	case 1:
+		return out[0]
+	}
+	return errors.Join(out...)
 }
 
 // Find is the rule id of a game's catalogue; ok is false for an id the

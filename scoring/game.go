@@ -42,6 +42,11 @@ type Match struct {
 	Seats   int               // players seated, in seat order 0…Seats−1
 	Options map[string]string // as returned by CheckOptions
 	Rules   referee.Settings  // the house rules in force (see referee.ResolveKnown)
+	// AwayFrom is, seat by seat, the first round (1-based) the seat's
+	// player no longer plays, 0 while he stays; nil when nobody left. A
+	// turn that passes round the table (the deal, who starts) passes over
+	// the seats away from that round (PassedTo).
+	AwayFrom []int
 }
 
 // Round is one live round: its entry in stored form and the points it gave.

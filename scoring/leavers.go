@@ -73,6 +73,42 @@ func (p Progress) Adjust(lowWins bool, left []bool, endedEarly bool) Progress {
 	return p
 }
 
+// NextThere is the first seat after seat, going round a table of seats
+// (seat+1, seat+2, …), whose player is still there (not away[i]); seat
+// itself when nobody else is, −1 when seat is no seat.
+func NextThere(seats, seat int, away []bool) int {
+	if seat < 0 || seat >= seats {
+		return -1
+	}
+	for k := 1; k <= seats; k++ {
+		if d := (seat + k) % seats; d >= len(away) || !away[d] {
+			return d
+		}
+	}
+	return seat
+}
+
+// PassedTo is the seat a turn that passes one seat on each round (the
+// deal) falls to at round number (1-based): first's at round 1, then the
+// next player still there after the previous round's seat, over the seats
+// away from that round (awayFrom as Away reads it); so after a player
+// leaves the turn goes on from whoever had it last, never to him. −1 when
+// first is no seat or number < 1. With nobody away it is
+// (first + number − 1) mod seats.
+func PassedTo(seats, first int, awayFrom []int, number int) int {
+	if seats < 1 || first < 0 || first >= seats || number < 1 {
+		return -1
+	}
+	d := first
+	if away := Away(awayFrom, 1); d < len(away) && away[d] {
+		d = NextThere(seats, d, away)
+	}
+	for r := 2; r <= number; r++ {
+		d = NextThere(seats, d, Away(awayFrom, r))
+	}
+	return d
+}
+
 func anyTrue(b []bool) bool {
 	for _, v := range b {
 		if v {

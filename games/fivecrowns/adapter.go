@@ -79,9 +79,10 @@ func (g FiveCrowns) Info(ctx context.Context, m store.Match, _ kit.Played, numbe
 		return nil
 	}
 	info := FCRoundInfo{Round: r, Of: fcscore.LastRound, CardsDealt: fc.CardsDealt(r), Wild: fc.WildRank(r).Label()}
-	if dealer := g.Sheet.DealerOf(kit.EngineMatch(g, m), number); dealer >= 0 && dealer < len(m.Seats) {
+	em := kit.EngineMatch(g, m)
+	if dealer, first := g.Sheet.DealerOf(em, number), g.Sheet.StarterOf(em, number); dealer >= 0 && dealer < len(m.Seats) && first >= 0 && first < len(m.Seats) {
 		info.Dealer = m.Seats[dealer].Name
-		info.Starter = m.Seats[fcscore.FirstPlayer(len(m.Seats), dealer)].Name
+		info.Starter = m.Seats[first].Name
 	}
 	return FCInfo(info)
 }

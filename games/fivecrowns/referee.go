@@ -470,16 +470,17 @@ func (g FiveCrowns) RefereeSetup(match store.Match, played int) url.Values {
 	q := url.Values{}
 	start := fcsheet.Sheet{}.StartRound(scoring.Match{Options: match.Options})
 	q.Set("round", strconv.Itoa(min(start+played, fcsheet.LastRound)))
-	// Its players by name; the hand judged is, until changed, that of the
-	// player who plays first this round.
-	for _, st := range match.Seats {
-		q.Add("seat", st.Name)
-	}
-	m := scoring.Match{Seats: len(match.Seats), Options: match.Options}
-	if d := g.Sheet.DealerOf(m, played+1); d >= 0 && d < len(match.Seats) {
-		if first := fcsheet.FirstPlayer(len(match.Seats), d); first >= 0 && first < len(match.Seats) {
-			q.Set("who", match.Seats[first].Name)
+	// Its players still at the table by name; the hand judged is, until
+	// changed, that of the player who plays first this round.
+	m := scoring.Match{Seats: len(match.Seats), Options: match.Options, AwayFrom: match.AwayFrom()}
+	away := scoring.Away(m.AwayFrom, played+1)
+	for i, st := range match.Seats {
+		if i >= len(away) || !away[i] {
+			q.Add("seat", st.Name)
 		}
+	}
+	if first := g.Sheet.StarterOf(m, played+1); first >= 0 && first < len(match.Seats) {
+		q.Set("who", match.Seats[first].Name)
 	}
 	return q
 }

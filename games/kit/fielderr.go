@@ -74,15 +74,8 @@ func InputMessage(err error, ctx context.Context) string {
 // does not put on a field (it returns false), and an error that is not an
 // input mistake, comes back as the form's own message ("" when none).
 func ShowErrors(ctx context.Context, err error, place func(at EnginePath, msg string) bool) string {
-	if err == nil {
-		return ""
-	}
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
-	}
 	var left []string
-	for _, err := range errs {
+	for _, err := range Mistakes(err) {
 		msg := InputMessage(err, ctx)
 		var ie *referee.InputError
 		if !errors.As(err, &ie) || !place(ParsePath(ie.Field), msg) {
@@ -90,6 +83,18 @@ func ShowErrors(ctx context.Context, err error, place func(at EnginePath, msg st
 		}
 	}
 	return strings.Join(left, " ")
+}
+
+// Mistakes is every mistake in err: those it joins (errors.Join,
+// referee.All), or err alone; none for nil.
+func Mistakes(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }
 
 // in reports whether the path is in element i of list, for a form showing

@@ -61,7 +61,7 @@ type RoundPost struct {
 // EngineMatch is what the engine needs of a stored match: the house rules
 // in force are resolved here, once, for every game (unknown keys dropped).
 func EngineMatch(g Game, m store.Match) scoring.Match {
-	return scoring.Match{Seats: len(m.Seats), Options: m.Options, Rules: referee.ResolveKnown(g.HouseRules(), m.Rules)}
+	return scoring.Match{Seats: len(m.Seats), Options: m.Options, Rules: referee.ResolveKnown(g.HouseRules(), m.Rules), AwayFrom: m.AwayFrom()}
 }
 
 // EngineRounds is the played rounds in the engine's form.

@@ -8,6 +8,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -23,6 +24,22 @@ type RefereePage interface {
 	RefereeSetup(match store.Match, played int) url.Values
 	// RuleBook is the rules the page cites, for a kept ruling's reader.
 	RuleBook() []referee.Rule
+}
+
+// SeatsAt is the seats of match whose players still play its round number
+// (1-based), in seat order: a referee opened from a match offers only them.
+func SeatsAt(match store.Match, number int) []store.Seat {
+	away := scoring.Away(match.AwayFrom(), number)
+	if away == nil {
+		return match.Seats
+	}
+	var out []store.Seat
+	for i, st := range match.Seats {
+		if !away[i] {
+			out = append(out, st)
+		}
+	}
+	return out
 }
 
 // RefereeCtx is a referee page request: the language and the posted form.

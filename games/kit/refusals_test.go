@@ -26,13 +26,27 @@ func TestRefusalsNameEachPlayer(t *testing.T) {
 	}
 	ctx := views.WithEnv(context.Background(), tr.NewEnv("en", "/", "", "", ""))
 	got := Refusals(ctx, err, []string{"Ana", "Ben", "Cleo"})
-	want := []string{"Ana: No hand is worth 1 points.", "Cleo: Too many cows.", "Nobody scored 0.", "Out of the table."}
+	// The round's own first, then each player's in seat order; ids unique.
+	want := []Refusal{{"refusal-seats", "Nobody scored 0."}, {"refusal-seats-2", "Out of the table."},
+		{"refusal-seat-0", "Ana: No hand is worth 1 points."}, {"refusal-seat-2", "Cleo: Too many cows."}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Refusals = %q, want %q", got, want)
 	}
 	fr := views.WithEnv(context.Background(), tr.NewEnv("fr", "/", "", "", ""))
-	if got := Refusals(fr, err, []string{"Ana"}); got[0] != "Ana : Aucune main ne vaut 1 point." {
-		t.Errorf("in French: %q", got[0])
+	if got := Refusals(fr, err, []string{"Ana"}); got[len(got)-1].Text != "Ana : Aucune main ne vaut 1 point." {
+		t.Errorf("in French: %q", got)
+	}
+	// Two players with the same mistake: each is named; one player's two
+	// mistakes make one sentence, which his field points to.
+	two := errors.Join(
+		referee.Invalid("seats[1].cards", "No cards.", "Pas de cartes."),
+		referee.Invalid("seats[0].cards", "No cards.", "Pas de cartes."),
+		referee.Invalid("seats[1].points", "Too many.", "Trop."),
+	)
+	got = Refusals(ctx, two, []string{"Ana", "Ben"})
+	want = []Refusal{{"refusal-seat-0", "Ana: No cards."}, {"refusal-seat-1", "Ben: No cards. Too many."}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Refusals = %q, want %q", got, want)
 	}
 	if got := Refusals(ctx, nil, nil); got != nil {
 		t.Errorf("no error: %q", got)

@@ -125,23 +125,37 @@ func (g TakeFive) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		}
 		return TFForm(f)
 	}}
+	post.Entry, post.Err = g.entry(rc, f)
+	return post
+}
+
+// entry is the form as the engine's entry, or both its mistakes at once:
+// the winner (not chosen, not a player, «nobody» outside a 21 round) and
+// the rack (words where tokens go, a rack that does not win the phase).
+func (g TakeFive) entry(rc kit.RoundCtx, f TFRoundForm) (json.RawMessage, error) {
+	em, before := kit.EngineMatch(g, rc.Match), kit.EngineRounds(rc.Played.Before(rc.Number))
+	var winner, rackErr error
 	w, err := strconv.Atoi(f.Winner)
 	switch {
 	case f.Winner == "":
-		post.Err = tfscore.MissingWinner()
-		return post
+		winner = tfscore.MissingWinner()
 	case err != nil:
-		post.Err = referee.Invalid("winner", "That winner is not a player of this match.", "Ce gagnant n'est pas un joueur de la partie.")
-		return post
+		winner = referee.Invalid("winner", "That winner is not a player of this match.", "Ce gagnant n'est pas un joueur de la partie.")
 	}
 	rack, ok := parseValues(f.Rack)
 	if !ok {
-		post.Err = referee.Invalid("rack", "Type the tokens as numbers from 1 to 9, separated by spaces.",
+		rackErr = referee.Invalid("rack", "Type the tokens as numbers from 1 to 9, separated by spaces.",
 			"Tapez les pions comme des nombres de 1 à 9, séparés par des espaces.")
-		return post
 	}
-	post.Entry = g.Game.EntryFor(kit.EngineMatch(g, rc.Match), kit.EngineRounds(rc.Played.Before(rc.Number)), w, rack).Encode()
-	return post
+	switch {
+	case winner == nil && rackErr == nil:
+		return g.Game.EntryFor(em, before, w, rack).Encode(), nil
+	case winner == nil: // the engine judges the winner alone
+		_, winner = g.Game.Score(em, before, g.Game.EntryFor(em, before, w, nil).Encode())
+	case rackErr == nil: // and the rack alone
+		rackErr = g.Game.RackMistake(em, before, rack)
+	}
+	return nil, referee.All(append(kit.Mistakes(winner), rackErr))
 }
 
 func rackText(vs []int) string {

@@ -351,10 +351,11 @@ var tfTokens = func() []int {
 	return out
 }()
 
-// RefereeSetup opens the page from a match with a rack line per player.
-func (TakeFive) RefereeSetup(match store.Match, _ int) url.Values {
+// RefereeSetup opens the page from a match with a rack line per player
+// still at the table.
+func (TakeFive) RefereeSetup(match store.Match, played int) url.Values {
 	q := url.Values{}
-	for i, st := range match.Seats {
+	for i, st := range kit.SeatsAt(match, played+1) {
 		if i < tfRackFields {
 			q.Set(fmt.Sprintf("rack_%d", i), st.Name+": ")
 		}

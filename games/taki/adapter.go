@@ -303,38 +303,79 @@ func (g Taki) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		return TKForm(shown)
 	}}
 	if post.Save {
-		e, err := takiEntry(rc.Ctx, f)
-		post.Entry, post.Err = e.Encode(), err
-		if err != nil {
-			post.Entry = nil
-		}
+		post.Entry, post.Err = g.entry(rc, f)
 	}
 	return post
 }
 
+// entry is the form as the engine's entry, or every mistake of it at once:
+// what the form cannot say (nobody went out, a row left blank, text where
+// the points go) and, when a winner is chosen, what the engine refuses in
+// the other rows (a card more often than the deck holds it, points no
+// hand loses).
+func (g Taki) entry(rc kit.RoundCtx, f TKRoundForm) (json.RawMessage, error) {
+	e, errs := takiEntry(rc.Ctx, f)
+	if len(errs) == 0 {
+		return e.Encode(), nil
+	}
+	if f.Winner >= 0 {
+		_, err := g.Sheet.Score(kit.EngineMatch(g, rc.Match), nil, e.Encode())
+		for _, err := range kit.Mistakes(err) {
+			var ie *referee.InputError
+			if errors.As(err, &ie) && takiFormSeat(ie.Field, errs) {
+				continue // a row the form refused: its stand-in is no mistake of the player's
+			}
+			errs = append(errs, err)
+		}
+	}
+	return nil, referee.All(errs)
+}
+
+// takiFormSeat reports whether field is in a row errs (the form's) refuses.
+func takiFormSeat(field string, errs []error) bool {
+	p := kit.ParsePath(field)
+	for _, err := range errs {
+		var ie *referee.InputError
+		if errors.As(err, &ie) {
+			if q := kit.ParsePath(ie.Field); q.List == p.List && q.Index >= 0 && q.Index == p.Index {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // takiEntry maps the form to the engine's entry. Cards left are sent as
 // tapped: counting them, and refusing a hand the deck cannot deal, is Score's.
-func takiEntry(ctx context.Context, f TKRoundForm) (tkscore.Entry, error) {
+// Every row is read: errs says what the form cannot be asked about, and a
+// row it names holds a stand-in (a point lost) in the entry. Before anyone
+// went out, a blank row is no mistake yet: it may be the winner's.
+func takiEntry(ctx context.Context, f TKRoundForm) (tkscore.Entry, []error) {
+	var errs []error
 	if f.Winner < 0 {
-		return tkscore.Entry{}, takiFormErr("winner", views.T(ctx, "taki.err.nowinner"))
+		errs = append(errs, takiFormErr("winner", views.T(ctx, "taki.err.nowinner")))
 	}
 	e := tkscore.Entry{Winner: f.Winner}
-	var errs []error
 	for i, s := range f.Seats {
 		field := fmt.Sprintf("seats[%d]", i)
 		switch {
 		case i == f.Winner:
 			e.Seats = append(e.Seats, tkscore.WentOut())
 		case s.Mode == tkscore.ModePoints && s.Points == "":
-			errs = append(errs, takiFormErr(field+".points", views.T(ctx, "taki.err.nocards")))
+			if f.Winner >= 0 {
+				errs = append(errs, takiFormErr(field+".points", views.T(ctx, "taki.err.nocards")))
+			}
+			e.Seats = append(e.Seats, tkscore.Lost(-1))
 		case s.Mode == tkscore.ModePoints:
 			n, err := strconv.Atoi(strings.TrimLeft(strings.ReplaceAll(s.Points, "−", "-"), "-+"))
 			if err != nil {
 				errs = append(errs, takiFormErr(field+".points", views.T(ctx, "taki.err.points")))
+				n = 1
 			}
 			e.Seats = append(e.Seats, tkscore.Lost(-n)) // typed as points lost
 		case len(s.Cards) == 0:
 			errs = append(errs, takiFormErr(field+".cards", views.T(ctx, "taki.err.nocards")))
+			e.Seats = append(e.Seats, tkscore.Lost(-1))
 		default:
 			codes := make([]string, len(s.Cards))
 			for j, c := range s.Cards {
@@ -343,7 +384,7 @@ func takiEntry(ctx context.Context, f TKRoundForm) (tkscore.Entry, error) {
 			e.Seats = append(e.Seats, tkscore.Holding(codes...))
 		}
 	}
-	return e, errors.Join(errs...)
+	return e, errs
 }
 
 // takiFormErr is a form the engine cannot be asked about, in the page's language.

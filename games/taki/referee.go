@@ -283,11 +283,13 @@ func (g Taki) placeError(rc kit.RefereeCtx, p *TKReferee, err error) {
 	})
 }
 
-// RefereeSetup opens the page from a match with its players by name and count.
-func (Taki) RefereeSetup(match store.Match, _ int) url.Values {
+// RefereeSetup opens the page from a match with its players still at the
+// table (not those who left) by name and count.
+func (Taki) RefereeSetup(match store.Match, played int) url.Values {
 	q := url.Values{}
-	q.Set("players", strconv.Itoa(len(match.Seats)))
-	for i, st := range match.Seats {
+	seats := kit.SeatsAt(match, played+1)
+	q.Set("players", strconv.Itoa(len(seats)))
+	for i, st := range seats {
 		if i < tk.MaxPlayers {
 			q.Set(fmt.Sprintf("name_%d", i), st.Name)
 		}

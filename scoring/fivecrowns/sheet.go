@@ -73,13 +73,21 @@ func (s Sheet) Whole(m scoring.Match) bool { return s.StartRound(m) == 1 }
 func (s Sheet) GameRound(m scoring.Match, number int) int { return s.StartRound(m) + number - 1 }
 
 // DealerOf is the seat dealing the match's number-th round, −1 once the
-// match is over. FirstPlayer(m.Seats, DealerOf(…)) starts it.
+// match is over: the deal passes left each round (Dealer), and after a
+// player left, on from the last dealer to the next player still there
+// (scoring.PassedTo). StarterOf starts it.
 func (s Sheet) DealerOf(m scoring.Match, number int) int {
-	r := s.GameRound(m, number)
-	if r > LastRound {
+	if s.GameRound(m, number) > LastRound {
 		return -1
 	}
-	return Dealer(m.Seats, s.opt(m, OptFirstDealer), s.StartRound(m), r)
+	return scoring.PassedTo(m.Seats, s.opt(m, OptFirstDealer), m.AwayFrom, number)
+}
+
+// StarterOf is the seat playing first in the match's number-th round: the
+// player still there on the dealer's left (FirstPlayer); −1 once the match
+// is over.
+func (s Sheet) StarterOf(m scoring.Match, number int) int {
+	return scoring.NextThere(m.Seats, s.DealerOf(m, number), scoring.Away(m.AwayFrom, number))
 }
 
 // Score checks the entry of the round after before and scores it: the

@@ -59,7 +59,9 @@ func firstStarter(m scoring.Match) int {
 
 // winners reads each round's winner from its points: the seat given the
 // marker, or NoWinner when nobody has it. Points, not the stored entries,
-// decide, so rounds stored in any form (an import) are read alike.
+// decide, so rounds stored in any form (an import) are read alike; only a
+// round whose points give nobody the marker while its entry names a winner
+// was won Elsewhere: by a player not at this table, who has left since.
 func winners(rounds []scoring.Round) []int {
 	out := make([]int, len(rounds))
 	for i, r := range rounds {
@@ -68,6 +70,9 @@ func winners(rounds []scoring.Round) []int {
 			if p > 0 {
 				out[i] = seat
 			}
+		}
+		if e, err := DecodeEntry(r.Entry); out[i] == NoWinner && err == nil && e.Winner >= 0 {
+			out[i] = Elsewhere
 		}
 	}
 	return out
@@ -80,7 +85,7 @@ func winners(rounds []scoring.Round) []int {
 func (Game) Standing(m scoring.Match, rounds []scoring.Round) (sh Sheet, whole bool) {
 	ws := winners(rounds)
 	for k := len(ws); k >= 0; k-- {
-		if sh, err := Play(m.Seats, firstStarter(m), ws[:k], m.Rules); err == nil {
+		if sh, err := PlayAway(m.Seats, firstStarter(m), ws[:k], m.Rules, m.AwayFrom); err == nil {
 			return sh, k == len(ws)
 		}
 	}
@@ -92,8 +97,11 @@ func (Game) Standing(m scoring.Match, rounds []scoring.Round) (sh Sheet, whole b
 // phase is then counted from the rounds alone, and the starter unknown).
 func (g Game) Next(m scoring.Match, before []scoring.Round) (phase tf.Phase, starter int, known bool) {
 	sh, whole := g.Standing(m, before)
-	if !whole {
+	switch {
+	case !whole:
 		return PhaseOf(len(before)), 0, false
+	case sh.NextStarter < 0: // after a round won by a player who left, at a smaller table
+		return sh.NextPhase, 0, false
 	}
 	return sh.NextPhase, sh.NextStarter, true
 }
@@ -101,7 +109,10 @@ func (g Game) Next(m scoring.Match, before []scoring.Round) (phase tf.Phase, sta
 // EntryFor builds the entry of the round played after before, won by winner
 // (NoWinner for a 21 round without one) with the winning rack, if told.
 func (g Game) EntryFor(m scoring.Match, before []scoring.Round, winner int, rack []int) Entry {
-	ph, starter, _ := g.Next(m, before)
+	ph, starter, known := g.Next(m, before)
+	if !known {
+		starter = -1 // not told, rather than told wrong
+	}
 	return Entry{V: EntryVersion, Phase: ph.String(), Starter: starter, Winner: winner, Rack: rack}
 }
 
@@ -111,41 +122,68 @@ func (g Game) EntryFor(m scoring.Match, before []scoring.Round, winner int, rack
 // correction of an earlier round may leave them stale: they never change a
 // verdict). Refused, with the field: a missing or unknown winner, «nobody»
 // outside a 21 round, a round after the match was won, and a rack that does
-// not reach the phase's goal or is given for a round nobody won.
+// not reach the phase's goal or is given for a round nobody won. A wrong
+// winner and a wrong rack are said together (joined, the winner first).
 func (g Game) Score(m scoring.Match, before []scoring.Round, raw json.RawMessage) ([]int, error) {
 	e, err := DecodeEntry(raw)
 	if err != nil {
 		return nil, err
 	}
 	sh, whole := g.Standing(m, before)
-	ph := sh.NextPhase
-	if !whole {
-		ph = PhaseOf(len(before))
-	}
-	switch w := e.Winner; {
-	case whole && sh.Finished:
+	if whole && sh.Finished {
 		return nil, referee.Invalid("winner", "The match was already won: no round follows it.", "La partie est déjà gagnée : aucune manche ne suit.")
-	case w == NoWinner && ph != tf.TwentyOne:
-		return nil, referee.Invalid("winner", fmt.Sprintf("Only a 21 round can end with everyone eliminated; this is a %s round: choose its winner.", ph),
-			fmt.Sprintf("Seule une manche « 21 » peut finir avec tous les joueurs éliminés ; celle-ci est une manche « %s » : choisissez son gagnant.", ph))
-	case w < NoWinner || w >= m.Seats:
-		return nil, referee.Invalid("winner", fmt.Sprintf("Seat %d is not a player of this match: seats are 1 to %d.", w+1, m.Seats),
-			fmt.Sprintf("La place %d n'est pas un joueur de la partie : les places vont de 1 à %d.", w+1, m.Seats))
 	}
-	if len(e.Rack) > 0 {
-		if e.Winner == NoWinner {
-			return nil, referee.Invalid("rack", "A round without a winner has no winning rack: leave the rack empty.",
-				"Une manche sans gagnant n'a pas de pions gagnants : laissez le champ vide.")
-		}
-		if won, why := CheckWinningRack(ph, e.Rack); !won {
-			return nil, referee.Invalid("rack", "This rack does not win the round: "+why.EN, "Ces pions ne gagnent pas la manche : "+why.FR)
-		}
+	ph := g.phase(m, before)
+	var errs []error
+	switch w := e.Winner; {
+	case w == NoWinner && ph != tf.TwentyOne:
+		errs = append(errs, referee.Invalid("winner", fmt.Sprintf("Only a 21 round can end with everyone eliminated; this is a %s round: choose its winner.", ph),
+			fmt.Sprintf("Seule une manche « 21 » peut finir avec tous les joueurs éliminés ; celle-ci est une manche « %s » : choisissez son gagnant.", ph)))
+	case w < NoWinner || w >= m.Seats:
+		errs = append(errs, referee.Invalid("winner", fmt.Sprintf("Seat %d is not a player of this match: seats are 1 to %d.", w+1, m.Seats),
+			fmt.Sprintf("La place %d n'est pas un joueur de la partie : les places vont de 1 à %d.", w+1, m.Seats)))
+	}
+	if len(e.Rack) > 0 && e.Winner == NoWinner {
+		errs = append(errs, referee.Invalid("rack", "A round without a winner has no winning rack: leave the rack empty.",
+			"Une manche sans gagnant n'a pas de pions gagnants : laissez le champ vide."))
+	} else {
+		errs = append(errs, rackMistake(ph, e.Rack))
+	}
+	if err := referee.All(errs); err != nil {
+		return nil, err
 	}
 	points := make([]int, m.Seats)
 	if e.Winner >= 0 {
 		points[e.Winner] = 1
 	}
 	return points, nil
+}
+
+// phase is the phase of the round played after before.
+func (g Game) phase(m scoring.Match, before []scoring.Round) tf.Phase {
+	sh, whole := g.Standing(m, before)
+	if !whole {
+		return PhaseOf(len(before))
+	}
+	return sh.NextPhase
+}
+
+// RackMistake is what is wrong with rack as the winning rack of the round
+// played after before, nil when nothing is (an empty rack is no claim).
+// The round form asks it when it cannot ask Score (no winner chosen), so
+// that the rack is judged in the same save.
+func (g Game) RackMistake(m scoring.Match, before []scoring.Round, rack []int) error {
+	return rackMistake(g.phase(m, before), rack)
+}
+
+func rackMistake(ph tf.Phase, rack []int) error {
+	if len(rack) == 0 {
+		return nil
+	}
+	if won, why := CheckWinningRack(ph, rack); !won {
+		return referee.Invalid("rack", "This rack does not win the round: "+why.EN, "Ces pions ne gagnent pas la manche : "+why.FR)
+	}
+	return nil
 }
 
 // Progress is the match decided by round wins: the totals are the markers,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
 // MarkersToWin is the number of rounds a player must win to win the match.
@@ -20,6 +21,12 @@ const MarkersToWin = 3
 
 // NoWinner is the Winner of a 21 round in which every player was eliminated.
 const NoWinner = -1
+
+// Elsewhere is the winner of a round, as the table of a later round reads
+// it, won by a player who has left since: a round won (it counts, and the
+// phase moves on), by no one seated here. Who starts after it is not known
+// at that table.
+const Elsewhere = -2
 
 // Rule ids of the match, beside the referee's in referee/takefive.
 const (
@@ -59,12 +66,17 @@ func PhaseOf(roundIndex int) tf.Phase {
 // left of the winner. After a round without a winner (a 21 round where all
 // were eliminated) play passes on: the player to the left of prevStarter
 // starts (a product reading; the sheet does not say).
+// Unknown (−1) stays unknown: after a round won Elsewhere, or one started
+// by an unknown seat and won by nobody.
 func Starter(players, prevStarter, prevWinner int) int {
 	if players <= 0 {
 		return 0
 	}
-	if prevWinner >= 0 {
+	switch {
+	case prevWinner >= 0:
 		return (prevWinner + 1) % players
+	case prevWinner == Elsewhere || prevStarter < 0:
+		return -1
 	}
 	return (prevStarter + 1) % players
 }
@@ -109,6 +121,13 @@ type Sheet struct {
 // "winners[i]" for a seat out of range, a round without a winner outside the
 // 21 phase, or a round played after the match was won.
 func Play(players, firstStarter int, winners []int, s referee.Settings) (Sheet, error) {
+	return PlayAway(players, firstStarter, winners, s, nil)
+}
+
+// PlayAway is Play at a table players left (awayFrom as scoring.Away reads
+// it, nil when nobody did): who starts passes over the seats away from the
+// round he would start, to the next player still there.
+func PlayAway(players, firstStarter int, winners []int, s referee.Settings, awayFrom []int) (Sheet, error) {
 	if players < 2 || players > 4 {
 		return Sheet{}, referee.Invalid("players", fmt.Sprintf("Take Five is played by 2 to 4 players, not %d.", players),
 			fmt.Sprintf("Take Five se joue de 2 à 4 joueurs, pas %d.", players))
@@ -117,7 +136,13 @@ func Play(players, firstStarter int, winners []int, s referee.Settings) (Sheet, 
 		return Sheet{}, referee.Invalid("firstStarter", fmt.Sprintf("Seat %d does not exist: seats are 1 to %d.", firstStarter+1, players),
 			fmt.Sprintf("La place %d n'existe pas : les places vont de 1 à %d.", firstStarter+1, players))
 	}
-	sh := Sheet{Rounds: []Round{}, Markers: make([]int, players), Winner: NoWinner, NextPhase: tf.Score, NextStarter: firstStarter}
+	there := func(seat, round int) int { // seat, or the next player still there at round
+		if away := scoring.Away(awayFrom, round); seat >= 0 && seat < len(away) && away[seat] {
+			return scoring.NextThere(players, seat, away)
+		}
+		return seat
+	}
+	sh := Sheet{Rounds: []Round{}, Markers: make([]int, players), Winner: NoWinner, NextPhase: tf.Score, NextStarter: there(firstStarter, 1)}
 	counted := 0
 	for i, w := range winners {
 		field := fmt.Sprintf("winners[%d]", i)
@@ -132,6 +157,7 @@ func Play(players, firstStarter int, winners []int, s referee.Settings) (Sheet, 
 				fmt.Sprintf("Une manche de %s a toujours un gagnant ; seule une manche « 21 » peut finir avec tous les joueurs éliminés.", r.Phase.Name().FR))
 		case w == NoWinner:
 			r.Replay = s.Get(tf.HouseAllEliminated) != tf.AllEliminatedNoWinner
+		case w == Elsewhere:
 		case w < 0 || w >= players:
 			return Sheet{}, referee.Invalid(field, fmt.Sprintf("Seat %d does not exist: seats are 1 to %d.", w+1, players),
 				fmt.Sprintf("La place %d n'existe pas : les places vont de 1 à %d.", w+1, players))
@@ -143,7 +169,7 @@ func Play(players, firstStarter int, winners []int, s referee.Settings) (Sheet, 
 		}
 		sh.Rounds = append(sh.Rounds, r)
 		sh.NextPhase = PhaseOf(counted)
-		sh.NextStarter = Starter(players, r.Starter, w)
+		sh.NextStarter = there(Starter(players, r.Starter, w), i+2)
 		sh.Winner, sh.Finished = Winner(sh.Markers)
 	}
 	return sh, nil

@@ -77,36 +77,49 @@ func DecodeEntry(raw json.RawMessage) (Entry, error) {
 
 // hands turns the seats into the scorer's hands. Errors name the field as
 // "seats[i]…": an unknown mode, an unknown card, or both cards and points.
-func (e Entry) hands() ([]Hand, error) {
-	hands := make([]Hand, len(e.Seats))
+// Every seat is read: each seat's first mistake is in errs (by seat), and
+// a seat with a mistake has what could be read of it.
+func (e Entry) hands() (hands []Hand, errs map[int]error) {
+	hands = make([]Hand, len(e.Seats))
 	for i, s := range e.Seats {
-		f := fmt.Sprintf("seats[%d]", i)
-		switch s.Mode {
-		case ModeOut, ModeCards:
-		case ModePoints:
-			if len(s.Cards) > 0 {
-				return nil, referee.Invalid(f, "Give either the cards left in hand or the points, not both.",
-					"Indiquez soit les cartes restées en main, soit les points, pas les deux.")
+		if err := e.hand(i, s, &hands[i]); err != nil {
+			if errs == nil {
+				errs = map[int]error{}
 			}
-			p := s.Points
-			hands[i].Typed = &p
-			continue
-		default:
-			return nil, referee.Invalid(f+".mode", fmt.Sprintf("A seat is entered as %q, %q or %q, not %q.", ModeOut, ModeCards, ModePoints, s.Mode),
-				fmt.Sprintf("Une place se saisit en « %s », « %s » ou « %s », pas « %s ».", ModeOut, ModeCards, ModePoints, s.Mode))
-		}
-		if len(s.Cards) > tk.DeckSize {
-			return nil, referee.Invalid(f+".cards", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
-		}
-		for j, code := range s.Cards {
-			c, err := tk.ParseCard(code)
-			if err != nil {
-				return nil, at(err, fmt.Sprintf("%s.cards[%d]", f, j))
-			}
-			hands[i].Cards = append(hands[i].Cards, c)
+			errs[i] = err
 		}
 	}
-	return hands, nil
+	return hands, errs
+}
+
+// hand reads seat i into h, or says its first mistake.
+func (e Entry) hand(i int, s Seat, h *Hand) error {
+	f := fmt.Sprintf("seats[%d]", i)
+	switch s.Mode {
+	case ModeOut, ModeCards:
+	case ModePoints:
+		if len(s.Cards) > 0 {
+			return referee.Invalid(f, "Give either the cards left in hand or the points, not both.",
+				"Indiquez soit les cartes restées en main, soit les points, pas les deux.")
+		}
+		p := s.Points
+		h.Typed = &p
+		return nil
+	default:
+		return referee.Invalid(f+".mode", fmt.Sprintf("A seat is entered as %q, %q or %q, not %q.", ModeOut, ModeCards, ModePoints, s.Mode),
+			fmt.Sprintf("Une place se saisit en « %s », « %s » ou « %s », pas « %s ».", ModeOut, ModeCards, ModePoints, s.Mode))
+	}
+	if len(s.Cards) > tk.DeckSize {
+		return referee.Invalid(f+".cards", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
+	}
+	for j, code := range s.Cards {
+		c, err := tk.ParseCard(code)
+		if err != nil {
+			return at(err, fmt.Sprintf("%s.cards[%d]", f, j))
+		}
+		h.Cards = append(h.Cards, c)
+	}
+	return nil
 }
 
 // at returns err, an *referee.InputError, with its Field set to field.

@@ -6,6 +6,7 @@ package taki
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -97,49 +98,93 @@ type Hand struct {
 // winner is not a player, the winner still holds cards or typed points other
 // than +100, a loser holds no card, typed points a loser cannot have (above
 // −1 or below −MaxLoss), or the hands hold more copies of a card than the
-// deck has (§4.1).
+// deck has (§4.1). Every player is checked: several mistakes come joined
+// (errors.Join), in seat order, one per player at most.
 func RoundPoints(players []Hand, winner int, plus2ScoresAs int) ([]int, []string, error) {
+	points, working, errs, err := roundPoints(players, winner, plus2ScoresAs, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := referee.All(seatOrder(errs)); err != nil {
+		return nil, nil, err
+	}
+	return points, working, nil
+}
+
+// roundPoints is RoundPoints seat by seat: err is a mistake of the whole
+// table (its size, the winner), errs each player's first mistake by seat.
+// A seat in skip (already refused) is not checked again, but its cards
+// still count against the deck.
+func roundPoints(players []Hand, winner int, plus2ScoresAs int, skip map[int]error) (points []int, working []string, errs map[int]error, err error) {
 	if len(players) < 2 || len(players) > 10 {
-		return nil, nil, referee.Invalid("players", "A TAKI round has 2 to 10 players.", "Une manche de TAKI se joue de 2 à 10 joueurs.")
+		return nil, nil, nil, referee.Invalid("players", "A TAKI round has 2 to 10 players.", "Une manche de TAKI se joue de 2 à 10 joueurs.")
 	}
 	if winner < 0 || winner >= len(players) {
-		return nil, nil, referee.Invalid("winner", "The winner must be one of the players.", "Le vainqueur doit être l'un des joueurs.")
+		return nil, nil, nil, referee.Invalid("winner", "The winner must be one of the players.", "Le vainqueur doit être l'un des joueurs.")
 	}
 	seen := map[tk.Card]int{}
-	points := make([]int, len(players))
-	working := make([]string, len(players))
+	points = make([]int, len(players))
+	working = make([]string, len(players))
+	errs = map[int]error{}
 	for i, p := range players {
 		f := fmt.Sprintf("players[%d]", i)
+		var bad error
 		for j, c := range p.Cards {
 			seen[c]++
-			if seen[c] > tk.Copies(c) {
-				return nil, nil, referee.Invalid(fmt.Sprintf("%s.cards[%d]", f, j),
+			if seen[c] > tk.Copies(c) && bad == nil {
+				bad = referee.Invalid(fmt.Sprintf("%s.cards[%d]", f, j),
 					fmt.Sprintf("The deck holds only %d × %s.", tk.Copies(c), c.Name().EN),
 					fmt.Sprintf("Le paquet ne contient que %d × %s.", tk.Copies(c), c.Name().FR))
 			}
 		}
-		if i == winner {
-			if len(p.Cards) > 0 || (p.Typed != nil && *p.Typed != WinnerPoints) {
-				return nil, nil, referee.Invalid(f, "The winner has played all his cards and scores +100.",
-					"Le vainqueur a posé toutes ses cartes et marque +100.")
-			}
-			points[i], working[i] = WinnerPoints, "+100"
+		if skip[i] != nil {
 			continue
 		}
-		if p.Typed != nil {
-			if *p.Typed > -1 || *p.Typed < -MaxLoss(plus2ScoresAs) {
-				return nil, nil, referee.Invalid(f+".points",
-					fmt.Sprintf("A player who did not win loses between 1 and %d points, so his points are negative.", MaxLoss(plus2ScoresAs)),
-					fmt.Sprintf("Un joueur qui n'a pas gagné perd entre 1 et %d points : ses points sont négatifs.", MaxLoss(plus2ScoresAs)))
-			}
-			points[i], working[i] = *p.Typed, signed(*p.Typed)
-			continue
+		if bad == nil {
+			points[i], working[i], bad = seatPoints(p, f, i == winner, plus2ScoresAs)
 		}
-		if len(p.Cards) == 0 {
-			return nil, nil, referee.Invalid(f+".cards", "Only the winner can end a round without cards.",
-				"Seul le vainqueur peut finir une manche sans carte.")
+		if bad != nil {
+			errs[i] = bad
 		}
-		points[i], working[i] = HandPoints(p.Cards, plus2ScoresAs)
 	}
-	return points, working, nil
+	return points, working, errs, nil
+}
+
+// seatPoints is one player's points and working; f names him in errors.
+func seatPoints(p Hand, f string, won bool, plus2ScoresAs int) (int, string, error) {
+	if won {
+		if len(p.Cards) > 0 || (p.Typed != nil && *p.Typed != WinnerPoints) {
+			return 0, "", referee.Invalid(f, "The winner has played all his cards and scores +100.",
+				"Le vainqueur a posé toutes ses cartes et marque +100.")
+		}
+		return WinnerPoints, "+100", nil
+	}
+	if p.Typed != nil {
+		if *p.Typed > -1 || *p.Typed < -MaxLoss(plus2ScoresAs) {
+			return 0, "", referee.Invalid(f+".points",
+				fmt.Sprintf("A player who did not win loses between 1 and %d points, so his points are negative.", MaxLoss(plus2ScoresAs)),
+				fmt.Sprintf("Un joueur qui n'a pas gagné perd entre 1 et %d points : ses points sont négatifs.", MaxLoss(plus2ScoresAs)))
+		}
+		return *p.Typed, signed(*p.Typed), nil
+	}
+	if len(p.Cards) == 0 {
+		return 0, "", referee.Invalid(f+".cards", "Only the winner can end a round without cards.",
+			"Seul le vainqueur peut finir une manche sans carte.")
+	}
+	pts, work := HandPoints(p.Cards, plus2ScoresAs)
+	return pts, work, nil
+}
+
+// seatOrder is errs (by seat) in seat order.
+func seatOrder(errs map[int]error) []error {
+	seats := make([]int, 0, len(errs))
+	for i := range errs {
+		seats = append(seats, i)
+	}
+	slices.Sort(seats)
+	out := make([]error, len(seats))
+	for k, i := range seats {
+		out[k] = errs[i]
+	}
+	return out
 }

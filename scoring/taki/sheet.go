@@ -109,20 +109,30 @@ func (Sheet) Progress(m scoring.Match, rounds []scoring.Round) scoring.Progress 
 
 // score is the one validator and scorer of a round, for the scoresheet and
 // the API alike: list names the seats in errors ("seats" for an Entry,
-// "players" for the API's request).
+// "players" for the API's request). Every seat is checked, so a round's
+// mistakes come all at once (joined, one per seat at most): first those
+// that make a seat unreadable, then those of the points, each in seat
+// order; the first is the one the API answers with.
 func (e Entry) score(set referee.Settings, list string) ([]int, []string, error) {
 	if err := checkPlayers(list, len(e.Seats)); err != nil {
 		return nil, nil, err
 	}
-	hands, err := e.hands()
-	if err != nil {
-		return nil, nil, renamed(err, "seats", list)
-	}
-	points, working, err := RoundPoints(hands, e.Winner, set.Int(tk.HRPlus2ScoresAs))
+	hands, unread := e.hands()
+	points, working, wrong, err := roundPoints(hands, e.Winner, set.Int(tk.HRPlus2ScoresAs), unread)
 	if err != nil {
 		return nil, nil, renamed(err, "players", list)
 	}
-	if err := inHands(hands, list); err != nil {
+	var errs []error
+	for _, err := range seatOrder(unread) {
+		errs = append(errs, renamed(err, "seats", list))
+	}
+	for _, err := range seatOrder(wrong) {
+		errs = append(errs, renamed(err, "players", list))
+	}
+	if len(errs) == 0 {
+		errs = append(errs, inHands(hands, list)) // only a table of cards every seat could hold can overflow the deck
+	}
+	if err := referee.All(errs); err != nil {
 		return nil, nil, err
 	}
 	return points, working, nil
