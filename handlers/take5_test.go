@@ -200,8 +200,8 @@ func TestTake5DealFormBlanksAndChips(t *testing.T) {
 	}
 	d := doc(t, rec)
 	paul := d.Find(`[data-testid="seat"][data-player="Paul"]`)
-	if got := paul.Find(`[role="alert"]`).Text(); !strings.Contains(got, "No cows typed") {
-		t.Errorf("Paul's line says %q, want the empty deal refused", got)
+	if got := d.Find(`[data-testid="round-refusals"]`).Text(); !strings.Contains(got, "No cows typed") {
+		t.Errorf("next to Save: %q, want the empty deal refused", got)
 	}
 	if inv, _ := paul.Find(`#green_0`).Attr("aria-invalid"); inv != "true" {
 		t.Errorf("Paul's green: aria-invalid %q, want true", inv)
