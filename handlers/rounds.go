@@ -131,13 +131,18 @@ func (s *Server) roundConflict(c echo.Context, g Game, number int, form url.Valu
 
 // pointsLine writes a round's points by name: "Ana 0, Ben 12".
 func pointsLine(match store.Match, points []int) string {
-	var parts []string
+	var b strings.Builder // every answer to a save says it ("saved by"): no fmt
 	for seat, p := range points {
 		if seat < len(match.Seats) {
-			parts = append(parts, fmt.Sprintf("%s %d", match.Seats[seat].Name, p))
+			if b.Len() > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(match.Seats[seat].Name)
+			b.WriteByte(' ')
+			b.WriteString(strconv.Itoa(p))
 		}
 	}
-	return strings.Join(parts, ", ")
+	return b.String()
 }
 
 // typedAfterUndo answers a save or a correction that met an undo of its

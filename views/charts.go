@@ -122,8 +122,14 @@ func layoutChart(c LineChart) chartLayout {
 	for _, t := range ticks {
 		l.Ticks = append(l.Ticks, chartTick{Y: tenths(y(t)), TextY: tenths(y(t) + 3.5), Label: formatTick(t, c.DecimalComma)})
 	}
+	// Each x position written once: the labels and every line's points and
+	// markers share it (a scoresheet's chart has a marker per seat and round).
+	xs := make([]string, n)
+	for i := range xs {
+		xs[i] = tenths(x(i))
+	}
 	for _, i := range xLabelPositions(n) {
-		xl := chartXLabel{X: tenths(x(i)), Label: c.XLabels[i]}
+		xl := chartXLabel{X: xs[i], Label: c.XLabels[i]}
 		switch {
 		case n > 1 && i == 0:
 			xl.Anchor = "start"
@@ -134,15 +140,9 @@ func layoutChart(c LineChart) chartLayout {
 	}
 	var xy []byte // each line's points, "x,y x,y…"
 	for si, s := range c.Series {
-		xy = xy[:0]
 		count := 0
 		for i, v := range s.Values {
 			if i < n && !math.IsNaN(v) {
-				if count > 0 {
-					xy = append(xy, ' ')
-				}
-				xy = strconv.AppendFloat(xy, x(i), 'f', 1, 64)
-				xy = strconv.AppendFloat(append(xy, ','), y(v), 'f', 1, 64)
 				count++
 			}
 		}
@@ -150,15 +150,26 @@ func layoutChart(c LineChart) chartLayout {
 			continue
 		}
 		ln := chartLine{Class: SeriesClass(si), Label: s.Label}
+		if count <= maxMarkers {
+			ln.Markers = make([]chartPoint, 0, count)
+		}
+		xy = xy[:0]
+		for i, v := range s.Values {
+			if i >= n || math.IsNaN(v) {
+				continue
+			}
+			if len(xy) > 0 {
+				xy = append(xy, ' ')
+			}
+			xy = append(append(xy, xs[i]...), ',')
+			at := len(xy)
+			xy = strconv.AppendFloat(xy, y(v), 'f', 1, 64)
+			if ln.Markers != nil { // the marker's y is the point's, as written in Points
+				ln.Markers = append(ln.Markers, chartPoint{X: xs[i], Y: string(xy[at:])})
+			}
+		}
 		if count > 1 {
 			ln.Points = string(xy)
-		}
-		if count <= maxMarkers {
-			for i, v := range s.Values {
-				if i < n && !math.IsNaN(v) {
-					ln.Markers = append(ln.Markers, chartPoint{X: tenths(x(i)), Y: tenths(y(v))})
-				}
-			}
 		}
 		l.Lines = append(l.Lines, ln)
 	}

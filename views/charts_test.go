@@ -101,3 +101,36 @@ func TestChartTicksFollowTheLanguage(t *testing.T) {
 		t.Errorf("French ticks should read 0,5 and −0,5: %s", fr)
 	}
 }
+
+// TestChartMarkersSitOnTheirLine: each line's dots are its points, as the
+// polyline has them, x positions shared by every line, a gap (NaN) skipped.
+func TestChartMarkersSitOnTheirLine(t *testing.T) {
+	nan := math.NaN()
+	c := LineChart{Title: "t", XLabels: []string{"0", "1", "2", "3"}, Series: []ChartSeries{
+		{Label: "a", Values: []float64{0, 12.5, 30, 41}},
+		{Label: "b", Values: []float64{0, nan, -7, 3}},
+		{Label: "c", Values: []float64{nan, nan, 5, nan}},
+	}}
+	l := layoutChart(c)
+	if len(l.Lines) != 3 {
+		t.Fatalf("%d lines, want 3", len(l.Lines))
+	}
+	for _, ln := range l.Lines {
+		var pairs []string
+		for _, m := range ln.Markers {
+			pairs = append(pairs, m.X+","+m.Y)
+		}
+		if got := strings.Join(pairs, " "); len(pairs) > 1 && got != ln.Points {
+			t.Errorf("%s: markers %q, points %q", ln.Label, got, ln.Points)
+		}
+	}
+	if got := len(l.Lines[1].Markers); got != 3 {
+		t.Errorf("b: %d markers, want 3 (the gap skipped)", got)
+	}
+	if l.Lines[0].Markers[2].X != l.Lines[1].Markers[1].X || l.Lines[0].Markers[2].X != l.XLabels[2].X {
+		t.Errorf("x position 2 differs between lines or labels: %q %q %q", l.Lines[0].Markers[2].X, l.Lines[1].Markers[1].X, l.XLabels[2].X)
+	}
+	if l.Lines[2].Points != "" || len(l.Lines[2].Markers) != 1 {
+		t.Errorf("c, a single point: points %q, %d markers", l.Lines[2].Points, len(l.Lines[2].Markers))
+	}
+}

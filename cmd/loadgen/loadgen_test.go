@@ -28,4 +28,14 @@ func TestSmoke(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
 	}
+	// Issue 26 retired the club evening's verdicts: its reads are built for
+	// each answer by design, so they are shown as capacity, never judged.
+	for _, l := range strings.Split(out.String(), "\n") {
+		if strings.Contains(l, sheetClub) && (strings.HasPrefix(l, "[MET ]") || strings.HasPrefix(l, "[MISS]")) {
+			t.Errorf("the club evening is still judged: %s", l)
+		}
+	}
+	if !strings.Contains(out.String(), "[----] "+sheetClub) {
+		t.Errorf("the club evening's capacity is not shown among the targets:\n%s", out.String())
+	}
 }

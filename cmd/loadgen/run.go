@@ -396,16 +396,17 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		p("[%s] %s\n", mark, fmt.Sprintf(format, args...))
 	}
 	top := o.levels[len(o.levels)-1]
-	ceil := results["static (ceiling)"][top]
 	verdict(ld.firstLoad <= 40*1024, "scoresheet first load %.1f KB compressed ≤ 40 KB", float64(ld.firstLoad)/1024)
 	verdict(ld.saveBytes <= 5*1024, "round saved and swapped in %.1f KB compressed ≤ 5 KB", float64(ld.saveBytes)/1024)
-	// The phones at the table. (A finished match read cold, sheetHistory, is
-	// measured and shown but judged no more: a synthetic load, not a group.)
+	// The scoresheet rows are capacity figures, measured and shown but judged
+	// no more (issue 26): a finished match read cold (sheetHistory) is a
+	// synthetic load, not a group; and since a page with a round form is
+	// built for every answer, by design, the club evening's reads cost what
+	// a page built from the database costs, so their rate against the static
+	// ceiling, and their p99 with 64 phones reading without pause, measure
+	// how many tables one instance carries, not what a phone feels.
 	if sheet, measured := results[sheetClub][top]; measured {
-		if ceil.rps > 0 {
-			verdict(sheet.rps >= 0.4*ceil.rps, "%s: %.0f req/s at %d clients ≥ 40%% of static %.0f req/s (%.0f%%)", sheetClub, sheet.rps, top, ceil.rps, 100*sheet.rps/max(ceil.rps, 1))
-		}
-		verdict(sheet.p99 < 20*time.Millisecond, "%s: p99 %s < 20 ms at %d clients", sheetClub, ms(sheet.p99), top)
+		p("[----] %s: %.0f req/s, p99 %s at %d clients (capacity, not judged)\n", sheetClub, sheet.rps, ms(sheet.p99), top)
 	}
 	best := cell{}
 	for _, c := range results[saveClosed] {
