@@ -40,8 +40,7 @@ type messages struct {
 	loc      *i18n.Localizer
 	plain    sync.Map // message id → text
 	filledMu sync.RWMutex
-	filled   map[string]string  // filledKey → text
-	fillers  map[string]*filler // message id → its filler (see filler), this language's own messages
+	filled   map[string]string // filledKey → text
 }
 
 // maxFilled bounds the kept messages with arguments per language: past it
@@ -56,22 +55,14 @@ func NewTranslator() (*Translator, error) {
 	// One pair of files per area: en.toml/fr.toml for the app, <game>.en.toml
 	// and <game>.fr.toml for each game's pages.
 	files, _ := fs.Glob(locales, "locales/*.toml")
-	fillers := map[string]map[string]*filler{"en": {}, "fr": {}}
 	for _, f := range files {
-		mf, err := b.LoadMessageFileFS(locales, f)
-		if err != nil {
+		if _, err := b.LoadMessageFileFS(locales, f); err != nil {
 			return nil, fmt.Errorf("views: %s: %w", f, err)
-		}
-		base, _ := mf.Tag.Base()
-		if kept, ok := fillers[base.String()]; ok {
-			for _, m := range mf.Messages {
-				kept[m.ID] = newFiller(m) // nil: go-i18n fills it
-			}
 		}
 	}
 	t := &Translator{bundle: b, langs: map[string]*messages{}}
 	for _, l := range []string{"en", "fr"} {
-		t.langs[l] = &messages{loc: i18n.NewLocalizer(b, l), fillers: fillers[l]}
+		t.langs[l] = &messages{loc: i18n.NewLocalizer(b, l)}
 	}
 	return t, nil
 }
@@ -120,11 +111,6 @@ func T(ctx context.Context, id string, args ...any) string {
 			return s.(string)
 		}
 		return translate(e.msgs, id, args)
-	}
-	if f := e.msgs.fillers[id]; f != nil {
-		if s, ok := f.fill(args); ok {
-			return s
-		}
 	}
 	key, ok := filledKey(id, args)
 	if !ok {
