@@ -64,7 +64,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.POST("/matches", s.createMatch)
 	g.GET("/matches/:match", s.scoresheet)
 	g.GET("/matches/:match/events", s.matchEvents)
-	g.GET("/matches/:match/chart", s.matchChart) // opened from a match still played
+	g.GET("/matches/:match/chart", s.matchChart)     // opened from a match still played
 	g.GET("/matches/:match/changes", s.matchChanges) // what the others changed while a phone was away
 	g.POST("/matches/:match/rounds", s.postRound)
 	g.GET("/matches/:match/rounds", s.backToMatch) // a reload after a form posted without JavaScript
