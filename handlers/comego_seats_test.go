@@ -113,4 +113,13 @@ func TestSeatsPassOverALeaver(t *testing.T) {
 	if to := c.get(tk + "/referee").Header().Get("Location"); !strings.Contains(to, "players=3") || strings.Contains(to, "=Ben") {
 		t.Errorf("the TAKI referee after Ben left opens on %q, want the 3 players still there", to)
 	}
+
+	// The Take 5! referee opened after Ben left lays the rows of a deal at
+	// three players (9), not four (12).
+	t5m := start("take5", nil)
+	save(t5m, url.Values{"green_0": {"5"}, "red_0": {"0"}})
+	leave(t5m, 1)
+	if to := c.get(t5m + "/referee").Header().Get("Location"); !strings.Contains(to, "row_9=") || strings.Contains(to, "row_10=") {
+		t.Errorf("the Take 5! referee after Ben left opens on %q, want the 9 rows of a 3-player deal", to)
+	}
 }

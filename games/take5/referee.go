@@ -339,11 +339,11 @@ func t5Refused(p T5RefPage) (templ.Component, int) {
 	return T5Referee(p), http.StatusUnprocessableEntity
 }
 
-// RefereeSetup opens the page from a match with the rows its number of
-// players deals.
-func (Take5) RefereeSetup(match store.Match, _ int) url.Values {
+// RefereeSetup opens the page from a match with the rows its next deal
+// lays: as many as the players still there are dealt for.
+func (Take5) RefereeSetup(match store.Match, played int) url.Values {
 	q := url.Values{}
-	if _, rows, ok := t5.DealFor(len(match.Seats)); ok {
+	if _, rows, ok := t5.DealFor(len(kit.SeatsAt(match, played+1))); ok {
 		for i := 1; i <= rows; i++ {
 			q.Set(fmt.Sprintf("row_%d", i), "")
 		}
