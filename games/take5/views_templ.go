@@ -609,7 +609,7 @@ func T5Form(f T5RoundForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = kit.Message(f.Error).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = kit.RoundMessage(f.Error).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
