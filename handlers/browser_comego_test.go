@@ -79,6 +79,15 @@ func TestBrowserPeopleComeAndGo(t *testing.T) {
 	host.tap("[data-testid=save-round]")
 	board(other, "Ana:10 Ben:5 Cleo:20 Gus:35")
 
+	// Round 3 from a page loaded afresh after Ben left (its first save is
+	// taken, not refused as drawn for other seats): Ana out, Cleo 10, Gus 15.
+	other.open(match)
+	other.waitFor(`document.querySelector('#points_2') !== null && document.querySelector('#points_3') === null`)
+	other.tap("input[name=mode_0][value=out]")
+	other.do(chromedp.SetValue(css("#points_1"), "10"), chromedp.SetValue(css("#points_2"), "15"))
+	other.tap("[data-testid=save-round]")
+	board(other, "Ana:10 Ben:5 Cleo:30 Gus:50")
+
 	// The other phone ends the match now (a confirm step first).
 	other.tap("[data-testid=menu] > summary")
 	other.tap("[data-testid=end-ask]")

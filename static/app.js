@@ -394,10 +394,15 @@
   function same(list) {
     return encode(list.filter(function (kv) { return kv[0] !== "submitKey"; }));
   }
-  function freshKey(round) {
+  // freshKey is a new key for a form of round, keeping what the key it
+  // replaces says after its "~": the seats the form asks for, which the
+  // server checks (a player who left or came back).
+  function freshKey(round, old) {
     var b = new Uint8Array(24);
     (window.crypto || window.msCrypto).getRandomValues(b);
-    return round + "." + btoa(String.fromCharCode.apply(null, b)).replace(/\+/g, "-").replace(/\//g, "_");
+    var seats = String(old || "").indexOf("~");
+    return round + "." + btoa(String.fromCharCode.apply(null, b)).replace(/\+/g, "-").replace(/\//g, "_") +
+      (seats >= 0 ? String(old).slice(seats) : "");
   }
 
   // ---- drafts ----
@@ -459,7 +464,7 @@
       // A page opened from the phone's copy carries the key of a form
       // already used: each page shown gets a key of its own.
       var p = pendingFor(form.getAttribute("action"), r);
-      if (k) k.value = p ? p.key : freshKey(r);
+      if (k) k.value = p ? p.key : freshKey(r, k.value);
       return;
     }
     if (same(d.fields) === same(fields(form))) return;
