@@ -122,4 +122,21 @@ func TestSeatsPassOverALeaver(t *testing.T) {
 	if to := c.get(t5m + "/referee").Header().Get("Location"); !strings.Contains(to, "row_9=") || strings.Contains(to, "row_10=") {
 		t.Errorf("the Take 5! referee after Ben left opens on %q, want the 9 rows of a 3-player deal", to)
 	}
+
+	// A departure undone with its only round: Ben, who deals first, leaves
+	// after round 1, then round 1 is undone, so he plays it again; the strip
+	// and the scoreboard both say he deals it.
+	fc2 := start("fivecrowns", url.Values{"firstDealer": {"2"}, "startRound": {"1"}})
+	save(fc2, four)
+	leave(fc2, 1)
+	rounds, err := app.store.Rounds(t.Context(), mustInt(fc2[strings.LastIndex(fc2, "/")+1:]))
+	if err != nil || len(rounds) != 1 {
+		t.Fatalf("rounds %v, %v", rounds, err)
+	}
+	if rec := c.post(fc2+"/undo", url.Values{"round": {itoa(rounds[0].ID)}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("undo: status %d", rec.Code)
+	}
+	if got, mark := strip(fc2, "fc-dealer"), marked(fc2); got != "Ben" || mark != "Ben" {
+		t.Errorf("round 1 again after Ben's departure was undone with it: the strip says %q deals, the scoreboard marks %q; want Ben", got, mark)
+	}
 }

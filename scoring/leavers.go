@@ -47,8 +47,9 @@ func Away(awayFrom []int, number int) []bool {
 
 // Adjust is p with what the table decided beside the game: the players who
 // left (left[i]) placed after those who stayed and never among the winners,
-// the dealer passing over them, and a match ended early over, won by the
-// stayers ahead at that moment.
+// and a match ended early over, won by the stayers ahead at that moment.
+// Who deals is the game's to say (PassedTo, from the rounds each seat is
+// away), not decided again here.
 func (p Progress) Adjust(lowWins bool, left []bool, endedEarly bool) Progress {
 	if !anyTrue(left) && !endedEarly {
 		return p
@@ -60,15 +61,6 @@ func (p Progress) Adjust(lowWins bool, left []bool, endedEarly bool) Progress {
 	if p.Finished {
 		p.Winners = p.Leaders()
 		return p
-	}
-	if p.Dealer >= 0 && p.Dealer < len(left) && left[p.Dealer] {
-		n := len(p.Totals)
-		for k := 1; k < n; k++ { // the deal passes to the next player still there
-			if d := (p.Dealer + k) % n; !left[d] {
-				p.Dealer = d
-				break
-			}
-		}
 	}
 	return p
 }
