@@ -254,7 +254,10 @@
           return;
         }
         var before = rowTexts(old);
+        var chartOpen = !!old.querySelector("[data-testid=sheet-chart][open]");
         old.replaceWith(fresh);
+        if (window.htmx) window.htmx.process(fresh);
+        if (chartOpen && window.tkOpenChart) window.tkOpenChart();
         // The scoreboard follows, without the "saved" line of this phone's own save.
         var freshBoard = doc.getElementById("scoreboard");
         var board = document.getElementById("scoreboard");
@@ -761,5 +764,29 @@
   document.addEventListener("click", function (e) { if (inForm(e) && e.target.closest("button, input, label")) dropSaved(); });
   document.addEventListener("htmx:afterSettle", function () {
     if (document.querySelector("#round-form [data-testid=round-refusals]")) dropSaved();
+  });
+})();
+
+// The running-totals chart of a match still played is asked for each time
+// it is opened (htmx, on "tk-open"): the chart as it stands, and tried again
+// after a try without a connection. It stays open across a save's answer
+// and a live update, opened again on the new sheet. Without this script its
+// folded part holds a link to the chart's page.
+(function () {
+  "use strict";
+  var sel = "[data-testid=sheet-chart][data-hx-get]";
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (d.open && d.matches && d.matches(sel) && window.htmx) window.htmx.trigger(d, "tk-open");
+  }, true);
+  window.tkOpenChart = function () {
+    var d = document.querySelector(sel);
+    if (d && !d.open) d.open = true; // its toggle asks for the chart
+  };
+  var wasOpen = false;
+  document.addEventListener("htmx:beforeSwap", function () { wasOpen = !!document.querySelector(sel + "[open]"); });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (wasOpen) window.tkOpenChart();
+    wasOpen = false;
   });
 })();
