@@ -78,13 +78,17 @@ func lean(ext string, b []byte) []byte {
 		var out []byte
 		for {
 			start := bytes.Index(b, []byte("/*"))
-			end := bytes.Index(b[max(start, 0):], []byte("*/"))
-			if start < 0 || end < 0 {
+			if start < 0 {
+				out = append(out, b...)
+				break
+			}
+			end := bytes.Index(b[start+2:], []byte("*/"))
+			if end < 0 {
 				out = append(out, b...)
 				break
 			}
 			out = append(out, b[:start]...)
-			b = b[start+end+2:]
+			b = b[start+2+end+2:]
 		}
 		b = out
 	} else if ext != ".js" {

@@ -4,6 +4,7 @@ import (
 	"compress/gzip"
 	"io"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -50,8 +51,19 @@ func TestAssetsLeaveOutCommentsOnly(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(string(src), "`") {
-			t.Fatalf("%s holds a backquote: a multi-line string could hold a line lean would drop", name)
+		if strings.Contains(string(src), "`") || regexp.MustCompile(`\\\n`).Match(src) {
+			t.Fatalf("%s holds a backquote or a line ending in a backslash: a multi-line string could hold a line lean would drop", name)
+		}
+		if name == "app.css" {
+			// The stylesheet as served is the stylesheet without its comments,
+			// rule for rule: only whitespace may differ.
+			want := regexp.MustCompile(`(?s)/\*.*?\*/`).ReplaceAllString(string(src), "")
+			if squeeze(string(a.plain[name].raw)) != squeeze(want) {
+				t.Errorf("app.css as served is not the stylesheet without its comments")
+			}
+			if squeeze(string(lean(".css", []byte("a{b:c}/*/ x */d{e:f}")))) != "a{b:c}d{e:f}" {
+				t.Errorf("a comment opened by /*/ is not ended by its own slash")
+			}
 		}
 		served := string(a.plain[name].raw)
 		if strings.Contains(served, "/*") && name == "app.css" {
@@ -83,3 +95,6 @@ func TestAssetsLeaveOutCommentsOnly(t *testing.T) {
 		}
 	}
 }
+
+// squeeze is s without its whitespace.
+func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
