@@ -126,8 +126,10 @@ func (g Take5) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	}
 	if !typed && unread == nil && len(f.Seats) > 0 {
 		msg := views.T(rc.Ctx, "take5.err.nocows")
-		unread = referee.Invalid("seats[0].green", msg, msg)
-		lineUnread[0] = true
+		unread = referee.Invalid("seats", msg, msg) // the whole deal, no one player's line
+		for i := range lineUnread {
+			lineUnread[i] = true
+		}
 	}
 	op := form.Get("op")
 	post := kit.RoundPost{Save: op == "save", Err: unread}

@@ -74,8 +74,8 @@ func (t Tally) check(at string, s Setup) error {
 		return dealtOnly(at+".plus5", "+5", t.Plus5, s.Players)
 	case pileRows(t, s.Rows) > s.Rows:
 		return referee.Invalid(cowField(at, t),
-			fmt.Sprintf("A pile is whole rows of 5 number cards, each with at most one x2 and one +5, and a green card carries 1 or 2 cows, a red one 2 to 7: %d green and %d red cows with %d x2 and %d +5 make no pile of at most %d rows.", t.Green, t.Red, t.X2, t.Plus5, s.Rows),
-			fmt.Sprintf("Un tas est fait de rangées entières de 5 cartes vachettes, chacune avec au plus une « x2 » et une « +5 », et une carte verte porte 1 ou 2 vachettes, une rouge de 2 à 7 : %d vertes et %d rouges avec %d « x2 » et %d « +5 » ne font aucun tas d'au plus %d rangées.", t.Green, t.Red, t.X2, t.Plus5, s.Rows))
+			fmt.Sprintf("%d green and %d red cows with %d x2 and %d +5 make no pile of at most %d rows: each row taken is 5 cards, a green card has 1 or 2 cows, a red one 2 to 7, and a row holds at most one x2 and one +5.", t.Green, t.Red, t.X2, t.Plus5, s.Rows),
+			fmt.Sprintf("Vachettes vertes : %d, rouges : %d, avec %d « x2 » et %d « +5 » : aucun tas d'au plus %d rangées ne donne cela. Chaque rangée prise compte 5 cartes, une carte verte porte 1 ou 2 vachettes, une rouge de 2 à 7, et une rangée a au plus une « x2 » et une « +5 ».", t.Green, t.Red, t.X2, t.Plus5, s.Rows))
 	}
 	return nil
 }
