@@ -123,6 +123,16 @@ func TestSeatsPassOverALeaver(t *testing.T) {
 		t.Errorf("the Take 5! referee after Ben left opens on %q, want the 9 rows of a 3-player deal", to)
 	}
 
+	// On the sheet, Ben's rounds after he left say he was not there, not 0
+	// (a Five Crowns 0 is a player who went out).
+	rows := doc(t, c.get(fc)).Find("[data-testid=round-row]")
+	if got := strings.TrimSpace(rows.Eq(2).Find("td").Eq(2).Text()); !strings.HasPrefix(got, "—") {
+		t.Errorf("Ben's cell in round 3, after he left: %q, want —", got)
+	}
+	if got := strings.TrimSpace(rows.Eq(1).Find("td").Eq(2).Text()); got != "10" {
+		t.Errorf("Ben's cell in round 2, before he left: %q, want 10", got)
+	}
+
 	// A departure undone with its only round: Ben, who deals first, leaves
 	// after round 1, then round 1 is undone, so he plays it again; the strip
 	// and the scoreboard both say he deals it.

@@ -370,6 +370,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		if !r.Undone() {
 			n++
 			row.Label = g.RoundLabel(vctx, match, live, n)
+			row.Away = scoring.Away(match.AwayFrom(), n)
 			row.Main, row.Sub = splitLabel(row.Label)
 			if !final {
 				lastLive, sh.UndoLabel = r.ID, row.Main

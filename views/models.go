@@ -251,6 +251,7 @@ type RoundRow struct {
 	Main    string // its first part, "Round 8"
 	Sub     string // the secondary part, "10 cards" ("" when none)
 	Points  []int
+	Away    []bool // seats whose player had left before this round (nil: none)
 	Undone  bool
 	Edited  bool
 	EditURL string
