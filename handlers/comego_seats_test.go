@@ -133,6 +133,11 @@ func TestSeatsPassOverALeaver(t *testing.T) {
 		t.Errorf("Ben's cell in round 2, before he left: %q, want 10", got)
 	}
 
+	// The form's rows keep their players' colours: Cleo's row is seat 2's.
+	if cls := doc(t, c.get(fc)).Find("[data-testid=round-form] [data-testid=seat][data-player=Cleo]").AttrOr("class", ""); !strings.Contains(cls, "s2") {
+		t.Errorf("Cleo's row in the form after Ben left has class %q, want her colour s2", cls)
+	}
+
 	// A departure undone with its only round: Ben, who deals first, leaves
 	// after round 1, then round 1 is undone, so he plays it again; the strip
 	// and the scoreboard both say he deals it.

@@ -96,7 +96,7 @@ func FormView(f Form) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for i, s := range f.Seats {
-				var templ_7745c5c3_Var5 = []any{"entry-row", "s" + views.Itoa(i%8)}
+				var templ_7745c5c3_Var5 = []any{"entry-row", f.Frame.Colour(i)}
 				templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var5...)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -121,7 +121,7 @@ func FormView(f Form) templ.Component {
 				var templ_7745c5c3_Var7 string
 				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(s.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games/custom/views.templ`, Line: 19, Col: 95}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games/custom/views.templ`, Line: 19, Col: 89}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {

@@ -421,7 +421,7 @@ func FCForm(f FCRoundForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for i, s := range f.Seats {
-				var templ_7745c5c3_Var23 = []any{"entry-row", "s" + views.Itoa(i%8), templ.KV("is-out", s.Mode == "out"), templ.KV("has-cards", s.FromCards)}
+				var templ_7745c5c3_Var23 = []any{"entry-row", f.Frame.Colour(i), templ.KV("is-out", s.Mode == "out"), templ.KV("has-cards", s.FromCards)}
 				templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var23...)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -446,7 +446,7 @@ func FCForm(f FCRoundForm) templ.Component {
 				var templ_7745c5c3_Var25 string
 				templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(s.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games/fivecrowns/views.templ`, Line: 89, Col: 168}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games/fivecrowns/views.templ`, Line: 89, Col: 162}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 				if templ_7745c5c3_Err != nil {

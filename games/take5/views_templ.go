@@ -614,7 +614,7 @@ func T5Form(f T5RoundForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for i, s := range f.Seats {
-				var templ_7745c5c3_Var38 = []any{"seat", "t5-seat", "s" + views.Itoa(i%8)}
+				var templ_7745c5c3_Var38 = []any{"seat", "t5-seat", f.Frame.Colour(i)}
 				templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var38...)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -639,7 +639,7 @@ func T5Form(f T5RoundForm) templ.Component {
 				var templ_7745c5c3_Var40 string
 				templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(s.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games/take5/views.templ`, Line: 79, Col: 105}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games/take5/views.templ`, Line: 79, Col: 99}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var40))
 				if templ_7745c5c3_Err != nil {

@@ -286,7 +286,7 @@ func TFForm(f TFRoundForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for i, n := range f.Names {
-				var templ_7745c5c3_Var16 = []any{"entry-row", "tf-row", "s" + views.Itoa(i%8)}
+				var templ_7745c5c3_Var16 = []any{"entry-row", "tf-row", f.Frame.Colour(i)}
 				templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var16...)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -311,7 +311,7 @@ func TFForm(f TFRoundForm) templ.Component {
 				var templ_7745c5c3_Var18 string
 				templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(n)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games/takefive/views.templ`, Line: 45, Col: 101}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games/takefive/views.templ`, Line: 45, Col: 95}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 				if templ_7745c5c3_Err != nil {

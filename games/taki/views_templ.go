@@ -443,7 +443,7 @@ func TKForm(f TKRoundForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for i, s := range f.Seats {
-				var templ_7745c5c3_Var26 = []any{"entry-row", "with-sign", "s" + views.Itoa(i%8), templ.KV("is-out", s.Winner), templ.KV("has-cards", s.FromCards)}
+				var templ_7745c5c3_Var26 = []any{"entry-row", "with-sign", f.Frame.Colour(i), templ.KV("is-out", s.Winner), templ.KV("has-cards", s.FromCards)}
 				templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var26...)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -468,7 +468,7 @@ func TKForm(f TKRoundForm) templ.Component {
 				var templ_7745c5c3_Var28 string
 				templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(s.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games/taki/views.templ`, Line: 49, Col: 174}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games/taki/views.templ`, Line: 49, Col: 168}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
 				if templ_7745c5c3_Err != nil {
