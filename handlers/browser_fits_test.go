@@ -102,3 +102,57 @@ func TestBrowserShortNamesFit(t *testing.T) {
 		}
 	}
 }
+
+// textCut lists the elements matched by sel whose text, as laid out, is
+// wider than their box less its padding (drawn cut or with an ellipsis),
+// and those that run past the screen's right edge.
+func textCut(sel string) string {
+	return fmt.Sprintf(`(() => Array.from(document.querySelectorAll(%q)).filter(e => e.offsetParent).map(e => {
+  const cs = getComputedStyle(e), rg = document.createRange(); rg.selectNodeContents(e);
+  const box = e.getBoundingClientRect(), text = rg.getBoundingClientRect().width;
+  const room = box.width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - parseFloat(cs.borderLeftWidth) - parseFloat(cs.borderRightWidth);
+  if (text > room + 0.1) return '"' + e.textContent.trim() + '" cut (' + text.toFixed(1) + ' px in ' + room.toFixed(1) + ')';
+  if (box.right > window.innerWidth + 0.5) return '"' + e.textContent.trim() + '" runs off the screen (' + Math.round(box.right) + ')';
+  return '';
+}).filter(Boolean).join('; '))()`, sel)
+}
+
+// TestBrowserPickerAndSetupFit: on 390 and 360 px phones, in English and
+// French, light and dark: TAKI's card sheet shows its special cards' names
+// whole ("Colour", "Couleur") and every other player's button on the
+// screen (not "Dav…" cut at its edge); the new Take 5! match page's deal
+// table shows its headers whole ("Cards in each hand"), wrapped if need be.
+func TestBrowserPickerAndSetupFit(t *testing.T) {
+	b := newBrowser(t)
+	p := b.phone()
+	group := entryGroup(p, "Emma", "Anna", "Ben", "Chloé", "David")
+	for _, lang := range []string{"en", "fr"} {
+		if lang == "fr" {
+			p.open("/lang?to=fr&back=" + group)
+		}
+		for _, w := range []int64{390, 360} {
+			p.do(chromedp.EmulateViewport(w, 844))
+			p.open(group + "/matches/new?game=take5")
+			p.waitFor(`document.querySelector('[data-testid=take5-setup-table]') !== null`)
+			var cut string
+			p.eval(textCut(`[data-testid=take5-setup-table] th`), &cut)
+			if cut != "" {
+				t.Errorf("%s at %d px: the Take 5! deal table's headers: %s", lang, w, cut)
+			}
+			p.eval(`document.querySelector('[data-testid=take5-setup-table]').scrollIntoView({block: 'center'})`, nil)
+			entryShot(p, fmt.Sprintf("fits-newtake5-%s-%d", lang, w))
+
+			entryMatch(p, group, "taki")
+			p.tap(`[data-testid=seat][data-player=Emma] [data-testid=pick-seat]`)
+			p.waitFor(`document.querySelector('[data-testid=picker]') !== null`)
+			p.eval(textCut(`[data-testid=picker] .sheet-suit button, [data-testid=picker] [data-testid=sheet-player]`), &cut)
+			if cut != "" {
+				t.Errorf("%s at %d px: TAKI's card sheet: %s", lang, w, cut)
+			}
+			p.eval(`document.querySelector('[data-testid=picker]').scrollTop = 1e6`, nil)
+			entryShot(p, fmt.Sprintf("fits-takipicker-%s-%d", lang, w))
+			p.eval(`document.querySelector('[data-testid=picker]').scrollTop = 0`, nil)
+			entryShot(p, fmt.Sprintf("fits-takipicker-top-%s-%d", lang, w))
+		}
+	}
+}
