@@ -99,5 +99,10 @@ func TestBrowserTake5DealFormSixAt360(t *testing.T) {
 		if bad != "" {
 			t.Errorf("%s: chips outside their player's box: %s", lang, bad)
 		}
+		// The seven "+5" and "x2" chips (0 to 6) on one line: none left alone on a second.
+		p.eval(`Array.from(document.querySelectorAll('[data-testid=plus5] .t5-chip-row, [data-testid=x2] .t5-chip-row')).filter(r => new Set(Array.from(r.querySelectorAll('label')).map(l => Math.round(l.getBoundingClientRect().top))).size > 1).map(r => r.parentElement.id).join(' ')`, &bad)
+		if bad != "" {
+			t.Errorf("%s: the chips 0 to 6 take two lines: %s", lang, bad)
+		}
 	}
 }

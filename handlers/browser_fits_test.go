@@ -1,0 +1,158 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// sheetFits measures, on a scoresheet, what a two-phone walk found cut or
+// lopsided: a player's name in the sheet's header cut (names of up to six
+// letters must read whole), the scoreboard's rows of unequal length (one
+// chip alone on a second row), a chip against the screen's edge, and the
+// page scrolling sideways.
+const sheetFits = `(() => {
+  const faults = [];
+  document.querySelectorAll('table[data-testid=scores] thead th[title]').forEach(th => {
+    // The text as laid out (a range), against the cell's box less its padding: an ellipsis is drawn
+    // over a text a fraction of a pixel too wide, which scrollWidth, rounded, does not see.
+    const cs = getComputedStyle(th), rg = document.createRange();
+    rg.selectNodeContents(th);
+    const text = rg.getBoundingClientRect().width, room = th.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    if (th.title.length <= 6 && text > room + 0.1)
+      faults.push('the header "' + th.title + '" is cut (' + text.toFixed(1) + ' px of text in ' + room.toFixed(1) + ')');
+  });
+  const rows = {};
+  const chips = [...document.querySelectorAll('[data-testid=scoreboard-player]')];
+  chips.forEach(li => { const t = Math.round(li.getBoundingClientRect().top); rows[t] = (rows[t] || 0) + 1; });
+  const counts = Object.keys(rows).sort((a, b) => a - b).map(k => rows[k]);
+  if (Math.max(...counts) - Math.min(...counts) > 1) faults.push('the scoreboard\'s rows hold ' + counts.join('+') + ' chips');
+  chips.forEach(li => { const b = li.getBoundingClientRect();
+    if (b.left < 8 || b.right > window.innerWidth - 8) faults.push(li.dataset.player + '\'s chip is against the screen\'s edge (' + Math.round(b.left) + '–' + Math.round(b.right) + ')'); });
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) faults.push('the page scrolls sideways');
+  return JSON.stringify({faults, rows: counts.join('+')});
+})()`
+
+// TestBrowserShortNamesFit: at every table size the sheets allow (TAKI 5
+// and 10, Take 5! 6, Five Crowns 7), on 390 and 360 px phones, light and
+// dark: a name of up to six letters reads whole in the sheet's header, the
+// scoreboard's rows differ by one chip at most (six players: 3 + 3, not
+// 5 + 1), no chip touches the screen's edge, the page never scrolls
+// sideways (the table may, inside itself).
+func TestBrowserShortNamesFit(t *testing.T) {
+	b := newBrowser(t)
+	host := b.app.client()
+	slug := host.group("Petits noms")
+	names := []string{"Emma", "Farid", "Anna", "Ben", "Chloé", "David", "Gaspar", "Hugo", "Inès", "Jules"}
+	ids := host.players(slug, names...)
+	taki := url.Values{"end": {"rounds"}, "rounds": {"40"}}
+	fc := url.Values{"firstDealer": {"1"}, "startRound": {"1"}}
+	tables := []struct {
+		name, game string
+		seats      int
+		opts       url.Values
+		rounds     [][]int
+		pick       []int // the players seated, by index in names (the first seats, when nil)
+	}{
+		{"take5-4", "take5", 4, nil, [][]int{{66, 1, 105, 12}}, []int{0, 6, 4, 5}},
+		{"taki-5", "taki", 5, taki, [][]int{{100, -5, -7, -12, -20}, {-1000, -3, 100, -4, -25}}, nil},
+		{"take5-6", "take5", 6, nil, [][]int{{66, 1, 105, 12, 0, 99}}, nil},
+		{"fivecrowns-7", "fivecrowns", 7, fc, [][]int{{108, 250, 99, 140, 0, 37, 212}}, nil},
+		{"taki-10", "taki", 10, taki, [][]int{{-1250, 1080, 999, -40, 2310, 0, -999, 100, 45, -1000}}, nil},
+	}
+	paths := map[string]string{}
+	for _, tb := range tables {
+		seated := ids[:tb.seats]
+		if tb.pick != nil {
+			seated = nil
+			for _, i := range tb.pick {
+				seated = append(seated, ids[i])
+			}
+		}
+		paths[tb.name] = bigTable(t, b.app, host, slug, tb.game, seated, tb.opts, tb.rounds...)
+	}
+	g, _ := b.app.store.GroupBySlug(context.Background(), slug)
+	p := b.phone()
+	p.open("/join/" + slug + "/" + g.InviteToken)
+	p.tap("[data-testid=join-player][data-player='Ben']")
+	p.do(chromedp.Click(css("form[data-testid=join-form] button")), chromedp.WaitVisible(css("[data-testid=group-name]")))
+	for _, w := range []int64{390, 360} {
+		p.do(chromedp.EmulateViewport(w, 800))
+		for _, tb := range tables {
+			p.open(paths[tb.name])
+			p.waitFor(`document.querySelectorAll('[data-testid=scoreboard-player]').length > 0`)
+			var out string
+			p.eval(sheetFits, &out)
+			var got struct {
+				Faults []string
+				Rows   string
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range got.Faults {
+				t.Errorf("%s at %d px: %s", tb.name, w, f)
+			}
+			t.Logf("%s at %d px: scoreboard rows %s", tb.name, w, got.Rows)
+			entryShot(p, fmt.Sprintf("fits-%s-%d", tb.name, w))
+		}
+	}
+}
+
+// textCut lists the elements matched by sel whose text, as laid out, is
+// wider than their box less its padding (drawn cut or with an ellipsis),
+// and those that run past the screen's right edge.
+func textCut(sel string) string {
+	return fmt.Sprintf(`(() => Array.from(document.querySelectorAll(%q)).filter(e => e.offsetParent).map(e => {
+  const cs = getComputedStyle(e), rg = document.createRange(); rg.selectNodeContents(e);
+  const box = e.getBoundingClientRect(), text = rg.getBoundingClientRect().width;
+  const room = box.width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - parseFloat(cs.borderLeftWidth) - parseFloat(cs.borderRightWidth);
+  if (text > room + 0.1) return '"' + e.textContent.trim() + '" cut (' + text.toFixed(1) + ' px in ' + room.toFixed(1) + ')';
+  if (box.right > window.innerWidth + 0.5) return '"' + e.textContent.trim() + '" runs off the screen (' + Math.round(box.right) + ')';
+  return '';
+}).filter(Boolean).join('; '))()`, sel)
+}
+
+// TestBrowserPickerAndSetupFit: on 390 and 360 px phones, in English and
+// French, light and dark: TAKI's card sheet shows its special cards' names
+// whole ("Colour", "Couleur") and every other player's button on the
+// screen (not "Dav…" cut at its edge); the new Take 5! match page's deal
+// table shows its headers whole ("Cards in each hand"), wrapped if need be.
+func TestBrowserPickerAndSetupFit(t *testing.T) {
+	b := newBrowser(t)
+	p := b.phone()
+	group := entryGroup(p, "Emma", "Anna", "Ben", "Chloé", "David")
+	for _, lang := range []string{"en", "fr"} {
+		if lang == "fr" {
+			p.open("/lang?to=fr&back=" + group)
+		}
+		for _, w := range []int64{390, 360} {
+			p.do(chromedp.EmulateViewport(w, 844))
+			p.open(group + "/matches/new?game=take5")
+			p.waitFor(`document.querySelector('[data-testid=take5-setup-table]') !== null`)
+			var cut string
+			p.eval(textCut(`[data-testid=take5-setup-table] th`), &cut)
+			if cut != "" {
+				t.Errorf("%s at %d px: the Take 5! deal table's headers: %s", lang, w, cut)
+			}
+			p.eval(`document.querySelector('[data-testid=take5-setup-table]').scrollIntoView({block: 'center'})`, nil)
+			entryShot(p, fmt.Sprintf("fits-newtake5-%s-%d", lang, w))
+
+			entryMatch(p, group, "taki")
+			p.tap(`[data-testid=seat][data-player=Emma] [data-testid=pick-seat]`)
+			p.waitFor(`document.querySelector('[data-testid=picker]') !== null`)
+			p.eval(textCut(`[data-testid=picker] .sheet-suit button, [data-testid=picker] [data-testid=sheet-player]`), &cut)
+			if cut != "" {
+				t.Errorf("%s at %d px: TAKI's card sheet: %s", lang, w, cut)
+			}
+			p.eval(`document.querySelector('[data-testid=picker]').scrollTop = 1e6`, nil)
+			entryShot(p, fmt.Sprintf("fits-takipicker-%s-%d", lang, w))
+			p.eval(`document.querySelector('[data-testid=picker]').scrollTop = 0`, nil)
+			entryShot(p, fmt.Sprintf("fits-takipicker-top-%s-%d", lang, w))
+		}
+	}
+}
