@@ -44,6 +44,9 @@ func (s *Server) savedBy(c echo.Context, match store.Match, rounds []store.Round
 // inSentence is a round's name as its game says it ("Deal 3", an express
 // match's "Round 9"), written to go inside a sentence: "deal 3".
 func inSentence(name string) string {
+	if name == "" {
+		return ""
+	}
 	r, size := utf8.DecodeRuneInString(name)
 	return string(unicode.ToLower(r)) + name[size:]
 }
