@@ -90,6 +90,22 @@ func TestSeatsPassOverALeaver(t *testing.T) {
 		t.Errorf("Take Five round 2: the scoreboard marks %q, want Cleo", got)
 	}
 
+	// Take Five, Cleo starts; Ben leaves before round 1, which Ana wins:
+	// the round records that Cleo started it, as its strip said.
+	tf3 := start("takefive", url.Values{"firstStarter": {"3"}})
+	leave(tf3, 1)
+	if got := strip(tf3, "tf-starter"); got != "Cleo" {
+		t.Errorf("Take Five round 1, Ben gone before it: %q starts, want Cleo", got)
+	}
+	save(tf3, url.Values{"winner": {"0"}})
+	tf3rounds, err := app.store.Rounds(t.Context(), mustInt(tf3[strings.LastIndex(tf3, "/")+1:]))
+	if err != nil || len(tf3rounds) != 1 {
+		t.Fatalf("rounds %v, %v", tf3rounds, err)
+	}
+	if h := doc(t, c.get(tf3+"/rounds/"+itoa(tf3rounds[0].ID)+"/history")).Text(); !strings.Contains(h, "Cleo started") {
+		t.Errorf("Take Five round 1's history does not say Cleo started: %q", h)
+	}
+
 	// Take Five: Ana wins the score round, Ben the 21; Ben leaves. Round 3
 	// is the quinte at the table of three left: its form says so, and a
 	// quinte wins it.

@@ -5,7 +5,9 @@ package takefive
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,6 +16,7 @@ import (
 	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/scoring"
 	tfscore "github.com/tablekeeper/tablekeeper/scoring/takefive"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -133,7 +136,7 @@ func (g TakeFive) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 // the winner (not chosen, not a player, «nobody» outside a 21 round) and
 // the rack (words where tokens go, a rack that does not win the phase).
 func (g TakeFive) entry(rc kit.RoundCtx, f TFRoundForm) (json.RawMessage, error) {
-	em, before := kit.EngineMatch(g, rc.Match), kit.EngineRounds(rc.Played.Before(rc.Number))
+	em, before := atTable(g, rc), kit.EngineRounds(rc.Played.Before(rc.Number))
 	var winner, rackErr error
 	w, err := strconv.Atoi(f.Winner)
 	switch {
@@ -203,4 +206,24 @@ func (g TakeFive) Detail(ctx context.Context, m store.Match, entry json.RawMessa
 		parts = append(parts, rackText(e.Rack))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// atTable is the engine's match for the form of rc's round. After a player
+// left, the form's table is the players still there, in seat order: the
+// first starter, a seat of the whole table, is read there as the first
+// player still there at or after him, so the starter the entry records is
+// the one the round's strip names.
+func atTable(g TakeFive, rc kit.RoundCtx) scoring.Match {
+	em := kit.EngineMatch(g, rc.Match)
+	first, err := strconv.Atoi(em.Options[tfscore.OptionFirstStarter])
+	if rc.Seated == nil || err != nil {
+		return em
+	}
+	k, _ := slices.BinarySearch(rc.Seated, first)
+	if k == len(rc.Seated) {
+		k = 0
+	}
+	em.Options = maps.Clone(em.Options)
+	em.Options[tfscore.OptionFirstStarter] = strconv.Itoa(k)
+	return em
 }
