@@ -128,7 +128,7 @@ func TestTakiMatchByRounds(t *testing.T) {
 	form.Set("mode_2", "points")
 	form.Set("points_2", "0")
 	rec = c.post(rounds, form)
-	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "loses between 1 and") {
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "loses 1 to") {
 		t.Fatalf("0 points for a loser: status %d, want 422 with the scorer's sentence", rec.Code)
 	}
 	if doc(t, c.get(match)).Find(`[data-testid="round-row"]`).Length() != 0 {

@@ -162,8 +162,8 @@ func seatPoints(p Hand, f string, won bool, plus2ScoresAs int) (int, string, err
 	if p.Typed != nil {
 		if *p.Typed > -1 || *p.Typed < -MaxLoss(plus2ScoresAs) {
 			return 0, "", referee.Invalid(f+".points",
-				fmt.Sprintf("A player who did not win loses between 1 and %d points, so his points are negative.", MaxLoss(plus2ScoresAs)),
-				fmt.Sprintf("Un joueur qui n'a pas gagné perd entre 1 et %d points : ses points sont négatifs.", MaxLoss(plus2ScoresAs)))
+				fmt.Sprintf("A player who did not win loses 1 to %d points in a round: %s is no such loss.", MaxLoss(plus2ScoresAs), signed(*p.Typed)),
+				fmt.Sprintf("Un joueur qui n'a pas gagné perd de 1 à %d points dans une manche : %s n'est pas une telle perte.", MaxLoss(plus2ScoresAs), signed(*p.Typed)))
 		}
 		return *p.Typed, signed(*p.Typed), nil
 	}
