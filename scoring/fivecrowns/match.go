@@ -34,27 +34,6 @@ func MatchRounds(start int) []int {
 // Seats are numbered 0…players−1 clockwise, so the player on a seat's left
 // is the next seat and play goes seat to seat+1.
 
-// Dealer returns the seat dealing round in a match that started at round
-// start with firstDealer dealing: the deal passes one seat to the left
-// (clockwise) each round («le joueur placé à gauche du donneur précédent»).
-// It returns -1 when players < 1, a seat is out of range or round < start.
-func Dealer(players, firstDealer, start, round int) int {
-	if players < 1 || firstDealer < 0 || firstDealer >= players || round < start {
-		return -1
-	}
-	return (firstDealer + round - start) % players
-}
-
-// FirstPlayer returns the seat that plays first in a round dealt by dealer:
-// the player left of the dealer («le joueur placé à gauche du donneur
-// commence»). It returns -1 when dealer is not a seat.
-func FirstPlayer(players, dealer int) int {
-	if players < 1 || dealer < 0 || dealer >= players {
-		return -1
-	}
-	return (dealer + 1) % players
-}
-
 // Winners returns the indexes of the lowest totals, in index order: the
 // lowest total wins («celui qui en a le moins gagne la partie»), and a tie is
 // shared (the sheet is silent; RULES.md FC-A8). It returns an empty slice for

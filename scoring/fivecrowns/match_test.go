@@ -2,7 +2,10 @@ package fivecrowns
 
 import (
 	"slices"
+	"strconv"
 	"testing"
+
+	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
 func TestMatchRounds(t *testing.T) {
@@ -19,6 +22,10 @@ func TestMatchRounds(t *testing.T) {
 	}
 }
 
+// The deal passes one seat to the left each round («le joueur placé à
+// gauche du donneur précédent») and the player on the dealer's left starts
+// («le joueur placé à gauche du donneur commence»), from any first dealer
+// and any starting round.
 func TestDealerRotatesLeft(t *testing.T) {
 	tests := []struct {
 		players, first, start, round, dealer, firstPlayer int
@@ -32,17 +39,20 @@ func TestDealerRotatesLeft(t *testing.T) {
 		{3, 2, 6, 6, 2, 0},
 		{3, 2, 6, 7, 0, 1},
 	}
+	var s Sheet
 	for _, tt := range tests {
-		d := Dealer(tt.players, tt.first, tt.start, tt.round)
-		if d != tt.dealer {
-			t.Errorf("Dealer(%d, %d, %d, %d) = %d, want %d", tt.players, tt.first, tt.start, tt.round, d, tt.dealer)
+		m := scoring.Match{Seats: tt.players, Options: map[string]string{OptFirstDealer: strconv.Itoa(tt.first), OptStartRound: strconv.Itoa(tt.start)}}
+		number := tt.round - tt.start + 1
+		if d := s.DealerOf(m, number); d != tt.dealer {
+			t.Errorf("%d players, seat %d deals round %d first: round %d is dealt by %d, want %d", tt.players, tt.first, tt.start, tt.round, d, tt.dealer)
 		}
-		if got := FirstPlayer(tt.players, d); got != tt.firstPlayer {
-			t.Errorf("FirstPlayer(%d, %d) = %d, want %d", tt.players, d, got, tt.firstPlayer)
+		if got := s.StarterOf(m, number); got != tt.firstPlayer {
+			t.Errorf("%d players, seat %d deals round %d first: round %d is started by %d, want %d", tt.players, tt.first, tt.start, tt.round, got, tt.firstPlayer)
 		}
 	}
-	if Dealer(4, 0, 6, 5) != -1 || Dealer(0, 0, 1, 1) != -1 || FirstPlayer(3, 3) != -1 {
-		t.Errorf("Dealer/FirstPlayer accept impossible seats or rounds")
+	m := scoring.Match{Seats: 4, Options: map[string]string{OptFirstDealer: "0", OptStartRound: "6"}}
+	if s.DealerOf(m, 7) != -1 || s.StarterOf(m, 7) != -1 {
+		t.Errorf("a round after the 11th has a dealer or a starter")
 	}
 }
 

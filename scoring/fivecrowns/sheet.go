@@ -73,7 +73,7 @@ func (s Sheet) Whole(m scoring.Match) bool { return s.StartRound(m) == 1 }
 func (s Sheet) GameRound(m scoring.Match, number int) int { return s.StartRound(m) + number - 1 }
 
 // DealerOf is the seat dealing the match's number-th round, −1 once the
-// match is over: the deal passes left each round (Dealer), and after a
+// match is over: the deal passes left each round, and after a
 // player left, on from the last dealer to the next player still there
 // (scoring.PassedTo). StarterOf starts it.
 func (s Sheet) DealerOf(m scoring.Match, number int) int {
@@ -84,7 +84,7 @@ func (s Sheet) DealerOf(m scoring.Match, number int) int {
 }
 
 // StarterOf is the seat playing first in the match's number-th round: the
-// player still there on the dealer's left (FirstPlayer); −1 once the match
+// player still there on the dealer's left; −1 once the match
 // is over.
 func (s Sheet) StarterOf(m scoring.Match, number int) int {
 	return scoring.NextThere(m.Seats, s.DealerOf(m, number), scoring.Away(m.AwayFrom, number))
