@@ -85,7 +85,7 @@ func TestRefusedRoundSaysEveryMistakeOnce(t *testing.T) {
 	check("TAKI after Ben left", doc(t, rec), []string{"Cleo: ", "Dan: "}, []string{"Cleo", "Dan"})
 	// Three red 7s over two hands, a blank row and text for points, at once.
 	rec = c.post(tk+"/rounds", url.Values{"op": {"save"}, "winner": {"2"}, "cards_0": {"R7 R7"}, "cards_1": {"R7"}})
-	check("TAKI, a third red 7 and a blank row", doc(t, rec), []string{"Cleo: "}, nil)
+	check("TAKI, a third red 7 in a second hand", doc(t, rec), []string{"Cleo: "}, nil)
 	rec = c.post(tk+"/rounds", url.Values{"op": {"save"}, "winner": {"2"}, "cards_0": {"R7 R7 R7"}, "points_1": {"ten"}})
 	check("TAKI, a third red 7 and words for points", doc(t, rec), []string{"Ana: ", "Cleo: "}, []string{"Ana", "Cleo"})
 	// Nobody went out yet, and words for points: both said.
