@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -293,6 +294,21 @@ func (s *Server) loadMatch(c echo.Context) (store.Match, Game, []store.Round, er
 	return match, g, rounds, err
 }
 
+// endedAt is when a match that a save has just ended finished: its newest
+// round's moment, as the store gave it (now, if none says).
+func endedAt(rounds []store.Round) *time.Time {
+	var at time.Time
+	for _, r := range rounds {
+		if r.CreatedAt.After(at) {
+			at = r.CreatedAt
+		}
+	}
+	if at.IsZero() {
+		at = time.Now()
+	}
+	return &at
+}
+
 // livePlayed is what the rounds that still count hold.
 func livePlayed(rounds []store.Round) Played {
 	n := 0
@@ -353,6 +369,9 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	sh.GroupURL = "/g/" + memberOf(c).group.Slug
 	sh.Board = board(sh.Names, totals, prog)
 	if prog.Finished {
+		if match.FinishedAt == nil { // read before the save that ended it, just now
+			match.FinishedAt = endedAt(rounds)
+		}
 		sh.Result = ranking(sh.Board)
 		sh.PlayFacts, sh.BGStatsLink = s.playFacts(vctx, match, g, prog, live)
 		sh.RematchURL = fmt.Sprintf("%s/matches/new?game=%s&again=%d", sh.GroupURL, g.ID(), match.ID)

@@ -205,21 +205,6 @@ func (s *Server) savedAnswer(c echo.Context, match store.Match, g Game, rounds [
 	if isHTMX(c) {
 		c.Response().Header().Set("HX-Push-Url", url)
 		c.Set("saved", number)
-		// The match was read before the save: the round that ends it
-		// finished it just now, at the moment the store gave that round
-		// (the result offers to send the match to BG Stats, dated by it).
-		if match.FinishedAt == nil && progress(g, match, livePlayed(rounds)).Finished {
-			var at time.Time
-			for _, r := range rounds {
-				if r.CreatedAt.After(at) {
-					at = r.CreatedAt
-				}
-			}
-			if at.IsZero() {
-				at = time.Now()
-			}
-			match.FinishedAt = &at
-		}
 		return s.sheetAnswer(c, http.StatusOK, match, g, rounds, "", nil)
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s?saved=%d", url, number))
