@@ -18,9 +18,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"github.com/tablekeeper/tablekeeper/games"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/internal/pagestates"
+	"github.com/tablekeeper/tablekeeper/internal/pagestates/gamestates"
 )
 
 // The page audits walk every page state pagestates seeds (about 60: each
@@ -55,7 +54,7 @@ func auditTool(t *testing.T, rel string) string {
 // auditPages seeds the app and checks that each state answers as listed.
 func auditPages(t *testing.T, app *testApp) []pagestates.Page {
 	t.Helper()
-	pages, err := pagestates.Seed(app.e, auditGames())
+	pages, err := pagestates.Seed(app.e, gamestates.All())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,28 +250,4 @@ func (p *phone) layout(width int) auditFindings {
 		found = append(found, fmt.Sprintf("at %d px: %s", width, f))
 	}
 	return found
-}
-
-// auditGames is every game's page states, as pagestates reads them (it
-// imports no app package, so they come in as its own plain data).
-func auditGames() []pagestates.Game {
-	var out []pagestates.Game
-	for _, g := range games.All() {
-		a, ok := g.(kit.Auditor)
-		if !ok {
-			continue
-		}
-		s := a.AuditStates()
-		pg := pagestates.Game{ID: g.ID(), Name: g.Name("en"), Seats: s.Seats, Options: s.Options, French: s.French,
-			Rounds: s.Rounds, JustSaved: s.JustSaved, Correction: s.Correction, Invalid: s.Invalid,
-			FinishedSeats: s.FinishedSeats, FinishedOptions: s.FinishedOptions, Finished: s.Finished}
-		for _, f := range s.Empty {
-			pg.Empty = append(pg.Empty, pagestates.Form(f))
-		}
-		for _, f := range s.Referee {
-			pg.Referee = append(pg.Referee, pagestates.Form(f))
-		}
-		out = append(out, pg)
-	}
-	return out
 }

@@ -22,9 +22,9 @@ import (
 	"strings"
 
 	"github.com/tablekeeper/tablekeeper/games"
-	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/handlers"
 	"github.com/tablekeeper/tablekeeper/internal/pagestates"
+	"github.com/tablekeeper/tablekeeper/internal/pagestates/gamestates"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -69,7 +69,7 @@ func run(runs int, only *regexp.Regexp) error {
 	if err != nil {
 		return err
 	}
-	pages, err := pagestates.Seed(e, auditGames())
+	pages, err := pagestates.Seed(e, gamestates.All())
 	if err != nil {
 		return err
 	}
@@ -213,28 +213,4 @@ func median(xs []float64) float64 {
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	return s[len(s)/2]
-}
-
-// auditGames is every game's page states, as pagestates reads them (it
-// imports no app package, so they come in as its own plain data).
-func auditGames() []pagestates.Game {
-	var out []pagestates.Game
-	for _, g := range games.All() {
-		a, ok := g.(kit.Auditor)
-		if !ok {
-			continue
-		}
-		s := a.AuditStates()
-		pg := pagestates.Game{ID: g.ID(), Name: g.Name("en"), Seats: s.Seats, Options: s.Options, French: s.French,
-			Rounds: s.Rounds, JustSaved: s.JustSaved, Correction: s.Correction, Invalid: s.Invalid,
-			FinishedSeats: s.FinishedSeats, FinishedOptions: s.FinishedOptions, Finished: s.Finished}
-		for _, f := range s.Empty {
-			pg.Empty = append(pg.Empty, pagestates.Form(f))
-		}
-		for _, f := range s.Referee {
-			pg.Referee = append(pg.Referee, pagestates.Form(f))
-		}
-		out = append(out, pg)
-	}
-	return out
 }
