@@ -18,8 +18,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/tablekeeper/tablekeeper/games/auditstates"
 	"github.com/tablekeeper/tablekeeper/internal/pagestates"
-	"github.com/tablekeeper/tablekeeper/internal/pagestates/gamestates"
 )
 
 // The page audits walk every page state pagestates seeds (about 60: each
@@ -54,7 +54,7 @@ func auditTool(t *testing.T, rel string) string {
 // auditPages seeds the app and checks that each state answers as listed.
 func auditPages(t *testing.T, app *testApp) []pagestates.Page {
 	t.Helper()
-	pages, err := pagestates.Seed(app.e, gamestates.All())
+	pages, err := pagestates.Seed(app.e, auditstates.All())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,9 +22,9 @@ import (
 	"strings"
 
 	"github.com/tablekeeper/tablekeeper/games"
+	"github.com/tablekeeper/tablekeeper/games/auditstates"
 	"github.com/tablekeeper/tablekeeper/handlers"
 	"github.com/tablekeeper/tablekeeper/internal/pagestates"
-	"github.com/tablekeeper/tablekeeper/internal/pagestates/gamestates"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -69,7 +69,7 @@ func run(runs int, only *regexp.Regexp) error {
 	if err != nil {
 		return err
 	}
-	pages, err := pagestates.Seed(e, gamestates.All())
+	pages, err := pagestates.Seed(e, auditstates.All())
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,7 @@
-// Package gamestates reads every registered game's page states (each game's
+// Package auditstates reads every registered game's page states (each game's
 // kit.Auditor) into pagestates' plain data, for the page audit's command
 // and its test alike; pagestates itself imports no app package.
-package gamestates
+package auditstates
 
 import (
 	"github.com/tablekeeper/tablekeeper/games"
