@@ -200,7 +200,7 @@ func TestTake5DealFormBlanksAndChips(t *testing.T) {
 	}
 	d := doc(t, rec)
 	paul := d.Find(`[data-testid="seat"][data-player="Paul"]`)
-	if got := d.Find(`[data-testid="round-refusals"]`).Text(); !strings.Contains(got, "No cows typed") {
+	if got := d.Find(`[data-testid="round-refusals"]`).Text(); !strings.Contains(got, "No player took a row") {
 		t.Errorf("next to Save: %q, want the empty deal refused", got)
 	}
 	if inv, _ := paul.Find(`#green_0`).Attr("aria-invalid"); inv == "true" || d.Find(`[data-testid="refusal-flag"]`).Length() != 0 {

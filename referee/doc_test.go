@@ -46,6 +46,8 @@ var games = []game{
 			"Chaque carte vachette ne peut correspondre qu'à une seule place."},
 		{"A deal's tallies say how many specials each player still holds, not which. A hand of 2 is his x2 and his +5, and he laid neither; a hand of 1 is one of the two. With X \"x2\" and P \"+5\" collected, A hands of 2 and B hands of 1 among the lines, the lines are refused (`take5.specials-dealt`) unless X + A ≤ players, P + A ≤ players and X + P + 2A + B ≤ 2 × players: exactly the tallies some split of the hands of 1 fits. Each bound is ≤, not =, because a row may be left on the table (ignored in scoring) and the lines may be part of a table (`tableSize`). At two players, one player collecting both x2 while the other still holds both his specials is refused.",
 			"On distribue à chaque joueur une carte „x 2” et une carte „+ 5”. Les cartes spéciales restantes sont écartées du jeu."},
+		{"A deal saved on the scoresheet or imported with the whole table's lines, in which nobody took a row, is refused (field `seats`): the last number card played takes the last row, so a deal ends with rows taken. The API's scorer, whose lines may be part of a table, does not refuse it.",
+			"Si l'on a joué correctement, toutes les rangées ont été ramassées par les joueurs."},
 	}},
 	{"Take Five", "takefive", takefive.Rules, takefive.HouseRules, []reading{
 		{"The racks are kept in the order of the players' names, so that an answer never depends on the order of a JSON object; the eliminated keep the client's order, a newly eliminated player last.", ""},

@@ -99,15 +99,13 @@ func (g Take5) RoundForm(rc kit.RoundCtx, entry json.RawMessage) templ.Component
 // ReadRound maps the deal form to the engine's entry. "calc" shows every
 // line's working and the deal's winner without saving, "save" saves; a
 // field that is not a number is refused here, every rule by the engine.
-// A blank count is 0, but a deal with no cow typed at all is refused: it
-// is a form saved before it was filled in.
+// A blank count is 0 (a deal left blank, no row taken, the engine refuses).
 func (g Take5) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	f := g.blankForm(rc)
 	f.Last = form.Get("last") != ""
 	tallies := make([]t5score.Tally, len(f.Seats))
 	var unread error
 	lineUnread := make([]bool, len(f.Seats))
-	typed := false
 	for i := range f.Seats {
 		s := &f.Seats[i]
 		vals := []*string{&s.Green, &s.Red, &s.Plus5, &s.X2, &s.InHand}
@@ -115,20 +113,12 @@ func (g Take5) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		for k, key := range t5Keys {
 			v := strings.TrimSpace(form.Get(fmt.Sprintf("%s_%d", key.form, i)))
 			*vals[k] = v
-			typed = typed || (k < 2 && v != "")
 			if err := t5Read(rc.Ctx, fmt.Sprintf("seats[%d].%s", i, key.entry), key.form, v, dst[k]); err != nil {
 				lineUnread[i] = true
 				if unread == nil {
 					unread = err
 				}
 			}
-		}
-	}
-	if !typed && unread == nil && len(f.Seats) > 0 {
-		msg := views.T(rc.Ctx, "take5.err.nocows")
-		unread = referee.Invalid("seats", msg, msg) // the whole deal, no one player's line
-		for i := range lineUnread {
-			lineUnread[i] = true
 		}
 	}
 	op := form.Get("op")

@@ -34,7 +34,8 @@ func (g Sheet) CheckOptions(seats int, _ map[string]string) (map[string]string, 
 }
 
 // Score checks a deal at the match's table (checkDeal, the check the API's
-// scorer makes, with fields "seats[i].<key>") and returns each seat's score.
+// scorer makes, with fields "seats[i].<key>"; and, the whole table being
+// there, that someone took a row, T5-R7) and returns each seat's score.
 func (g Sheet) Score(m scoring.Match, _ []scoring.Round, raw json.RawMessage) ([]int, error) {
 	e, err := DecodeEntry(raw)
 	if err != nil {
@@ -51,6 +52,11 @@ func (g Sheet) Score(m scoring.Match, _ []scoring.Round, raw json.RawMessage) ([
 	}
 	if err := checkDeal("seats", s, e.Seats); err != nil {
 		return nil, err
+	}
+	if noRowTaken(e.Seats) {
+		return nil, referee.Invalid("seats",
+			"No player took a row: type the green and red cows each player collected. The last card played takes the last row, so every deal ends with rows taken.",
+			"Personne n'a pris de rangée : indiquez les vachettes vertes et rouges ramassées par chaque joueur. La dernière carte jouée prend la dernière rangée, chaque donne finit donc avec des rangées prises.")
 	}
 	points := make([]int, len(e.Seats))
 	for i, t := range e.Seats {

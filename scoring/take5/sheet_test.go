@@ -51,6 +51,8 @@ func TestSheetScore(t *testing.T) {
 		{"a line missing", 3, nil, NewEntry(false, Tally{}, Tally{}), nil, "seats"},
 		{"two players, eight rows in the piles", 2, nil, NewEntry(false, Tally{Green: 35}, Tally{Green: 35}), nil, "seats[1].green"},
 		{"three specials kept in one hand", 2, nil, NewEntry(false, Tally{SpecialsInHand: 3}, Tally{}), nil, "seats[0].specialsInHand"},
+		{"T5-R7: nobody took a row, the whole table given", 3, nil, NewEntry(false, Tally{}, Tally{SpecialsInHand: 2}, Tally{}), nil, "seats"},
+		{"the last card's row taken by one player alone", 2, nil, NewEntry(true, Tally{Green: 5}, Tally{SpecialsInHand: 2}), []int{5, -20}, ""},
 	}
 	for _, tt := range tests {
 		got, err := g.Score(match(tt.seats, tt.rules), nil, tt.entry.Marshal())

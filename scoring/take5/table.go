@@ -80,6 +80,17 @@ func (t Tally) check(at string, s Setup) error {
 	return nil
 }
 
+// noRowTaken reports whether the whole table's piles are empty: no deal
+// ends so (T5-R7: the last number card played takes the last row).
+func noRowTaken(tallies []Tally) bool {
+	for _, t := range tallies {
+		if pileRows(t, 0) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // pileRows is the fewest rows a pile with t's cows and specials can be:
 // each row taken is 5 number cards («la 5ème de la rangée») with at most
 // one x2 and one +5 under it. It is most+1 when no pile of at most most
