@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,62 +21,113 @@ import (
 // redraws it (200); a save with bad input redraws it with the errors (422)
 // and stores nothing; a valid save stores the round and shows the sheet
 // (303 without JavaScript, the sheet swapped in with htmx).
+//
+// A save is decided inside its write transaction (store.SaveRound), on the
+// match as it then stands: no other phone's write comes between what the
+// form is checked against and what is stored. A tap on the picker writes
+// nothing and reads the match as any page does.
 func (s *Server) postRound(c echo.Context) error {
-	match, g, rounds, err := s.loadMatch(c)
-	if err != nil {
-		return err
-	}
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	live := livePlayed(rounds)
-	if progress(g, match, live).Finished {
-		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
-	}
-	// The form says which round it was drawn for: if another phone saved that
-	// round meanwhile, this is a conflict, not the next round.
-	number := roundOfKey(form.Get("submitKey"), len(live.Points)+1)
-	if number > len(live.Points)+1 { // drawn for a round that no longer comes next (an undo)
-		return s.roundConflict(c, g, number, form)
-	}
-	rc := s.roundCtx(c, match, live, number, 0)
-	if key := form.Get("submitKey"); key != "" && keyTag(key) != seatsTag(rc.Seated) { // drawn before a player left or came back
-		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "comego.seatschanged"), nil)
-	}
-	rc.SubmitKey = form.Get("submitKey")
-	save, redraw, invalid, err := readRound(g, rc, form)
+	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
 	if err != nil {
-		return err
+		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	if save == nil {
-		status := http.StatusOK
-		if invalid {
-			status = http.StatusUnprocessableEntity
+	var p roundPlan
+	decide := func(match store.Match, rounds []store.Round) (store.RoundWrite, error) {
+		g, err := s.gameParam(c, match.Game)
+		if err != nil {
+			return store.RoundWrite{}, err
 		}
-		return s.formAnswer(c, status, match, g, rounds, redraw)
+		p = s.planRound(c, g, match, rounds, form)
+		if p.err != nil || p.write == nil {
+			return store.RoundWrite{}, cmp.Or(p.err, store.ErrNoWrite)
+		}
+		return *p.write, nil
 	}
-	author := memberOf(c).who.Display
-	seen := rounds
-	if seen == nil {
-		seen = []store.Round{} // read, and none yet: the store need not read them again
+	group := memberOf(c).group
+	var match store.Match
+	var saved store.Round
+	var rounds []store.Round
+	if form.Get("op") != "save" { // a tap on the picker, most likely: decided as a page is read
+		if match, rounds, err = s.store.MatchSheet(c.Request().Context(), group.ID, id); err == nil {
+			_, err = decide(match, rounds)
+		}
 	}
-	saved, rounds, err := s.store.AddRound(c.Request().Context(), match.ID, store.RoundWrite{Number: number, Entry: save.Entry,
-		Points: save.Points, SubmitKey: rc.SubmitKey, Author: author, Decide: decider(g, match), Seen: seen})
-	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid) {
-		return s.roundConflict(c, g, number, form)
+	if err == nil { // a save: decided again inside its transaction
+		match, saved, rounds, err = s.store.SaveRound(c.Request().Context(), group, id, decide)
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, store.ErrNoWrite):
+		return p.answer()
+	case errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid):
+		return s.roundConflict(c, p.g, p.write.Number, form)
+	case err != nil:
 		return err
 	}
 	s.announce(match.ID, rounds) // rounds as they stand after the write
 	// Unchanged since this phone's form saved it (here, or by a repeated
 	// post): the sheet's "saved by" names this member without a query.
 	if saved.Version == 1 {
-		c.Set(lastAuthorKey, lastAuthor{round: saved.ID, name: author})
+		c.Set(lastAuthorKey, lastAuthor{round: saved.ID, name: p.write.Author})
 	}
+	return s.savedAnswer(c, match, p.g, rounds, p.write.Number)
+}
 
-	return s.savedAnswer(c, match, g, rounds, number)
+// roundPlan is what a post of the round form calls for, decided on the
+// match as it stands: a round to write, or an answer without one.
+type roundPlan struct {
+	g      Game
+	write  *store.RoundWrite // nil: nothing to write, answer says why
+	answer func() error
+	err    error // a failure that is not about the input
+}
+
+// planRound decides what a post of the round form calls for on match and
+// its rounds. It writes nothing and answers nothing: it may run inside
+// another request's write transaction (a shared commit), and the answer
+// is sent once the transaction has ended.
+func (s *Server) planRound(c echo.Context, g Game, match store.Match, rounds []store.Round, form url.Values) roundPlan {
+	p := roundPlan{g: g}
+	live := livePlayed(rounds)
+	if progress(g, match, live).Finished {
+		p.answer = func() error {
+			return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
+		}
+		return p
+	}
+	// The form says which round it was drawn for: if another phone saved that
+	// round meanwhile, this is a conflict, not the next round.
+	number := roundOfKey(form.Get("submitKey"), len(live.Points)+1)
+	if number > len(live.Points)+1 { // drawn for a round that no longer comes next (an undo)
+		p.answer = func() error { return s.roundConflict(c, g, number, form) }
+		return p
+	}
+	rc := s.roundCtx(c, match, live, number, 0)
+	if key := form.Get("submitKey"); key != "" && keyTag(key) != seatsTag(rc.Seated) { // drawn before a player left or came back
+		p.answer = func() error {
+			return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "comego.seatschanged"), nil)
+		}
+		return p
+	}
+	rc.SubmitKey = form.Get("submitKey")
+	save, redraw, invalid, err := readRound(g, rc, form)
+	switch {
+	case err != nil:
+		p.err = err
+	case save == nil:
+		status := http.StatusOK
+		if invalid {
+			status = http.StatusUnprocessableEntity
+		}
+		p.answer = func() error { return s.formAnswer(c, status, match, g, rounds, redraw) }
+	default:
+		p.write = &store.RoundWrite{Number: number, Entry: save.Entry, Points: save.Points, SubmitKey: rc.SubmitKey,
+			Author: memberOf(c).who.Display, Decide: decider(g, match)}
+	}
+	return p
 }
 
 // decider lets the store ask the game whether the match is over, on the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -18,7 +19,7 @@ type Round struct {
 	Points    []int           // one per seat
 	Version   int
 	UndoneAt  *time.Time
-	CreatedAt time.Time // zero when read by MatchSheet, and so in AddRound's answer for the rounds it took from Seen
+	CreatedAt time.Time // zero when read by MatchSheet or SaveRound (the one saved has it)
 }
 
 // Undone reports whether the round was undone (it no longer counts).
@@ -48,13 +49,6 @@ type RoundWrite struct {
 	// transaction, so a decision never rests on rounds read before another
 	// phone's write; it overrides Finished.
 	Decide func(entries []json.RawMessage, points [][]int) bool
-	// Seen, when not nil, is every round of the match (undone ones included,
-	// in order) as the caller read them before the write: empty, not nil,
-	// for a match the caller read without rounds. If none changed
-	// since, AddRound does not read them again: the answer is Seen with the
-	// new round. (Every change of a round adds a round or raises a version,
-	// so the sum of the versions tells.)
-	Seen []Round
 }
 
 // AddRound saves round w.Number of a match, updates the totals and records a
@@ -66,76 +60,107 @@ type RoundWrite struct {
 func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Round, []Round, error) {
 	var out Round
 	var rounds []Round
-	var key any
-	if w.SubmitKey != "" {
-		key = w.SubmitKey
-	}
 	err := s.txQueued(s.onMatch(ctx, matchID), func(tx *txn) error {
-		// One statement reads all the checks need: the match's state, its
-		// live rounds, its group's slug (for the observers), and whether
-		// this form was saved already (a NULL key matches no round).
-		var live int
 		var group int64
 		var slug string
 		var finished sql.NullString
-		var saved sql.NullInt64
-		var versions int64
-		err := tx.QueryRowContext(ctx, `SELECT m.group_id, g.slug, m.finished_at,
-			(SELECT COUNT(*) FROM rounds WHERE match_id = m.id AND undone_at IS NULL),
-			(SELECT id FROM rounds WHERE match_id = m.id AND submit_key = ?),
-			(SELECT CAST(COALESCE(SUM(version), 0) AS BIGINT) FROM rounds WHERE match_id = m.id)
-			FROM matches m JOIN groups g ON g.id = m.group_id WHERE m.id = ?`, key, matchID).
-			Scan(&group, &slug, &finished, &live, &saved, &versions)
+		err := tx.QueryRowContext(ctx, `SELECT m.group_id, g.slug, m.finished_at
+			FROM matches m JOIN groups g ON g.id = m.group_id WHERE m.id = ?`, matchID).Scan(&group, &slug, &finished)
 		if err != nil {
 			return notFound(err, "add round")
 		}
-		if saved.Valid { // a repeated post: the round it saved, nothing written
-			rounds, err = roundsOf(ctx, tx.QueryContext, matchID)
-			for _, r := range rounds {
-				if r.ID == saved.Int64 {
-					out = r
-				}
-			}
+		if rounds, err = roundsOf(ctx, tx.QueryContext, matchID); err != nil {
 			return err
 		}
-		tx.wroteSlug(group, slug)
-		switch {
-		case w.Number <= live:
-			return fmt.Errorf("store: add round %d: already saved: %w", w.Number, ErrConflict)
-		case finished.Valid || w.Number != live+1:
-			return fmt.Errorf("store: add round %d after %d: %w", w.Number, live, ErrInvalid)
-		}
-		entry, points, created := mustJSON(w.Entry), mustJSON(w.Points), s.now()
-		res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			matchID, w.Number, entry, points, key, created)
-		if err != nil {
-			return fmt.Errorf("store: add round: %w", err)
-		}
-		id, _ := res.LastInsertId()
-		if err := s.revise(ctx, tx, id, 1, "created", entry, points, w.Author); err != nil {
-			return err
-		}
-		if w.Seen != nil && versionSum(w.Seen) == versions {
-			r := Round{ID: id, MatchID: matchID, Number: w.Number, Entry: json.RawMessage(entry), Version: 1, CreatedAt: parseTime(created)}
-			if r.Points, err = decodeJSON[[]int](points); err != nil {
-				return fmt.Errorf("store: add round: its points: %w", err)
-			}
-			out, rounds = r, append(slices.Clip(w.Seen), r) // a copy: Seen is the caller's
-			sortRounds(rounds)                              // an undone round keeps its number: a new one is not always last
-			return s.settle(ctx, tx, matchID, rounds, w.decide(rounds), true)
-		}
-		out, rounds, err = s.settleAfter(ctx, tx, matchID, id, w, true)
+		out, rounds, err = s.addNext(ctx, tx, Group{ID: group, Slug: slug}, matchID, finished.Valid, rounds, w)
 		return err
 	})
 	return out, rounds, err
 }
 
-func versionSum(rounds []Round) int64 {
-	var n int64
-	for _, r := range rounds {
-		n += int64(r.Version)
+// ErrNoWrite is what a plan given to SaveRound returns when the match as it
+// stands calls for no write (a refused form, a round saved meanwhile): the
+// caller answers from the match SaveRound read.
+var ErrNoWrite = errors.New("store: nothing to write")
+
+// SaveRound is AddRound for a caller that decides what to save from the
+// match as it stands: inside the write transaction it reads match id of
+// group g as MatchSheet does (ErrNotFound for a deleted match or another
+// group's), asks plan for the round to save, and saves it as AddRound does.
+// Deciding on what the transaction read, no phone's write can come in
+// between, and the match is read once, on the connection whose cache the
+// writes keep warm. When plan returns an error, nothing is written and
+// SaveRound returns it with the match and rounds it gave plan. Otherwise it
+// returns the match as read, the round saved (or the one a repeated
+// SubmitKey saved before) and every round as it now stands.
+func (s *Store) SaveRound(ctx context.Context, g Group, id int64, plan func(Match, []Round) (RoundWrite, error)) (Match, Round, []Round, error) {
+	var m Match
+	var out Round
+	var rounds []Round
+	err := s.txQueued(s.onMatch(ctx, id), func(tx *txn) error {
+		var err error
+		if m, rounds, err = matchSheet(ctx, tx.QueryContext, g.ID, id); err != nil {
+			return err
+		}
+		w, err := plan(m, rounds)
+		if err != nil {
+			return err
+		}
+		out, rounds, err = s.addNext(ctx, tx, g, id, m.FinishedAt != nil, rounds, w)
+		return err
+	})
+	return m, out, rounds, err
+}
+
+// addNext saves w as the next round of match id of group g, whose rounds
+// (undone ones included, in order) are rounds in tx, records its revision,
+// and settles the totals and whether the match is over. A repeated
+// SubmitKey returns the round it saved, with nothing written.
+func (s *Store) addNext(ctx context.Context, tx *txn, g Group, id int64, finished bool, rounds []Round, w RoundWrite) (Round, []Round, error) {
+	var key any
+	if w.SubmitKey != "" {
+		key = w.SubmitKey
+		var saved int64
+		err := tx.QueryRowContext(ctx, `SELECT id FROM rounds WHERE match_id = ? AND submit_key = ?`, id, key).Scan(&saved)
+		if err == nil { // a repeated post: the round it saved, nothing written
+			for _, r := range rounds {
+				if r.ID == saved {
+					return r, rounds, nil
+				}
+			}
+		}
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return Round{}, nil, fmt.Errorf("store: add round: %w", err)
+		}
 	}
-	return n
+	tx.wroteSlug(g.ID, g.Slug)
+	live := 0
+	for _, r := range rounds {
+		if !r.Undone() {
+			live++
+		}
+	}
+	switch {
+	case w.Number <= live:
+		return Round{}, nil, fmt.Errorf("store: add round %d: already saved: %w", w.Number, ErrConflict)
+	case finished || w.Number != live+1:
+		return Round{}, nil, fmt.Errorf("store: add round %d after %d: %w", w.Number, live, ErrInvalid)
+	}
+	entry, points, created := mustJSON(w.Entry), mustJSON(w.Points), s.now()
+	res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		id, w.Number, entry, points, key, created)
+	if err != nil {
+		return Round{}, nil, fmt.Errorf("store: add round: %w", err)
+	}
+	rid, _ := res.LastInsertId()
+	if err := s.revise(ctx, tx, rid, 1, "created", entry, points, w.Author); err != nil {
+		return Round{}, nil, err
+	}
+	r := Round{ID: rid, MatchID: id, Number: w.Number, Entry: json.RawMessage(entry), Points: slices.Clone(w.Points),
+		Version: 1, CreatedAt: parseTime(created)}
+	rounds = append(slices.Clip(rounds), r) // a copy: rounds may be the caller's
+	sortRounds(rounds)                      // an undone round keeps its number: a new one is not always last
+	return r, rounds, s.settle(ctx, tx, id, rounds, w.decide(rounds), true)
 }
 
 // settleAfter ends a write of round id: it reads the match's rounds as they

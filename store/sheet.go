@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"strconv"
@@ -51,7 +52,13 @@ const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r 
 // in one statement, or ErrNotFound (also for a deleted match or one of
 // another group).
 func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Round, error) {
-	rows, err := s.query(ctx, sheetQuery, id, groupID, id, id, id, groupID)
+	return matchSheet(ctx, s.query, groupID, id)
+}
+
+// matchSheet is MatchSheet on a connection's queries: the pool's, or a write
+// transaction's (SaveRound).
+func matchSheet(ctx context.Context, query func(context.Context, string, ...any) (*sql.Rows, error), groupID, id int64) (Match, []Round, error) {
+	rows, err := query(ctx, sheetQuery, id, groupID, id, id, id, groupID)
 	if err != nil {
 		return Match{}, nil, fmt.Errorf("store: match sheet: %w", err)
 	}
