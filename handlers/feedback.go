@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -34,12 +35,22 @@ func (s *Server) savedBy(c echo.Context, match store.Match, rounds []store.Round
 	} else if len(revs) > 0 {
 		author = revs[len(revs)-1].Author
 	}
+	// The points differ at every save: the sentence is translated around a
+	// mark (so the translation is kept, see views.T, not made afresh by
+	// every save and every phone's live update), then they take its place.
 	vctx := s.viewCtx(c)
+	var said string
 	if author == "" {
-		return views.T(vctx, "match.savedby.someone", "Name", named(n), "Round", inSentence(named(n)), "Points", pointsLine(match, last.Points))
+		said = views.T(vctx, "match.savedby.someone", "Name", named(n), "Round", inSentence(named(n)), "Points", pointsMark)
+	} else {
+		said = views.T(vctx, "match.savedby", "Author", author, "Round", inSentence(named(n)), "Points", pointsMark)
 	}
-	return views.T(vctx, "match.savedby", "Author", author, "Round", inSentence(named(n)), "Points", pointsLine(match, last.Points))
+	return strings.Replace(said, pointsMark, pointsLine(match, last.Points), 1)
 }
+
+// pointsMark stands for a round's points in a sentence translated before
+// they are put in: no name or translation holds it.
+const pointsMark = "\x00points\x00"
 
 // inSentence is a round's name as its game says it ("Deal 3", an express
 // match's "Round 9"), written to go inside a sentence: "deal 3".

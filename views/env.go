@@ -112,12 +112,13 @@ func T(ctx context.Context, id string, args ...any) string {
 		}
 		return translate(e.msgs, id, args)
 	}
-	key, ok := filledKey(id, args)
+	var buf [128]byte // the key, built on the stack: a kept message is found without allocating
+	key, ok := filledKey(buf[:0], id, args)
 	if !ok {
 		return translate(e.msgs, id, args)
 	}
 	e.msgs.filledMu.RLock()
-	s, ok := e.msgs.filled[key]
+	s, ok := e.msgs.filled[string(key)]
 	e.msgs.filledMu.RUnlock()
 	if ok {
 		return s
@@ -127,16 +128,15 @@ func T(ctx context.Context, id string, args ...any) string {
 	if e.msgs.filled == nil || len(e.msgs.filled) >= maxFilled {
 		e.msgs.filled = map[string]string{}
 	}
-	e.msgs.filled[key] = s
+	e.msgs.filled[string(key)] = s
 	e.msgs.filledMu.Unlock()
 	return s
 }
 
-// filledKey is id with its arguments as one string, when each is a string
-// or an int (false otherwise: not kept). A string is written with its
-// length, so no two lists of arguments share a key.
-func filledKey(id string, args []any) (string, bool) {
-	b := make([]byte, 0, len(id)+16*len(args))
+// filledKey appends to b id with its arguments, when each is a string or an
+// int (false otherwise: not kept). A string is written with its length, so
+// no two lists of arguments share a key.
+func filledKey(b []byte, id string, args []any) ([]byte, bool) {
 	b = append(b, id...)
 	for _, a := range args {
 		switch a := a.(type) {
@@ -146,10 +146,10 @@ func filledKey(id string, args []any) (string, bool) {
 		case int:
 			b = strconv.AppendInt(append(b, 0, 'i'), int64(a), 10)
 		default:
-			return "", false
+			return nil, false
 		}
 	}
-	return string(b), true
+	return b, true
 }
 
 // translate is T without the kept counts.
