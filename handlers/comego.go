@@ -104,14 +104,14 @@ func (s *Server) comings(c echo.Context, match store.Match, url string, played i
 		case st.AwayFrom == 1:
 			out.Notes = append(out.Notes, views.T(vctx, "comego.leftfirst", "Name", st.Name))
 		default:
-			out.Notes = append(out.Notes, views.T(vctx, "comego.left", "Name", st.Name, "Round", label(st.AwayFrom-1)))
+			out.Notes = append(out.Notes, views.T(vctx, "comego.left", "Name", st.Name, "Round", label(st.AwayFrom-1), "InSentence", inSentence(label(st.AwayFrom-1))))
 		}
 		if st.AwayFrom == played+1 {
 			out.Back = append(out.Back, views.SeatName{Seat: i, Name: st.Name})
 		}
 	}
 	if match.EndedEarly() && played > 0 {
-		out.Early = views.T(vctx, "comego.early", "Round", label(played))
+		out.Early = views.T(vctx, "comego.early", "Round", label(played), "InSentence", inSentence(label(played)))
 	}
 	if !finished {
 		out.LeaveURL, out.ReturnURL = url+"/leave", url+"/return"

@@ -177,7 +177,7 @@ func (s *Server) roundConflict(c echo.Context, g Game, number int, form url.Valu
 	if err != nil {
 		return err
 	}
-	msg := views.T(ec.Ctx, "round.conflict.here", "Round", ec.label, "Points", pointsLine(match, saved.Points))
+	msg := views.T(ec.Ctx, "round.conflict.here", "Round", ec.label, "InSentence", inSentence(ec.label), "Points", pointsLine(match, saved.Points))
 	return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
 }
 
