@@ -35,6 +35,7 @@ func (s *Server) savedBy(c echo.Context, match store.Match, rounds []store.Round
 	} else if len(revs) > 0 {
 		author = revs[len(revs)-1].Author
 	}
+	author = strings.ReplaceAll(author, "\x00", "") // an imported author's name is not checked as a member's is: it cannot hold the mark
 	// The points differ at every save: the sentence is translated around a
 	// mark (so the translation is kept, see views.T, not made afresh by
 	// every save and every phone's live update), then they take its place.
@@ -49,7 +50,8 @@ func (s *Server) savedBy(c echo.Context, match store.Match, rounds []store.Round
 }
 
 // pointsMark stands for a round's points in a sentence translated before
-// they are put in: no name or translation holds it.
+// they are put in: no translation holds it, nor any name (store.CheckName
+// refuses NUL; savedBy strips it from a revision's author).
 const pointsMark = "\x00points\x00"
 
 // inSentence is a round's name as its game says it ("Deal 3", an express

@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -31,15 +32,22 @@ func (s *Server) postRound(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
+	if !kit.Saving(form) {
+		return s.redrawRound(c, form)
+	}
 	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
+	var own Game // a group's own game, read before the transaction (below)
 	var p roundPlan
 	decide := func(match store.Match, rounds []store.Round) (store.RoundWrite, error) {
-		g, err := s.gameParam(c, match.Game)
-		if err != nil {
-			return store.RoundWrite{}, err
+		g, ok := s.byID[match.Game]
+		if !ok && own != nil && own.ID() == match.Game {
+			g, ok = own, true
+		}
+		if !ok {
+			return store.RoundWrite{}, errOwnGame
 		}
 		p = s.planRound(c, g, match, rounds, form)
 		if p.err != nil || p.write == nil {
@@ -47,23 +55,22 @@ func (s *Server) postRound(c echo.Context) error {
 		}
 		return *p.write, nil
 	}
-	group := memberOf(c).group
-	var match store.Match
-	var saved store.Round
-	var rounds []store.Round
-	if form.Get("op") != "save" { // a tap on the picker, most likely: decided as a page is read
-		if match, rounds, err = s.store.MatchSheet(c.Request().Context(), group.ID, id); err == nil {
-			_, err = decide(match, rounds)
+	ctx, group := c.Request().Context(), memberOf(c).group
+	match, saved, rounds, err := s.store.SaveRound(ctx, group, id, decide)
+	if errors.Is(err, errOwnGame) {
+		// A group's own games are read from the pool, which a plan inside a
+		// write transaction must not wait for (it holds a connection of it
+		// on PostgreSQL): read first, then the save is decided again.
+		if own, err = s.gameParam(c, match.Game); err != nil {
+			return err
 		}
-	}
-	if err == nil { // a save: decided again inside its transaction
-		match, saved, rounds, err = s.store.SaveRound(c.Request().Context(), group, id, decide)
+		match, saved, rounds, err = s.store.SaveRound(ctx, group, id, decide)
 	}
 	switch {
 	case errors.Is(err, store.ErrNoWrite):
 		return p.answer()
-	case errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid):
-		return s.roundConflict(c, p.g, p.write.Number, form)
+	case p.write != nil && (errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid)):
+		return s.roundConflict(c, p.g, p.write.Number, form) // a round another phone saved first
 	case err != nil:
 		return err
 	}
@@ -76,6 +83,27 @@ func (s *Server) postRound(c echo.Context) error {
 	return s.savedAnswer(c, match, p.g, rounds, p.write.Number)
 }
 
+// errOwnGame is a plan's answer for a match of one of the group's own games
+// that postRound has not read yet.
+var errOwnGame = errors.New("handlers: the group's own game is not read yet")
+
+// redrawRound answers a post of the round form that does not save (a tap on
+// the card picker): the form drawn again, nothing written.
+func (s *Server) redrawRound(c echo.Context, form url.Values) error {
+	match, g, rounds, err := s.loadMatch(c)
+	if err != nil {
+		return err
+	}
+	p := s.planRound(c, g, match, rounds, form)
+	switch {
+	case p.err != nil:
+		return p.err
+	case p.answer == nil: // a game that saves without the Save button: not a form of ours
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	return p.answer()
+}
+
 // roundPlan is what a post of the round form calls for, decided on the
 // match as it stands: a round to write, or an answer without one.
 type roundPlan struct {
@@ -86,9 +114,10 @@ type roundPlan struct {
 }
 
 // planRound decides what a post of the round form calls for on match and
-// its rounds. It writes nothing and answers nothing: it may run inside
-// another request's write transaction (a shared commit), and the answer
-// is sent once the transaction has ended.
+// its rounds. It writes nothing and answers nothing: as a save's plan it
+// may run inside another request's write transaction (a shared commit),
+// and more than once (PostgreSQL tries a transaction that lost a race
+// again); the answer is sent once the transaction has ended.
 func (s *Server) planRound(c echo.Context, g Game, match store.Match, rounds []store.Round, form url.Values) roundPlan {
 	p := roundPlan{g: g}
 	live := livePlayed(rounds)

@@ -188,6 +188,59 @@ func timeless(rounds []Round) []Round {
 	return out
 }
 
+// Saves of one match queued behind the write lock share a commit, and each
+// is decided on the match as the shared transaction holds it: the second of
+// the batch is given the round the first just saved, and saves the next.
+// (A plan given rounds read apart from the transaction, which cannot see
+// the batch's writes before its commit, would save the same round twice.)
+func TestQueuedSaveRoundsDecideOnTheBatchesWrites(t *testing.T) {
+	if onPG {
+		t.Skip("PostgreSQL commits each save in its own SERIALIZABLE transaction (commitPG)")
+	}
+	f := newFixture(t)
+	ctx := context.Background()
+	const n = 3 // the first leads a batch of its own (it waits for the lock); the others share the next
+	given := make([][]Round, n)
+	saved := make([]Round, n)
+	errs := make([]error, n)
+	f.s.wmu.Lock() // another write in progress: the saves queue behind it
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, saved[i], _, errs[i] = f.s.SaveRound(ctx, f.g.Group, f.match, func(_ Match, read []Round) (RoundWrite, error) {
+				given[i] = read
+				return RoundWrite{Number: len(read) + 1, Entry: "{}", Points: []int{i, 1, 2}, SubmitKey: fmt.Sprintf("%d.phone%d", len(read)+1, i)}, nil
+			})
+		}()
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+			f.s.queue.mu.Lock()
+			lead, queued := f.s.queue.leading, len(f.s.queue.waiting)
+			f.s.queue.mu.Unlock()
+			if lead && queued == i {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("save %d: %d queued", i, queued)
+			}
+		}
+	}
+	f.s.wmu.Unlock()
+	wg.Wait()
+	if c := f.s.queue.commits.Load(); c != 1 {
+		t.Fatalf("%d shared commits, want 1 (saves 2 and 3)", c)
+	}
+	for i := range n {
+		if errs[i] != nil || saved[i].Number != i+1 || len(given[i]) != i {
+			t.Errorf("save %d: %v, saved round %d after being given %d rounds; want round %d after %d", i, errs[i], saved[i].Number, len(given[i]), i+1, i)
+		}
+	}
+	if len(given[2]) == 2 && given[2][1].ID != saved[1].ID {
+		t.Errorf("the batch's second save was not given the round its first saved")
+	}
+}
+
 // panicValue is what a save panicked with, out of the savePanic the store
 // raises it in.
 func panicValue(p any) any {

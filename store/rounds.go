@@ -79,8 +79,10 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 }
 
 // ErrNoWrite is what a plan given to SaveRound returns when the match as it
-// stands calls for no write (a refused form, a round saved meanwhile): the
-// caller answers from the match SaveRound read.
+// stands calls for no write (a refused form, a finished match, a form drawn
+// before an undo): the caller answers from the match SaveRound read. (A
+// round saved meanwhile is planned as a write, and refused by the store
+// with ErrConflict.)
 var ErrNoWrite = errors.New("store: nothing to write")
 
 // SaveRound is AddRound for a caller that decides what to save from the
@@ -93,6 +95,13 @@ var ErrNoWrite = errors.New("store: nothing to write")
 // SaveRound returns it with the match and rounds it gave plan. Otherwise it
 // returns the match as read, the round saved (or the one a repeated
 // SubmitKey saved before) and every round as it now stands.
+//
+// plan may run on another goroutine (the request that leads a shared commit,
+// see batch.go), while SaveRound waits: it returns only once plan has
+// returned. On PostgreSQL it may run more than once (a SERIALIZABLE
+// transaction that lost a race is tried again, see commitPG). It must not
+// wait for another connection of the store: on PostgreSQL the transaction
+// holds one of the pool's.
 func (s *Store) SaveRound(ctx context.Context, g Group, id int64, plan func(Match, []Round) (RoundWrite, error)) (Match, Round, []Round, error) {
 	var m Match
 	var out Round

@@ -270,11 +270,18 @@ func TestSaveRoundWithoutWrite(t *testing.T) {
 	if err != nil || again.ID != first.ID || len(rounds) != 2 || len(liveOf(t, f)) != 2 {
 		t.Fatalf("the repeated form: %v, round %d (first %d), %d rounds answered, %d stored", err, again.ID, first.ID, len(rounds), len(liveOf(t, f)))
 	}
+	if err := f.s.DeleteMatch(ctx, f.g.Group.ID, f.match); err != nil {
+		t.Fatal(err)
+	}
+	asked := false
+	if _, _, _, err := f.s.SaveRound(ctx, f.g.Group, f.match, func(Match, []Round) (RoundWrite, error) { asked = true; return plan(Match{}, nil) }); !errors.Is(err, ErrNotFound) || asked {
+		t.Errorf("a deleted match: %v, plan asked %v", err, asked)
+	}
 	other, err := f.s.CreateGroup(ctx, "Other", "Zoé", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	asked := false
+	asked = false
 	_, _, _, err = f.s.SaveRound(ctx, other.Group, f.match, func(Match, []Round) (RoundWrite, error) { asked = true; return plan(Match{}, nil) })
 	if !errors.Is(err, ErrNotFound) || asked {
 		t.Errorf("another group's match: %v, plan asked %v", err, asked)

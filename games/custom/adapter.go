@@ -140,7 +140,7 @@ func (g Game) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 			e.Points = append(e.Points, n)
 		}
 	}
-	post := kit.RoundPost{Save: form.Get("op") == "save", Err: bad, Form: func(err error) templ.Component {
+	post := kit.RoundPost{Save: kit.Saving(form), Err: bad, Form: func(err error) templ.Component {
 		f := f
 		f.Seats = append([]SeatField(nil), f.Seats...)
 		f.Error = kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {

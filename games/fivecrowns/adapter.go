@@ -233,7 +233,7 @@ func codesOf(cs []FCCard) []string {
 func (g FiveCrowns) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	f, refused := g.readForm(rc, form)
 	g.dress(rc, &f, refused)
-	post := kit.RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
+	post := kit.RoundPost{Save: kit.Saving(form), Form: func(err error) templ.Component {
 		return FCForm(fcShowError(rc.Ctx, f, err))
 	}}
 	e := fcscore.Entry{Round: g.gameRound(rc.Match, rc.Number)}

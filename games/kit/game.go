@@ -44,9 +44,13 @@ type Game interface {
 	Detail(ctx context.Context, m store.Match, entry json.RawMessage) string
 }
 
+// Saving reports whether a posted round form asks to save (the Save button
+// RoundForm draws, or Enter in a field), not to redraw (a tap on a picker).
+func Saving(form url.Values) bool { return form.Get("op") == "save" }
+
 // RoundPost is a posted round form as a game read it.
 type RoundPost struct {
-	// Save is true when the player asked to save (not a tap on a picker).
+	// Save is true when the player asked to save (Saving), not a tap on a picker.
 	Save bool
 	// Entry is the round in the engine's stored form; nil when Err is set.
 	Entry json.RawMessage

@@ -122,7 +122,7 @@ func (g Take5) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		}
 	}
 	op := form.Get("op")
-	post := kit.RoundPost{Save: op == "save", Err: unread}
+	post := kit.RoundPost{Save: kit.Saving(form), Err: unread}
 	if unread == nil {
 		post.Entry = t5score.NewEntry(f.Last, tallies...).Marshal()
 	}

@@ -115,7 +115,7 @@ func (g TakeFive) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	f := g.blankForm(rc)
 	f.Winner = strings.TrimSpace(form.Get("winner"))
 	f.Rack = strings.TrimSpace(form.Get("rack"))
-	post := kit.RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
+	post := kit.RoundPost{Save: kit.Saving(form), Form: func(err error) templ.Component {
 		f := f
 		if msg := kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {
 			if at.Field != "rack" {

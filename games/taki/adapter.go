@@ -296,7 +296,7 @@ func (g Taki) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	}
 	g.compute(rc, &f)
 	g.dress(rc, &f, refused)
-	post := kit.RoundPost{Save: form.Get("op") == "save", Form: func(err error) templ.Component {
+	post := kit.RoundPost{Save: kit.Saving(form), Form: func(err error) templ.Component {
 		shown := f
 		shown.Seats = append([]TKSeat(nil), f.Seats...)
 		takiShowErrors(rc.Ctx, &shown, err)
