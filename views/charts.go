@@ -128,13 +128,13 @@ func layoutChart(c LineChart) chartLayout {
 	for i := range xs {
 		xs[i] = tenths(x(i))
 	}
-	for _, i := range xLabelPositions(n) {
+	for _, i := range xLabelPositions(c.XLabels) {
 		xl := chartXLabel{X: xs[i], Label: c.XLabels[i]}
 		switch {
 		case n > 1 && i == 0:
 			xl.Anchor = "start"
-		case n > 1 && i == n-1:
-			xl.Anchor = "end"
+		case n > 1 && (i == n-1 || x(i)+labelWidth(c.XLabels[i])/2 > chartW):
+			xl.Anchor = "end" // the last position, or a label that would pass the right edge
 		}
 		l.XLabels = append(l.XLabels, xl)
 	}
@@ -179,22 +179,55 @@ func layoutChart(c LineChart) chartLayout {
 // tenths writes a coordinate with one decimal.
 func tenths(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
-// xLabelPositions picks at most maxXLabels evenly spread x positions, the
-// first and the last always among them, so labels never collide.
-func xLabelPositions(n int) []int {
-	if n <= maxXLabels {
-		out := make([]int, n)
-		for i := range out {
-			out[i] = i
+// xLabelPositions picks the x positions to label (indices into labels), at
+// most maxXLabels, evenly spaced so the axis reads at a glance: every
+// multiple of one step, counted from position 0 (on a scoresheet's chart
+// position i is round i, 0 before the first, so rounds 0, 5, 10). The step is
+// the first of 1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 40, 50, 100… that fits
+// maxXLabels labels on the axis. The last position is labelled too when it
+// is at least half a step past the previous label and their texts (the
+// previous one centred, the last one ending at the right edge) cannot touch;
+// otherwise it goes unlabelled, and the gaps stay equal.
+func xLabelPositions(labels []string) []int {
+	last := len(labels) - 1
+	if last < 0 {
+		return nil
+	}
+	step := (last + maxXLabels - 2) / (maxXLabels - 1) // past the list: the least that fits
+	for _, s := range [...]int{1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 40, 50, 100, 150, 200, 250, 500, 1000} {
+		if s*(maxXLabels-1) >= last {
+			step = s
+			break
 		}
-		return out
 	}
 	out := make([]int, 0, maxXLabels)
-	for k := 0; k < maxXLabels; k++ {
-		out = append(out, int(math.Round(float64(k)*float64(n-1)/float64(maxXLabels-1))))
+	for i := 0; i <= last; i += step {
+		out = append(out, i)
+	}
+	if prev := out[len(out)-1]; prev < last && 2*(last-prev) >= step &&
+		float64(last-prev)*(chartW-padL-padR)/float64(last) >= labelWidth(labels[prev])/2+labelWidth(labels[last])+labelGap {
+		out = append(out, last)
 	}
 	return out
 }
+
+// labelWidth is about how wide an x label is drawn in the 11-unit font, a
+// little more than a wide font (DejaVu Sans) draws it: 7.5 units a
+// character, 3.5 for the narrow ones ("28 May" is drawn 40 units wide and
+// counted 41, "12 sept." 45 and 48). labelGap is the least room between two.
+func labelWidth(s string) float64 {
+	w := 0.0
+	for _, r := range s {
+		if strings.ContainsRune(" .,:;'fijlrt", r) {
+			w += 3.5
+		} else {
+			w += 7.5
+		}
+	}
+	return w
+}
+
+const labelGap = 3.0
 
 // niceTicks returns round tick values covering [lo, hi]: about target of
 // them, spaced 1, 2 or 5 times a power of ten, the first ≤ lo, the last ≥ hi.

@@ -3,6 +3,8 @@ package views
 import (
 	"encoding/xml"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -36,11 +38,119 @@ func TestNiceTicks(t *testing.T) {
 	}
 }
 
-func TestXLabelPositions(t *testing.T) {
-	for n := 0; n < 40; n++ {
-		got := xLabelPositions(n)
-		if len(got) > maxXLabels || (n > 0 && (got[0] != 0 || got[len(got)-1] != n-1)) {
-			t.Errorf("xLabelPositions(%d) = %v", n, got)
+// roundLabels are a scoresheet chart's x labels: 0 before the first round,
+// then each round's number.
+func roundLabels(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = strconv.Itoa(i)
+	}
+	return out
+}
+
+// dateLabels are a rating chart's x labels, each as long as a French date
+// gets ("28 sept.").
+func dateLabels(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = "28 sept."
+	}
+	return out
+}
+
+// The x labels of every chart size (a match of up to 60 rounds, a rating
+// chart of up to 120 columns) are at most maxXLabels, evenly spaced: each
+// multiple of one step from 0, then perhaps the last position, never
+// nearer than half a step to the one before.
+func TestXLabelPositionsAreEven(t *testing.T) {
+	var sizes []int
+	for n := 1; n <= 120; n++ {
+		sizes = append(sizes, n)
+	}
+	sizes = append(sizes, 301, 1002, 3001, 99999) // past the steps listed too
+	for _, kind := range []struct {
+		name   string
+		labels func(int) []string
+	}{{"rounds", roundLabels}, {"dates", dateLabels}} {
+		for _, n := range sizes {
+			got := xLabelPositions(kind.labels(n))
+			if len(got) == 0 || len(got) > maxXLabels || got[0] != 0 || got[len(got)-1] > n-1 {
+				t.Errorf("%s: xLabelPositions(%d) = %v", kind.name, n, got)
+				continue
+			}
+			if n > 1 && len(got) < 2 {
+				t.Errorf("%s: xLabelPositions(%d) = %v: one label on an axis of %d positions", kind.name, n, got, n)
+				continue
+			}
+			if len(got) < 2 {
+				continue
+			}
+			step := got[1] - got[0]
+			multiples := got
+			if end := got[len(got)-1]; end%step != 0 {
+				if gap := end - got[len(got)-2]; 2*gap < step || gap >= step || end != n-1 {
+					t.Errorf("%s: xLabelPositions(%d) = %v: the last label is %d past the one before, step %d", kind.name, n, got, gap, step)
+				}
+				multiples = got[:len(got)-1]
+			}
+			for k, p := range multiples {
+				if p != k*step {
+					t.Errorf("%s: xLabelPositions(%d) = %v: uneven gaps (step %d)", kind.name, n, got, step)
+					break
+				}
+			}
+			if next := len(multiples) * step; next <= n-1 {
+				t.Errorf("%s: xLabelPositions(%d) = %v: position %d, a multiple of the step, is not labelled", kind.name, n, got, next)
+			}
+		}
+	}
+}
+
+// A scoresheet's chart of R rounds has R+1 positions (0 to R); its labels
+// are round numbers a reader counts in: 0, 5, 10 rather than 0, 4, 7.
+func TestXLabelPositionsOfRounds(t *testing.T) {
+	tests := []struct {
+		rounds int
+		want   []int
+	}{
+		{0, []int{0}},
+		{1, []int{0, 1}},
+		{3, []int{0, 1, 2, 3}},
+		{4, []int{0, 2, 4}},
+		{5, []int{0, 2, 4, 5}},
+		{7, []int{0, 3, 6}}, // 7 half a step (1.5) from 6? No: 1 round
+		{10, []int{0, 4, 8, 10}},
+		{11, []int{0, 4, 8, 11}}, // Five Crowns
+		{12, []int{0, 4, 8, 12}},
+		{15, []int{0, 5, 10, 15}},
+		{21, []int{0, 10, 20}},     // round 21 too near round 20
+		{30, []int{0, 10, 20, 30}}, // 30 deals
+		{60, []int{0, 20, 40, 60}},
+	}
+	for _, tt := range tests {
+		if got := xLabelPositions(roundLabels(tt.rounds + 1)); !slices.Equal(got, tt.want) {
+			t.Errorf("%d rounds: labels at %v, want %v", tt.rounds, got, tt.want)
+		}
+	}
+}
+
+// Long labels (a rating chart's dates) leave the last position unlabelled
+// where round numbers have room: its date would touch the previous one.
+func TestXLabelPositionsLeaveRoomForLongLabels(t *testing.T) {
+	for _, tt := range []struct {
+		n           int
+		rounds, day []int
+	}{
+		{6, []int{0, 2, 4, 5}, []int{0, 2, 4}},
+		{26, []int{0, 10, 20, 25}, []int{0, 10, 20}},
+		{101, []int{0, 40, 80, 100}, []int{0, 40, 80}},
+		{120, []int{0, 40, 80, 119}, []int{0, 40, 80, 119}},
+	} {
+		if got := xLabelPositions(roundLabels(tt.n)); !slices.Equal(got, tt.rounds) {
+			t.Errorf("%d round numbers: labels at %v, want %v", tt.n, got, tt.rounds)
+		}
+		if got := xLabelPositions(dateLabels(tt.n)); !slices.Equal(got, tt.day) {
+			t.Errorf("%d dates: labels at %v, want %v", tt.n, got, tt.day)
 		}
 	}
 }
