@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -48,8 +49,15 @@ func newTestAppWith(t testing.TB, games []Game) *testApp {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	// A second passes at every reading, under a lock: requests run at once.
+	var clockMu sync.Mutex
 	clock := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
-	st.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	st.Now = func() time.Time {
+		clockMu.Lock()
+		defer clockMu.Unlock()
+		clock = clock.Add(time.Second)
+		return clock
+	}
 	// One test client makes hundreds of requests at once: no rate limits.
 	srv, e, err := newServer(Config{Store: st, Games: games, BaseURL: "http://tk.test", Limits: Limits{Requests: -1, Groups: -1}})
 	if err != nil {
