@@ -308,7 +308,7 @@ func TestBrowserConflictAfterOfflineSave(t *testing.T) {
 	saveRound(tb.ana, 10)
 	tb.ana.waitFor(rowsJS + ` === 1`)
 	tb.offline(tb.ben, "ben", false)
-	within(tb.ben, 8*time.Second, `(document.querySelector('[data-testid=flash][role=alert]')||{}).textContent?.includes('Another phone saved Round 1')`, "the conflict is told")
+	within(tb.ben, 8*time.Second, `(document.querySelector('[data-testid=flash][role=alert]')||{}).textContent?.includes('Another phone saved round 1')`, "the conflict is told")
 	msg := tb.ben.text("[data-testid=flash][role=alert]")
 	if !strings.Contains(msg, "Ben 10") {
 		t.Errorf("the conflict says %q, want the other phone's values (Ben 10)", msg)

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -207,5 +208,47 @@ func TestReloadAfterAPlainPostFindsTheSheet(t *testing.T) {
 	rec := a.get(matchURL + "/rounds")
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != matchURL {
 		t.Errorf("GET …/rounds = %d to %q, want 303 to %s", rec.Code, rec.Header().Get("Location"), matchURL)
+	}
+}
+
+// The save that ends the match on one phone, while another phone types
+// the same round: the other phone's page says who saved it (the banner its
+// live update shows), and its own save is a conflict with what it typed
+// kept, offered as a correction of that round, not "the match is over" with
+// the values gone. The first phone posting its form again is answered as
+// saved.
+func TestSaveAfterTheMatchEndedElsewhereKeepsWhatWasTyped(t *testing.T) {
+	app := newTestApp(t)
+	a := app.client()
+	slug := a.group("Table")
+	ids := a.players(slug, "Ana", "Ben")
+	matchURL := fcMatch(t, a, slug, ids, "11") // an express match: one round, round 11
+	g, _ := app.store.GroupBySlug(context.Background(), slug)
+	b := app.client()
+	if rec := b.post("/join/"+slug+"/"+g.InviteToken, url.Values{"display": {"Ben"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("join: %d", rec.Code)
+	}
+	if rec := a.post(matchURL+"/rounds", roundForm("1.a", "12")); rec.Code != http.StatusSeeOther {
+		t.Fatalf("Ana's save of round 11: %d", rec.Code)
+	}
+	if banner := doc(t, b.get(matchURL)).Find("[data-testid=scoreboard]").AttrOr("data-savedby", ""); !strings.HasPrefix(banner, "Ana saved round 11: Ana 0, Ben 12") {
+		t.Errorf("the finished sheet's banner = %q, want «Ana saved round 11: Ana 0, Ben 12…»", banner)
+	}
+	rec := b.post(matchURL+"/rounds", roundForm("1.b", "25"))
+	if rec.Code != http.StatusConflict {
+		t.Fatalf("Ben's save of the round Ana's save ended: %d, want 409", rec.Code)
+	}
+	d := doc(t, rec)
+	if msg := d.Find("[data-testid=flash]").Text(); !strings.Contains(msg, "Another phone saved round 11 first: Ana 0, Ben 12") {
+		t.Errorf("the message = %q, want the round and what the other phone saved", msg)
+	}
+	if v, _ := d.Find("[data-testid=round-form] input[name=points_1]").Attr("value"); v != "25" {
+		t.Errorf("what Ben typed is lost: points_1 = %q, want 25", v)
+	}
+	if rec := a.post(matchURL+"/rounds", roundForm("1.a", "12")); rec.Code != http.StatusSeeOther {
+		t.Errorf("Ana's form posted again: %d, want 303 (saved)", rec.Code)
+	}
+	if rec := b.post(matchURL+"/rounds", roundForm("2.b", "25")); rec.Code != http.StatusConflict || !strings.Contains(doc(t, rec).Find("[data-testid=flash]").Text(), "over") {
+		t.Errorf("a form for a round after the end: %d, want 409 saying the match is over", rec.Code)
 	}
 }

@@ -104,7 +104,7 @@ func TestSimultaneousSavesGiveOneConflict(t *testing.T) {
 			wins++
 		case http.StatusConflict:
 			conflicts++
-			if !strings.Contains(bodies[i], "saved Round 1 (3 cards) first") {
+			if !strings.Contains(bodies[i], "saved round 1 first") {
 				t.Errorf("the conflict answer does not say what the other phone saved: %.300s", bodies[i])
 			}
 		}

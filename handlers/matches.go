@@ -429,7 +429,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		main, _ := splitLabel(g.RoundLabel(vctx, match, live, number))
 		return main
 	}
-	if n > 0 && !prog.Finished { // only a match still played has a phone typing the next round
+	if n > 0 { // for a phone typing the round another phone saved (the last one too, which ended the match)
 		sh.SavedElsewhere = views.T(vctx, "match.savedelsewhere", "Label", named(n))
 		sh.SavedBy = s.savedBy(c, match, rounds, named)
 	}
@@ -444,8 +444,8 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		if form == nil {
 			form = g.RoundForm(s.roundCtx(c, match, live, n+1, 0), nil)
 		}
-		sh.Form = form
 	}
+	sh.Form = form // a finished match has one only when a conflict offers what was typed as a correction
 	return sh, nil
 }
 

@@ -121,15 +121,17 @@ type roundPlan struct {
 func (s *Server) planRound(c echo.Context, g Game, match store.Match, rounds []store.Round, form url.Values) roundPlan {
 	p := roundPlan{g: g}
 	live := livePlayed(rounds)
-	if progress(g, match, live).Finished {
+	// The form says which round it was drawn for: if another phone saved that
+	// round meanwhile, this is a conflict, not the next round.
+	number := roundOfKey(form.Get("submitKey"), len(live.Points)+1)
+	if number > len(live.Points) && progress(g, match, live).Finished {
+		// Drawn for a round the match will not have. (A round that another
+		// phone's save of it ended goes on: a conflict, what was typed kept.)
 		p.answer = func() error {
 			return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
 		}
 		return p
 	}
-	// The form says which round it was drawn for: if another phone saved that
-	// round meanwhile, this is a conflict, not the next round.
-	number := roundOfKey(form.Get("submitKey"), len(live.Points)+1)
 	if number > len(live.Points)+1 { // drawn for a round that no longer comes next (an undo)
 		p.answer = func() error { return s.roundConflict(c, g, number, form) }
 		return p
@@ -206,7 +208,8 @@ func (s *Server) roundConflict(c echo.Context, g Game, number int, form url.Valu
 	if err != nil {
 		return err
 	}
-	msg := views.T(ec.Ctx, "round.conflict.here", "Round", ec.label, "InSentence", inSentence(ec.label), "Points", pointsLine(match, saved.Points))
+	main, _ := splitLabel(ec.label) // "round 4", as the other sentences name it, not "Round 4 (6 cards)"
+	msg := views.T(ec.Ctx, "round.conflict.here", "Round", inSentence(main), "Points", pointsLine(match, saved.Points))
 	return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
 }
 
