@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -153,6 +154,58 @@ func TestBrowserPickerAndSetupFit(t *testing.T) {
 			entryShot(p, fmt.Sprintf("fits-takipicker-%s-%d", lang, w))
 			p.eval(`document.querySelector('[data-testid=picker]').scrollTop = 0`, nil)
 			entryShot(p, fmt.Sprintf("fits-takipicker-top-%s-%d", lang, w))
+		}
+	}
+}
+
+// TestBrowserRoundColumnReadsWhole: on 390 and 360 px phones, in English and
+// French, at two players and at four: a round's name reads on one line
+// ("Round 3", "Manche 3", not "Round" over "3"), and its sub-label reads
+// whole, an undone round's included ("5 cards · undone", not "5 cards · und…").
+func TestBrowserRoundColumnReadsWhole(t *testing.T) {
+	b := newBrowser(t)
+	host := b.app.client()
+	slug := host.group("Colonne")
+	ids := host.players(slug, "Emma", "Farid", "Anna", "Ben")
+	fc := url.Values{"firstDealer": {"1"}, "startRound": {"1"}}
+	paths := []string{
+		bigTable(t, b.app, host, slug, "fivecrowns", ids[:2], fc, []int{0, 12}, []int{7, 0}, []int{0, 30}),
+		bigTable(t, b.app, host, slug, "taki", ids[:2], url.Values{"end": {"rounds"}, "rounds": {"40"}}, []int{10, -10}, []int{-5, 5}, []int{3, -3}),
+		bigTable(t, b.app, host, slug, "fivecrowns", ids, fc, []int{0, 12, 5, 9}, []int{7, 0, 3, 4}, []int{0, 30, 2, 8}),
+	}
+	for _, path := range []string{paths[0], paths[2]} { // an undone round in each Five Crowns match
+		var mid int64
+		fmt.Sscanf(path[strings.LastIndex(path, "/")+1:], "%d", &mid)
+		rounds, _ := b.app.store.Rounds(context.Background(), mid)
+		if err := b.app.store.UndoLastRound(context.Background(), mid, rounds[len(rounds)-1].ID, "Ana"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.app.wrote()
+	g, _ := b.app.store.GroupBySlug(context.Background(), slug)
+	p := b.phone()
+	p.open("/join/" + slug + "/" + g.InviteToken)
+	p.tap("[data-testid=join-player][data-player='Ben']")
+	p.do(chromedp.Click(css("form[data-testid=join-form] button")), chromedp.WaitVisible(css("[data-testid=group-name]")))
+	for _, lang := range []string{"en", "fr"} {
+		if lang == "fr" {
+			p.open("/lang?to=fr&back=/g/" + slug)
+		}
+		for _, w := range []int64{390, 360} {
+			p.do(chromedp.EmulateViewport(w, 844))
+			for i, path := range paths {
+				p.open(path)
+				var broken, cut string
+				p.eval(`Array.from(document.querySelectorAll('[data-testid=round-row] .r-num')).filter(e => { const r = document.createRange(); r.selectNodeContents(e); return new Set(Array.from(r.getClientRects()).map(b => Math.round(b.top))).size > 1 }).map(e => '"' + e.textContent + '"').join(', ')`, &broken)
+				p.eval(`Array.from(document.querySelectorAll('[data-testid=round-row] .r-sub')).filter(e => e.scrollWidth > e.clientWidth + 0.5).map(e => '"' + e.textContent.trim() + '" cut').join(', ')`, &cut)
+				if broken != "" {
+					t.Errorf("%s at %d px, table %d: a round's name on two lines: %s", lang, w, i, broken)
+				}
+				if cut != "" {
+					t.Errorf("%s at %d px, table %d: a round's sub-label: %s", lang, w, i, cut)
+				}
+				p.shot(fmt.Sprintf("round-column-%s-%d-%d", lang, w, i))
+			}
 		}
 	}
 }

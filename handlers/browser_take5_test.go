@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -220,7 +221,11 @@ func TestBrowserTake5(t *testing.T) {
 		t.Error("the finished match still offers a deal form")
 	}
 
-	// The deal's history shows each player's working.
+	// The deal's history shows each player's working. The result is placed
+	// in view when it arrives and once more 400 ms later (static/app.js):
+	// the tap comes after that, as a thumb would (once it came while the
+	// page moved, and missed).
+	time.Sleep(500 * time.Millisecond)
 	host.tap("[data-testid=round-row] [data-testid=history-link]")
 	host.waitFor(`document.querySelector('[data-testid=history]') !== null`)
 	histPath := host.location()
