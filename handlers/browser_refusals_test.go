@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -167,4 +168,33 @@ func TestBrowserTakiRefusalsOnce(t *testing.T) {
 		}
 	}
 	p.shot("taki-refusals-once")
+}
+
+// TestBrowserDoubleTapSavesOnce: a double tap on Save (the second tap 150 ms
+// after the first, once the answer has swapped in the next round's empty
+// form) saves the round once and leaves the next round's form as it came,
+// with no "type the points" on seats nobody touched. A Save tapped on that
+// form later, still empty, is refused as before.
+func TestBrowserDoubleTapSavesOnce(t *testing.T) {
+	b := newBrowser(t)
+	p := b.phone()
+	group := entryGroup(p, "Ana", "Ben", "Chloé")
+	entryMatch(p, group, "fivecrowns")
+	p.do(chromedp.Click(css("[data-testid=went-out][data-player='Ana']")),
+		chromedp.SendKeys(css("#points_1"), "12"), chromedp.SendKeys(css("#points_2"), "7"))
+	p.eval(`(() => { const save = () => document.querySelector('[data-testid=save-round]').click();
+		save(); setTimeout(save, 150); return true; })()`, nil)
+	p.waitFor(`document.querySelectorAll('[data-testid=round-row]').length === 1`)
+	time.Sleep(900 * time.Millisecond) // the second tap, and any answer to it
+	if n := countRows(p); n != 1 {
+		t.Errorf("%d rounds after a double tap, want 1", n)
+	}
+	if n := countSel(p, "#round-form [data-testid=refusal-flag], #round-form [aria-invalid=true]"); n != 0 {
+		t.Errorf("the next round's form, untouched, shows %d refusals after the double tap", n)
+	}
+	p.tap("[data-testid=save-round]") // later, on purpose: refused, saying why
+	p.waitFor(`document.querySelector('#round-form [data-testid=refusal-flag]') !== null`)
+	if n := countRows(p); n != 1 {
+		t.Errorf("%d rounds after saving an empty form, want 1", n)
+	}
 }

@@ -163,6 +163,7 @@
       return el.value !== el.defaultValue;
     });
   }
+  window.tkDirty = dirty;
 
   // banner says next to the round form who saved which round on another
   // phone; the form keeps what this player typed.
@@ -521,11 +522,26 @@
     if (window.tkSay) window.tkSay(id, p.round).then(function (t) { if (t) line.textContent = t; });
   }
 
+  // A double tap on Save: the second tap lands on the form the first one's
+  // answer just swapped in, untouched. It is not a save (posting the next
+  // round's empty form would only mark every seat "type the points"); a
+  // form the player typed in saves whenever its Save is tapped.
+  var answeredAt = 0;
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var rc = e.detail && e.detail.requestConfig, t = rc && rc.triggeringEvent, b = t && t.submitter;
+    if (b && b.name === "op" && b.value === "save") answeredAt = Date.now();
+  });
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (!form || form !== roundForm()) return;
     var b = e.submitter;
     if (!b || b.name !== "op" || b.value !== "save") { lastSave = null; return; }
+    if (Date.now() - answeredAt < 700 && !window.tkDirty(form) && !(window.tkDrafty && window.tkDrafty(form))) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      lastSave = null;
+      return;
+    }
     lastSave = { action: form.getAttribute("action"), key: keyOf(form), round: roundOf(keyOf(form)),
       body: encode(fields(form, b)), at: Date.now() };
     // Without a connection the save is not even tried: kept at once.
