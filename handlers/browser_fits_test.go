@@ -209,3 +209,47 @@ func TestBrowserRoundColumnReadsWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserEntryNamesFit: on 390 and 360 px phones, in English and French,
+// each game's round form shows a name of up to six letters whole beside its
+// field and buttons ("Gaspar", not "Gas…"; TAKI's "Gagné" took the room).
+func TestBrowserEntryNamesFit(t *testing.T) {
+	b := newBrowser(t)
+	host := b.app.client()
+	slug := host.group("Formulaires")
+	ids := host.players(slug, "Emma", "Gaspar", "Farid", "Chloé", "Inès")
+	paths := map[string]string{
+		"taki":       bigTable(t, b.app, host, slug, "taki", ids, url.Values{"end": {"rounds"}, "rounds": {"40"}}),
+		"fivecrowns": bigTable(t, b.app, host, slug, "fivecrowns", ids, url.Values{"firstDealer": {"1"}, "startRound": {"1"}}),
+		"take5":      bigTable(t, b.app, host, slug, "take5", ids, nil),
+	}
+	g, _ := b.app.store.GroupBySlug(context.Background(), slug)
+	p := b.phone()
+	p.open("/join/" + slug + "/" + g.InviteToken)
+	p.tap("[data-testid=join-player][data-player='Inès']")
+	p.do(chromedp.Click(css("form[data-testid=join-form] button")), chromedp.WaitVisible(css("[data-testid=group-name]")))
+	for _, lang := range []string{"en", "fr"} {
+		if lang == "fr" {
+			p.open("/lang?to=fr&back=/g/" + slug)
+		}
+		for _, w := range []int64{390, 360} {
+			p.do(chromedp.EmulateViewport(w, 844))
+			for game, path := range paths {
+				p.open(path)
+				var cut string
+				p.eval(textCut(`#round-form .er-name`), &cut)
+				if cut != "" {
+					t.Errorf("%s, %s at %d px: %s", game, lang, w, cut)
+				}
+				if game == "taki" { // the narrower points field still shows a round's three digits
+					var hidden bool
+					p.eval(`(() => { const f = document.querySelector('#round-form #points_1'); f.value = '150'; return f.scrollWidth > f.clientWidth; })()`, &hidden)
+					if hidden {
+						t.Errorf("taki, %s at %d px: 150 does not fit its points field", lang, w)
+					}
+				}
+				p.shot(fmt.Sprintf("entry-names-%s-%s-%d", game, lang, w))
+			}
+		}
+	}
+}
