@@ -126,11 +126,7 @@ func TestBrowserBigTables(t *testing.T) {
 	for _, tb := range tables {
 		paths[tb.name] = bigTable(t, b.app, host, slug, tb.game, ids[:tb.seats], tb.opts, tb.rounds...)
 	}
-	g, _ := b.app.store.GroupBySlug(context.Background(), slug)
-	p := b.phone()
-	p.open("/join/" + slug + "/" + g.InviteToken)
-	p.tap("[data-testid=join-player][data-player='Ben']")
-	p.do(chromedp.Click(css("form[data-testid=join-form] button")), chromedp.WaitVisible(css("[data-testid=group-name]")))
+	p := b.memberPhone(slug, "Ben")
 	for _, size := range [][2]int64{{390, 844}, {360, 800}} {
 		p.do(chromedp.EmulateViewport(size[0], size[1]))
 		for _, tb := range tables {

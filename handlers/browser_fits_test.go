@@ -38,6 +38,18 @@ const sheetFits = `(() => {
   return JSON.stringify({faults, rows: counts.join('+')});
 })()`
 
+// memberPhone is a new phone that joined group slug with its invite link,
+// as the group's player name.
+func (b *browser) memberPhone(slug, name string) *phone {
+	b.t.Helper()
+	g, _ := b.app.store.GroupBySlug(context.Background(), slug)
+	p := b.phone()
+	p.open("/join/" + slug + "/" + g.InviteToken)
+	p.tap("[data-testid=join-player][data-player='" + name + "']")
+	p.do(chromedp.Click(css("form[data-testid=join-form] button")), chromedp.WaitVisible(css("[data-testid=group-name]")))
+	return p
+}
+
 // TestBrowserShortNamesFit: at every table size the sheets allow (TAKI 5
 // and 10, Take 5! 6, Five Crowns 7), on 390 and 360 px phones, light and
 // dark: a name of up to six letters reads whole in the sheet's header, the
@@ -76,11 +88,7 @@ func TestBrowserShortNamesFit(t *testing.T) {
 		}
 		paths[tb.name] = bigTable(t, b.app, host, slug, tb.game, seated, tb.opts, tb.rounds...)
 	}
-	g, _ := b.app.store.GroupBySlug(context.Background(), slug)
-	p := b.phone()
-	p.open("/join/" + slug + "/" + g.InviteToken)
-	p.tap("[data-testid=join-player][data-player='Ben']")
-	p.do(chromedp.Click(css("form[data-testid=join-form] button")), chromedp.WaitVisible(css("[data-testid=group-name]")))
+	p := b.memberPhone(slug, "Ben")
 	for _, w := range []int64{390, 360} {
 		p.do(chromedp.EmulateViewport(w, 800))
 		for _, tb := range tables {
@@ -182,11 +190,7 @@ func TestBrowserRoundColumnReadsWhole(t *testing.T) {
 		}
 	}
 	b.app.wrote()
-	g, _ := b.app.store.GroupBySlug(context.Background(), slug)
-	p := b.phone()
-	p.open("/join/" + slug + "/" + g.InviteToken)
-	p.tap("[data-testid=join-player][data-player='Ben']")
-	p.do(chromedp.Click(css("form[data-testid=join-form] button")), chromedp.WaitVisible(css("[data-testid=group-name]")))
+	p := b.memberPhone(slug, "Ben")
 	for _, lang := range []string{"en", "fr"} {
 		if lang == "fr" {
 			p.open("/lang?to=fr&back=/g/" + slug)
@@ -223,11 +227,7 @@ func TestBrowserEntryNamesFit(t *testing.T) {
 		"fivecrowns": bigTable(t, b.app, host, slug, "fivecrowns", ids, url.Values{"firstDealer": {"1"}, "startRound": {"1"}}),
 		"take5":      bigTable(t, b.app, host, slug, "take5", ids, nil),
 	}
-	g, _ := b.app.store.GroupBySlug(context.Background(), slug)
-	p := b.phone()
-	p.open("/join/" + slug + "/" + g.InviteToken)
-	p.tap("[data-testid=join-player][data-player='Inès']")
-	p.do(chromedp.Click(css("form[data-testid=join-form] button")), chromedp.WaitVisible(css("[data-testid=group-name]")))
+	p := b.memberPhone(slug, "Inès")
 	for _, lang := range []string{"en", "fr"} {
 		if lang == "fr" {
 			p.open("/lang?to=fr&back=/g/" + slug)

@@ -1,11 +1,8 @@
 package handlers
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/chromedp/chromedp"
 )
 
 // Two tables on two phones: Ben's phone (Five Crowns, started first) and
@@ -14,12 +11,8 @@ import (
 func TestBrowserTwoTables(t *testing.T) {
 	b := newBrowser(t)
 	_, slug, _, fc, taki := twoTables(t, b.app)
-	g, _ := b.app.store.GroupBySlug(context.Background(), slug)
 	for _, tc := range []struct{ who, want, game string }{{"Ben", fc, "Five Crowns"}, {"Chloé", taki, "TAKI"}} {
-		p := b.phone()
-		p.open("/join/" + slug + "/" + g.InviteToken)
-		p.tap("[data-testid=join-player][data-player='" + tc.who + "']")
-		p.do(chromedp.Click(css("form[data-testid=join-form] button")), chromedp.WaitVisible(css("[data-testid=group-name]")))
+		p := b.memberPhone(slug, tc.who)
 		p.open("/g/" + slug)
 		if n := countSel(p, "[data-testid=continue-match]"); n != 2 {
 			t.Fatalf("%s's phone: %d ways back, want 2", tc.who, n)

@@ -98,17 +98,7 @@ func TestQueuedSavesShareACommit(t *testing.T) {
 		}()
 		// queued in this order: the first leads, and took a batch holding
 		// only itself (it waits for the lock), the others wait for it
-		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
-			f.s.queue.mu.Lock()
-			lead, n := f.s.queue.leading, len(f.s.queue.waiting)
-			f.s.queue.mu.Unlock()
-			if lead && n == i {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("save %d: %d queued", i, n)
-			}
-		}
+		waitQueued(t, f.s, i)
 	}
 	f.s.wmu.Unlock()
 	wg.Wait()
@@ -178,6 +168,24 @@ func TestQueuedSavesShareACommit(t *testing.T) {
 	}
 }
 
+// waitQueued waits until save i (counted from 0) is in s's queue behind the
+// first, which leads: the first took a batch holding only itself (it waits
+// for the write lock), the others wait to share the next.
+func waitQueued(t *testing.T, s *Store, i int) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		s.queue.mu.Lock()
+		lead, n := s.queue.leading, len(s.queue.waiting)
+		s.queue.mu.Unlock()
+		if lead && n == i {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("save %d: %d queued", i, n)
+		}
+	}
+}
+
 // timeless is rounds without the moment each was saved, which a round read
 // with its match (MatchSheet, SaveRound) does not carry.
 func timeless(rounds []Round) []Round {
@@ -214,17 +222,7 @@ func TestQueuedSaveRoundsDecideOnTheBatchesWrites(t *testing.T) {
 				return RoundWrite{Number: len(read) + 1, Entry: "{}", Points: []int{i, 1, 2}, SubmitKey: fmt.Sprintf("%d.phone%d", len(read)+1, i)}, nil
 			})
 		}()
-		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
-			f.s.queue.mu.Lock()
-			lead, queued := f.s.queue.leading, len(f.s.queue.waiting)
-			f.s.queue.mu.Unlock()
-			if lead && queued == i {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("save %d: %d queued", i, queued)
-			}
-		}
+		waitQueued(t, f.s, i)
 	}
 	f.s.wmu.Unlock()
 	wg.Wait()
@@ -287,17 +285,7 @@ func TestQueuedBatchThatPanicsAnswersNoneAsSaved(t *testing.T) {
 			_, _, err := f.s.AddRound(c, matches[i], RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}})
 			results[i].err = err
 		}()
-		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
-			f.s.queue.mu.Lock()
-			lead, n := f.s.queue.leading, len(f.s.queue.waiting)
-			f.s.queue.mu.Unlock()
-			if lead && n == i {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("save %d: %d queued", i, n)
-			}
-		}
+		waitQueued(t, f.s, i)
 	}
 	f.s.wmu.Unlock()
 	wg.Wait()
