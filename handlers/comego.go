@@ -94,7 +94,7 @@ func (s *Server) comings(c echo.Context, match store.Match, url string, played i
 		if g == nil {
 			return strconv.Itoa(n)
 		}
-		main, _ := splitLabel(g.RoundLabel(vctx, match, Played{}, n))
+		main, _ := splitLabel(roundLabel(vctx, g, match, Played{}, n))
 		return main
 	}
 	for i, st := range match.Seats {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
@@ -43,20 +44,10 @@ func (s *Server) exportBGStats(c echo.Context) error {
 		info := s.bgstatsGame(game)
 		if g, ok := gs.get(game); ok {
 			info.LowWins = g.LowWins()
-			if np, ok := g.(interface{ NoPoints() bool }); ok {
-				info.NoPoints = np.NoPoints()
-			}
+			info.NoPoints = g.Profile().Counts == kit.CountsPlaces
 		}
 		return info
 	})
-	// The group's other games carry their BoardGameGeek id, when told.
-	for i, fg := range f.Games {
-		for _, g := range gs.own {
-			if id := bggID(g); id > 0 && g.Profile().BGStats.Export == fg.Name {
-				f.Games[i].BGGID = int64(id)
-			}
-		}
-	}
 	h := c.Response().Header()
 	h.Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "bgstats.json", s.store.Now())+`"`)
 	h.Set(echo.HeaderContentType, "application/json; charset=utf-8")

@@ -1,15 +1,20 @@
 package handlers
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/tablekeeper/tablekeeper/referee"
 	"github.com/tablekeeper/tablekeeper/scoring"
+	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
+	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // A match imported from BG Stats has one round that holds its final scores
-// only (see kit.FinalScores).
+// only, which no game's entry form can read: the handlers answer for it
+// (its progress, its label and detail), never its game.
 
 // checkFinal checks a final-scores round as an import finds it (rounds:
 // the match's live rounds, final the one being checked): it must be the
@@ -47,4 +52,44 @@ func finalProgress(g Game, totals, places []int) scoring.Progress {
 	p := scoring.Progress{Totals: totals, Places: places, Finished: true, Dealer: -1}
 	p.Winners = p.Leaders()
 	return p
+}
+
+// roundLabel names round number (1-based) of a match for people: a
+// final-scores round by what it holds, any other as its game names it
+// (no game is asked about a round it cannot read).
+func roundLabel(ctx context.Context, g Game, m store.Match, played Played, number int) string {
+	if s, ok := finalRound(ctx, played, number); ok {
+		return s
+	}
+	return g.RoundLabel(ctx, m, played, number)
+}
+
+// roundDetail says in a few words what was entered for a round: a
+// final-scores round's words, or its game's.
+func roundDetail(ctx context.Context, g Game, m store.Match, entry json.RawMessage) string {
+	if s, ok := finalScores(ctx, entry); ok {
+		return s
+	}
+	return g.Detail(ctx, m, entry)
+}
+
+// finalScores names entry when it is a final-scores round.
+func finalScores(ctx context.Context, entry json.RawMessage) (string, bool) {
+	if !bgstats.IsFinal(entry) {
+		return "", false
+	}
+	if bgstats.IsNoScores(entry) {
+		return views.T(ctx, "bgstats.noscores"), true
+	}
+	return views.T(ctx, "bgstats.final"), true
+}
+
+// finalRound names round number (1-based) of played when it is a
+// final-scores round, which is only ever a match's one live round
+// (checkFinal): a sheet's other rounds are not decoded to ask.
+func finalRound(ctx context.Context, played Played, number int) (string, bool) {
+	if number != 1 || len(played.Entries) != 1 {
+		return "", false
+	}
+	return finalScores(ctx, played.Entries[number-1])
 }

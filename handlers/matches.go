@@ -388,14 +388,14 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		row := views.RoundRow{ID: r.ID, Points: r.Points, Undone: r.Undone(), Edited: r.Version > 1 && !r.Undone()}
 		if !r.Undone() {
 			n++
-			row.Label = g.RoundLabel(vctx, match, live, n)
+			row.Label = roundLabel(vctx, g, match, live, n)
 			row.Away = scoring.Away(match.AwayFrom(), n)
 			row.Main, row.Sub = splitLabel(row.Label)
 			if !final {
 				lastLive, sh.UndoLabel = r.ID, row.Main
 			}
 		} else {
-			row.Label = g.RoundLabel(vctx, match, live, r.Number)
+			row.Label = roundLabel(vctx, g, match, live, r.Number)
 			row.Main, row.Sub = splitLabel(row.Label)
 			row.Sub = strings.TrimPrefix(row.Sub+" · ", " · ") + views.T(vctx, "match.undone")
 			row.Label += " · " + views.T(vctx, "match.undone")
@@ -426,7 +426,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	// A round is named as its game names it ("Deal 3", an express match's
 	// "Round 9"), not by its place in the match.
 	named := func(number int) string {
-		main, _ := splitLabel(g.RoundLabel(vctx, match, live, number))
+		main, _ := splitLabel(roundLabel(vctx, g, match, live, number))
 		return main
 	}
 	if n > 0 { // for a phone typing the round another phone saved (the last one too, which ended the match)

@@ -82,7 +82,7 @@ func (s *Server) matchChanges(c echo.Context) error {
 		if ch.Author == me {
 			continue
 		}
-		main, _ := splitLabel(g.RoundLabel(vctx, match, live, ch.Number)) // the game's own name: "deal 3"
+		main, _ := splitLabel(roundLabel(vctx, g, match, live, ch.Number)) // the game's own name: "deal 3"
 		t := views.T(vctx, "change."+ch.Kind, "Author", ch.Author, "Round", inSentence(main))
 		lines = append(lines, changeLine{Kind: ch.Kind, Text: t})
 		texts = append(texts, t)

@@ -93,14 +93,6 @@ func (s *Server) gameParam(c echo.Context, name string) (Game, error) {
 	return g, nil
 }
 
-// bggID is a game's BoardGameGeek id, 0 when it does not say.
-func bggID(g Game) int {
-	if b, ok := g.(interface{ BGGID() int }); ok {
-		return b.BGGID()
-	}
-	return 0
-}
-
 // links are the new-match buttons: every game the group can play.
 func (gs gameSet) links(lang string) []views.GameLink {
 	all := gs.all()

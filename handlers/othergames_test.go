@@ -10,6 +10,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -232,7 +233,7 @@ func TestFindOrAddOtherGame(t *testing.T) {
 	if err != nil || !ok || !created || got.ID() != "custom-2" || got.LowWins() {
 		t.Fatalf("Dixit: %v created %v ok %v err %v", got, created, ok, err)
 	}
-	if np, _ := got.(interface{ NoPoints() bool }); np == nil || !np.NoPoints() {
+	if got.Profile().Counts != kit.CountsPlaces {
 		t.Errorf("Dixit (noPoints) is not a places game")
 	}
 	got, _, _, _ = app.srv.findOrAddOtherGame(ctx, g.ID, OtherGameOf{Name: "Hearts"})

@@ -378,7 +378,7 @@ func (s *Server) editCtx(c echo.Context, g Game, match store.Match, played Playe
 	rc := s.roundCtx(c, match, played, n, r.Version)
 	rc.Action = fmt.Sprintf("%s/rounds/%d", s.matchURL(c, match.ID), r.ID)
 	rc.Cancel = s.matchURL(c, match.ID)
-	label := g.RoundLabel(rc.Ctx, match, played, n)
+	label := roundLabel(rc.Ctx, g, match, played, n)
 	return editCtx{RoundCtx: rc, label: label, title: views.T(rc.Ctx, "round.correct", "Round", label)}
 }
 
@@ -494,7 +494,7 @@ func (s *Server) roundHistory(c echo.Context) error {
 		return err
 	}
 	vctx := s.viewCtx(c)
-	page := views.HistoryPage{Group: memberOf(c).nav(), MatchURL: s.matchURL(c, match.ID), Label: g.RoundLabel(vctx, match, livePlayed(rounds), n)}
+	page := views.HistoryPage{Group: memberOf(c).nav(), MatchURL: s.matchURL(c, match.ID), Label: roundLabel(vctx, g, match, livePlayed(rounds), n)}
 	for _, st := range match.Seats {
 		page.Names = append(page.Names, st.Name)
 	}
@@ -506,7 +506,7 @@ func (s *Server) roundHistory(c echo.Context) error {
 		}
 		before = rv.Points
 		page.Items = append(page.Items, views.HistoryItem{Kind: views.T(vctx, "history."+rv.Kind), Author: rv.Author,
-			At: views.HumanTime(s.local(rv.At), lang(c)), When: rv.At.Format(time.RFC3339), Points: rv.Points, Changed: changed, Detail: g.Detail(vctx, seatedMatch(match, n), rv.Entry)})
+			At: views.HumanTime(s.local(rv.At), lang(c)), When: rv.At.Format(time.RFC3339), Points: rv.Points, Changed: changed, Detail: roundDetail(vctx, g, seatedMatch(match, n), rv.Entry)})
 	}
 	return s.render(c, http.StatusOK, views.History(page))
 }

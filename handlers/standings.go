@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/scoring/standings"
 	"github.com/tablekeeper/tablekeeper/store"
@@ -16,23 +17,17 @@ import (
 )
 
 // hasPoints tells whether a game's totals are points worth averaging and
-// its rounds worth a record; a game whose totals count rounds won says so.
-// A game whose matches are written as places only says so (NoPoints).
+// its rounds worth a record, as the game declares (kit.Profile.Counts).
 func (gs gameSet) hasPoints(game string) bool {
-	if gs.noPoints(game) {
-		return false
-	}
-	g, _ := gs.get(game)
-	rw, ok := g.(interface{ CountsRoundWins() bool })
-	return !ok || !rw.CountsRoundWins()
+	g, ok := gs.get(game)
+	return !ok || g.Profile().Counts == kit.CountsPoints
 }
 
 // noPoints reports whether a game's matches are written as places only:
 // its totals only rank the players, and it holds no records.
 func (gs gameSet) noPoints(game string) bool {
-	g, _ := gs.get(game)
-	np, ok := g.(interface{ NoPoints() bool })
-	return ok && np.NoPoints()
+	g, ok := gs.get(game)
+	return ok && g.Profile().Counts == kit.CountsPlaces
 }
 
 // playedMatches is the group's stored history as the standings read it,
@@ -96,8 +91,8 @@ func (gs gameSet) standingsMatch(m store.PlayedMatch) standings.Match {
 // wholeMatch reports whether a match is the whole game, as a game with a
 // shorter variant says (Five Crowns' express match); a game without one
 // plays whole matches only. Only whole matches set records.
-func wholeMatch(g scoring.Game, m scoring.Match) bool {
-	w, ok := g.(interface{ Whole(scoring.Match) bool })
+func wholeMatch(g Game, m scoring.Match) bool {
+	w, ok := g.(kit.Variants)
 	return !ok || w.Whole(m)
 }
 

@@ -36,10 +36,14 @@ func New(def store.GroupGame) Game {
 
 func (g Game) Name(string) string { return g.Def.Name }
 
-// Profile: a generic badge; BG Stats knows it by its name (and its
-// BoardGameGeek id, read from Def by the export).
+// Profile: a generic badge; BG Stats knows it by its name and its
+// BoardGameGeek id, when told; a game won by places counts places only.
 func (g Game) Profile() kit.Profile {
-	return kit.Profile{Icon: "◆", BGStats: kit.BGStatsNames{Export: g.Def.Name, Known: []string{g.Def.Name}}}
+	p := kit.Profile{Icon: "◆", BGStats: kit.BGStatsNames{Export: g.Def.Name, Known: []string{g.Def.Name}, BGGID: int64(g.Def.BGGID)}}
+	if g.NoPoints() {
+		p.Counts = kit.CountsPlaces
+	}
+	return p
 }
 
 // Options: the game has none; the new-match page says how it is won.
@@ -67,9 +71,6 @@ func Summary(ctx context.Context, d store.GroupGame) string {
 }
 
 func (g Game) RoundLabel(ctx context.Context, m store.Match, played kit.Played, number int) string {
-	if s, ok := kit.FinalRound(ctx, played, number); ok {
-		return s
-	}
 	switch g.Def.Kind {
 	case store.KindRounds:
 		if g.Def.Rounds > 0 {
@@ -159,9 +160,6 @@ func (g Game) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 }
 
 func (g Game) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
-	if s, ok := kit.FinalScores(ctx, entry); ok {
-		return s
-	}
 	e, err := sc.DecodeEntry(entry)
 	if err != nil {
 		return ""
@@ -177,6 +175,3 @@ func (g Game) Detail(ctx context.Context, m store.Match, entry json.RawMessage) 
 	}
 	return strings.Join(parts, " · ")
 }
-
-// BGGID is the game's BoardGameGeek id (0 when not told).
-func (g Game) BGGID() int { return g.Def.BGGID }

@@ -29,6 +29,17 @@ import (
 // deals, when the match ends) is in scoring/fivecrowns.
 type FiveCrowns struct{ fcscore.Sheet }
 
+// What Five Crowns offers, declared: the compiler holds each (a method
+// missing would silently take a page or a tool away).
+var (
+	_ kit.Game        = FiveCrowns{}
+	_ kit.RefereePage = FiveCrowns{}
+	_ kit.API         = FiveCrowns{}
+	_ kit.Auditor     = FiveCrowns{}
+	_ kit.Sampler     = FiveCrowns{}
+	_ kit.Variants    = FiveCrowns{}
+)
+
 func (FiveCrowns) Name(lang string) string {
 	return referee.Text{EN: "Five Crowns", FR: "Les Cinq Rois"}.In(lang)
 }
@@ -66,9 +77,6 @@ func (FiveCrowns) ReadOptions(oc kit.OptionsCtx) map[string]string {
 }
 
 func (g FiveCrowns) RoundLabel(ctx context.Context, m store.Match, played kit.Played, number int) string {
-	if s, ok := kit.FinalRound(ctx, played, number); ok {
-		return s
-	}
 	r := g.gameRound(m, number)
 	return views.T(ctx, "fc.roundlabel", "Round", r, "Cards", fc.CardsDealt(r))
 }
@@ -411,9 +419,6 @@ func fcShowError(ctx context.Context, f FCRoundForm, err error) FCRoundForm {
 }
 
 func (g FiveCrowns) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
-	if s, ok := kit.FinalScores(ctx, entry); ok {
-		return s
-	}
 	e, err := fcscore.DecodeEntry(entry)
 	if err != nil {
 		return ""

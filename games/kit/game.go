@@ -23,8 +23,11 @@ import (
 // the match's progress); what a game adds here is only the mapping between
 // the pages and that engine: its name, drawing a form from a stored entry,
 // reading a posted form into an entry, and naming a round for people. Each
-// game is one value satisfying it (game_<id>.go), listed once in games.go;
-// the generic handlers never name a game.
+// game is one value satisfying it (games/<game>/adapter.go), listed once in
+// games/games.go; the generic handlers never name a game. What a game offers
+// beyond it is declared: fields of its Profile, and the optional interfaces
+// RefereePage, API, Auditor, Sampler and Variants, each asserted beside the
+// game (var _ kit.RefereePage = Game{}).
 type Game interface {
 	scoring.Game
 	Name(lang string) string // as players call it
@@ -33,6 +36,9 @@ type Game interface {
 	// engine's options (no checks: CheckOptions does them).
 	Options(oc OptionsCtx) templ.Component
 	ReadOptions(oc OptionsCtx) map[string]string
+	// RoundLabel names round number (1-based) for people ("Round 3 (5
+	// cards)"). Neither it nor Detail is asked about a match imported from
+	// BG Stats, whose one round holds final scores: the handlers name it.
 	RoundLabel(ctx context.Context, m store.Match, played Played, number int) string
 	Info(ctx context.Context, m store.Match, played Played, number int) templ.Component
 	// RoundForm draws the form for round rc.Number, blank when entry is nil

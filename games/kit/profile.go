@@ -1,5 +1,7 @@
 package kit
 
+import "github.com/tablekeeper/tablekeeper/scoring"
+
 // Profile is what a game declares about itself for the generic pages and
 // tools, which read it from the game's value and never name a game.
 type Profile struct {
@@ -17,7 +19,24 @@ type Profile struct {
 	// BGStats is how BG Stats names the game; a game it cannot name is
 	// neither imported nor exported under a name of ours.
 	BGStats BGStatsNames
+	// Counts is what a match's totals count: points (the zero value), the
+	// rounds each player won, or places only. Only points are averaged on
+	// the standings and set records.
+	Counts Counts
 }
+
+// Counts is what a game's totals count.
+type Counts int
+
+const (
+	// CountsPoints: a total is points (most games).
+	CountsPoints Counts = iota
+	// CountsRoundsWon: a total is the number of rounds won (Take Five).
+	CountsRoundsWon
+	// CountsPlaces: a match is written as places only (a group's game
+	// won by a ranking); its totals only rank the players.
+	CountsPlaces
+)
 
 // BGStatsNames are a game's names in BG Stats files.
 type BGStatsNames struct {
@@ -29,6 +48,13 @@ type BGStatsNames struct {
 	// BGGID is the game's BoardGameGeek id, 0 when none is known: an
 	// import takes a file's game with this id as this one, whatever its name.
 	BGGID int64
+}
+
+// Variants is a game with a shorter variant than the whole game (Five
+// Crowns' express match, started at a later round): only a whole match
+// sets records. A game without one plays whole matches only.
+type Variants interface {
+	Whole(scoring.Match) bool
 }
 
 // Endpoint is one of a game's JSON endpoints, POST /api/<game>/<Path>:

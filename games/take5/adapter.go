@@ -26,7 +26,15 @@ import (
 // engine's entry and the engine's facts to the views.
 type Take5 struct{ t5score.Sheet }
 
-var _ kit.Game = Take5{}
+// What Take 5! offers, declared: the compiler holds each (a method
+// missing would silently take a page or a tool away).
+var (
+	_ kit.Game        = Take5{}
+	_ kit.RefereePage = Take5{}
+	_ kit.API         = Take5{}
+	_ kit.Auditor     = Take5{}
+	_ kit.Sampler     = Take5{}
+)
 
 func (Take5) Name(lang string) string                      { return "Take 5!" }
 func (Take5) LowWins() bool                                { return false }
@@ -47,9 +55,6 @@ func (Take5) Options(oc kit.OptionsCtx) templ.Component {
 }
 
 func (Take5) RoundLabel(ctx context.Context, m store.Match, played kit.Played, number int) string {
-	if s, ok := kit.FinalRound(ctx, played, number); ok {
-		return s
-	}
 	return views.T(ctx, "take5.deallabel", "N", number)
 }
 
@@ -199,9 +204,6 @@ func (g Take5) judged(rc kit.RoundCtx, f T5RoundForm, tallies []t5score.Tally, u
 }
 
 func (Take5) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
-	if s, ok := kit.FinalScores(ctx, entry); ok {
-		return s
-	}
 	e, err := t5score.DecodeEntry(entry)
 	if err != nil {
 		return ""

@@ -28,6 +28,16 @@ import (
 // the views.
 type TakeFive struct{ tfscore.Game }
 
+// What Take Five offers, declared: the compiler holds each (a method
+// missing would silently take a page or a tool away).
+var (
+	_ kit.Game        = TakeFive{}
+	_ kit.RefereePage = TakeFive{}
+	_ kit.API         = TakeFive{}
+	_ kit.Auditor     = TakeFive{}
+	_ kit.Sampler     = TakeFive{}
+)
+
 func (TakeFive) Name(lang string) string { return "Take Five" }
 
 func (TakeFive) Options(oc kit.OptionsCtx) templ.Component {
@@ -55,9 +65,6 @@ func (TakeFive) phaseName(ctx context.Context, ph tf.Phase) string {
 }
 
 func (g TakeFive) RoundLabel(ctx context.Context, m store.Match, played kit.Played, number int) string {
-	if s, ok := kit.FinalRound(ctx, played, number); ok {
-		return s
-	}
 	ph, _, _ := g.next(m, played, number)
 	return views.T(ctx, "takefive.roundlabel", "Round", number, "Phase", g.phaseName(ctx, ph))
 }
@@ -185,9 +192,6 @@ func parseValues(s string) ([]int, bool) {
 }
 
 func (g TakeFive) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
-	if s, ok := kit.FinalScores(ctx, entry); ok {
-		return s
-	}
 	e, err := tfscore.DecodeEntry(entry)
 	if err != nil {
 		return ""

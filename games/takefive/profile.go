@@ -7,9 +7,11 @@ import (
 	tfscore "github.com/tablekeeper/tablekeeper/scoring/takefive"
 )
 
-// Profile declares Take Five to the generic pages.
+// Profile declares Take Five to the generic pages. A total is the number of
+// rounds won, not points: the standings neither average it nor keep round
+// records of it.
 func (TakeFive) Profile() kit.Profile {
-	return kit.Profile{Icon: "♞", FirstDealer: tfscore.OptionFirstStarter,
+	return kit.Profile{Icon: "♞", FirstDealer: tfscore.OptionFirstStarter, Counts: kit.CountsRoundsWon,
 		BGStats: kit.BGStatsNames{Export: "Take Five (tablekeeper)", Known: []string{"Take Five (tablekeeper)", "Take Five (Laffont)"}}}
 }
 

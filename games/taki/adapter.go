@@ -26,7 +26,15 @@ import (
 // referee/taki (turns): this file only maps forms to them and back.
 type Taki struct{ tkscore.Sheet }
 
-var _ kit.Game = Taki{}
+// What TAKI offers, declared: the compiler holds each (a method
+// missing would silently take a page or a tool away).
+var (
+	_ kit.Game        = Taki{}
+	_ kit.RefereePage = Taki{}
+	_ kit.API         = Taki{}
+	_ kit.Auditor     = Taki{}
+	_ kit.Sampler     = Taki{}
+)
 
 func (Taki) Name(string) string { return "TAKI" }
 
@@ -48,9 +56,6 @@ func (Taki) ReadOptions(oc kit.OptionsCtx) map[string]string {
 }
 
 func (g Taki) RoundLabel(ctx context.Context, m store.Match, played kit.Played, number int) string {
-	if s, ok := kit.FinalRound(ctx, played, number); ok {
-		return s
-	}
 	return views.T(ctx, "taki.roundlabel", "Round", number)
 }
 
@@ -405,9 +410,6 @@ func takiShowErrors(ctx context.Context, f *TKRoundForm, err error) {
 }
 
 func (g Taki) Detail(ctx context.Context, m store.Match, entry json.RawMessage) string {
-	if s, ok := kit.FinalScores(ctx, entry); ok {
-		return s
-	}
 	e, err := tkscore.DecodeEntry(entry)
 	if err != nil {
 		return ""

@@ -26,10 +26,6 @@ func (Game) Seats() (min, max int)           { return 2, 4 }
 func (Game) HouseRules() []referee.HouseRule { return tf.HouseRules }
 func (Game) LowWins() bool                   { return false }
 
-// CountsRoundWins says that a Take Five total is the number of rounds won,
-// not points: the standings neither average it nor keep round records of it.
-func (Game) CountsRoundWins() bool { return true }
-
 // CheckOptions checks the seat that starts the first round (0-based; seat 0
 // when absent) against a table of 2 to 4 players.
 func (g Game) CheckOptions(seats int, options map[string]string) (map[string]string, error) {
