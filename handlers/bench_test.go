@@ -138,6 +138,21 @@ func BenchmarkScoresheet(b *testing.B) {
 	b.Run("fivecrowns/inprogress/plain", func(b *testing.B) { benchGet(b, site, path, nil) })
 }
 
+// BenchmarkNewMatchPageLargestGroup renders the new-match page of the
+// largest group allowed (1,000 players): the budget's row 1, under 100 ms
+// (TestLargestGroupNewMatchAndExport holds that it grows with the players).
+func BenchmarkNewMatchPageLargestGroup(b *testing.B) {
+	servedMemory(b)
+	app := newTestApp(b)
+	g, err := app.store.CreateGroup(context.Background(), "Big", "Ana", "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	addPlayersUpToLimit(b, app.store, g.Group.ID)
+	site := benchSite{app: app, g: seed.Group{ID: g.Group.ID, Slug: g.Group.Slug, Session: g.SessionToken}}
+	benchGet(b, site, "/g/"+g.Group.Slug+"/matches/new?game=fivecrowns", phoneHeaders)
+}
+
 // BenchmarkStandings renders the group's standings over its whole history.
 func BenchmarkStandings(b *testing.B) {
 	site := benchSeeded(b)

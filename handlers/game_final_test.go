@@ -15,8 +15,12 @@ import (
 // every round and entry its own way.
 type plainTaki struct{ taki.Taki }
 
-func (plainTaki) RoundLabel(context.Context, store.Match, Played, int) string { return "taki-own-label" }
-func (plainTaki) Detail(context.Context, store.Match, json.RawMessage) string { return "taki-own-detail" }
+func (plainTaki) RoundLabel(context.Context, store.Match, Played, int) string {
+	return "taki-own-label"
+}
+func (plainTaki) Detail(context.Context, store.Match, json.RawMessage) string {
+	return "taki-own-detail"
+}
 
 // A match imported from BG Stats holds one round of final scores, which no
 // game's form can read: its scoresheet and its round's history name it as
@@ -54,7 +58,8 @@ func TestFinalScoresAreNamedWhateverTheGame(t *testing.T) {
 	for _, page := range []string{matchURL, matchURL + "/rounds/" + jsonText(rs[0].ID) + "/history"} {
 		body := c.get(page).Body.String()
 		if !strings.Contains(body, "final scores (from BG Stats)") || strings.Contains(body, "taki-own-") {
-			i := strings.Index(body, "taki-own-"); t.Errorf("%s does not name the final-scores round as such: %q", page, body[max(i-300, 0):min(i+100, len(body))])
+			i := strings.Index(body, "taki-own-")
+			t.Errorf("%s does not name the final-scores round as such: %q", page, body[max(i-300, 0):min(i+100, len(body))])
 		}
 	}
 }
