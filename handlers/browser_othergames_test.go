@@ -9,7 +9,7 @@ import (
 )
 
 // TestBrowserOtherGames: on two phones (390×844, JavaScript on), the admin
-// adds Skyjo (lowest wins, points each round, ends at 100) and a winner-only
+// adds Quibbo (lowest wins, points each round, ends at 100) and a winner-only
 // game; a match of each is played, the other phone following live, and the
 // standings count both.
 func TestBrowserOtherGames(t *testing.T) {
@@ -35,7 +35,7 @@ func TestBrowserOtherGames(t *testing.T) {
 	host.tap("[data-testid=other-games-link]")
 	host.waitFor(`document.querySelector('[data-testid=add-game]') !== null`)
 	host.noOverflow(group + "/games")
-	host.do(chromedp.SendKeys(css("[data-testid=game-name]"), "Skyjo"))
+	host.do(chromedp.SendKeys(css("[data-testid=game-name]"), "Quibbo"))
 	host.tap("[data-testid=how-low]")
 	host.tap("[data-testid=entry-rounds]")
 	host.tap("[data-testid=end-target]")
@@ -48,10 +48,10 @@ func TestBrowserOtherGames(t *testing.T) {
 	host.tap("[data-testid=add-game-submit]")
 	host.waitFor(`document.querySelectorAll('[data-testid=other-game]').length === 2`)
 	if s := host.text("[data-testid=other-game][data-game=custom-1]"); !strings.Contains(s, "lowest wins") || !strings.Contains(s, "100") {
-		t.Errorf("Skyjo is described as %q, want the lowest winning at 100", s)
+		t.Errorf("Quibbo is described as %q, want the lowest winning at 100", s)
 	}
 
-	// Skyjo: Ana and Ben; Ana's phone saves round 1, Ben's round 2.
+	// Quibbo: Ana and Ben; Ana's phone saves round 1, Ben's round 2.
 	host.open(group)
 	host.tap("[data-testid=new-custom-1]")
 	host.waitFor(`document.querySelector('[data-testid=new-match]') !== null`)
@@ -62,7 +62,7 @@ func TestBrowserOtherGames(t *testing.T) {
 	matchPath := host.location()
 	host.noOverflow(matchPath)
 	if n := countSel(host, `a[href$="/referee"][href^="/g/"]`); n != 0 {
-		t.Errorf("Skyjo's scoresheet offers a referee (%d links)", n)
+		t.Errorf("Quibbo's scoresheet offers a referee (%d links)", n)
 	}
 	guest.open(matchPath)
 	round := func(p *phone, a, b int, rows int) {
@@ -77,7 +77,7 @@ func TestBrowserOtherGames(t *testing.T) {
 	for _, p := range []*phone{host, guest} {
 		p.waitFor(`document.querySelector('[data-testid=winner]') !== null`)
 		if w := p.text("[data-testid=winner]"); !strings.Contains(w, "Ben") || strings.Contains(w, "Ana") {
-			t.Errorf("Skyjo's winner line %q, want Ben alone (lowest at the end)", w)
+			t.Errorf("Quibbo's winner line %q, want Ben alone (lowest at the end)", w)
 		}
 	}
 
@@ -101,7 +101,7 @@ func TestBrowserOtherGames(t *testing.T) {
 	// The standings: both games, both players.
 	host.open(group + "/standings")
 	host.waitFor(`document.body.innerText.includes('Codenames')`)
-	if text := host.text("main"); !strings.Contains(text, "Skyjo") || !strings.Contains(text, "Ana") || !strings.Contains(text, "Ben") {
-		t.Errorf("the standings read %q: want Skyjo, Codenames, Ana and Ben", text)
+	if text := host.text("main"); !strings.Contains(text, "Quibbo") || !strings.Contains(text, "Ana") || !strings.Contains(text, "Ben") {
+		t.Errorf("the standings read %q: want Quibbo, Codenames, Ana and Ben", text)
 	}
 }

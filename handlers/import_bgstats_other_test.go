@@ -13,11 +13,11 @@ import (
 )
 
 // otherGamesFile is a BG Stats file (a recent app) with a play of TAKI and
-// plays of two games that are none of ours: Skyjo, the lowest total winning,
+// plays of two games that are none of ours: Quibbo, the lowest total winning,
 // and Codenames, without points (a ranking, or a winner only).
 const otherGamesFile = `{"games":[
  {"id":1,"uuid":"g-1","name":"TAKI","bggName":"","bggId":0,"highestWins":true,"noPoints":false,"cooperative":false},
- {"id":2,"uuid":"g-2","name":"Skyjo","bggName":"Skyjo","bggId":232917,"highestWins":false,"noPoints":false,"cooperative":false},
+ {"id":2,"uuid":"g-2","name":"Quibbo","bggName":"Quibbo","bggId":990017,"highestWins":false,"noPoints":false,"cooperative":false},
  {"id":3,"uuid":"g-3","name":"Codenames","bggName":"Codenames","bggId":178900,"highestWins":true,"noPoints":true,"cooperative":false}],
 "players":[{"id":1,"uuid":"p-1","name":"Ana","isAnonymous":false},{"id":2,"uuid":"p-2","name":"Bruno","isAnonymous":false}],
 "locations":[],
@@ -25,10 +25,10 @@ const otherGamesFile = `{"games":[
  {"uuid":"t-1","gameRefId":1,"playDate":"2024-06-01 21:00:00","entryDate":"2024-06-01 22:00:00","ignored":false,"manualWinner":true,"bggId":0,"playerScores":[
   {"playerRefId":1,"score":"","winner":true,"startPlayer":false,"rank":0,"seatOrder":1},
   {"playerRefId":2,"score":"","winner":false,"startPlayer":false,"rank":0,"seatOrder":2}]},
- {"uuid":"s-1","gameRefId":2,"playDate":"2024-06-02 21:00:00","entryDate":"2024-06-02 22:00:00","ignored":false,"manualWinner":false,"bggId":232917,"playerScores":[
+ {"uuid":"s-1","gameRefId":2,"playDate":"2024-06-02 21:00:00","entryDate":"2024-06-02 22:00:00","ignored":false,"manualWinner":false,"bggId":990017,"playerScores":[
   {"playerRefId":1,"score":"40","winner":false,"startPlayer":true,"rank":0,"seatOrder":1},
   {"playerRefId":2,"score":"12","winner":true,"startPlayer":false,"rank":0,"seatOrder":2}]},
- {"uuid":"s-2","gameRefId":2,"playDate":"2024-06-03 21:00:00","entryDate":"2024-06-03 22:00:00","ignored":false,"manualWinner":false,"bggId":232917,"playerScores":[
+ {"uuid":"s-2","gameRefId":2,"playDate":"2024-06-03 21:00:00","entryDate":"2024-06-03 22:00:00","ignored":false,"manualWinner":false,"bggId":990017,"playerScores":[
   {"playerRefId":1,"score":"50","winner":false,"startPlayer":false,"rank":0,"seatOrder":1},
   {"playerRefId":2,"score":"30","winner":true,"startPlayer":true,"rank":0,"seatOrder":2}]},
  {"uuid":"c-1","gameRefId":3,"playDate":"2024-06-04 21:00:00","entryDate":"2024-06-04 22:00:00","ignored":false,"manualWinner":false,"bggId":178900,"playerScores":[
@@ -40,7 +40,7 @@ const otherGamesFile = `{"games":[
 
 // Every game of a BG Stats file is matched, once, to one of ours or to one
 // of the group's other games: a game that is none of ours is proposed as a
-// new game of the group, added on confirm as BG Stats says it is won (Skyjo
+// new game of the group, added on confirm as BG Stats says it is won (Quibbo
 // the lowest total, Codenames without points), and its plays come in as
 // finished matches with BG Stats's winners, counted by the standings. The
 // choice is remembered: the file again proposes the games added and adds
@@ -59,7 +59,7 @@ func TestBGStatsImportsOtherGames(t *testing.T) {
 		})
 		return out
 	}
-	if got := proposed(); got["TAKI"] != "taki" || got["Skyjo"] != "new" || got["Codenames"] != "new" {
+	if got := proposed(); got["TAKI"] != "taki" || got["Quibbo"] != "new" || got["Codenames"] != "new" {
 		t.Errorf("proposed %v, want TAKI as ours and the two others as new games of the group", got)
 	}
 	if body := importFile(t, f.c, base, otherGamesFile); !strings.Contains(body, "5 plays were imported") {
@@ -73,9 +73,9 @@ func TestBGStatsImportsOtherGames(t *testing.T) {
 	for _, d := range defs {
 		byName[d.Name] = d
 	}
-	sky, code := byName["Skyjo"], byName["Codenames"]
-	if len(defs) != 2 || sky.Kind != store.KindFinal || !sky.LowWins || sky.BGGID != 232917 || code.Kind != store.KindRanking || code.BGGID != 178900 {
-		t.Fatalf("the group's other games %+v, want Skyjo (final scores, lowest wins) and Codenames (a ranking), with their BGG ids", defs)
+	sky, code := byName["Quibbo"], byName["Codenames"]
+	if len(defs) != 2 || sky.Kind != store.KindFinal || !sky.LowWins || sky.BGGID != 990017 || code.Kind != store.KindRanking || code.BGGID != 178900 {
+		t.Fatalf("the group's other games %+v, want Quibbo (final scores, lowest wins) and Codenames (a ranking), with their BGG ids", defs)
 	}
 	ms, _ := f.app.store.Matches(t.Context(), f.gid, 20)
 	perGame := map[string]int{}
@@ -95,9 +95,9 @@ func TestBGStatsImportsOtherGames(t *testing.T) {
 		})
 		return out
 	}
-	// Skyjo: Bruno's 12 and 30 win (lowest); Codenames: Bruno's rank 1, Ana's win.
+	// Quibbo: Bruno's 12 and 30 win (lowest); Codenames: Bruno's rank 1, Ana's win.
 	if w := wins("?season=all&game=" + sky.ID()); w["Bruno"] != "2" || w["Ana"] != "0" {
-		t.Errorf("Skyjo wins %v, want Bruno 2, Ana 0", w)
+		t.Errorf("Quibbo wins %v, want Bruno 2, Ana 0", w)
 	}
 	if w := wins("?season=all&game=" + code.ID()); w["Bruno"] != "1" || w["Ana"] != "1" {
 		t.Errorf("Codenames wins %v, want Bruno 1, Ana 1", w)
@@ -107,7 +107,7 @@ func TestBGStatsImportsOtherGames(t *testing.T) {
 	}
 
 	// Again: the games added are proposed, nothing is added.
-	if got := proposed(); got["Skyjo"] != sky.ID() || got["Codenames"] != code.ID() {
+	if got := proposed(); got["Quibbo"] != sky.ID() || got["Codenames"] != code.ID() {
 		t.Errorf("proposed again %v, want the games added (%s, %s)", got, sky.ID(), code.ID())
 	}
 	if body := importFile(t, f.c, base, otherGamesFile); !strings.Contains(body, "0 plays were imported") && !strings.Contains(body, "No play was imported") {
@@ -133,8 +133,8 @@ func TestBGStatsImportsOtherGames(t *testing.T) {
 	for _, g := range out.Games {
 		games[g.Name] = g
 	}
-	if g := games["Skyjo"]; g.HighestWins || g.NoPoints || g.BGGID != 232917 {
-		t.Errorf("Skyjo exported %+v, want highestWins false, noPoints false, bggId 232917", g)
+	if g := games["Quibbo"]; g.HighestWins || g.NoPoints || g.BGGID != 990017 {
+		t.Errorf("Quibbo exported %+v, want highestWins false, noPoints false, bggId 990017", g)
 	}
 	if g := games["Codenames"]; !g.NoPoints || g.BGGID != 178900 {
 		t.Errorf("Codenames exported %+v, want noPoints true, bggId 178900", g)

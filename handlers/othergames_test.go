@@ -60,7 +60,7 @@ func matchOf(t *testing.T, a *testApp, slug, matchURL string) store.Match {
 	return m
 }
 
-// The admin adds Skyjo (lowest wins, points each round, ends at 100) and a
+// The admin adds Quibbo (lowest wins, points each round, ends at 100) and a
 // winner-only game; matches of both are played through the scoresheet's
 // forms: rounds, a correction, an undo, the end at the target, the winner
 // only; the standings count them, and the group's export imports into a copy.
@@ -74,16 +74,16 @@ func TestOtherGamesPlayedLikeOurs(t *testing.T) {
 	for _, bad := range []url.Values{
 		{"name": {""}, "how": {"high"}, "entry": {"rounds"}, "end": {"hand"}},
 		{"name": {"Take 5!"}, "how": {"high"}, "entry": {"rounds"}, "end": {"hand"}},
-		{"name": {"Skyjo"}, "how": {"low"}, "entry": {"rounds"}, "end": {"target"}, "target": {"lots"}},
+		{"name": {"Quibbo"}, "how": {"low"}, "entry": {"rounds"}, "end": {"target"}, "target": {"lots"}},
 	} {
 		if rec := c.post("/g/"+slug+"/games", bad); rec.Code != http.StatusUnprocessableEntity || doc(t, rec).Find(".error").Length() == 0 {
 			t.Errorf("add game %v: status %d, want 422 with a message", bad, rec.Code)
 		}
 	}
-	addGame(t, c, slug, url.Values{"name": {"Skyjo"}, "how": {"low"}, "entry": {"rounds"}, "end": {"target"}, "target": {"100"}})
+	addGame(t, c, slug, url.Values{"name": {"Quibbo"}, "how": {"low"}, "entry": {"rounds"}, "end": {"target"}, "target": {"100"}})
 	addGame(t, c, slug, url.Values{"name": {"Codenames"}, "bgg": {"178900"}, "how": {"places"}, "places": {"winner"}})
-	if rec := c.post("/g/"+slug+"/games", url.Values{"name": {"skyjo"}, "how": {"high"}, "entry": {"final"}}); rec.Code != http.StatusUnprocessableEntity {
-		t.Errorf("a second Skyjo (other case): status %d, want 422", rec.Code)
+	if rec := c.post("/g/"+slug+"/games", url.Values{"name": {"quibbo"}, "how": {"high"}, "entry": {"final"}}); rec.Code != http.StatusUnprocessableEntity {
+		t.Errorf("a second Quibbo (other case): status %d, want 422", rec.Code)
 	}
 	// Another member is not the admin: he cannot add a game.
 	home := doc(t, c.get("/g/"+slug))
@@ -94,7 +94,7 @@ func TestOtherGamesPlayedLikeOurs(t *testing.T) {
 	sky := startOther(t, c, slug, "custom-1", "Ana", "Ben")
 	sheet := doc(t, c.get(sky))
 	if sheet.Find("[data-testid=points-input]").Length() != 2 {
-		t.Fatalf("Skyjo's round form has %d points fields, want 2", sheet.Find("[data-testid=points-input]").Length())
+		t.Fatalf("Quibbo's round form has %d points fields, want 2", sheet.Find("[data-testid=points-input]").Length())
 	}
 	if sheet.Find(`a[href="`+sky+`/referee"]`).Length() != 0 {
 		t.Errorf("a group's other game links to a referee")
@@ -155,41 +155,41 @@ func TestOtherGamesPlayedLikeOurs(t *testing.T) {
 
 	// Standings: both games count, each has its own table.
 	st := doc(t, c.get("/g/"+slug+"/standings"))
-	if text := st.Text(); !strings.Contains(text, "Skyjo") || !strings.Contains(text, "Codenames") {
+	if text := st.Text(); !strings.Contains(text, "Quibbo") || !strings.Contains(text, "Codenames") {
 		t.Errorf("the standings do not offer the other games")
 	}
 	rows := st.Find("[data-testid=standings-row], tbody tr").Length()
 	if rows == 0 {
 		t.Errorf("no standings rows")
 	}
-	if !strings.Contains(doc(t, c.get("/g/"+slug+"/standings?game=custom-1")).Find("title").Text(), "Skyjo") {
-		t.Errorf("the Skyjo standings are not titled Skyjo")
+	if !strings.Contains(doc(t, c.get("/g/"+slug+"/standings?game=custom-1")).Find("title").Text(), "Quibbo") {
+		t.Errorf("the Quibbo standings are not titled Quibbo")
 	}
-	// Each player won one match: Ben Skyjo (the lowest total), Ana Codenames.
+	// Each player won one match: Ben Quibbo (the lowest total), Ana Codenames.
 	wins := map[string]string{}
 	doc(t, c.get("/g/"+slug+"/standings")).Find("[data-testid=standing-row]").Each(func(_ int, r *goquery.Selection) {
 		wins[strings.TrimSpace(r.Find("[data-testid=standing-name]").Text())] = r.Find("[data-testid=standing-wins]").Text()
 	})
 	if wins["Ana"] != "1" || wins["Ben"] != "1" {
-		t.Errorf("wins over all games %v, want Ana 1 (Codenames) and Ben 1 (Skyjo, lowest wins)", wins)
+		t.Errorf("wins over all games %v, want Ana 1 (Codenames) and Ben 1 (Quibbo, lowest wins)", wins)
 	}
 	skyWins := map[string]string{}
 	doc(t, c.get("/g/"+slug+"/standings?game=custom-1")).Find("[data-testid=standing-row]").Each(func(_ int, r *goquery.Selection) {
 		skyWins[strings.TrimSpace(r.Find("[data-testid=standing-name]").Text())] = r.Find("[data-testid=standing-wins]").Text()
 	})
 	if skyWins["Ben"] != "1" || skyWins["Ana"] != "0" {
-		t.Errorf("Skyjo wins %v, want Ben 1, Ana 0", skyWins)
+		t.Errorf("Quibbo wins %v, want Ben 1, Ana 0", skyWins)
 	}
 
-	// Records: Skyjo's lowest total is one (Ben's 35); the winner-only game
+	// Records: Quibbo's lowest total is one (Ben's 35); the winner-only game
 	// holds none. The player's page names the games.
 	rec := doc(t, c.get("/g/"+slug+"/records")).Text()
-	if !strings.Contains(rec, "Skyjo") || strings.Contains(rec, "Codenames") {
-		t.Errorf("records: want Skyjo's and none of Codenames: %.300s", rec)
+	if !strings.Contains(rec, "Quibbo") || strings.Contains(rec, "Codenames") {
+		t.Errorf("records: want Quibbo's and none of Codenames: %.300s", rec)
 	}
 	ids := c.players(slug, "Ben")
-	if p := c.get(fmt.Sprintf("/g/%s/players/%d", slug, ids[0])); p.Code != http.StatusOK || !strings.Contains(p.Body.String(), "Skyjo") {
-		t.Errorf("Ben's page: status %d, Skyjo named %v", p.Code, strings.Contains(p.Body.String(), "Skyjo"))
+	if p := c.get(fmt.Sprintf("/g/%s/players/%d", slug, ids[0])); p.Code != http.StatusOK || !strings.Contains(p.Body.String(), "Quibbo") {
+		t.Errorf("Ben's page: status %d, Quibbo named %v", p.Code, strings.Contains(p.Body.String(), "Quibbo"))
 	}
 
 	// The CSV names games by id, as ours; BG Stats by name (and BGG id).
@@ -208,8 +208,8 @@ func TestOtherGamesPlayedLikeOurs(t *testing.T) {
 	}
 	copySlug := strings.TrimPrefix(imp.Header().Get("Location"), "/g/")
 	sameExport(t, c.get("/g/"+copySlug+"/export.json").Body.Bytes(), plain)
-	if !strings.Contains(doc(t, c.get("/g/"+copySlug+"/standings")).Text(), "Skyjo") {
-		t.Errorf("the copy's standings lack Skyjo")
+	if !strings.Contains(doc(t, c.get("/g/"+copySlug+"/standings")).Text(), "Quibbo") {
+		t.Errorf("the copy's standings lack Quibbo")
 	}
 }
 
@@ -220,10 +220,10 @@ func TestFindOrAddOtherGame(t *testing.T) {
 	app := newTestApp(t)
 	c := app.client()
 	slug := c.group("Table")
-	addGame(t, c, slug, url.Values{"name": {"Skyjo"}, "bgg": {"167698"}, "how": {"low"}, "entry": {"rounds"}, "end": {"target"}, "target": {"100"}})
+	addGame(t, c, slug, url.Values{"name": {"Quibbo"}, "bgg": {"990018"}, "how": {"low"}, "entry": {"rounds"}, "end": {"target"}, "target": {"100"}})
 	g, _ := app.store.GroupBySlug(context.Background(), slug)
 	ctx := context.Background()
-	for _, want := range []OtherGameOf{{Name: "Skyjo Action", BGGID: 167698}, {Name: "SKYJO"}} {
+	for _, want := range []OtherGameOf{{Name: "Quibbo Deluxe", BGGID: 990018}, {Name: "QUIBBO"}} {
 		got, created, ok, err := app.srv.findOrAddOtherGame(ctx, g.ID, want)
 		if err != nil || !ok || created || got.ID() != "custom-1" {
 			t.Errorf("%+v: %v created %v ok %v err %v; want custom-1 found", want, got, created, ok, err)

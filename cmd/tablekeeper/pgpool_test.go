@@ -34,8 +34,8 @@ func TestOwnGameSavesOnAPoolOfOne(t *testing.T) {
 	if code := p.post("/g/"+slug+"/players", url.Values{"name": {"Ben"}}); code != http.StatusSeeOther {
 		t.Fatalf("add Ben: status %d", code)
 	}
-	if code := p.post("/g/"+slug+"/games", url.Values{"name": {"Skyjo"}, "how": {"low"}, "entry": {"rounds"}, "end": {"hand"}}); code != http.StatusSeeOther {
-		t.Fatalf("add Skyjo: status %d", code)
+	if code := p.post("/g/"+slug+"/games", url.Values{"name": {"Quibbo"}, "how": {"low"}, "entry": {"rounds"}, "end": {"hand"}}); code != http.StatusSeeOther {
+		t.Fatalf("add Quibbo: status %d", code)
 	}
 	form := url.Values{"game": {"custom-1"}}
 	for i, id := range p.playerIDs(slug) {
@@ -43,10 +43,10 @@ func TestOwnGameSavesOnAPoolOfOne(t *testing.T) {
 	}
 	match := p.location("/g/"+slug+"/matches", form)
 	if match == "" {
-		t.Fatal("no Skyjo match started")
+		t.Fatal("no Quibbo match started")
 	}
 	if code := p.post(match+"/rounds", url.Values{"op": {"save"}, "v_0": {"12"}, "v_1": {"7"}}); code != http.StatusSeeOther {
-		t.Fatalf("Skyjo's round 1: status %d, want 303", code)
+		t.Fatalf("Quibbo's round 1: status %d, want 303", code)
 	}
 	if page := p.body(match); strings.Count(page, `data-testid="round-row"`) != 1 || !strings.Contains(page, ">12<") || !strings.Contains(page, ">7<") {
 		t.Errorf("the sheet after the save does not show round 1 (12, 7)")

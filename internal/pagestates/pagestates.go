@@ -187,7 +187,7 @@ func (s *seeder) group(games []Game) {
 	}
 	// A group's other game (custom-1): its page, its form refused, a match.
 	s.post("other games, a name missing", s.g+"/games", url.Values{"name": {""}, "how": {"low"}}, 422)
-	s.admin.postTo(s.g+"/games", url.Values{"name": {"Skyjo"}, "how": {"low"}, "entry": {"rounds"}, "end": {"target"}, "target": {"100"}})
+	s.admin.postTo(s.g+"/games", url.Values{"name": {"Quibbo"}, "how": {"low"}, "entry": {"rounds"}, "end": {"target"}, "target": {"100"}})
 	s.get("other games", s.g+"/games")
 	s.get("new match: a group's other game", s.g+"/matches/new?game=custom-1")
 	other := s.start("custom-1", players[:3], nil)

@@ -19,7 +19,7 @@ func rounds(g Game, m scoring.Match, entries ...Entry) ([]scoring.Round, error) 
 	return out, nil
 }
 
-// Skyjo: the lowest wins, the match ends when a player reaches 100, and no
+// Quibbo: the lowest wins, the match ends when a player reaches 100, and no
 // round follows.
 func TestLowestWinsEndsAtTarget(t *testing.T) {
 	g := Game{Def{ID: "custom-1", Kind: Rounds, LowWins: true, Target: 100}}
