@@ -24,7 +24,8 @@ import (
 // Game is one of a group's other games.
 type Game struct {
 	sc.Game
-	Def store.GroupGame
+	kit.NoOptions // it reads none; Options says how it is won
+	Def           store.GroupGame
 }
 
 var _ kit.Game = Game{}
@@ -50,8 +51,6 @@ func (g Game) Profile() kit.Profile {
 func (g Game) Options(oc kit.OptionsCtx) templ.Component {
 	return Describe(Summary(oc.Ctx, g.Def))
 }
-
-func (Game) ReadOptions(kit.OptionsCtx) map[string]string { return map[string]string{} }
 
 // Summary says in words how the game is won and what ends a match.
 func Summary(ctx context.Context, d store.GroupGame) string {

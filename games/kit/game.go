@@ -134,3 +134,12 @@ type RoundCtx struct {
 	Seated []int
 	Table  int
 }
+
+// NoOptions is for a game whose new match asks nothing but its players:
+// embedded in its value, it draws no options and reads none. A game that
+// draws something (a sentence on how it is won) still reads nothing with
+// it, and defines only Options.
+type NoOptions struct{}
+
+func (NoOptions) Options(OptionsCtx) templ.Component       { return templ.NopComponent }
+func (NoOptions) ReadOptions(OptionsCtx) map[string]string { return map[string]string{} }

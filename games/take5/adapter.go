@@ -24,7 +24,10 @@ import (
 // Take5 is Take 5! (Kramer, AMIGO) on the pages. Its rules are in its
 // engine (t5score.Sheet): this file only maps the deal form to the
 // engine's entry and the engine's facts to the views.
-type Take5 struct{ t5score.Sheet }
+type Take5 struct {
+	t5score.Sheet
+	kit.NoOptions // it reads none; Options shows the table of setups
+}
 
 // What Take 5! offers, declared: the compiler holds each (a method
 // missing would silently take a page or a tool away).
@@ -36,9 +39,8 @@ var (
 	_ kit.Sampler     = Take5{}
 )
 
-func (Take5) Name(lang string) string                      { return "Take 5!" }
-func (Take5) LowWins() bool                                { return false }
-func (Take5) ReadOptions(kit.OptionsCtx) map[string]string { return nil }
+func (Take5) Name(lang string) string { return "Take 5!" }
+func (Take5) LowWins() bool           { return false }
 
 func t5SetupView(s t5score.Setup) T5Setup {
 	return T5Setup{Players: s.Players, HandSize: s.HandSize, Rows: s.Rows, CardsInPlay: s.CardsInPlay()}
