@@ -71,7 +71,7 @@ func TestSeatTable(t *testing.T) {
 			refused: map[string]string{"guest": "comego.guest.taken"}},
 		{name: "a guest's name too long is not seated",
 			form: url.Values{"play": {"1", "2"}, "guest": {"An extraordinarily long guest name, surely too long"}}, rule: fc, names: []string{"Ana", "Ben"}, ids: []int64{1, 2}, dealer: 1,
-			refused: map[string]string{"guest": "form.name."+store.NameTooLong}},
+			refused: map[string]string{"guest": "form.name." + store.NameTooLong}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
