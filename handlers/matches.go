@@ -192,7 +192,7 @@ func (s *Server) createMatch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/g/%s/matches/%d", m.group.Slug, id))
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeMatch, m.group.Slug, id))
 }
 
 // refuseNewMatch draws the new-match page again with what was posted and why it was refused.
@@ -270,7 +270,7 @@ func (s *Server) scoresheet(c echo.Context) error {
 }
 
 func (s *Server) matchURL(c echo.Context, matchID int64) string {
-	return "/g/" + memberOf(c).group.Slug + "/matches/" + strconv.FormatInt(matchID, 10)
+	return pathTo(c, routeMatch, memberOf(c).group.Slug, matchID)
 }
 
 // sheetModel builds the scoresheet; form replaces the blank round form (to
@@ -291,7 +291,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	for _, i := range prog.Leaders() {
 		sh.Leaders[i] = true
 	}
-	sh.GroupURL = "/g/" + memberOf(c).group.Slug
+	sh.GroupURL = pathTo(c, routeGroup, memberOf(c).group.Slug)
 	sh.Board = board(sh.Names, totals, prog)
 	if prog.Finished {
 		if match.FinishedAt == nil { // read before the save that ended it, just now
@@ -299,7 +299,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		}
 		sh.Result = ranking(sh.Board)
 		sh.PlayFacts, sh.BGStatsLink = s.playFacts(vctx, match, g, prog, live)
-		sh.RematchURL = fmt.Sprintf("%s/matches/new?game=%s&again=%d", sh.GroupURL, g.ID(), match.ID)
+		sh.RematchURL = fmt.Sprintf("%s?game=%s&again=%d", pathTo(c, routeNewMatch, memberOf(c).group.Slug), g.ID(), match.ID)
 	}
 	var w []string
 	for _, i := range prog.Winners {
@@ -329,7 +329,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	}
 	roundLinks(sh.Rounds, url, !final)
 	if lastLive != 0 {
-		sh.UndoURL, sh.UndoRound = url+"/undo", lastLive
+		sh.UndoURL, sh.UndoRound = pathTo(c, routeMatchUndo, memberOf(c).group.Slug, match.ID), lastLive
 	}
 	if match.Rulings > 0 { // most matches have none: no query for them
 		var err error
@@ -338,15 +338,15 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		}
 	}
 	if _, ok := g.(RefereePage); ok {
-		sh.RefereeURL = url + "/referee"
+		sh.RefereeURL = pathTo(c, routeMatchReferee, memberOf(c).group.Slug, match.ID)
 	}
 	if prog.Finished { // a finished match's page is kept: its chart is drawn in
 		sh.Chart = s.sheetExtras(c, sh.Names, live.Points)
 	} else if len(live.Points) > 0 {
-		sh.Chart = views.SheetChartLater(url + "/chart")
+		sh.Chart = views.SheetChartLater(pathTo(c, routeMatchChart, memberOf(c).group.Slug, match.ID))
 	}
 	if memberOf(c).who.IsAdmin {
-		sh.DeleteURL = url + "/delete"
+		sh.DeleteURL = pathTo(c, routeMatchDelete, memberOf(c).group.Slug, match.ID)
 	}
 	// A round is named as its game names it ("Deal 3", an express match's
 	// "Round 9"), not by its place in the match.
@@ -363,7 +363,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	} else if saved, _ := strconv.Atoi(c.QueryParam("saved")); saved > 0 && saved <= n {
 		sh.Saved = views.T(vctx, "match.saved", "Label", named(saved))
 	}
-	sh.Comings = s.comings(c, match, url, n, prog.Finished)
+	sh.Comings = s.comings(c, match, n, prog.Finished)
 	if !prog.Finished {
 		sh.Info = g.Info(vctx, match, live, n+1)
 		if form == nil {
@@ -458,5 +458,5 @@ func (s *Server) deleteMatch(c echo.Context) error {
 	// Phones watching it learn it is gone, and who deleted it: they go to
 	// the group's page, which says so (as this phone does).
 	s.live.publish(id, deletedEvent+m.who.Display)
-	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"?deletedby="+url.QueryEscape(m.who.Display))
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, m.group.Slug)+"?deletedby="+url.QueryEscape(m.who.Display))
 }
