@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/serve"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -40,8 +41,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		c.Response().Header().Set("Retry-After", "5")
 	}
 	var args []any // a refusal's message may say the limit
-	if gr := (*gateRefusal)(nil); errors.As(err, &gr) {
-		args = gr.args
+	if gr := (*serve.Refusal)(nil); errors.As(err, &gr) {
+		args = gr.Args
 	}
 	if le := (*store.LimitError)(nil); errors.As(err, &le) {
 		args = []any{"N", le.Max}
@@ -81,13 +82,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 // errorStatus is the status an error becomes and the message that says so.
 func errorStatus(err error) (status int, key string) {
 	var he *echo.HTTPError
-	var gr *gateRefusal
+	var gr *serve.Refusal
 	var le *store.LimitError
 	switch {
 	case errors.As(err, &le):
 		return http.StatusRequestEntityTooLarge, "limit." + le.What
 	case errors.As(err, &gr):
-		return gr.status, gr.key
+		return gr.Status, gr.Key
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound, "error.notfound"
 	case errors.Is(err, store.ErrConflict):

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/serve"
 	"github.com/tablekeeper/tablekeeper/static"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
@@ -88,21 +89,14 @@ type Server struct {
 	joins   *limiter
 	live    *hub
 	cache   *pageCache
-	ledgers *ledgers      // the standings kept per group, see ledger.go
-	turns   chan struct{} // see admitted
-	imports chan struct{} // imports decoding at once, see admitted
-	uploads uploadGate    // imports under way, in all and per client
+	ledgers *ledgers // the standings kept per group, see ledger.go
 	limits  Limits
-	streams *streams  // live-update streams open, see streams.go
-	exports *underWay // exports under way, per client and in all
-	disk    *diskBudget
 
-	bodyTimeout, uploadTimeout, writeTimeout time.Duration
-
-	// freeTurns are the turns of the requests answered without the
-	// database (needsNoDatabase), as many again: they never wait behind a
-	// database that stopped answering.
-	freeTurns chan struct{}
+	admission *serve.Admission // turns, bodies and answers, see admitted
+	streams   *serve.Streams   // live-update streams open, see streams.go
+	exports   *serve.UnderWay  // exports under way, per client and in all
+	uploads   *serve.Uploads   // imports under way, in all and per client
+	disk      *serve.DiskBudget
 }
 
 // New builds the Echo instance with every route and middleware.
@@ -131,24 +125,23 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		live:    newHub(),
 		cache:   newPageCache(),
 		ledgers: newLedgers(),
-		turns:   make(chan struct{}, inFlight()),
-		imports: make(chan struct{}, 2),
 	}
-	s.freeTurns = make(chan struct{}, inFlight())
 	s.limits = cfg.Limits.withDefaults()
-	s.streams = newStreams(s.limits.Streams)
-	s.exports = newUnderWay(s.limits.Exports, s.limits.ExportsAll, "limit.exports.client", "limit.exports.server")
-	s.disk = &diskBudget{max: s.limits.TempDisk}
-	s.uploads.max = s.limits.Uploads
+	s.streams = serve.NewStreams(s.limits.Streams)
+	s.exports = serve.NewUnderWay(s.limits.Exports, s.limits.ExportsAll, "limit.exports.client", "limit.exports.server")
+	s.disk = serve.NewDiskBudget(s.limits.TempDisk)
+	s.uploads = &serve.Uploads{Max: s.limits.Uploads}
 	cfg.Store.SetGroupLimits(store.GroupLimits{Players: s.limits.Players, Matches: s.limits.Matches})
-	t := cfg.Timeouts.withDefaults()
-	s.bodyTimeout, s.uploadTimeout, s.writeTimeout = t.Body, t.Upload, t.Write
 	if s.zone == nil {
 		s.zone = time.UTC
 	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	t := cfg.Timeouts.withDefaults()
+	s.admission = (&serve.Admission{Classify: s.route, Body: t.Body, Upload: t.Upload, Write: t.Write,
+		Exports: s.exports, Uploads: s.uploads, Disk: s.disk, Log: s.log,
+		DiskFull: func(c echo.Context) string { return views.T(s.viewCtx(c), "limit.disk") }}).Start()
 	icons := map[string]string{}
 	for _, g := range cfg.Games {
 		s.byID[g.ID()] = g

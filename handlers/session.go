@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -193,18 +192,4 @@ func (l *limiter) recent(key string) []time.Time {
 		i++
 	}
 	return ts[i:]
-}
-
-// clientKey is who the limiter counts a failure against: the client's IPv4
-// address, or its IPv6 /64 (one household or phone gets a whole /64, so
-// counting single IPv6 addresses would let one device dodge the limit).
-func clientKey(c echo.Context) string {
-	ip := net.ParseIP(c.RealIP())
-	if ip == nil {
-		return c.RealIP()
-	}
-	if ip.To4() == nil {
-		return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
-	}
-	return ip.String()
 }
