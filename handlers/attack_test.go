@@ -38,12 +38,19 @@ func newLiveServer(t *testing.T, timeouts Timeouts) *liveServer {
 // newLiveServerWith is newLiveServer with limits (zero: the defaults).
 func newLiveServerWith(t *testing.T, timeouts Timeouts, limits Limits) *liveServer {
 	t.Helper()
+	return newLiveServerConfig(t, Config{Timeouts: timeouts, Limits: limits})
+}
+
+// newLiveServerConfig is a server of cfg (its store and games filled in)
+// on loopback.
+func newLiveServerConfig(t *testing.T, cfg Config) *liveServer {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "live.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	cfg := Config{Store: st, Games: testGames(), Timeouts: timeouts, Limits: limits}
+	cfg.Store, cfg.Games = st, testGames()
 	srv, e, err := newServer(cfg)
 	if err != nil {
 		t.Fatal(err)

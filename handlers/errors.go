@@ -26,7 +26,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		// answer: nothing to tell it, and nothing wrong on this side. A write
 		// it interrupted was rolled back whole. (pgx answers a query its
 		// context ended with driver.ErrBadConn, having closed the connection.)
-		s.log.Debug("request abandoned by the client", "method", c.Request().Method, "path", c.Path())
+		s.log.Debug("request abandoned by the client", "method", c.Request().Method, "path", c.Path(), "client", c.RealIP())
 		return
 	}
 	// A database that stopped answering is said as such (503), not as a
@@ -53,9 +53,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if status == http.StatusServiceUnavailable {
 		// Said once per request while the database is down: a warning,
 		// the database's fault, not this server's.
-		s.log.Warn("database not answering", "method", c.Request().Method, "path", c.Path(), "err", err)
+		s.log.Warn("database not answering", "method", c.Request().Method, "path", c.Path(), "client", c.RealIP(), "err", err)
 	} else if status >= 500 {
-		s.log.Error("request failed", "method", c.Request().Method, "path", c.Path(), "err", err)
+		s.log.Error("request failed", "method", c.Request().Method, "path", c.Path(), "client", c.RealIP(), "err", err)
 	}
 	if isAPI(c) {
 		code := map[int]string{404: "not_found", 413: "too_large", 429: "too_many", 503: "unavailable"}[status]

@@ -5,6 +5,7 @@ package handlers
 import (
 	"context"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -36,6 +37,10 @@ type Config struct {
 	// What one client or one group may take, each at its default when zero
 	// (see Limits).
 	Limits Limits
+	// TrustedProxies are the reverse proxies in front of the server: from
+	// them, the client's address is read from X-Forwarded-For (see
+	// ipExtractor). Empty: every client is the connection's address.
+	TrustedProxies []*net.IPNet
 }
 
 // Timeouts are the deadlines of a connection.
@@ -158,11 +163,27 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
-	// The client's address is the connection's: X-Forwarded-For is not trusted
-	// (anyone could send it to dodge, or trigger, the join rate limit).
-	e.IPExtractor = echo.ExtractIPDirect()
+	e.IPExtractor = ipExtractor(cfg.TrustedProxies)
 	s.routes(e)
 	return s, e, nil
+}
+
+// ipExtractor is how the client's address (c.RealIP, which every limit and
+// log line uses) is found. Without trusted proxies it is the connection's:
+// X-Forwarded-For is not read, or anyone could send it to dodge, or
+// trigger, a limit. From a trusted proxy it is the nearest address in
+// X-Forwarded-For that is not itself a trusted proxy; from any other
+// address the header is ignored. Echo would otherwise trust every private
+// and loopback address: here only the given ranges are.
+func ipExtractor(trusted []*net.IPNet) echo.IPExtractor {
+	if len(trusted) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, n := range trusted {
+		opts = append(opts, echo.TrustIPRange(n))
+	}
+	return echo.ExtractIPFromXFFHeader(opts...)
 }
 
 // baseURLFor is the configured public URL, or the request's own origin.

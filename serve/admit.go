@@ -144,7 +144,7 @@ func (a *Admission) Admit(next echo.HandlerFunc) echo.HandlerFunc {
 		if err := sp.send(); err != nil {
 			// The client did not take its answer in time: the connection is
 			// closed (its deadlines stay past, so nothing waits on it).
-			a.Log.Debug("answer not taken by the client", "method", r.Method, "path", c.Path(), "err", err)
+			a.Log.Debug("answer not taken by the client", "method", r.Method, "path", c.Path(), "client", c.RealIP(), "err", err)
 			rc.SetReadDeadline(time.Now())
 			return nil
 		}

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
-	_ "time/tzdata" // zone names work on a machine without tzdata (a small Pi image)
+	_ "time/tzdata"
+	"unicode" // zone names work on a machine without tzdata (a small Pi image)
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
@@ -28,6 +30,8 @@ type config struct {
 	Timeouts handlers.Timeouts
 	Store    store.Options
 	Limits   handlers.Limits
+	// TrustedProxies: see handlers.Config.
+	TrustedProxies []*net.IPNet
 }
 
 // settings lists the keys, their defaults and what they mean (the README's table).
@@ -37,6 +41,7 @@ var settings = []struct{ key, def, help string }{
 	{"db_pool", "8", "PostgreSQL only: connections this instance opens at most (one more listens for the other instances' writes)"},
 	{"db_timeout", "5s", "PostgreSQL only: longest wait for one query, a connection or a group's turn to write"},
 	{"base_url", "", "public URL used in invite links (default: the address the browser used)"},
+	{"trusted_proxies", "", "reverse proxies in front of the server, as CIDRs (e.g. 127.0.0.1/32,10.0.0.0/8): from them the client's address is read from X-Forwarded-For (default: none, the header is ignored)"},
 	{"log_level", "info", "debug, info, warn or error"},
 	{"timezone", "Local", "time zone the pages show times in, e.g. Europe/Paris (default: this machine's)"},
 	{"config", "", "optional config file (YAML, TOML or JSON)"},
@@ -149,6 +154,9 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 			store.MaxImportPlayers, store.MaxImportMatches)
 	}
 	c.Limits.Inflated, c.Limits.TempDisk = int64(mb.inflated)<<20, int64(mb.disk)<<20
+	if c.TrustedProxies, err = parseCIDRs(v.GetString("trusted_proxies")); err != nil {
+		return c, fs.Args(), err
+	}
 	return c, fs.Args(), nil
 }
 
@@ -175,4 +183,27 @@ func (c *config) validate(level, zone string) error {
 		}
 	}
 	return nil
+}
+
+// parseCIDRs reads the trusted proxies: CIDRs separated by commas or
+// spaces; a lone address is that address alone.
+func parseCIDRs(list string) ([]*net.IPNet, error) {
+	var nets []*net.IPNet
+	for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+		if !strings.Contains(f, "/") {
+			if ip := net.ParseIP(f); ip != nil {
+				bits := 128
+				if ip.To4() != nil {
+					ip, bits = ip.To4(), 32
+				}
+				f = ip.String() + "/" + strconv.Itoa(bits)
+			}
+		}
+		_, n, err := net.ParseCIDR(f)
+		if err != nil {
+			return nil, fmt.Errorf("config: TABLEKEEPER_TRUSTED_PROXIES (--trusted-proxies) has %q: give addresses or ranges such as 127.0.0.1/32, 10.0.0.0/8 or ::1/128", f)
+		}
+		nets = append(nets, n)
+	}
+	return nets, nil
 }

@@ -71,7 +71,7 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger, s
 		log.Info("removed the groups of unfinished imports", "groups", n)
 	}
 	hc := handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: games.All(), Timeouts: cfg.Timeouts,
-		Limits: cfg.Limits, WarmLedgers: true}
+		Limits: cfg.Limits, WarmLedgers: true, TrustedProxies: cfg.TrustedProxies}
 	e, err := handlers.New(hc)
 	if err != nil {
 		return err

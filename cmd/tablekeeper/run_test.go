@@ -51,6 +51,7 @@ func TestBadSettingsStopStartUp(t *testing.T) {
 		{"missing config file", []string{"--db", db, "--config", filepath.Join(dir, "nope.toml")}, nil, "TABLEKEEPER_CONFIG"},
 		{"unknown command", []string{"--db", db, "dance"}, nil, "unknown command"},
 		{"bad timeout", []string{"--db", db}, map[string]string{"TABLEKEEPER_BODY_TIMEOUT": "soon"}, "TABLEKEEPER_BODY_TIMEOUT"},
+		{"bad trusted proxy", []string{"--db", db, "--trusted-proxies", "127.0.0.1/32, proxy.local"}, nil, "TABLEKEEPER_TRUSTED_PROXIES"},
 	}
 	if os.Geteuid() != 0 { // root may write anywhere
 		tests = append(tests, struct {
