@@ -5,8 +5,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"golang.org/x/time/rate"
-
-	"github.com/tablekeeper/tablekeeper/serve"
 )
 
 // Rate limits per address (serve.ClientKey), with Echo's rate limiter: each
@@ -20,7 +18,7 @@ func (s *Server) requestLimit() echo.MiddlewareFunc {
 	if l.Requests < 0 {
 		return func(next echo.HandlerFunc) echo.HandlerFunc { return next }
 	}
-	return serve.PerAddress(rate.Limit(l.Requests), l.Burst, 3*time.Minute, "limit.requests", "1")
+	return s.admission.PerAddress(rate.Limit(l.Requests), l.Burst, 3*time.Minute, "limit.requests", "1")
 }
 
 // groupLimit bounds the groups one address creates (or imports), Groups an
@@ -31,5 +29,5 @@ func (s *Server) groupLimit() echo.MiddlewareFunc {
 	if l.Groups < 0 {
 		return func(next echo.HandlerFunc) echo.HandlerFunc { return next }
 	}
-	return serve.PerAddress(rate.Limit(float64(l.Groups)/3600), l.Groups, time.Hour, "limit.groups", "600")
+	return s.admission.PerAddress(rate.Limit(float64(l.Groups)/3600), l.Groups, time.Hour, "limit.groups", "600")
 }

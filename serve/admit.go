@@ -15,7 +15,7 @@ import (
 // Route is what admission needs to know of a request's route; the handlers
 // say it (Admission.Classify), since they know the routes.
 type Route struct {
-	Stream bool  // a live-update stream: no turn, no spool, no body
+	Stream bool  // a live-update stream: no turn, no spool (a GET; any other method is a form)
 	Export bool  // an export: a few at a time per client and in all (Exports)
 	Import bool  // an import: through the upload gate, two decoded at once
 	Free   bool  // answered without the database: turns of its own
@@ -74,10 +74,10 @@ func InFlight() int { return 4 * runtime.GOMAXPROCS(0) }
 func (a *Admission) Admit(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		route := a.Classify(c)
-		if route.Stream {
+		r := c.Request()
+		if route.Stream && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 			return next(c)
 		}
-		r := c.Request()
 		body, err := a.receive(c, route)
 		if body != nil {
 			defer body.Close()
