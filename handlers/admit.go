@@ -18,7 +18,7 @@ func (s *Server) admitted(next echo.HandlerFunc) echo.HandlerFunc {
 // route is what admission needs to know of c's route.
 func (s *Server) route(c echo.Context) serve.Route {
 	path := c.Path()
-	return serve.Route{Stream: strings.HasSuffix(path, "/events"), Export: isExport(path), Import: isImport(path),
+	return serve.Route{Direct: strings.HasSuffix(path, "/events") || path == healthPath, Export: isExport(path), Import: isImport(path),
 		Free: needsNoDatabase(c), Limit: bodySize(path)}
 }
 

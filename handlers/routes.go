@@ -29,6 +29,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/static/*", echo.WrapHandler(s.assets))
 	e.GET("/manifest.webmanifest", s.fixedAsset("manifest.webmanifest"))
 	e.GET("/icon.svg", s.fixedAsset("icon.svg"))
+	e.GET(healthPath, s.health)
 	e.GET("/sw.js", s.serviceWorker)             // the offline worker, at the root for its scope (handlers/offline.go)
 	e.GET("/app-strings/:file", s.clientStrings) // app.js's own sentences, en.json or fr.json
 

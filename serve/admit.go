@@ -15,7 +15,7 @@ import (
 // Route is what admission needs to know of a request's route; the handlers
 // say it (Admission.Classify), since they know the routes.
 type Route struct {
-	Stream bool  // a live-update stream: no turn, no spool (a GET; any other method is a form)
+	Direct bool  // a live-update stream or the health check: a GET with no turn, no spool (any other method is a form)
 	Export bool  // an export: a few at a time per client and in all (Exports)
 	Import bool  // an import: through the upload gate, two decoded at once
 	Free   bool  // answered without the database: turns of its own
@@ -36,7 +36,9 @@ type Route struct {
 // is given back (with a deadline). A phone on a slow network, or a client
 // that sends half a body or never reads its answer, holds a connection and
 // at most a spool's memory, never a turn. The event streams, open for as
-// long as a phone watches a match, take no turn and are not spooled.
+// long as a phone watches a match, and the health check, which must answer
+// while every turn waits on a stuck database, take no turn and are not
+// spooled.
 type Admission struct {
 	Classify func(echo.Context) Route
 	// Body is the time a form's body has to arrive (and an upload's to
@@ -75,7 +77,7 @@ func (a *Admission) Admit(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		route := a.Classify(c)
 		r := c.Request()
-		if route.Stream && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		if route.Direct && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 			return next(c)
 		}
 		body, err := a.receive(c, route)
