@@ -37,6 +37,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		err = store.Unavailable(c.Request().Context(), err)
 	}
 	status, key := errorStatus(err)
+	s.metrics.answered(err, status)
 	if status == http.StatusServiceUnavailable {
 		c.Response().Header().Set("Retry-After", "5")
 	}

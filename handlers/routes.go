@@ -11,6 +11,9 @@ import (
 func (s *Server) routes(e *echo.Echo) {
 	e.Pre(headAsGet)
 	e.Use(middleware.Recover())
+	if s.metrics != nil {
+		e.Use(s.metrics.observe) // every answer, refusals included
+	}
 	// HSTS and the security headers go on every answer, the refusals of
 	// the rate limit included; a refused request takes no turn.
 	e.Use(s.strictTransport, securityHeaders, s.requestLimit())

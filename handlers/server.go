@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tablekeeper/tablekeeper/serve"
 	"github.com/tablekeeper/tablekeeper/static"
@@ -41,6 +42,9 @@ type Config struct {
 	// them, the client's address is read from X-Forwarded-For (see
 	// ipExtractor). Empty: every client is the connection's address.
 	TrustedProxies []*net.IPNet
+	// Metrics is where the server's Prometheus series are registered (see
+	// metrics.go); nil: none are kept.
+	Metrics prometheus.Registerer
 }
 
 // Timeouts are the deadlines of a connection.
@@ -102,6 +106,7 @@ type Server struct {
 	exports   *serve.UnderWay  // exports under way, per client and in all
 	uploads   *serve.Uploads   // imports under way, in all and per client
 	disk      *serve.DiskBudget
+	metrics   *metrics // nil without Config.Metrics
 }
 
 // New builds the Echo instance with every route and middleware.
@@ -154,6 +159,9 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 	}
 	tr.SetGameIcons(icons)
 	s.bgNames = bgstatsNames(cfg.Games)
+	if cfg.Metrics != nil {
+		s.metrics = newMetrics(s, cfg.Metrics)
+	}
 	cfg.Store.OnWrite(s.cache.written)
 	cfg.Store.OnWrite(s.remoteWritten)
 	if cfg.WarmLedgers {

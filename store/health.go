@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 )
 
@@ -19,3 +20,7 @@ func (s *Store) Healthy(ctx context.Context) error {
 	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM groups LIMIT 1) AS one`).Scan(&n)
 	return Unavailable(ctx, err)
 }
+
+// DBStats are the database pool's figures: connections open, waits for a
+// free one (the metrics read them).
+func (s *Store) DBStats() sql.DBStats { return s.db.Stats() }

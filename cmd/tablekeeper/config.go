@@ -23,6 +23,8 @@ import (
 // config is every setting, with its default; env vars are TABLEKEEPER_<KEY>.
 type config struct {
 	Addr     string
+	// MetricsAddr is the Prometheus listener's address; "" is off.
+	MetricsAddr string
 	DB       string
 	BaseURL  string
 	LogLevel slog.Level
@@ -42,6 +44,7 @@ var settings = []struct{ key, def, help string }{
 	{"db_timeout", "5s", "PostgreSQL only: longest wait for one query, a connection or a group's turn to write"},
 	{"base_url", "", "public URL used in invite links (default: the address the browser used)"},
 	{"trusted_proxies", "", "reverse proxies in front of the server, as CIDRs (e.g. 127.0.0.1/32,10.0.0.0/8): from them the client's address is read from X-Forwarded-For (default: none, the header is ignored)"},
+	{"metrics_addr", "", "listen address of the Prometheus metrics, e.g. 127.0.0.1:9090 (default: off); never served on --addr"},
 	{"log_level", "info", "debug, info, warn or error"},
 	{"timezone", "Local", "time zone the pages show times in, e.g. Europe/Paris (default: this machine's)"},
 	{"config", "", "optional config file (YAML, TOML or JSON)"},
@@ -110,7 +113,7 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 			}
 		}
 	}
-	c := config{Addr: v.GetString("addr"), DB: v.GetString("db"), BaseURL: v.GetString("base_url")}
+	c := config{Addr: v.GetString("addr"), DB: v.GetString("db"), BaseURL: v.GetString("base_url"), MetricsAddr: v.GetString("metrics_addr")}
 	if err := c.validate(v.GetString("log_level"), v.GetString("timezone")); err != nil {
 		return c, fs.Args(), err
 	}

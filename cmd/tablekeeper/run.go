@@ -13,6 +13,10 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
 	"github.com/tablekeeper/tablekeeper/games"
 	"github.com/tablekeeper/tablekeeper/handlers"
 	"github.com/tablekeeper/tablekeeper/store"
@@ -72,6 +76,22 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger, s
 	}
 	hc := handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: games.All(), Timeouts: cfg.Timeouts,
 		Limits: cfg.Limits, WarmLedgers: true, TrustedProxies: cfg.TrustedProxies}
+	var metrics *http.Server
+	if cfg.MetricsAddr != "" {
+		reg := prometheus.NewRegistry()
+		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		hc.Metrics = reg
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			return fmt.Errorf("TABLEKEEPER_METRICS_ADDR (--metrics-addr) %q cannot be used: %w", cfg.MetricsAddr, err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+		metrics = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		go metrics.Serve(mln)
+		defer metrics.Close()
+		log.Info("metrics listening", "addr", mln.Addr().String())
+	}
 	e, err := handlers.New(hc)
 	if err != nil {
 		return err
