@@ -22,16 +22,16 @@ import (
 
 // config is every setting, with its default; env vars are TABLEKEEPER_<KEY>.
 type config struct {
-	Addr     string
+	Addr string
 	// MetricsAddr is the Prometheus listener's address; "" is off.
 	MetricsAddr string
-	DB       string
-	BaseURL  string
-	LogLevel slog.Level
-	TimeZone *time.Location
-	Timeouts handlers.Timeouts
-	Store    store.Options
-	Limits   handlers.Limits
+	DB          string
+	BaseURL     string
+	LogLevel    slog.Level
+	TimeZone    *time.Location
+	Timeouts    handlers.Timeouts
+	Store       store.Options
+	Limits      handlers.Limits
 	// TrustedProxies: see handlers.Config.
 	TrustedProxies []*net.IPNet
 }
