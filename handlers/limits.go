@@ -62,9 +62,10 @@ func (l Limits) withDefaults() Limits {
 var refuse = serve.Refuse
 
 // strictTransport asks browsers to come back over https only, when the
-// site's public address is https (a proxy ends TLS in front of it).
+// site's public address is https (a proxy ends TLS in front of it) or this
+// server serves https itself.
 func (s *Server) strictTransport(next echo.HandlerFunc) echo.HandlerFunc {
-	if !strings.HasPrefix(strings.ToLower(s.baseURL), "https://") {
+	if !s.tls && !strings.HasPrefix(strings.ToLower(s.baseURL), "https://") {
 		return next
 	}
 	return func(c echo.Context) error {

@@ -42,6 +42,10 @@ type Config struct {
 	// them, the client's address is read from X-Forwarded-For (see
 	// ipExtractor). Empty: every client is the connection's address.
 	TrustedProxies []*net.IPNet
+	// TLS says the server serves https itself (--tls-cert or
+	// --acme-domain): cookies are Secure and answers carry HSTS, as with an
+	// https BaseURL.
+	TLS bool
 	// Metrics is where the server's Prometheus series are registered (see
 	// metrics.go); nil: none are kept.
 	Metrics prometheus.Registerer
@@ -107,6 +111,7 @@ type Server struct {
 	uploads   *serve.Uploads   // imports under way, in all and per client
 	disk      *serve.DiskBudget
 	metrics   *metrics // nil without Config.Metrics
+	tls       bool     // served over https by this process (Config.TLS)
 }
 
 // New builds the Echo instance with every route and middleware.
@@ -127,6 +132,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		log:     cfg.Log,
 		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
 		zone:    cfg.TimeZone,
+		tls:     cfg.TLS,
 		games:   cfg.Games,
 		byID:    map[string]Game{},
 		tr:      tr,

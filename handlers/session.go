@@ -36,7 +36,7 @@ func setSession(c echo.Context, token string) {
 // base URL is https, or this request came over TLS (directly or, as the
 // proxy says, to the proxy).
 func (s *Server) https(r *http.Request) bool {
-	return strings.HasPrefix(strings.ToLower(s.baseURL), "https://") ||
+	return s.tls || strings.HasPrefix(strings.ToLower(s.baseURL), "https://") ||
 		r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
 }
 

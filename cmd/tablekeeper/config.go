@@ -25,6 +25,9 @@ type config struct {
 	Addr string
 	// MetricsAddr is the Prometheus listener's address; "" is off.
 	MetricsAddr string
+	// TLSCert and TLSKey are files to serve https with; ACMEDomain a name
+	// to get certificates for (answering the challenge on ACMEHTTPAddr).
+	TLSCert, TLSKey, ACMEDomain, ACMEHTTPAddr string
 	DB          string
 	BaseURL     string
 	LogLevel    slog.Level
@@ -44,6 +47,10 @@ var settings = []struct{ key, def, help string }{
 	{"db_timeout", "5s", "PostgreSQL only: longest wait for one query, a connection or a group's turn to write"},
 	{"base_url", "", "public URL used in invite links (default: the address the browser used)"},
 	{"trusted_proxies", "", "reverse proxies in front of the server, as CIDRs (e.g. 127.0.0.1/32,10.0.0.0/8): from them the client's address is read from X-Forwarded-For (default: none, the header is ignored)"},
+	{"tls_cert", "", "certificate file (PEM, with its chain) to serve https with, beside --tls-key (default: http)"},
+	{"tls_key", "", "the certificate's private key file (PEM)"},
+	{"acme_domain", "", "public name to get a certificate for automatically (Let's Encrypt): serves https on --addr (e.g. :443) and the challenge and a redirect on --acme-http-addr; the certificates are kept in the data folder"},
+	{"acme_http_addr", ":80", "with --acme-domain: where the certificate's challenge is answered and http redirected to https"},
 	{"metrics_addr", "", "listen address of the Prometheus metrics, e.g. 127.0.0.1:9090 (default: off); never served on --addr"},
 	{"log_level", "info", "debug, info, warn or error"},
 	{"timezone", "Local", "time zone the pages show times in, e.g. Europe/Paris (default: this machine's)"},
@@ -159,6 +166,15 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 	c.Limits.Inflated, c.Limits.TempDisk = int64(mb.inflated)<<20, int64(mb.disk)<<20
 	if c.TrustedProxies, err = parseCIDRs(v.GetString("trusted_proxies")); err != nil {
 		return c, fs.Args(), err
+	}
+	c.TLSCert, c.TLSKey, c.ACMEDomain, c.ACMEHTTPAddr = v.GetString("tls_cert"), v.GetString("tls_key"), v.GetString("acme_domain"), v.GetString("acme_http_addr")
+	switch {
+	case (c.TLSCert == "") != (c.TLSKey == ""):
+		return c, fs.Args(), errors.New("config: TABLEKEEPER_TLS_CERT (--tls-cert) and TABLEKEEPER_TLS_KEY (--tls-key) go together: give both files, or neither")
+	case c.ACMEDomain != "" && c.TLSCert != "":
+		return c, fs.Args(), errors.New("config: TABLEKEEPER_ACME_DOMAIN (--acme-domain) gets its own certificate: leave TABLEKEEPER_TLS_CERT and TABLEKEEPER_TLS_KEY empty with it")
+	case c.ACMEDomain != "" && strings.ContainsAny(c.ACMEDomain, ":/ "):
+		return c, fs.Args(), fmt.Errorf("config: TABLEKEEPER_ACME_DOMAIN (--acme-domain) is %q: give a name alone, such as games.example.org", c.ACMEDomain)
 	}
 	return c, fs.Args(), nil
 }

@@ -75,7 +75,7 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger, s
 		log.Info("removed the groups of unfinished imports", "groups", n)
 	}
 	hc := handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: games.All(), Timeouts: cfg.Timeouts,
-		Limits: cfg.Limits, WarmLedgers: true, TrustedProxies: cfg.TrustedProxies}
+		Limits: cfg.Limits, WarmLedgers: true, TrustedProxies: cfg.TrustedProxies, TLS: cfg.TLSCert != "" || cfg.ACMEDomain != ""}
 	var metrics *http.Server
 	if cfg.MetricsAddr != "" {
 		reg := prometheus.NewRegistry()
@@ -101,10 +101,15 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger, s
 		return fmt.Errorf("TABLEKEEPER_ADDR (--addr) %q cannot be used: %w", cfg.Addr, err)
 	}
 	srv := handlers.NewHTTPServer(hc, e)
-	log.Info("tablekeeper listening", "addr", ln.Addr().String(), "db", store.Redact(cfg.DB))
+	serveOn, err := httpsOf(cfg, srv, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	log.Info("tablekeeper listening", "addr", ln.Addr().String(), "db", store.Redact(cfg.DB), "https", hc.TLS)
 	printURLs(stdout, cfg.BaseURL, ln.Addr())
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- serveOn(ln) }()
 	select {
 	case err := <-errc:
 		return err
