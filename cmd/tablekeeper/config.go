@@ -28,13 +28,13 @@ type config struct {
 	// TLSCert and TLSKey are files to serve https with; ACMEDomain a name
 	// to get certificates for (answering the challenge on ACMEHTTPAddr).
 	TLSCert, TLSKey, ACMEDomain, ACMEHTTPAddr string
-	DB          string
-	BaseURL     string
-	LogLevel    slog.Level
-	TimeZone    *time.Location
-	Timeouts    handlers.Timeouts
-	Store       store.Options
-	Limits      handlers.Limits
+	DB                                        string
+	BaseURL                                   string
+	LogLevel                                  slog.Level
+	TimeZone                                  *time.Location
+	Timeouts                                  handlers.Timeouts
+	Store                                     store.Options
+	Limits                                    handlers.Limits
 	// TrustedProxies: see handlers.Config.
 	TrustedProxies []*net.IPNet
 }
