@@ -39,12 +39,19 @@ func newLiveServer(t *testing.T, timeouts Timeouts) *liveServer {
 // newLiveServerWith is newLiveServer with limits (zero: the defaults).
 func newLiveServerWith(t *testing.T, timeouts Timeouts, limits Limits) *liveServer {
 	t.Helper()
+	return newLiveServerConfig(t, Config{Timeouts: timeouts, Limits: limits})
+}
+
+// newLiveServerConfig is a server of cfg (its store and games filled in)
+// on loopback.
+func newLiveServerConfig(t *testing.T, cfg Config) *liveServer {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "live.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	cfg := Config{Store: st, Games: testGames(), Timeouts: timeouts, Limits: limits}
+	cfg.Store, cfg.Games = st, testGames()
 	srv, e, err := newServer(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -110,7 +117,7 @@ func hasSecurityHeaders(h http.Header) bool {
 // is received before its turn, and a silent one is cut off at its deadline.
 func TestSilentUploadsHoldNoTurn(t *testing.T) {
 	l := newLiveServer(t, Timeouts{Body: 300 * time.Millisecond, Upload: 800 * time.Millisecond})
-	n := cap(l.srv.turns) + 2
+	n := l.srv.admission.Turns() + 2
 	var forms, imports []net.Conn
 	for i := range n {
 		path, conns := "/groups", &forms
@@ -123,7 +130,7 @@ func TestSilentUploadsHoldNoTurn(t *testing.T) {
 		*conns = append(*conns, conn)
 	}
 	l.quickGet(t, fmt.Sprintf("%d uploads of 300 KiB are silent", n))
-	if busy := len(l.srv.turns); busy != 0 {
+	if busy := l.srv.admission.Working(); busy != 0 {
 		t.Errorf("%d turns held by silent uploads", busy)
 	}
 	for _, conn := range forms {
@@ -132,7 +139,7 @@ func TestSilentUploadsHoldNoTurn(t *testing.T) {
 		}
 	}
 	t0 := time.Now()
-	// One client has one import under way at a time (see uploadGate): its
+	// One client has one import under way at a time (see serve.Uploads): its
 	// first is cut off at its deadline, the others are refused at once.
 	says := map[int]string{http.StatusRequestTimeout: "nothing was saved", http.StatusTooManyRequests: "still under way"}
 	cut := 0
@@ -238,13 +245,13 @@ func TestSlowReadersOfTheExportHoldNoTurn(t *testing.T) {
 	// The export's size, asked in-process (no network, no deadline).
 	req := httptest.NewRequest(http.MethodGet, "/g/"+slug+"/export.json", nil)
 	req.Header.Set("Cookie", cookie)
-	rec := serve(l.testApp, req)
+	rec := serveReq(l.testApp, req)
 	full := rec.Body.Len()
 	if rec.Code != http.StatusOK || !json.Valid(rec.Body.Bytes()) {
 		t.Fatalf("export.json: %d, %d bytes", rec.Code, full)
 	}
 	before := heapInUse()
-	n := cap(l.srv.turns) + 2
+	n := l.srv.admission.Turns() + 2
 	var conns []net.Conn
 	for range n {
 		conn := l.dial(t)
@@ -261,10 +268,10 @@ func TestSlowReadersOfTheExportHoldNoTurn(t *testing.T) {
 			t.Fatalf("slow reader %d: %v, %v", i, resp, err)
 		}
 	}
-	if busy := len(l.srv.turns); busy != 0 {
+	if busy := l.srv.admission.Working(); busy != 0 {
 		t.Errorf("%d turns held by %d clients that do not read", busy, n)
 	}
-	if code := serve(l.testApp, httptest.NewRequest(http.MethodGet, "/", nil)).Code; code != http.StatusOK {
+	if code := serveReq(l.testApp, httptest.NewRequest(http.MethodGet, "/", nil)).Code; code != http.StatusOK {
 		t.Errorf("GET / while %d clients do not read their exports: %d", n, code)
 	}
 	grown := int64(heapInUse()) - int64(before)
@@ -275,7 +282,7 @@ func TestSlowReadersOfTheExportHoldNoTurn(t *testing.T) {
 	// The write deadline ends each of them: a reader gets less than the
 	// whole file, then the end of the connection (no read deadline either:
 	// a connection the server never closes is the test's timeout).
-	time.Sleep(l.srv.writeTimeout)
+	time.Sleep(l.srv.admission.Write)
 	for _, conn := range conns {
 		got, err := io.Copy(io.Discard, conn)
 		if err != nil || got >= int64(full) {
