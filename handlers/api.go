@@ -12,7 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // apiRoutes lists the JSON endpoints of API.md.
@@ -78,11 +78,11 @@ func answer(ep kit.Endpoint) echo.HandlerFunc {
 				Message: pick(l, "the body must hold one JSON object only", "le corps doit contenir un seul objet JSON")}})
 		}
 		resp, err := ep.Call(req, l)
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if errors.As(err, &ie) {
 			body := apiErrorBody{Code: "invalid_state", Message: ie.Message.In(l), Field: ie.Field}
 			for _, e := range kit.Mistakes(err)[1:] {
-				var more *referee.InputError
+				var more *rulebook.InputError
 				if errors.As(e, &more) {
 					body.More = append(body.More, apiMistake{Message: more.Message.In(l), Field: more.Field})
 				}
@@ -99,7 +99,7 @@ func answer(ep kit.Endpoint) echo.HandlerFunc {
 // badJSON explains a body that could not be decoded.
 func badJSON(c echo.Context, err error, l string) error {
 	var mbe *http.MaxBytesError
-	var ie *referee.InputError
+	var ie *rulebook.InputError
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	body := apiErrorBody{Code: "invalid_json"}

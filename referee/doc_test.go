@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	"github.com/tablekeeper/tablekeeper/referee/fivecrowns"
 	"github.com/tablekeeper/tablekeeper/referee/take5"
 	"github.com/tablekeeper/tablekeeper/referee/takefive"
 	"github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/RULES.md from the engines' catalogues")
@@ -24,8 +24,8 @@ const rulesDoc = "../docs/RULES.md"
 // question open, written here by hand.
 type game struct {
 	title, pkg string
-	rules      []referee.Rule
-	house      []referee.HouseRule
+	rules      []rulebook.Rule
+	house      []rulebook.HouseRule
 	readings   []reading
 }
 

@@ -10,7 +10,7 @@ import (
 
 	"github.com/a-h/templ"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -88,7 +88,7 @@ func Refusals(ctx context.Context, err error, seats []string) []Refusal {
 	seen := map[string]bool{}
 	for _, e := range Mistakes(err) {
 		msg := InputMessage(e, ctx)
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		seat, field := -1, ""
 		if errors.As(e, &ie) {
 			seat, field = seatOf(ie.Field, len(seats)), ie.Field

@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -14,11 +14,11 @@ import (
 // (an engine names a seat), the round's own ones as they are, none twice.
 func TestRefusalsNameEachPlayer(t *testing.T) {
 	err := errors.Join(
-		referee.Invalid("seats[0].points", "No hand is worth 1 points.", "Aucune main ne vaut 1 point."),
-		referee.Invalid("players[2].cows", "Too many cows.", "Trop de têtes."),
-		referee.Invalid("seats", "Nobody scored 0.", "Personne n'a 0."),
-		referee.Invalid("seats[7].points", "Out of the table.", "Hors de la table."),
-		referee.Invalid("seats[0].points", "No hand is worth 1 points.", "Aucune main ne vaut 1 point."),
+		rulebook.Invalid("seats[0].points", "No hand is worth 1 points.", "Aucune main ne vaut 1 point."),
+		rulebook.Invalid("players[2].cows", "Too many cows.", "Trop de têtes."),
+		rulebook.Invalid("seats", "Nobody scored 0.", "Personne n'a 0."),
+		rulebook.Invalid("seats[7].points", "Out of the table.", "Hors de la table."),
+		rulebook.Invalid("seats[0].points", "No hand is worth 1 points.", "Aucune main ne vaut 1 point."),
 	)
 	tr, terr := views.NewTranslator()
 	if terr != nil {
@@ -39,9 +39,9 @@ func TestRefusalsNameEachPlayer(t *testing.T) {
 	// Two players with the same mistake: each is named; one player's two
 	// mistakes make one sentence, which his field points to.
 	two := errors.Join(
-		referee.Invalid("seats[1].cards", "No cards.", "Pas de cartes."),
-		referee.Invalid("seats[0].cards", "No cards.", "Pas de cartes."),
-		referee.Invalid("seats[1].points", "Too many.", "Trop."),
+		rulebook.Invalid("seats[1].cards", "No cards.", "Pas de cartes."),
+		rulebook.Invalid("seats[0].cards", "No cards.", "Pas de cartes."),
+		rulebook.Invalid("seats[1].points", "Too many.", "Trop."),
 	)
 	got = Refusals(ctx, two, []string{"Ana", "Ben"})
 	want = []Refusal{{"refusal-seat-0", "Ana: No cards."}, {"refusal-seat-1", "Ben: No cards. Too many."}}

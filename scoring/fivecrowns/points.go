@@ -6,8 +6,8 @@ package fivecrowns
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // LeftoverPoints is a round's points for a player who did not go out: the sum
@@ -15,7 +15,7 @@ import (
 // J 11, Q 12, K 13, 20 for the round's wild rank, 50 for a joker. An empty
 // leftover (everything melded in the final turn) scores 0.
 //
-// It returns an *referee.InputError when round is not 1…11, when the
+// It returns an *rulebook.InputError when round is not 1…11, when the
 // leftover holds more cards than were dealt, or when it is impossible (a
 // suited card more than twice, more than six jokers); its Field is "round"
 // or "leftover[i]".
@@ -24,7 +24,7 @@ func LeftoverPoints(round int, leftover []fc.Card) (int, error) {
 		return 0, err
 	}
 	if n := fc.CardsDealt(round); len(leftover) > n {
-		return 0, referee.Invalid("leftover",
+		return 0, rulebook.Invalid("leftover",
 			fmt.Sprintf("There are %d cards left over, but only %d are held at the end of round %d.", len(leftover), n, round),
 			fmt.Sprintf("Il y a %d cartes restantes, mais on n'en tient que %d à la fin de la manche %d.", len(leftover), n, round))
 	}
@@ -45,11 +45,11 @@ func sum(round int, cards []fc.Card) int {
 	return p
 }
 
-// CheckRound returns an *referee.InputError on field "round" unless round is
+// CheckRound returns an *rulebook.InputError on field "round" unless round is
 // 1…11.
 func CheckRound(round int) error {
 	if !fc.ValidRound(round) {
-		return referee.Invalid("round",
+		return rulebook.Invalid("round",
 			fmt.Sprintf("The round must be 1 to 11, not %d.", round),
 			fmt.Sprintf("La manche doit être comprise entre 1 et 11, pas %d.", round))
 	}

@@ -1,12 +1,13 @@
-// Package referee holds what every game's rule engine shares: bilingual text,
-// rule citations, the verdict of a move, the error for a state that cannot
-// occur, and the house rules a group may switch.
+// Package rulebook is the kernel every game's engines share, the referees
+// (referee/<game>) and the scoresheets (scoring/<game>) alike: sentences for
+// players, rule citations, the verdict of a move, the error for an input
+// that cannot occur, and the house rules a group may switch with the
+// settings they give.
 //
-// Each game lives in its own package below this one (referee/take5,
-// referee/fivecrowns, …) and imports only this package and the standard
-// library. Engines never speak HTTP: they name the rule that failed and the
-// field that is wrong, and the handlers decide what status that becomes.
-package referee
+// It imports only the standard library. Engines never speak HTTP: they name
+// the rule that failed and the field that is wrong, and the handlers decide
+// what status that becomes.
+package rulebook
 
 import (
 	"errors"
