@@ -205,7 +205,7 @@ func (s *Server) checkMatchIn(gs gameSet, n int, mt store.ExportMatch, lg string
 		why := ""
 		var ie *rulebook.InputError
 		if errors.As(err, &ie) {
-			why = ie.Message.In(lg)
+			why = s.tr.Mistake(lg, ie)
 		}
 		return why, &store.ImportError{Part: part, Match: n, At: mt.CreatedAt, Round: round, Detail: fmt.Sprint(err)}
 	}

@@ -71,7 +71,7 @@ func (s *Server) saveHouseRules(c echo.Context) error {
 	if _, err := rulebook.Resolve(g.HouseRules(), given); err != nil {
 		msg := views.T(s.viewCtx(c), "error.badrequest")
 		if ie, ok := err.(*rulebook.InputError); ok {
-			msg = ie.Message.In(lang(c))
+			msg = views.Mistake(s.viewCtx(c), ie)
 		}
 		page, err := s.houseRulesModel(c, "", g.ID(), msg)
 		if err != nil {

@@ -48,7 +48,7 @@ func readOptions(g Game, oc OptionsCtx) (map[string]string, views.FieldErrors) {
 	if err != nil {
 		var ie *rulebook.InputError
 		if errors.As(err, &ie) {
-			errs[ie.Field] = ie.Message.In(views.Lang(oc.Ctx))
+			errs[ie.Field] = views.Mistake(oc.Ctx, ie)
 		} else {
 			errs["options"] = views.T(oc.Ctx, "error.badrequest")
 		}

@@ -65,26 +65,6 @@ type Violation struct {
 // NoStep is the Step of a violation that concerns no single card or move.
 const NoStep = -1
 
-// InputError reports a state or a move description that cannot occur in the
-// game (a card twice, an unknown card, a row that should already be taken).
-// It is an input mistake, distinct from an illegal move.
-type InputError struct {
-	Field   string // where the mistake is, e.g. "rows[2].cards[1]"
-	Message Text
-}
-
-func (e *InputError) Error() string {
-	if e.Field == "" {
-		return "referee: " + e.Message.EN
-	}
-	return "referee: " + e.Field + ": " + e.Message.EN
-}
-
-// Invalid builds an *InputError for field with an English and a French message.
-func Invalid(field, en, fr string) *InputError {
-	return &InputError{Field: field, Message: Text{EN: en, FR: fr}}
-}
-
 // All is the mistakes of one question said together: nil when errs holds
 // none (nil entries are skipped), the one mistake itself, or several
 // joined (errors.Join) in the order given. errors.As finds the first, so a

@@ -64,7 +64,7 @@ func FormField(field string, names map[string]string) (string, bool) {
 func InputMessage(err error, ctx context.Context) string {
 	var ie *rulebook.InputError
 	if errors.As(err, &ie) {
-		return ie.Message.In(views.Lang(ctx))
+		return views.Mistake(ctx, ie)
 	}
 	return views.T(ctx, "error.badrequest")
 }

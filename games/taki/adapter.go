@@ -389,7 +389,7 @@ func takiEntry(ctx context.Context, f TKRoundForm) (tkscore.Entry, []error) {
 
 // takiFormErr is a form the engine cannot be asked about, in the page's language.
 func takiFormErr(field, msg string) error {
-	return &rulebook.InputError{Field: field, Message: rulebook.Text{EN: msg, FR: msg}}
+	return rulebook.Invalid(field, msg, msg)
 }
 
 // takiShowErrors writes each refusal next to the seat it names, or above

@@ -157,7 +157,7 @@ func prefix(at, from, to string, err error) error {
 	if !found {
 		return err
 	}
-	return &rulebook.InputError{Field: at + "." + to + rest, Message: ie.Message}
+	return ie.At(at + "." + to + rest)
 }
 
 // cutPrefix is strings.CutPrefix for a field path: from must end at a

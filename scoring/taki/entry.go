@@ -125,7 +125,7 @@ func (e Entry) hand(i int, s Seat, h *Hand) error {
 // at returns err, an *rulebook.InputError, with its Field set to field.
 func at(err error, field string) error {
 	if ie, ok := err.(*rulebook.InputError); ok {
-		return &rulebook.InputError{Field: field, Message: ie.Message}
+		return ie.At(field)
 	}
 	return err
 }
