@@ -1,6 +1,7 @@
 package rulebook
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 )
@@ -92,3 +93,28 @@ func seatIn(field string) int {
 	}
 	return n
 }
+
+// OfSeat is err with every input mistake in it (one, or several joined)
+// said of the player of seat: how a check that names only a field is
+// called for each seat in turn. Any other error is returned as it is.
+func OfSeat(seat int, err error) error {
+	switch e := err.(type) {
+	case *InputError:
+		c := *e
+		c.Seat = seat
+		return &c
+	case interface{ Unwrap() []error }:
+		errs := e.Unwrap()
+		out := make([]error, len(errs))
+		for i, err := range errs {
+			out[i] = OfSeat(seat, err)
+		}
+		return errors.Join(out...)
+	}
+	return err
+}
+
+// Says reports whether the error says what is wrong: a message key (whose
+// sentences TestEveryEngineMessageExists holds in both languages), or its
+// two inline sentences.
+func (e *InputError) Says() bool { return e.Msg.ID != "" || e.Message.IsSentence() }

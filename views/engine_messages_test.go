@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // keyArg is where each rulebook constructor of a message takes its key.
@@ -76,6 +78,9 @@ func TestEveryEngineMessageExists(t *testing.T) {
 					if !ok {
 						t.Errorf("%s: message %q has no %s text", pos, id, lang)
 						continue
+					}
+					if name != "Say" && !(rulebook.Text{EN: text, FR: text}).IsSentence() { // a refusal is a sentence
+						t.Errorf("%s: message %q in %s is not a sentence: %q", pos, id, lang, text)
 					}
 					for _, m := range placeholder.FindAllStringSubmatch(text, -1) {
 						if !slices.Contains(given, m[1]) {

@@ -257,7 +257,7 @@ func (g FiveCrowns) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 				}
 				rows, unread = append(rows, rulebook.Invalid(fmt.Sprintf("seats[%d].points", i), msg, msg)), true
 			} else if bad := fcscore.CheckTypedPoints(fmt.Sprintf("seats[%d].points", i), e.Round, n); bad != nil {
-				rows = append(rows, bad)
+				rows = append(rows, rulebook.OfSeat(i, bad))
 			}
 			se.Points = n
 		}

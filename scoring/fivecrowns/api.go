@@ -75,9 +75,7 @@ func (req ScoreRequest) Entry() (Entry, error) {
 			}
 		}
 		if forms != 1 {
-			return Entry{}, rulebook.Invalid(fmt.Sprintf("players[%d]", i),
-				"Give exactly one of leftover (the unmelded cards), wentOut (true) or hand.",
-				"Indiquez une seule des données leftover (cartes non posées), wentOut (true) ou hand.")
+			return Entry{}, rulebook.SeatMistake(i, fmt.Sprintf("players[%d]", i), "fivecrowns.mistake.give.exactly.one.leftover")
 		}
 		switch {
 		case p.WentOut:

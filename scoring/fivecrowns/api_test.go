@@ -46,7 +46,7 @@ func TestAnswerScoreVectors(t *testing.T) {
 		var ie *rulebook.InputError
 		switch {
 		case v.Field != "":
-			if !errors.As(err, &ie) || ie.Field != v.Field || !ie.Message.IsSentence() {
+			if !errors.As(err, &ie) || ie.Field != v.Field || !ie.Says() {
 				t.Errorf("%s: AnswerScore error = %v, want a sentence on field %q", v.Name, err, v.Field)
 			}
 		case err != nil:
@@ -88,7 +88,7 @@ func FuzzAnswerScore(f *testing.F) {
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerScore(%s) error %v is not an InputError", b, err)
 			}
-			if !ie.Message.IsSentence() {
+			if !ie.Says() {
 				t.Fatalf("input error for %s: message %q / %q is not a sentence", b, ie.Message.EN, ie.Message.FR)
 			}
 			return

@@ -69,8 +69,7 @@ func (e Entry) Encode() json.RawMessage {
 func DecodeEntry(raw json.RawMessage) (Entry, error) {
 	var e Entry
 	if err := json.Unmarshal(raw, &e); err != nil {
-		return Entry{}, rulebook.Invalid("entry", "The round is not a Five Crowns round entry.",
-			"La manche n'est pas une saisie de manche des Cinq Rois.")
+		return Entry{}, rulebook.Mistake("entry", "fivecrowns.mistake.round.not.five.crowns")
 	}
 	v, err := scoring.DecodeVersion(e.V, EntryVersion)
 	if err != nil {

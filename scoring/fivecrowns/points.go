@@ -4,8 +4,6 @@
 package fivecrowns
 
 import (
-	"fmt"
-
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
 	"github.com/tablekeeper/tablekeeper/rulebook"
 )
@@ -24,9 +22,7 @@ func LeftoverPoints(round int, leftover []fc.Card) (int, error) {
 		return 0, err
 	}
 	if n := fc.CardsDealt(round); len(leftover) > n {
-		return 0, rulebook.Invalid("leftover",
-			fmt.Sprintf("There are %d cards left over, but only %d are held at the end of round %d.", len(leftover), n, round),
-			fmt.Sprintf("Il y a %d cartes restantes, mais on n'en tient que %d à la fin de la manche %d.", len(leftover), n, round))
+		return 0, rulebook.Mistake("leftover", "fivecrowns.mistake.cards.left.over.but", "Leftover", len(leftover), "Num", n, "Round", round)
 	}
 	if err := fc.CheckCards("leftover", leftover); err != nil {
 		return 0, err
@@ -49,9 +45,7 @@ func sum(round int, cards []fc.Card) int {
 // 1…11.
 func CheckRound(round int) error {
 	if !fc.ValidRound(round) {
-		return rulebook.Invalid("round",
-			fmt.Sprintf("The round must be 1 to 11, not %d.", round),
-			fmt.Sprintf("La manche doit être comprise entre 1 et 11, pas %d.", round))
+		return rulebook.Mistake("round", "fivecrowns.mistake.round.11.not", "Round", round)
 	}
 	return nil
 }

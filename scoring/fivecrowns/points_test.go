@@ -21,7 +21,7 @@ func TestCheckTypedPoints(t *testing.T) {
 	for _, tt := range tests {
 		err := CheckTypedPoints("seats[1].points", tt.round, tt.points)
 		var ie *rulebook.InputError
-		if tt.ok != (err == nil) || (err != nil && (!errors.As(err, &ie) || ie.Field != "seats[1].points" || !ie.Message.IsSentence())) {
+		if tt.ok != (err == nil) || (err != nil && (!errors.As(err, &ie) || ie.Field != "seats[1].points" || !ie.Says())) {
 			t.Errorf("CheckTypedPoints(round %d, %d) = %v, want ok=%v", tt.round, tt.points, err, tt.ok)
 		}
 	}

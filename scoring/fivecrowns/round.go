@@ -38,16 +38,14 @@ func ScoreRound(e Entry, opts fc.Options) ([]int, error) {
 		at := fmt.Sprintf("seats[%d]", i)
 		if s.Mode == ModeOut {
 			if out >= 0 {
-				errs = append(errs, rulebook.Invalid(at+".mode",
-					"Only one player goes out in a round, and another already did: the others play once more and score what they keep.",
-					"Un seul joueur pose sa main dans une manche, et un autre l'a déjà fait : les autres jouent une dernière fois et marquent ce qu'ils gardent."))
+				errs = append(errs, rulebook.SeatMistake(i, at+".mode", "fivecrowns.mistake.only.one.player.goes"))
 				continue
 			}
 			out = i
 		}
 		p, err := seatPoints(e.Round, s, at, &supply, opts)
 		if err != nil {
-			errs = append(errs, err)
+			errs = append(errs, rulebook.OfSeat(i, err))
 			continue
 		}
 		points[i] = p
@@ -59,9 +57,7 @@ func ScoreRound(e Entry, opts fc.Options) ([]int, error) {
 		return nil, errors.Join(errs...)
 	}
 	if !slices.Contains(points, 0) {
-		return nil, rulebook.Invalid("seats",
-			"Nobody scored 0: the player who went out scores 0. Mark who went out.",
-			"Personne n'a 0 : le joueur qui est sorti marque 0. Indiquez qui est sorti.")
+		return nil, rulebook.Mistake("seats", "fivecrowns.mistake.nobody.scored.player.who")
 	}
 	return points, nil
 }
@@ -88,9 +84,7 @@ func seatPoints(round int, s Seat, at string, supply *fc.Supply, opts fc.Options
 		p, err := LeftoverPoints(round, cards)
 		return p, prefix(at, "leftover", "cards", err)
 	}
-	return 0, rulebook.Invalid(at+".mode",
-		fmt.Sprintf("%q is not a way to give points: use out, points, cards or hand.", s.Mode),
-		fmt.Sprintf("« %s » n'est pas une façon de donner les points : out, points, cards ou hand.", s.Mode))
+	return 0, rulebook.Mistake(at+".mode", "fivecrowns.mistake.not.way.give.points", "Mode", s.Mode)
 }
 
 // HandPoints is the lowest penalty of a whole final hand in round under
@@ -120,17 +114,11 @@ func CheckTypedPoints(field string, round, points int) error {
 	max := MaxPoints(round)
 	switch {
 	case points < 0 || points > max:
-		return rulebook.Invalid(field,
-			fmt.Sprintf("Points are a whole number from 0 to %d in round %d (%d cards dealt, a joker is worth 50).", max, round, fc.CardsDealt(round)),
-			fmt.Sprintf("Les points sont un nombre entier de 0 à %d à la manche %d (%d cartes distribuées, un joker vaut 50).", max, round, fc.CardsDealt(round)))
+		return rulebook.Mistake(field, "fivecrowns.mistake.points.whole.number.round", "Max", max, "Round", round, "Dealt", fc.CardsDealt(round))
 	case points == 1:
-		return rulebook.Invalid(field,
-			"No hand is worth 1 point: every card left counts at least 3.",
-			"Aucune main ne vaut 1 point : chaque carte restante compte au moins 3.")
+		return rulebook.Mistake(field, "fivecrowns.mistake.no.hand.worth.point")
 	case points == 2:
-		return rulebook.Invalid(field,
-			"No hand is worth 2 points: every card left counts at least 3.",
-			"Aucune main ne vaut 2 points : chaque carte restante compte au moins 3.")
+		return rulebook.Mistake(field, "fivecrowns.mistake.no.hand.worth.points")
 	}
 	return nil
 }
@@ -141,9 +129,7 @@ func CheckPlayers(field string, n int) error {
 	if n >= MinPlayers && n <= MaxPlayers {
 		return nil
 	}
-	return rulebook.Invalid(field,
-		fmt.Sprintf("Five Crowns is played by %d to %d players, not %d.", MinPlayers, MaxPlayers, n),
-		fmt.Sprintf("Les Cinq Rois se jouent de %d à %d joueurs, pas %d.", MinPlayers, MaxPlayers, n))
+	return rulebook.Mistake(field, "fivecrowns.mistake.five.crowns.played.players", "MinPlayers", MinPlayers, "MaxPlayers", MaxPlayers, "Num", n)
 }
 
 // prefix moves an InputError's field from under from to under at.to

@@ -19,7 +19,7 @@ func match(seats int, start string, rules map[string]string) scoring.Match {
 
 func field(err error) string {
 	var ie *rulebook.InputError
-	if errors.As(err, &ie) && ie.Message.IsSentence() {
+	if errors.As(err, &ie) && ie.Says() {
 		return ie.Field
 	}
 	return fmt.Sprint("not an input error: ", err)
