@@ -7,15 +7,19 @@ import (
 )
 
 // Say is an engine's message in the page's language, from the game's
-// message files; an argument that is itself a message is said first.
+// message files; an argument that is itself a message, or a sentence still
+// written inline in both languages (rulebook.Text), is said first.
 func Say(ctx context.Context, m rulebook.Msg) string {
 	if len(m.Args) == 0 {
 		return T(ctx, m.ID)
 	}
 	args := make([]any, len(m.Args))
 	for i, a := range m.Args {
-		if inner, ok := a.(rulebook.Msg); ok {
+		switch inner := a.(type) {
+		case rulebook.Msg:
 			a = Say(ctx, inner)
+		case rulebook.Text:
+			a = inner.In(Lang(ctx))
 		}
 		args[i] = a
 	}

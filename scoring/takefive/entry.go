@@ -42,7 +42,7 @@ type storedEntry struct {
 
 // MissingWinner is the error for a round whose winner was not given.
 func MissingWinner() error {
-	return rulebook.Invalid("winner", "Choose who won the round.", "Choisissez qui a gagné la manche.")
+	return rulebook.Mistake("winner", "takefive.mistake.choose.who.won.round")
 }
 
 // DecodeEntry reads a stored entry of any version (no "v" is version 1).
@@ -52,7 +52,7 @@ func MissingWinner() error {
 func DecodeEntry(raw json.RawMessage) (Entry, error) {
 	var s storedEntry
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return Entry{}, rulebook.Invalid("entry", "The round is not a Take Five round entry.", "La manche n'est pas une saisie de manche de Take Five.")
+		return Entry{}, rulebook.Mistake("entry", "takefive.mistake.round.not.take.five")
 	}
 	v, err := scoring.DecodeVersion(s.V, EntryVersion)
 	if err != nil {

@@ -129,12 +129,10 @@ func Play(players, firstStarter int, winners []int, s rulebook.Settings) (Sheet,
 // round he would start, to the next player still there.
 func PlayAway(players, firstStarter int, winners []int, s rulebook.Settings, awayFrom []int) (Sheet, error) {
 	if players < 2 || players > 4 {
-		return Sheet{}, rulebook.Invalid("players", fmt.Sprintf("Take Five is played by 2 to 4 players, not %d.", players),
-			fmt.Sprintf("Take Five se joue de 2 à 4 joueurs, pas %d.", players))
+		return Sheet{}, rulebook.Mistake("players", "takefive.mistake.take.five.played.players.2", "Players", players)
 	}
 	if firstStarter < 0 || firstStarter >= players {
-		return Sheet{}, rulebook.Invalid("firstStarter", fmt.Sprintf("Seat %d does not exist: seats are 1 to %d.", firstStarter+1, players),
-			fmt.Sprintf("La place %d n'existe pas : les places vont de 1 à %d.", firstStarter+1, players))
+		return Sheet{}, rulebook.Mistake("firstStarter", "takefive.mistake.seat.does.not.exist", "FirstStarter", firstStarter+1, "Players", players)
 	}
 	there := func(seat, round int) int { // seat, or the next player still there at round
 		if away := scoring.Away(awayFrom, round); seat >= 0 && seat < len(away) && away[seat] {
@@ -147,20 +145,17 @@ func PlayAway(players, firstStarter int, winners []int, s rulebook.Settings, awa
 	for i, w := range winners {
 		field := fmt.Sprintf("winners[%d]", i)
 		if sh.Finished {
-			return Sheet{}, rulebook.Invalid(field, "The match was already won: no round follows it.",
-				"La partie est déjà gagnée : aucune manche ne suit.")
+			return Sheet{}, rulebook.Mistake(field, "takefive.mistake.match.already.won.no")
 		}
 		r := Round{Phase: sh.NextPhase, Starter: sh.NextStarter, Winner: w}
 		switch {
 		case w == NoWinner && r.Phase != tf.TwentyOne:
-			return Sheet{}, rulebook.Invalid(field, fmt.Sprintf("A round of %s always has a winner; only a 21 round can end with every player eliminated.", r.Phase.Name().EN),
-				fmt.Sprintf("Une manche de %s a toujours un gagnant ; seule une manche « 21 » peut finir avec tous les joueurs éliminés.", r.Phase.Name().FR))
+			return Sheet{}, rulebook.Mistake(field, "takefive.mistake.round.always.winner.only", "Phase", r.Phase.Name())
 		case w == NoWinner:
 			r.Replay = s.Get(tf.HouseAllEliminated) != tf.AllEliminatedNoWinner
 		case w == Elsewhere:
 		case w < 0 || w >= players:
-			return Sheet{}, rulebook.Invalid(field, fmt.Sprintf("Seat %d does not exist: seats are 1 to %d.", w+1, players),
-				fmt.Sprintf("La place %d n'existe pas : les places vont de 1 à %d.", w+1, players))
+			return Sheet{}, rulebook.Mistake(field, "takefive.mistake.seat.does.not.exist.2", "W", w+1, "Players", players)
 		default:
 			sh.Markers[w]++
 		}
