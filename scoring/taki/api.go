@@ -74,11 +74,10 @@ func (req ScoreRequest) entry() (Entry, error) {
 	for i, p := range req.Players {
 		f := fmt.Sprintf("players[%d]", i)
 		if p.Name == "" {
-			return e, rulebook.Invalid(f+".name", "Every player needs a name.", "Chaque joueur doit avoir un nom.")
+			return e, rulebook.SeatMistake(i, f+".name", "taki.mistake.every.player.needs.name")
 		}
 		if names[p.Name] {
-			return e, rulebook.Invalid(f+".name", fmt.Sprintf("Two players are called %q.", p.Name),
-				fmt.Sprintf("Deux joueurs s'appellent « %s ».", p.Name))
+			return e, rulebook.SeatMistake(i, f+".name", "taki.mistake.two.players.called", "Name", p.Name)
 		}
 		names[p.Name] = true
 		switch {
@@ -94,8 +93,7 @@ func (req ScoreRequest) entry() (Entry, error) {
 		}
 	}
 	if e.Winner < 0 {
-		return e, rulebook.Invalid("winner", fmt.Sprintf("The winner %q is not among the players.", req.Winner),
-			fmt.Sprintf("Le vainqueur « %s » ne fait pas partie des joueurs.", req.Winner))
+		return e, rulebook.Mistake("winner", "taki.mistake.winner.not.among.players", "Winner", req.Winner)
 	}
 	return e, nil
 }

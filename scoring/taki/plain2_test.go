@@ -46,7 +46,7 @@ func TestPlain2Scores(t *testing.T) {
 		resp, err := AnswerScore(req, "en")
 		if tt.field != "" {
 			var ie *rulebook.InputError
-			if !errors.As(err, &ie) || ie.Field != tt.field || !ie.Message.IsSentence() {
+			if !errors.As(err, &ie) || ie.Field != tt.field || !ie.Says() {
 				t.Errorf("%s: AnswerScore error = %v, want an InputError on %q", tt.name, err, tt.field)
 			}
 			continue

@@ -136,7 +136,7 @@ func FuzzAnswerScore(f *testing.F) {
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerScore(%s) error %T %v, want *InputError", body, err, err)
 			}
-			if !ie.Message.IsSentence() {
+			if !ie.Says() {
 				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, ie.Message.EN, ie.Message.FR)
 			}
 			return

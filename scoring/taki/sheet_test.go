@@ -41,7 +41,7 @@ func fieldOf(err error) (string, bool) {
 	if !errors.As(err, &ie) {
 		return "", false
 	}
-	return ie.Field, ie.Message.EN != "" && ie.Message.FR != ""
+	return ie.Field, ie.Says()
 }
 
 func TestScoreVectorsThroughTheAPI(t *testing.T) {
