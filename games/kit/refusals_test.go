@@ -52,3 +52,29 @@ func TestRefusalsNameEachPlayer(t *testing.T) {
 		t.Errorf("no error: %q", got)
 	}
 }
+
+// A mistake is a player's by the seat its engine gives, whatever its field
+// (a check that names only a field, given its seat by the seat loop), and
+// said from the game's message files in the page's language.
+func TestRefusalsFollowTheSeatNotTheField(t *testing.T) {
+	err := errors.Join(
+		rulebook.OfSeat(1, rulebook.Mistake("points", "custom.mistake.score.between", "MaxPoints", 9999)),
+		rulebook.Mistake("places", "custom.mistake.choose.who.won"),
+		rulebook.SeatMistake(0, "winner", "custom.mistake.give.every.player.place"),
+	)
+	tr, terr := views.NewTranslator()
+	if terr != nil {
+		t.Fatal(terr)
+	}
+	ctx := views.WithEnv(context.Background(), tr.NewEnv("en", "/", "", "", ""))
+	got := Refusals(ctx, err, []string{"Ana", "Ben"})
+	want := []Refusal{{"refusal-places", "Choose who won."}, {"refusal-seat-0", "Ana: Give every player a place."},
+		{"refusal-seat-1", "Ben: A score is between −9999 and 9999."}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Refusals = %q, want %q", got, want)
+	}
+	fr := views.WithEnv(context.Background(), tr.NewEnv("fr", "/", "", "", ""))
+	if got := Refusals(fr, err, []string{"Ana", "Ben"}); got[2].Text != "Ben : Un score est compris entre −9999 et 9999." {
+		t.Errorf("in French: %q", got)
+	}
+}
