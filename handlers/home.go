@@ -73,13 +73,13 @@ func (s *Server) createGroup(c echo.Context) error {
 	}
 	setSession(c, created.SessionToken)
 	showAdminLinkOnce(c, created.Group.Slug, created.AdminToken)
-	return c.Redirect(http.StatusSeeOther, "/g/"+created.Group.Slug)
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, created.Group.Slug))
 }
 
 // showAdminLinkOnce has the group page show the admin link on its next
 // visit, and never again: the link is kept hashed.
 func showAdminLinkOnce(c echo.Context, slug, token string) {
-	c.SetCookie(&http.Cookie{Name: "tk_admin_once", Value: token, Path: "/g/" + slug, MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	c.SetCookie(&http.Cookie{Name: "tk_admin_once", Value: token, Path: pathTo(c, routeGroup, slug), MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 }
 
 // inviteFor returns the group when token is its current invite token. A
@@ -183,7 +183,7 @@ func (s *Server) join(c echo.Context) error {
 		return err
 	}
 	setSession(c, tok)
-	return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("group"))
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, c.Param("group")))
 }
 
 // sameToken compares secrets in constant time.
@@ -230,5 +230,5 @@ func (s *Server) claimAdmin(c echo.Context) error {
 		return err
 	}
 	setSession(c, tok)
-	return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("group"))
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, c.Param("group")))
 }

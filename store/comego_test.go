@@ -40,7 +40,7 @@ func TestDeparturesGuestsAndEarlyEnds(t *testing.T) {
 		t.Errorf("back after a round without him: %v, want ErrInvalid", err)
 	}
 	var rows, undone int
-	if err := f.s.testQueryRow(`SELECT COUNT(*), COUNT(undone_at) FROM departures WHERE match_id = ?`, f.match).Scan(&rows, &undone); err != nil {
+	if err := f.s.testQueryRow(`SELECT COUNT(*), COUNT(undone_at) FROM departures WHERE match_id = $1`, f.match).Scan(&rows, &undone); err != nil {
 		t.Fatal(err)
 	}
 	if rows != 2 || undone != 1 {
@@ -118,7 +118,7 @@ func TestLeaveNeverDropsBelowTheFewest(t *testing.T) {
 	gid := f.g.Group.ID
 	departures := func() (n int) {
 		t.Helper()
-		if err := f.s.testQueryRow(`SELECT COUNT(*) FROM departures WHERE match_id = ? AND undone_at IS NULL`, f.match).Scan(&n); err != nil {
+		if err := f.s.testQueryRow(`SELECT COUNT(*) FROM departures WHERE match_id = $1 AND undone_at IS NULL`, f.match).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		return n
