@@ -11,6 +11,9 @@ import (
 func (s *Server) routes(e *echo.Echo) {
 	e.Pre(headAsGet)
 	e.Use(middleware.Recover())
+	if s.metrics != nil {
+		e.Use(s.metrics.observe) // every answer, refusals included
+	}
 	// HSTS and the security headers go on every answer, the refusals of
 	// the rate limit included; a refused request takes no turn.
 	e.Use(s.strictTransport, securityHeaders, s.requestLimit())
@@ -29,6 +32,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/static/*", echo.WrapHandler(s.assets))
 	e.GET("/manifest.webmanifest", s.fixedAsset("manifest.webmanifest"))
 	e.GET("/icon.svg", s.fixedAsset("icon.svg"))
+	e.GET(healthPath, s.health)
 	e.GET("/sw.js", s.serviceWorker)             // the offline worker, at the root for its scope (handlers/offline.go)
 	e.GET("/app-strings/:file", s.clientStrings) // app.js's own sentences, en.json or fr.json
 
