@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -26,7 +26,7 @@ func sampledMatch(t testing.TB, g Game, seats int, seed uint64) (opts map[string
 	if err != nil {
 		t.Fatalf("%s: its sampler's options %v: %v", g.ID(), raw, err)
 	}
-	m := scoring.Match{Seats: seats, Options: opts, Rules: referee.Defaults(g.HouseRules())}
+	m := scoring.Match{Seats: seats, Options: opts, Rules: rulebook.Defaults(g.HouseRules())}
 	var before []scoring.Round
 	for i, e := range entries {
 		pts, err := g.Score(m, before, e)
