@@ -16,8 +16,8 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/games/takefive"
-	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // tfVector is a request and where it comes from: the engine's API test
@@ -97,7 +97,7 @@ func tfPageForm(raw json.RawMessage) (url.Values, string) {
 		f.Set("sq_"+p.String(), sq)
 	}
 	for k, v := range req.Rules {
-		if !slices.ContainsFunc(tf.HouseRules, func(h referee.HouseRule) bool { return h.Key == k }) {
+		if !slices.ContainsFunc(tf.HouseRules, func(h rulebook.HouseRule) bool { return h.Key == k }) {
 			return nil, "the page offers only the declared house rules"
 		}
 		f.Set(kit.HouseRuleField(k), v)
@@ -156,7 +156,7 @@ func TestTakeFiveAPIAndPageAgree(t *testing.T) {
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/takefive/turn", bytes.NewReader(v.request))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept-Language", "en")
-		api := serve(app, req)
+		api := serveReq(app, req)
 		if v.docs != "" {
 			var got, want bytes.Buffer
 			_ = json.Compact(&got, api.Body.Bytes())

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/serve"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -192,7 +193,7 @@ func sameToken(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), 
 // joinRefused counts a failed join or admin claim (a wrong or stale link)
 // and answers 404, or 429 when this client has failed too often lately.
 func (s *Server) joinRefused(c echo.Context) error {
-	if s.joins.fail(clientKey(c)) {
+	if s.joins.fail(serve.ClientKey(c)) {
 		return echo.NewHTTPError(http.StatusTooManyRequests)
 	}
 	return echo.NewHTTPError(http.StatusNotFound)
