@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -87,7 +88,7 @@ func (s *Server) matchChanges(c echo.Context) error {
 		lines = append(lines, changeLine{Kind: ch.Kind, Text: t})
 		texts = append(texts, t)
 	}
-	out := map[string]any{"last": strconv.FormatInt(last, 10), "version": matchVersion(match, rounds), "lines": lines}
+	out := map[string]any{"last": strconv.FormatInt(last, 10), "version": store.SheetVersion(match, rounds), "lines": lines}
 	if n := len(texts); n > 0 {
 		if n > maxChangeLines {
 			texts = append([]string{views.T(vctx, "change.earlier", "N", n-maxChangeLines)}, texts[n-maxChangeLines:]...)

@@ -157,7 +157,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 	tr.SetGameIcons(icons)
 	s.bgNames = bgstatsNames(cfg.Games)
 	cfg.Store.OnWrite(s.cache.written)
-	cfg.Store.OnWrite(s.remoteWritten)
+	cfg.Store.OnWrite(s.tellWatchers)
 	if cfg.WarmLedgers {
 		go s.warmLedgers(context.Background())
 	}

@@ -72,14 +72,12 @@ func (f *standingsFixture) play(game string, at time.Time, seats []string, round
 		f.t.Fatal(err)
 	}
 	for i, pts := range rounds {
-		var entry any = map[string]any{"points": pts}
+		entry := pointsEntry(pts)
 		if f.possible {
 			entry = possibleEntries(f.t, f.app.srv.byID[game], len(seats), rounds)[i]
 		}
-		if _, _, err := f.app.store.AddRound(ctx, mid, store.RoundWrite{Number: i + 1, Entry: entry, Points: pts,
-			Author: "test", Finished: i == len(rounds)-1}); err != nil {
-			f.t.Fatal(err)
-		}
+		writeRound(f.t, f.app.store, f.slug, mid, store.RoundWrite{Kind: store.WriteAdd, Number: i + 1, Entry: entry, Points: pts,
+			Author: "test", Finished: i == len(rounds)-1})
 	}
 	f.app.wrote()
 	return mid
@@ -198,9 +196,8 @@ func TestStandingsFollowCorrectionsAndDeletions(t *testing.T) {
 	}
 	// Correct the first match: Ben went out, not Ana.
 	rounds, _ := f.app.store.Rounds(ctx, m1)
-	if _, err := f.app.store.EditRound(ctx, m1, rounds[0].ID, rounds[0].Version, store.RoundWrite{Entry: "{}", Points: []int{10, 0}, Author: "Ana", Finished: true}); err != nil {
-		t.Fatal(err)
-	}
+	writeRound(t, f.app.store, f.slug, m1, store.RoundWrite{Kind: store.WriteEdit, Round: rounds[0].ID, Version: rounds[0].Version,
+		Entry: json.RawMessage("{}"), Points: []int{10, 0}, Author: "Ana", Finished: true})
 	f.app.wrote()
 	if got := allRows(doc(t, f.c.get(path))); got["Ana"][1] != "1" || got["Ben"][1] != "1" {
 		t.Errorf("after the correction: %v, want one win each", got)

@@ -17,7 +17,7 @@ func TestDeparturesGuestsAndEarlyEnds(t *testing.T) {
 	gid := f.g.Group.ID
 	add := func(n int) {
 		t.Helper()
-		if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: map[string]int{"n": n}, Points: []int{n, 2 * n, 3 * n}, Author: "t"}); err != nil {
+		if _, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: n, Entry: raw(map[string]int{"n": n}), Points: []int{n, 2 * n, 3 * n}, Author: "t"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -114,7 +114,7 @@ func TestExportCarriesComings(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
 	gid := f.g.Group.ID
-	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: map[string]int{"n": 1}, Points: []int{0, 5, 7}, Author: "t"}); err != nil {
+	if _, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: 1, Entry: raw(map[string]int{"n": 1}), Points: []int{0, 5, 7}, Author: "t"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.s.LeaveMatch(ctx, gid, f.match, 2, "Ana"); err != nil {
