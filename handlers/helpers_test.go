@@ -45,7 +45,14 @@ func newTestApp(t testing.TB) *testApp {
 // newTestAppWith is a test app offering games.
 func newTestAppWith(t testing.TB, games []Game) *testApp {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	return newTestAppAt(t, games, filepath.Join(t.TempDir(), "test.db"))
+}
+
+// newTestAppAt is a test app offering games on the database db (a SQLite
+// file, or a PostgreSQL URL: pgtest.Database).
+func newTestAppAt(t testing.TB, games []Game, db string) *testApp {
+	t.Helper()
+	st, err := store.Open(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
