@@ -39,11 +39,8 @@ func (s *Server) postRound(c echo.Context) error {
 	match, saved, rounds, plan, err := s.changeRound(c, id, g, p, form.Get("submitKey"))
 	switch {
 	case err != nil && plan.kind == planWrite && (errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid)):
-		// The store's own check: a round another phone saved.
-		if match, rounds, err = s.store.MatchSheet(c.Request().Context(), memberOf(c).group.ID, id); err != nil {
-			return err
-		}
-		return s.roundConflict(c, g, match, rounds, plan.number, form)
+		// The store's own check, on the rounds the plan was given: a round another phone saved.
+		return s.roundConflict(c, g, match, rounds, progress(g, match, livePlayed(rounds)), plan.number, form)
 	case err != nil:
 		return err
 	case plan.err != nil:
@@ -54,7 +51,7 @@ func (s *Server) postRound(c echo.Context) error {
 		_, n, _ := roundByID(rounds, saved.ID)
 		plan.number, plan.prog = n, progress(g, match, livePlayed(rounds))
 	case planRefused, planRedraw:
-		return s.formAnswer(c, plan.status(), match, g, rounds, plan.form)
+		return s.formAnswer(c, plan.status(), match, g, rounds, plan.prog, plan.form)
 	case planConflict:
 		return s.conflictAnswer(c, g, match, rounds, plan, form)
 	}
@@ -129,17 +126,17 @@ func (p roundPlan) status() int {
 func (s *Server) conflictAnswer(c echo.Context, g Game, match store.Match, rounds []store.Round, plan roundPlan, form url.Values) error {
 	switch plan.why {
 	case matchFinished:
-		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
+		return s.sheetAnswerAt(c, http.StatusConflict, match, g, rounds, plan.prog, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
 	case seatsChanged:
-		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "comego.seatschanged"), nil)
+		return s.sheetAnswerAt(c, http.StatusConflict, match, g, rounds, plan.prog, views.T(s.viewCtx(c), "comego.seatschanged"), nil)
 	case undoneMeanwhile:
-		return s.typedAfterUndo(c, match, g, rounds, form)
+		return s.typedAfterUndo(c, match, g, rounds, plan.prog, form)
 	case editedMeanwhile:
 		return s.editConflict(c, g, match, rounds, form)
 	case notLast:
 		return fmt.Errorf("handlers: undo: %w", store.ErrConflict)
 	}
-	return s.roundConflict(c, g, match, rounds, plan.number, form) // savedFirst
+	return s.roundConflict(c, g, match, rounds, plan.prog, plan.number, form) // savedFirst
 }
 
 // roundConflict answers a save that lost the race: another phone saved this
@@ -147,7 +144,7 @@ func (s *Server) conflictAnswer(c echo.Context, g Game, match store.Match, round
 // stand), and offers this player's values as a correction of that round (a
 // recorded edit at the version just read) or to keep the other phone's
 // values (cancel).
-func (s *Server) roundConflict(c echo.Context, g Game, match store.Match, rounds []store.Round, number int, form url.Values) error {
+func (s *Server) roundConflict(c echo.Context, g Game, match store.Match, rounds []store.Round, prog scoring.Progress, number int, form url.Values) error {
 	var saved store.Round
 	n := 0
 	for _, r := range rounds {
@@ -158,7 +155,7 @@ func (s *Server) roundConflict(c echo.Context, g Game, match store.Match, rounds
 		}
 	}
 	if saved.ID == 0 { // the other write was an undo: what was typed becomes the next round
-		return s.typedAfterUndo(c, match, g, rounds, form)
+		return s.typedAfterUndo(c, match, g, rounds, prog, form)
 	}
 	ec := editCtxFor(g, s.roundPost(c, match.ID, nil), match, livePlayed(rounds), saved, number)
 	_, redraw, _, err := readRound(g, ec.RoundCtx, withoutOp(form))
@@ -167,7 +164,7 @@ func (s *Server) roundConflict(c echo.Context, g Game, match store.Match, rounds
 	}
 	main, _ := splitLabel(ec.label) // "round 4", as the other sentences name it, not "Round 4 (6 cards)"
 	msg := views.T(ec.Ctx, "round.conflict.here", "Round", inSentence(main), "Points", pointsLine(match, saved.Points))
-	return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
+	return s.sheetAnswerAt(c, http.StatusConflict, match, g, rounds, prog, msg, redraw)
 }
 
 // pointsLine writes a round's points by name: "Ana 0, Ben 12".
@@ -190,11 +187,11 @@ func pointsLine(match store.Match, points []int) string {
 // round on another phone: on the match as it now stands (match, rounds),
 // what this phone typed is offered as the round that now comes next, so
 // nothing is lost.
-func (s *Server) typedAfterUndo(c echo.Context, match store.Match, g Game, rounds []store.Round, form url.Values) error {
+func (s *Server) typedAfterUndo(c echo.Context, match store.Match, g Game, rounds []store.Round, prog scoring.Progress, form url.Values) error {
 	live := livePlayed(rounds)
 	msg := views.T(s.viewCtx(c), "round.undonemeanwhile")
-	if progress(g, match, live).Finished {
-		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, nil)
+	if prog.Finished {
+		return s.sheetAnswerAt(c, http.StatusConflict, match, g, rounds, prog, msg, nil)
 	}
 	rc := s.roundCtx(c, match, live, len(live.Points)+1, 0)
 	_, redraw, _, err := readRound(g, rc, withoutOp(form))
@@ -202,11 +199,11 @@ func (s *Server) typedAfterUndo(c echo.Context, match store.Match, g Game, round
 		return err
 	}
 	if c.Param("round") == "" { // posted from the scoresheet: its #sheet is swapped
-		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
+		return s.sheetAnswerAt(c, http.StatusConflict, match, g, rounds, prog, msg, redraw)
 	}
 	// Posted from the correction page, which has no #sheet: the whole page
 	// becomes the scoresheet, at its own address.
-	sh, err := s.sheetModel(c, match, g, rounds, msg, redraw)
+	sh, err := s.sheetModelAt(c, match, g, rounds, prog, msg, redraw)
 	if err != nil {
 		return err
 	}
@@ -272,11 +269,11 @@ func (s *Server) sheetAnswerAt(c echo.Context, status int, match store.Match, g 
 // formAnswer redraws the round form: htmx (which swaps #round-form) gets the
 // form alone, at every tap on the card picker; a browser without JavaScript
 // gets the whole scoresheet around it.
-func (s *Server) formAnswer(c echo.Context, status int, match store.Match, g Game, rounds []store.Round, form templComponent) error {
+func (s *Server) formAnswer(c echo.Context, status int, match store.Match, g Game, rounds []store.Round, prog scoring.Progress, form templComponent) error {
 	if isHTMX(c) {
 		return s.render(c, status, form)
 	}
-	sh, err := s.sheetModel(c, match, g, rounds, "", form)
+	sh, err := s.sheetModelAt(c, match, g, rounds, prog, "", form)
 	if err != nil {
 		return err
 	}
@@ -326,7 +323,7 @@ func (s *Server) postEdit(c echo.Context) error {
 	match, _, rounds, plan, err := s.changeRound(c, id, g, p, "")
 	switch {
 	case errors.Is(err, store.ErrNotFound) && plan.kind == planWrite: // the store's own check: undone meanwhile
-		return s.typedAfterUndo(c, match, g, rounds, form)
+		return s.typedAfterUndo(c, match, g, rounds, progress(g, match, livePlayed(rounds)), form)
 	case err != nil:
 		return err
 	case plan.err != nil:

@@ -19,7 +19,7 @@ type Round struct {
 	Points    []int           // one per seat
 	Version   int
 	UndoneAt  *time.Time
-	CreatedAt time.Time // zero when read by MatchSheet or SaveRound (the one saved has it)
+	CreatedAt time.Time // zero when read by MatchSheet or ChangeRound (the one saved has it)
 }
 
 // Undone reports whether the round was undone (it no longer counts).
@@ -71,7 +71,8 @@ type RoundWrite struct {
 // round is returned and plan is not asked.
 //
 // It returns the match as read, the round written (or the one key saved
-// before; zero for WriteNone) and every round as it now stands. A change the
+// before; zero for WriteNone) and every round as it now stands (as read,
+// when the change is refused). A change the
 // rounds contradict is refused with nothing written: ErrConflict (a round
 // saved meanwhile, a correction of a version no longer current, an undo of
 // a round no longer last), ErrInvalid (a round after the match finished, or
@@ -108,8 +109,12 @@ func (s *Store) ChangeRound(ctx context.Context, g Group, id int64, key string, 
 				return fmt.Errorf("store: add round: %w", err)
 			}
 		}
-		out, rounds, err = s.apply(ctx, tx, g, m, rounds, key, plan(m, rounds))
-		return err
+		r, after, err := s.apply(ctx, tx, g, m, rounds, key, plan(m, rounds))
+		if err != nil {
+			return err // rounds stay as read
+		}
+		out, rounds = r, after
+		return nil
 	})
 	return m, out, rounds, err
 }

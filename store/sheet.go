@@ -68,7 +68,7 @@ func (s *Store) MatchGame(ctx context.Context, groupID, id int64) (string, error
 }
 
 // matchSheet is MatchSheet on a connection's queries: the pool's, or a write
-// transaction's (SaveRound).
+// transaction's (ChangeRound).
 func matchSheet(ctx context.Context, query func(context.Context, string, ...any) (*sql.Rows, error), groupID, id int64) (Match, []Round, error) {
 	rows, err := query(ctx, sheetQuery, id, groupID, id, id, id, groupID)
 	if err != nil {
