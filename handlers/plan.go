@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -82,6 +83,8 @@ type roundPlan struct {
 // shared commit) and, on PostgreSQL, more than once.
 func planRound(g Game, match store.Match, rounds []store.Round, p roundPost) roundPlan {
 	switch {
+	case match.Game != g.ID(): // a match id the store gave again, after a hard delete: not the match meant
+		return roundPlan{err: fmt.Errorf("handlers: match %d is of %q, not %q: %w", match.ID, match.Game, g.ID(), store.ErrNotFound)}
 	case p.undo:
 		return planUndo(g, match, rounds, p)
 	case p.round != 0:

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -87,24 +88,63 @@ func (s *Server) changeRound(c echo.Context, id int64, g Game, p roundPost, key 
 		plan = planRound(g, m, rounds, p)
 		return plan.write
 	})
+	if errors.Is(err, store.ErrNotFound) || errors.Is(plan.err, store.ErrNotFound) {
+		s.gameIDs.forget(group.ID, id) // read again next time
+	}
 	return match, saved, rounds, plan, err
 }
 
 // matchGame is the match the URL names and its game, resolved before the
-// match's write (a match's game never changes): the write's plan is handed
-// the game, and reads nothing outside its transaction. 404 for a match the
-// member's group does not have.
+// match's write: the write's plan is handed the game, and reads nothing
+// outside its transaction. A match's game never changes, so its id is kept
+// once read (gameIDs); the plan checks it against the match it is given.
+// 404 for a match the member's group does not have.
 func (s *Server) matchGame(c echo.Context) (int64, Game, error) {
 	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
 	if err != nil {
 		return 0, nil, echo.NewHTTPError(http.StatusNotFound)
 	}
-	name, err := s.store.MatchGame(c.Request().Context(), memberOf(c).group.ID, id)
-	if err != nil {
-		return 0, nil, err
+	group := memberOf(c).group.ID
+	name, ok := s.gameIDs.get(group, id)
+	if !ok {
+		if name, err = s.store.MatchGame(c.Request().Context(), group, id); err != nil {
+			return 0, nil, err
+		}
+		s.gameIDs.put(group, id, name)
 	}
 	g, err := s.gameParam(c, name)
 	return id, g, err
+}
+
+// matchGames keeps the game id of the matches written to lately, by group
+// and match (a few thousand; forgotten all at once past matchGamesKept).
+type matchGames struct {
+	mu sync.RWMutex
+	m  map[[2]int64]string
+}
+
+const matchGamesKept = 4096
+
+func (k *matchGames) get(group, match int64) (string, bool) {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	name, ok := k.m[[2]int64{group, match}]
+	return name, ok
+}
+
+func (k *matchGames) put(group, match int64, name string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.m == nil || len(k.m) >= matchGamesKept {
+		k.m = map[[2]int64]string{}
+	}
+	k.m[[2]int64{group, match}] = name
+}
+
+func (k *matchGames) forget(group, match int64) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	delete(k.m, [2]int64{group, match})
 }
 
 // roundPost reads what the plan needs of a post to match id: the form, who

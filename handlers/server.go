@@ -82,6 +82,8 @@ type Server struct {
 	zone    *time.Location // pages show times here
 	games   []Game
 	byID    map[string]Game
+	// gameIDs are the game ids of matches written to lately (matchGame).
+	gameIDs matchGames
 	bgNames bgstats.Names // the games' names in BG Stats files
 	tr      *views.Translator
 	assets  *static.Assets
