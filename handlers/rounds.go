@@ -1,13 +1,13 @@
 package handlers
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -81,6 +81,7 @@ func (s *Server) changeRound(c echo.Context, id int64, g Game, p roundPost, key 
 		if plan.kind == planWrite { // a game that saves without the Save button: not a form of ours
 			plan.err = echo.NewHTTPError(http.StatusBadRequest)
 		}
+		s.gameIDs.check(group.ID, id, plan.err)
 		return match, store.Round{}, rounds, plan, nil
 	}
 	var plan roundPlan
@@ -88,9 +89,7 @@ func (s *Server) changeRound(c echo.Context, id int64, g Game, p roundPost, key 
 		plan = planRound(g, m, rounds, p)
 		return plan.write
 	})
-	if errors.Is(err, store.ErrNotFound) || errors.Is(plan.err, store.ErrNotFound) {
-		s.gameIDs.forget(group.ID, id) // read again next time
-	}
+	s.gameIDs.check(group.ID, id, cmp.Or(err, plan.err))
 	return match, saved, rounds, plan, err
 }
 
@@ -114,37 +113,6 @@ func (s *Server) matchGame(c echo.Context) (int64, Game, error) {
 	}
 	g, err := s.gameParam(c, name)
 	return id, g, err
-}
-
-// matchGames keeps the game id of the matches written to lately, by group
-// and match (a few thousand; forgotten all at once past matchGamesKept).
-type matchGames struct {
-	mu sync.RWMutex
-	m  map[[2]int64]string
-}
-
-const matchGamesKept = 4096
-
-func (k *matchGames) get(group, match int64) (string, bool) {
-	k.mu.RLock()
-	defer k.mu.RUnlock()
-	name, ok := k.m[[2]int64{group, match}]
-	return name, ok
-}
-
-func (k *matchGames) put(group, match int64, name string) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.m == nil || len(k.m) >= matchGamesKept {
-		k.m = map[[2]int64]string{}
-	}
-	k.m[[2]int64{group, match}] = name
-}
-
-func (k *matchGames) forget(group, match int64) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	delete(k.m, [2]int64{group, match})
 }
 
 // roundPost reads what the plan needs of a post to match id: the form, who
