@@ -33,7 +33,7 @@ func TestRacedCorrectionsAreJudgedOnTheRoundsBefore(t *testing.T) {
 			if backend == "PostgreSQL" {
 				db = pgtest.Database(t)
 			}
-			app := newTestAppAt(t, testGames(), db)
+			app := newTestAppAt(t, testGames(), db, nil)
 			a := app.client()
 			slug := a.group("Table")
 			ids := a.players(slug, "Ana", "Ben", "Chloé")

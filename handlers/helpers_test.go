@@ -45,12 +45,19 @@ func newTestApp(t testing.TB) *testApp {
 // newTestAppWith is a test app offering games.
 func newTestAppWith(t testing.TB, games []Game) *testApp {
 	t.Helper()
-	return newTestAppAt(t, games, filepath.Join(t.TempDir(), "test.db"))
+	return newTestAppConfig(t, games, nil)
 }
 
-// newTestAppAt is a test app offering games on the database db (a SQLite
-// file, or a PostgreSQL URL: pgtest.Database).
-func newTestAppAt(t testing.TB, games []Game, db string) *testApp {
+// newTestAppConfig is a test app offering games, its Config changed by
+// change (when not nil).
+func newTestAppConfig(t testing.TB, games []Game, change func(*Config)) *testApp {
+	t.Helper()
+	return newTestAppAt(t, games, filepath.Join(t.TempDir(), "test.db"), change)
+}
+
+// newTestAppAt is newTestAppConfig on the database db (a SQLite file, or a
+// PostgreSQL URL: pgtest.Database).
+func newTestAppAt(t testing.TB, games []Game, db string, change func(*Config)) *testApp {
 	t.Helper()
 	st, err := store.Open(context.Background(), db)
 	if err != nil {
@@ -67,7 +74,11 @@ func newTestAppAt(t testing.TB, games []Game, db string) *testApp {
 		return clock
 	}
 	// One test client makes hundreds of requests at once: no rate limits.
-	srv, e, err := newServer(Config{Store: st, Games: games, BaseURL: "http://tk.test", Limits: Limits{Requests: -1, Groups: -1}})
+	cfg := Config{Store: st, Games: games, BaseURL: "http://tk.test", Limits: Limits{Requests: -1, Groups: -1}}
+	if change != nil {
+		change(&cfg)
+	}
+	srv, e, err := newServer(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
