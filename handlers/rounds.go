@@ -308,7 +308,7 @@ func (s *Server) editRound(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	ec := editCtxFor(g, s.roundPost(c, match.ID, nil), match, livePlayed(rounds), r, n)
-	return s.render(c, http.StatusOK, views.EditRoundPage(memberOf(c).nav(), ec.title, g.RoundForm(ec.RoundCtx, r.Entry)))
+	return s.render(c, http.StatusOK, views.EditRoundPage(memberOf(c).nav(c), ec.title, g.RoundForm(ec.RoundCtx, r.Entry)))
 }
 
 // postEdit handles a post of a correction's form as postRound does a new
@@ -339,7 +339,7 @@ func (s *Server) postEdit(c echo.Context) error {
 	}
 	switch plan.kind {
 	case planRefused, planRedraw:
-		return s.render(c, plan.status(), views.EditRoundPage(memberOf(c).nav(), plan.title, plan.form))
+		return s.render(c, plan.status(), views.EditRoundPage(memberOf(c).nav(c), plan.title, plan.form))
 	case planConflict:
 		return s.conflictAnswer(c, g, match, rounds, plan, form)
 	}
@@ -359,7 +359,7 @@ func (s *Server) editConflict(c echo.Context, g Game, match store.Match, rounds 
 		return err
 	}
 	msg := views.T(ec.Ctx, "round.editconflict.here", "Points", pointsLine(match, cur.Points))
-	page := views.EditRoundPage(memberOf(c).nav(), ec.title, views.FormThenAlert(redraw, msg))
+	page := views.EditRoundPage(memberOf(c).nav(c), ec.title, views.FormThenAlert(redraw, msg))
 	if isHTMX(c) { // the message sits under the form, next to Save, outside what the form swaps
 		swapMain(c)
 	}
@@ -415,7 +415,7 @@ func (s *Server) roundHistory(c echo.Context) error {
 		return err
 	}
 	vctx := s.viewCtx(c)
-	page := views.HistoryPage{Group: memberOf(c).nav(), MatchURL: s.matchURL(c, match.ID), Label: g.RoundLabel(vctx, match, livePlayed(rounds), n)}
+	page := views.HistoryPage{Group: memberOf(c).nav(c), MatchURL: s.matchURL(c, match.ID), Label: g.RoundLabel(vctx, match, livePlayed(rounds), n)}
 	for _, st := range match.Seats {
 		page.Names = append(page.Names, st.Name)
 	}

@@ -32,7 +32,7 @@ func (s *Server) houseRules(c echo.Context) error {
 
 func (s *Server) houseRulesModel(c echo.Context, saved, failedGame, failure string) (views.HouseRulesPage, error) {
 	m := memberOf(c)
-	page := views.HouseRulesPage{Group: m.nav(), Saved: saved}
+	page := views.HouseRulesPage{Group: m.nav(c), Saved: saved}
 	for _, g := range s.games {
 		if len(g.HouseRules()) == 0 {
 			continue
@@ -41,7 +41,7 @@ func (s *Server) houseRulesModel(c echo.Context, saved, failedGame, failure stri
 		if err != nil {
 			return page, err
 		}
-		hg := views.HouseRulesGame{ID: g.ID(), Name: g.Name(lang(c))}
+		hg := views.HouseRulesGame{ID: g.ID(), Name: g.Name(lang(c)), Action: pathTo(c, routeRulesSave, m.group.Slug, g.ID())}
 		if g.ID() == failedGame {
 			hg.Error = failure
 		}

@@ -96,7 +96,7 @@ func (s *Store) ChangeRound(ctx context.Context, g Group, id int64, key string, 
 		}
 		if key != "" {
 			var saved int64
-			err := tx.QueryRowContext(ctx, `SELECT id FROM rounds WHERE match_id = ? AND submit_key = ?`, id, key).Scan(&saved)
+			err := tx.QueryRowContext(ctx, `SELECT id FROM rounds WHERE match_id = $1 AND submit_key = $2`, id, key).Scan(&saved)
 			if err == nil { // a repeated post: the round it saved, nothing written
 				for _, r := range rounds {
 					if r.ID == saved {
@@ -155,7 +155,7 @@ func (s *Store) apply(ctx context.Context, tx *txn, g Group, m Match, rounds []R
 			return Round{}, nil, fmt.Errorf("store: edit round %d: version %d, have %d: %w", c.Round, c.Version, r.Version, ErrConflict)
 		}
 		entry, points := string(c.Entry), mustJSON(c.Points)
-		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET entry = ?, points = ?, version = version + 1 WHERE id = ?`, entry, points, r.ID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET entry = $1, points = $2, version = version + 1 WHERE id = $3`, entry, points, r.ID); err != nil {
 			return Round{}, nil, fmt.Errorf("store: edit round: %w", err)
 		}
 		r.Entry, r.Points, r.Version = c.Entry, slices.Clone(c.Points), r.Version+1
@@ -167,7 +167,7 @@ func (s *Store) apply(ctx context.Context, tx *txn, g Group, m Match, rounds []R
 			return Round{}, nil, fmt.Errorf("store: undo round %d: not the last: %w", c.Round, ErrConflict)
 		}
 		at := s.now()
-		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET undone_at = ?, version = version + 1 WHERE id = ?`, at, last.ID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET undone_at = $1, version = version + 1 WHERE id = $2`, at, last.ID); err != nil {
 			return Round{}, nil, fmt.Errorf("store: undo round: %w", err)
 		}
 		r = *last
@@ -194,7 +194,7 @@ func (s *Store) insertRound(ctx context.Context, tx *txn, id int64, c RoundWrite
 		k = key
 	}
 	entry, points, created := string(c.Entry), mustJSON(c.Points), s.now()
-	res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+	res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
 		id, c.Number, entry, points, k, created)
 	if err != nil {
 		return Round{}, fmt.Errorf("store: add round: %w", err)
@@ -213,7 +213,7 @@ func (s *Store) Rounds(ctx context.Context, matchID int64) ([]Round, error) {
 }
 
 func roundsOf(ctx context.Context, query func(context.Context, string, ...any) (*sql.Rows, error), matchID int64) ([]Round, error) {
-	rows, err := query(ctx, `SELECT `+roundColumns+` FROM rounds WHERE match_id = ? ORDER BY number, id`, matchID)
+	rows, err := query(ctx, `SELECT `+roundColumns+` FROM rounds WHERE match_id = $1 ORDER BY number, id`, matchID)
 	if err != nil {
 		return nil, fmt.Errorf("store: rounds: %w", err)
 	}
@@ -231,12 +231,12 @@ func roundsOf(ctx context.Context, query func(context.Context, string, ...any) (
 
 // Round returns one round of a match, or ErrNotFound.
 func (s *Store) Round(ctx context.Context, matchID, roundID int64) (Round, error) {
-	return roundWhere(ctx, storeQueryer{s}, `id = ? AND match_id = ?`, roundID, matchID)
+	return roundWhere(ctx, storeQueryer{s}, `id = $1 AND match_id = $2`, roundID, matchID)
 }
 
 // History lists a round's revisions, oldest first.
 func (s *Store) History(ctx context.Context, roundID int64) ([]Revision, error) {
-	rows, err := s.query(ctx, `SELECT version, kind, entry, points, author, at FROM round_revisions WHERE round_id = ? ORDER BY id`, roundID)
+	rows, err := s.query(ctx, `SELECT version, kind, entry, points, author, at FROM round_revisions WHERE round_id = $1 ORDER BY id`, roundID)
 	if err != nil {
 		return nil, fmt.Errorf("store: history: %w", err)
 	}
@@ -258,7 +258,7 @@ func (s *Store) History(ctx context.Context, roundID int64) ([]Revision, error) 
 }
 
 func (s *Store) revise(ctx context.Context, tx *txn, roundID int64, version int, kind, entry, points, author string) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO round_revisions (round_id, version, kind, entry, points, author, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+	_, err := tx.ExecContext(ctx, `INSERT INTO round_revisions (round_id, version, kind, entry, points, author, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 		roundID, version, kind, entry, points, author, s.now())
 	if err != nil {
 		return fmt.Errorf("store: revision: %w", err)
@@ -287,7 +287,7 @@ func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, rounds []Rou
 	}
 	// Only a change of state writes the row (an unchanged row left as it is
 	// costs no page in the commit).
-	if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = ? WHERE id = ? AND (CAST(? AS TEXT) IS NULL) != (finished_at IS NULL)`, at, matchID, at); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = $1 WHERE id = $2 AND (CAST($3 AS TEXT) IS NULL) != (finished_at IS NULL)`, at, matchID, at); err != nil {
 		return fmt.Errorf("store: finish: %w", err)
 	}
 	return nil
@@ -299,9 +299,8 @@ type queryer interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// storeQueryer reads through the store's pool in the dialect's spelling
-// (queryRow): a query handed to the pool as written keeps SQLite's ?
-// placeholders, which PostgreSQL refuses.
+// storeQueryer reads through the store's pool (queryRow: its kept
+// statements, its time bound and the dialect's arguments).
 type storeQueryer struct{ s *Store }
 
 func (q storeQueryer) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {

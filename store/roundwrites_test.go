@@ -24,7 +24,7 @@ func raw(v any) json.RawMessage {
 // groupOf is the group that holds match id.
 func (s *Store) groupOf(id int64) Group {
 	var g Group
-	s.testQueryRow(`SELECT g.id, g.slug FROM matches m JOIN groups g ON g.id = m.group_id WHERE m.id = ?`, id).Scan(&g.ID, &g.Slug)
+	s.testQueryRow(`SELECT g.id, g.slug FROM matches m JOIN groups g ON g.id = m.group_id WHERE m.id = $1`, id).Scan(&g.ID, &g.Slug)
 	return g
 }
 

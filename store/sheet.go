@@ -60,7 +60,7 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 // a write to the match reads it before its transaction begins.
 func (s *Store) MatchGame(ctx context.Context, groupID, id int64) (string, error) {
 	var game string
-	err := s.queryRow(ctx, `SELECT game FROM matches WHERE id = ? AND group_id = ? AND deleted_at IS NULL`, id, groupID).Scan(&game)
+	err := s.queryRow(ctx, `SELECT game FROM matches WHERE id = $1 AND group_id = $2 AND deleted_at IS NULL`, id, groupID).Scan(&game)
 	if err != nil {
 		return "", notFound(err, "match")
 	}
