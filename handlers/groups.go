@@ -19,9 +19,10 @@ import (
 // groupHome is the group's page: its games, its invite and its recent
 // matches. It is kept in the page cache like the scoresheet (its QR code
 // alone costs a millisecond), except on the one visit that shows the admin
-// link.
+// link, which no cache keeps.
 func (s *Server) groupHome(c echo.Context) error {
 	if _, err := c.Cookie("tk_admin_once"); err == nil && memberOf(c).who.IsAdmin {
+		secret(c) // the admin link: never kept
 		page, err := s.groupPage(c)
 		if err != nil {
 			return err

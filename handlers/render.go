@@ -73,7 +73,9 @@ func (s *Server) sendPrepared(c echo.Context, status int, p *prepared) error {
 	page := status == http.StatusOK && c.Request().Method == http.MethodGet
 	if page {
 		h.Set("ETag", p.etag)
-		h["Cache-Control"] = privateNoCache
+		if kept(c) {
+			h["Cache-Control"] = privateNoCache
+		}
 		h["Vary"] = varyPage
 		if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, p.etag) {
 			return c.NoContent(http.StatusNotModified)
