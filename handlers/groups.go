@@ -187,6 +187,22 @@ func (s *Server) removeMember(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/members?removed=1")
 }
 
+// leaveGroup takes this phone out of the group; its admin cannot leave
+// (the group would lose its admin). What the phone kept of the group goes
+// too: the browser's cache (Clear-Site-Data), and the service worker's
+// copies and the waiting rounds (static/app.js, as the form is sent).
+func (s *Server) leaveGroup(c echo.Context) error {
+	m := memberOf(c)
+	if m.who.IsAdmin {
+		return echo.NewHTTPError(http.StatusForbidden)
+	}
+	if err := s.store.RemoveMember(c.Request().Context(), m.group.ID, m.who.SessionID); err != nil {
+		return err
+	}
+	c.Response().Header().Set("Clear-Site-Data", `"cache"`)
+	return c.Redirect(http.StatusSeeOther, "/")
+}
+
 // rotateAdmin replaces the admin link: the old one stops working at once and
 // the new one is shown once, on the group page.
 func (s *Server) rotateAdmin(c echo.Context) error {

@@ -51,6 +51,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("", s.groupHome)
 	g.POST("/invite/rotate", s.rotateInvite, requireAdmin)
 	g.POST("/admin/rotate", s.rotateAdmin, requireAdmin)
+	g.POST("/leave", s.leaveGroup) // this phone leaves (groups.go)
 	g.GET("/members", s.members, requireAdmin)
 	g.POST("/members/:member/remove", s.removeMember, requireAdmin)
 	g.GET("/players", s.players)

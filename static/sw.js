@@ -95,14 +95,15 @@ function gone(url) {
   return check.then(function (status) { if (status === 404) return forget(g); });
 }
 
-// forget deletes every kept page of the group and tells the open pages,
-// which drop its saves and drafts kept on the phone.
+// forget deletes every kept page of the group, and the home page (it
+// lists this phone's groups), and tells the open pages, which drop its
+// saves and drafts kept on the phone.
 function forget(g) {
   return caches.open(PAGES).then(function (c) {
     return c.keys().then(function (reqs) {
       return Promise.all(reqs.filter(function (r) {
         var p = new URL(r.url).pathname;
-        return p === g || p.indexOf(g + "/") === 0;
+        return p === "/" || p === g || p.indexOf(g + "/") === 0;
       }).map(function (r) { return c.delete(r); }));
     });
   }).then(function () { return self.clients.matchAll({ includeUncontrolled: true }); }).then(function (cs) {
