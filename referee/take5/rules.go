@@ -23,12 +23,13 @@ const (
 	RuleCapacity     = "take5.capacity"       // T5-R7: room left in the rows = number cards in hands
 	RuleRowHistory   = "take5.row-history"    // T5-R9: some order of play builds each row from its starting card
 	RuleSpecials     = "take5.specials-dealt" // T5-R9: one x2 and one +5 per player, the rest out of the game
+	RuleCows         = "take5.cows"           // §1.1: a green card carries 1 or 2 cows, a red one 2, 3, 5 or 7
 )
 
 // Rules is the catalogue of the rules this referee enforces, each with the
 // rule sheet's French wording as printed (seed 000) and a plain statement.
-// RuleCircleOrder, RuleCapacity, RuleRowHistory and RuleSpecials are
-// consistency checks: a table or a tally breaking them is reported as an
+// RuleCircleOrder, RuleCapacity, RuleRowHistory, RuleSpecials and RuleCows
+// are consistency checks: a table or a tally breaking them is reported as an
 // input error, not as a violation.
 var Rules = []referee.Rule{
 	{
@@ -103,6 +104,14 @@ var Rules = []referee.Rule{
 		Text: referee.Text{
 			EN: "Each player is dealt one x2 and one +5; the others leave the game. So, of each kind, the cards under the rows, the cards collected and the cards still in hand are at most one per player, and a player who ends with both his specials in hand laid neither of them, so none of his was collected.",
 			FR: "Chaque joueur reçoit une carte « x2 » et une carte « +5 » ; les autres sont écartées du jeu. Pour chaque sorte, les cartes sous les rangées, les cartes ramassées et les cartes encore en main sont donc au plus une par joueur, et un joueur qui finit avec ses deux cartes spéciales en main n'en a posé aucune : aucune des siennes n'a été ramassée.",
+		},
+	},
+	{
+		ID:    RuleCows,
+		Sheet: "Sur les cartes vachettes vertes, il y a 1 ou 2 vachettes vertes qui rapportent 1 ou 2 points positifs. Sur les cartes vachettes rouges, il y a 2, 3, 5 ou 7 vachettes rouges qui rapportent 2, 3, 5 ou 7 points négatifs.",
+		Text: referee.Text{
+			EN: "A green card carries 1 or 2 green cows, a red card 2, 3, 5 or 7 red cows, and each row taken is 5 cards. So a player's cows must be what the cards of the rows he can have taken carry: five red cards make 33 or 35 red cows, never 34.",
+			FR: "Une carte verte porte 1 ou 2 vachettes vertes, une carte rouge 2, 3, 5 ou 7 vachettes rouges, et chaque rangée ramassée compte 5 cartes. Les vachettes d'un joueur sont donc ce que portent les cartes des rangées qu'il a pu ramasser : cinq cartes rouges font 33 ou 35 vachettes rouges, jamais 34.",
 		},
 	},
 }

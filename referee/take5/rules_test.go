@@ -13,7 +13,7 @@ func TestRulesCatalogue(t *testing.T) {
 		}
 		seen[r.ID] = true
 	}
-	for _, id := range []string{RuleCardsPerTurn, RuleForcedRow, RulePickup, RuleSpecialRow, RuleTurnOver, RuleCircleOrder, RuleCapacity, RuleRowHistory, RuleSpecials} {
+	for _, id := range []string{RuleCardsPerTurn, RuleForcedRow, RulePickup, RuleSpecialRow, RuleTurnOver, RuleCircleOrder, RuleCapacity, RuleRowHistory, RuleSpecials, RuleCows} {
 		if !seen[id] {
 			t.Errorf("rule %q is enforced but missing from Rules", id)
 		}

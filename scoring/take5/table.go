@@ -4,15 +4,6 @@ import (
 	"fmt"
 
 	"github.com/tablekeeper/tablekeeper/referee"
-	rt "github.com/tablekeeper/tablekeeper/referee/take5"
-)
-
-// The cows a number card carries (RULES.md §1.1): «1 ou 2 vachettes
-// vertes», «2, 3, 5 ou 7 vachettes rouges»; 26 of the 98 cards are red.
-const (
-	greenPerCardMin, greenPerCardMax = 1, 2
-	redPerCardMin, redPerCardMax     = 2, 7
-	redCards                         = 26
 )
 
 // checkDeal returns an *referee.InputError, Field "<list>[i].<key>", when
@@ -21,11 +12,15 @@ const (
 // "x2" or "+5" collected and held than the players were dealt (T5-R9,
 // checkSpecials), a pile that is not whole rows of five number cards with
 // at most one special of each kind under each, or piles holding more rows
-// than the deal lays. It is the one check of a deal's tallies: the API's
-// scorer, the scoresheet and the import of a saved match all call it.
+// than the deal lays (rowsFit), or than the deck's red cards fill
+// (redCount), each pile's cows being carried by its cards (rule
+// take5.cows: a green card carries 1 or 2, a red one 2, 3, 5 or 7). It is
+// the one check of a deal's tallies: the API's scorer, the scoresheet and
+// the import of a saved match all call it.
 func checkDeal(list string, s Setup, tallies []Tally) error {
 	var sp specials
-	var rows int
+	rows := make([]int, len(tallies))
+	red := newRedCount(s.Rows)
 	for i, t := range tallies {
 		at := fmt.Sprintf("%s[%d]", list, i)
 		if err := t.check(at, s); err != nil {
@@ -34,11 +29,12 @@ func checkDeal(list string, s Setup, tallies []Tally) error {
 		if err := sp.add(at, t, s.Players); err != nil {
 			return err
 		}
-		rows += pileRows(t, s.Rows)
-		if rows > s.Rows {
-			return referee.Invalid(cowField(at, t),
-				fmt.Sprintf("The piles so far hold at least %d rows, but %d players lay only %d and no row is ever added.", rows, s.Players, s.Rows),
-				fmt.Sprintf("Les tas comptent déjà au moins %d rangées, mais à %d joueurs on n'en pose que %d et on ne peut pas en ajouter.", rows, s.Players, s.Rows))
+		rows[i] = pileRows(t, s.Rows)
+		if err := rowsFit(list, s, tallies[:i+1], rows[:i+1]); err != nil {
+			return err
+		}
+		if err := red.add(at, t, s); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -72,10 +68,12 @@ func (t Tally) check(at string, s Setup) error {
 		return dealtOnly(at+".x2", "x2", t.X2, s.Players)
 	case t.Plus5 > s.Players:
 		return dealtOnly(at+".plus5", "+5", t.Plus5, s.Players)
+	case pileRows(t, s.Rows) > s.Rows && fewestRows(t, s.Rows, true) <= s.Rows:
+		return redRefused(at, t, s, 0)
 	case pileRows(t, s.Rows) > s.Rows:
 		return referee.Invalid(cowField(at, t),
-			fmt.Sprintf("%d green and %d red cows with %d x2 and %d +5 make no pile of at most %d rows: each row taken is 5 cards, a green card has 1 or 2 cows, a red one 2 to 7, and a row holds at most one x2 and one +5.", t.Green, t.Red, t.X2, t.Plus5, s.Rows),
-			fmt.Sprintf("Vachettes vertes : %d, rouges : %d, avec %d « x2 » et %d « +5 » : aucun tas d'au plus %d rangées ne donne cela. Chaque rangée prise compte 5 cartes, une carte verte porte 1 ou 2 vachettes, une rouge de 2 à 7, et une rangée a au plus une « x2 » et une « +5 ».", t.Green, t.Red, t.X2, t.Plus5, s.Rows))
+			fmt.Sprintf("%d green and %d red cows with %d x2 and %d +5 make no pile of at most %d rows: each row taken is 5 cards, a green card has 1 or 2 cows, a red one 2, 3, 5 or 7, and a row holds at most one x2 and one +5.", t.Green, t.Red, t.X2, t.Plus5, s.Rows),
+			fmt.Sprintf("Vachettes vertes : %d, rouges : %d, avec %d « x2 » et %d « +5 » : aucun tas d'au plus %d rangées ne donne cela. Chaque rangée prise compte 5 cartes, une carte verte porte 1 ou 2 vachettes, une rouge 2, 3, 5 ou 7, et une rangée a au plus une « x2 » et une « +5 ».", t.Green, t.Red, t.X2, t.Plus5, s.Rows))
 	}
 	return nil
 }
@@ -89,23 +87,6 @@ func noRowTaken(tallies []Tally) bool {
 		}
 	}
 	return true
-}
-
-// pileRows is the fewest rows a pile with t's cows and specials can be:
-// each row taken is 5 number cards («la 5ème de la rangée») with at most
-// one x2 and one +5 under it. It is most+1 when no pile of at most most
-// rows fits, and 0 for an empty pile.
-func pileRows(t Tally, most int) int {
-	for k := max(t.X2, t.Plus5); k <= most; k++ {
-		cards := rt.RowLimit * k
-		for r := 0; r <= min(cards, redCards); r++ {
-			g := cards - r
-			if greenPerCardMin*g <= t.Green && t.Green <= greenPerCardMax*g && redPerCardMin*r <= t.Red && t.Red <= redPerCardMax*r {
-				return k
-			}
-		}
-	}
-	return most + 1
 }
 
 // cowField names the cow count to correct: red when there are red cows
