@@ -191,6 +191,7 @@ window.tkRetryAfter = function (res) {
   var cursor = null;
   try { cursor = localStorage.getItem(cursorKey); } catch (e) { /* no storage */ }
   function setCursor(v) {
+    if (window.tkGone && base.indexOf(window.tkGone + "/") === 0) return; // the group is gone for this phone
     cursor = v;
     try { localStorage.setItem(cursorKey, v); } catch (e) { /* no storage */ }
   }
@@ -642,15 +643,16 @@ window.tkRetryAfter = function (res) {
     clearTimeout(timer);
     timer = setTimeout(function () { timer = null; send(); }, ms);
   }
-  function send() {
+  function send(now) {
     if (sending || navigator.onLine === false) return;
     var form = roundForm();
     var here = form ? form.getAttribute("action") : null;
     var list = waiting();
     var p = list.filter(function (x) { return x.action === here; })[0] || list.filter(function (x) { return !x.needsYou; })[0];
     if (!p) return;
-    // Another tab of this phone may be sending it right now.
-    if (p.sendingAt && Date.now() - p.sendingAt < 15000 && p.tab !== tab) { later(15000); return; }
+    // Another tab of this phone may be sending it right now (a save sent
+    // twice is saved once: its key); the connection back sends at once.
+    if (!now && p.sendingAt && Date.now() - p.sendingAt < 15000 && p.tab !== tab) { later(15000); return; }
     mark(p.key, { sendingAt: Date.now(), tab: tab });
     sending = p.key;
     show();
@@ -779,6 +781,7 @@ window.tkRetryAfter = function (res) {
     window.tkForget(g);
   });
   window.tkForget = function (g) {
+    window.tkGone = g;
     var mine = function (a) { return a === g || String(a).indexOf(g + "/") === 0; };
     store(PENDING, pending().map(function (p) {
       return p.refused || !mine(p.action) ? p : { action: p.action, key: p.key, round: p.round, said: p.said, refused: "gone" };
@@ -807,7 +810,7 @@ window.tkRetryAfter = function (res) {
     if (f) learn(f);
   }
 
-  function wake() { show(); refusals(); tries.reset(); clearTimeout(timer); timer = null; send(); }
+  function wake() { show(); refusals(); tries.reset(); clearTimeout(timer); timer = null; send(true); }
   document.addEventListener("input", function (e) { if (e.target && e.target.form === roundForm()) keepDraft(); });
   document.addEventListener("change", function (e) { if (e.target && e.target.form === roundForm()) keepDraft(); });
   document.addEventListener("htmx:afterSettle", function () { keepDraft(); show(); });
