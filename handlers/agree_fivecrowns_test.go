@@ -25,7 +25,7 @@ func fcAPI(t *testing.T, app *testApp, endpoint string, body json.RawMessage) (i
 	t.Helper()
 	req := httptest.NewRequest(http.MethodPost, "/api/v1/fivecrowns/"+endpoint, strings.NewReader(string(body)))
 	req.Header.Set("Content-Type", "application/json")
-	rec := serve(app, req)
+	rec := serveReq(app, req)
 	var got map[string]any
 	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
 		t.Fatalf("%s: answer %q is not JSON", body, rec.Body)

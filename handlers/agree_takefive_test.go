@@ -156,7 +156,7 @@ func TestTakeFiveAPIAndPageAgree(t *testing.T) {
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/takefive/turn", bytes.NewReader(v.request))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept-Language", "en")
-		api := serve(app, req)
+		api := serveReq(app, req)
 		if v.docs != "" {
 			var got, want bytes.Buffer
 			_ = json.Compact(&got, api.Body.Bytes())

@@ -16,7 +16,7 @@ func TestAPIFiveCrownsHandHouseRules(t *testing.T) {
 	post := func(body string) (int, map[string]any) {
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/fivecrowns/hand", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
-		rec := serve(app, req)
+		rec := serveReq(app, req)
 		var got map[string]any
 		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
 			t.Fatalf("%s: answer %q is not JSON", body, rec.Body)

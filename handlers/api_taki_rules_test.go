@@ -19,7 +19,7 @@ func TestAPITakiSheetRulings(t *testing.T) {
 		req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept-Language", "en")
-		rec := serve(app, req)
+		rec := serveReq(app, req)
 		var got map[string]any
 		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
 			t.Fatalf("%s %s: answer %q is not JSON", path, body, rec.Body)

@@ -273,7 +273,7 @@ func TestSecurityHeadersAndCrossOriginPosts(t *testing.T) {
 	}
 	req := httptestRequest(http.MethodPost, "/groups", url.Values{"name": {"X"}, "display": {"Y"}})
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
-	rr := serve(app, req)
+	rr := serveReq(app, req)
 	if rr.Code != http.StatusForbidden {
 		t.Errorf("cross-site form post = %d, want 403", rr.Code)
 	}
@@ -309,7 +309,7 @@ func TestReloadOfAnUnchangedPageIsA304(t *testing.T) {
 	}
 	req := httptestRequest(http.MethodGet, "/", nil)
 	req.Header.Set("If-None-Match", etag)
-	if rec := serve(app, req); rec.Code != http.StatusNotModified {
+	if rec := serveReq(app, req); rec.Code != http.StatusNotModified {
 		t.Errorf("reload with If-None-Match = %d, want 304", rec.Code)
 	}
 }
@@ -342,15 +342,15 @@ func TestReviewFindingsStayFixed(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		req := httptestRequest(http.MethodPost, "/join/"+slug+"/wrong", url.Values{"display": {"X"}})
 		req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.0.0.%d", i))
-		serve(app, req)
+		serveReq(app, req)
 	}
-	if rec := serve(app, httptestRequest(http.MethodGet, "/join/"+slug+"/wrong", nil)); rec.Code != http.StatusTooManyRequests {
+	if rec := serveReq(app, httptestRequest(http.MethodGet, "/join/"+slug+"/wrong", nil)); rec.Code != http.StatusTooManyRequests {
 		t.Errorf("after 12 wrong joins with changing X-Forwarded-For, GET a join link = %d, want 429", rec.Code)
 	}
 	// The JSON API answers cross-origin clients, in JSON, with no Go type names.
 	req := httptest.NewRequest(http.MethodPost, "/api/v1/take5/score", strings.NewReader(`[]`))
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
-	rec := serve(app, req)
+	rec := serveReq(app, req)
 	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "must be an object") || strings.Contains(rec.Body.String(), "take5.") {
 		t.Errorf("cross-site [] to the API = %d %s", rec.Code, rec.Body)
 	}

@@ -38,12 +38,19 @@ func newLiveServer(t *testing.T, timeouts Timeouts) *liveServer {
 // newLiveServerWith is newLiveServer with limits (zero: the defaults).
 func newLiveServerWith(t *testing.T, timeouts Timeouts, limits Limits) *liveServer {
 	t.Helper()
+	return newLiveServerConfig(t, Config{Timeouts: timeouts, Limits: limits})
+}
+
+// newLiveServerConfig is a server of cfg (its store and games filled in)
+// on loopback.
+func newLiveServerConfig(t *testing.T, cfg Config) *liveServer {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "live.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	cfg := Config{Store: st, Games: testGames(), Timeouts: timeouts, Limits: limits}
+	cfg.Store, cfg.Games = st, testGames()
 	srv, e, err := newServer(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +116,7 @@ func hasSecurityHeaders(h http.Header) bool {
 // is received before its turn, and a silent one is cut off at its deadline.
 func TestSilentUploadsHoldNoTurn(t *testing.T) {
 	l := newLiveServer(t, Timeouts{Body: 300 * time.Millisecond, Upload: 800 * time.Millisecond})
-	n := cap(l.srv.turns) + 2
+	n := l.srv.admission.Turns() + 2
 	var forms, imports []net.Conn
 	for i := range n {
 		path, conns := "/groups", &forms
@@ -122,7 +129,7 @@ func TestSilentUploadsHoldNoTurn(t *testing.T) {
 		*conns = append(*conns, conn)
 	}
 	l.quickGet(t, fmt.Sprintf("%d uploads of 300 KiB are silent", n))
-	if busy := len(l.srv.turns); busy != 0 {
+	if busy := l.srv.admission.Working(); busy != 0 {
 		t.Errorf("%d turns held by silent uploads", busy)
 	}
 	for _, conn := range forms {
@@ -131,7 +138,7 @@ func TestSilentUploadsHoldNoTurn(t *testing.T) {
 		}
 	}
 	t0 := time.Now()
-	// One client has one import under way at a time (see uploadGate): its
+	// One client has one import under way at a time (see serve.Uploads): its
 	// first is cut off at its deadline, the others are refused at once.
 	says := map[int]string{http.StatusRequestTimeout: "nothing was saved", http.StatusTooManyRequests: "still under way"}
 	cut := 0
@@ -251,7 +258,7 @@ func TestSlowReadersOfTheExportHoldNoTurn(t *testing.T) {
 	}()
 	t.Logf("one export of %d bytes read whole", full)
 	before := heapInUse()
-	n := cap(l.srv.turns) + 2
+	n := l.srv.admission.Turns() + 2
 	var conns []net.Conn
 	for range n {
 		conn := l.dial(t)
@@ -261,12 +268,12 @@ func TestSlowReadersOfTheExportHoldNoTurn(t *testing.T) {
 	// The exports are made in turns (each takes CPU), then sent outside them:
 	// the turns come free although no one reads.
 	t0 := time.Now()
-	for len(l.srv.turns) > 0 && time.Since(t0) < 15*time.Second {
+	for l.srv.admission.Working() > 0 && time.Since(t0) < 15*time.Second {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Logf("every turn free %v after %d exports were asked for", time.Since(t0).Round(time.Millisecond), n)
 	l.quickGet(t, fmt.Sprintf("%d clients do not read their %d-byte exports", n, full))
-	if busy := len(l.srv.turns); busy != 0 {
+	if busy := l.srv.admission.Working(); busy != 0 {
 		t.Errorf("%d turns held by clients that do not read", busy)
 	}
 	grown := int64(heapInUse()) - int64(before)
@@ -276,7 +283,7 @@ func TestSlowReadersOfTheExportHoldNoTurn(t *testing.T) {
 	}
 	// The write deadline ends each of them: a reader gets less than the
 	// whole file, then the end of the connection.
-	time.Sleep(l.srv.writeTimeout)
+	time.Sleep(l.srv.admission.Write)
 	for _, conn := range conns {
 		conn.SetReadDeadline(time.Now().Add(3 * time.Second))
 		got, err := io.Copy(io.Discard, conn)

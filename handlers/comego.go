@@ -86,7 +86,7 @@ func seatedPoints(rc RoundCtx, points []int) []int {
 }
 
 // comings is what the sheet offers and says about people who come and go.
-func (s *Server) comings(c echo.Context, match store.Match, url string, played int, finished bool) views.Comings {
+func (s *Server) comings(c echo.Context, match store.Match, played int, finished bool) views.Comings {
 	vctx := s.viewCtx(c)
 	g := s.byID[match.Game]
 	var out views.Comings
@@ -114,9 +114,10 @@ func (s *Server) comings(c echo.Context, match store.Match, url string, played i
 		out.Early = views.T(vctx, "comego.early", "Round", label(played), "InSentence", inSentence(label(played)))
 	}
 	if !finished {
-		out.LeaveURL, out.ReturnURL = url+"/leave", url+"/return"
+		slug := memberOf(c).group.Slug
+		out.LeaveURL, out.ReturnURL = pathTo(c, routeMatchLeave, slug, match.ID), pathTo(c, routeMatchReturn, slug, match.ID)
 		if played > 0 {
-			out.EndURL = url + "/end"
+			out.EndURL = pathTo(c, routeMatchEnd, slug, match.ID)
 		}
 	}
 	return out
@@ -192,7 +193,7 @@ func (s *Server) admitGuest(c echo.Context) error {
 	if err := s.store.AdmitGuest(c.Request().Context(), memberOf(c).group.ID, id); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+memberOf(c).group.Slug+"/players")
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routePlayers, memberOf(c).group.Slug))
 }
 
 // matchVersion is the sheet's version for the live updates: the rounds'

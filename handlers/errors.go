@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/serve"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -25,7 +26,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		// answer: nothing to tell it, and nothing wrong on this side. A write
 		// it interrupted was rolled back whole. (pgx answers a query its
 		// context ended with driver.ErrBadConn, having closed the connection.)
-		s.log.Debug("request abandoned by the client", "method", c.Request().Method, "path", c.Path())
+		s.log.Debug("request abandoned by the client", "method", c.Request().Method, "path", c.Path(), "client", c.RealIP())
 		return
 	}
 	// A database that stopped answering is said as such (503), not as a
@@ -36,12 +37,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 		err = store.Unavailable(c.Request().Context(), err)
 	}
 	status, key := errorStatus(err)
+	s.metrics.answered(err, status)
 	if status == http.StatusServiceUnavailable {
 		c.Response().Header().Set("Retry-After", "5")
 	}
 	var args []any // a refusal's message may say the limit
-	if gr := (*gateRefusal)(nil); errors.As(err, &gr) {
-		args = gr.args
+	if gr := (*serve.Refusal)(nil); errors.As(err, &gr) {
+		args = gr.Args
 	}
 	if le := (*store.LimitError)(nil); errors.As(err, &le) {
 		args = []any{"N", le.Max}
@@ -52,9 +54,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if status == http.StatusServiceUnavailable {
 		// Said once per request while the database is down: a warning,
 		// the database's fault, not this server's.
-		s.log.Warn("database not answering", "method", c.Request().Method, "path", c.Path(), "err", err)
+		s.log.Warn("database not answering", "method", c.Request().Method, "path", c.Path(), "client", c.RealIP(), "err", err)
 	} else if status >= 500 {
-		s.log.Error("request failed", "method", c.Request().Method, "path", c.Path(), "err", err)
+		s.log.Error("request failed", "method", c.Request().Method, "path", c.Path(), "client", c.RealIP(), "err", err)
 	}
 	if isAPI(c) {
 		code := map[int]string{404: "not_found", 413: "too_large", 429: "too_many", 503: "unavailable"}[status]
@@ -81,13 +83,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 // errorStatus is the status an error becomes and the message that says so.
 func errorStatus(err error) (status int, key string) {
 	var he *echo.HTTPError
-	var gr *gateRefusal
+	var gr *serve.Refusal
 	var le *store.LimitError
 	switch {
 	case errors.As(err, &le):
 		return http.StatusRequestEntityTooLarge, "limit." + le.What
 	case errors.As(err, &gr):
-		return gr.status, gr.key
+		return gr.Status, gr.Key
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound, "error.notfound"
 	case errors.Is(err, store.ErrConflict):

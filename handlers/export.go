@@ -18,15 +18,16 @@ import (
 
 func (s *Server) exportModel(c echo.Context) views.ExportPage {
 	m := memberOf(c)
-	base := "/g/" + m.group.Slug
+	slug := m.group.Slug
 	alt := "?sep=semicolon"
 	if csvSeparator("", lang(c)) == ';' {
 		alt = "?sep=comma"
 	}
-	return views.ExportPage{Group: m.nav(), CSVURL: base + "/export.csv", CSVAltURL: base + "/export.csv" + alt,
-		JSONURL: base + "/export.json", GzipURL: base + "/export.json.gz",
-		ImportURL: base + "/import", PublicOn: m.group.PublicOn, PublicAct: base + "/public", Display: m.who.Display,
-		BGStatsURL: base + "/export.bgstats.json", BGStatsImport: base + "/import/bgstats"}
+	csv := pathTo(c, routeExportCSV, slug)
+	return views.ExportPage{Group: m.nav(), CSVURL: csv, CSVAltURL: csv + alt,
+		JSONURL: pathTo(c, routeExportJSON, slug), GzipURL: pathTo(c, routeExportJSONGzip, slug),
+		ImportURL: pathTo(c, routeImport, slug), PublicOn: m.group.PublicOn, PublicAct: pathTo(c, routePublic, slug), Display: m.who.Display,
+		BGStatsURL: pathTo(c, routeExportBGStats, slug), BGStatsImport: pathTo(c, routeImportBGStats, slug)}
 }
 
 func (s *Server) exportPage(c echo.Context) error {
@@ -34,8 +35,8 @@ func (s *Server) exportPage(c echo.Context) error {
 	page := s.exportModel(c)
 	// The public link's token is kept hashed: it is shown once, right after it is made.
 	if ck, err := c.Cookie("tk_public_once"); err == nil && m.who.IsAdmin && m.group.PublicOn {
-		page.PublicURL = s.baseURLFor(c.Request()) + "/s/" + m.group.Slug + "/" + ck.Value
-		c.SetCookie(&http.Cookie{Name: "tk_public_once", Path: "/g/" + m.group.Slug, MaxAge: -1})
+		page.PublicURL = s.baseURLFor(c.Request()) + pathTo(c, routePublicStandings, m.group.Slug, ck.Value)
+		c.SetCookie(&http.Cookie{Name: "tk_public_once", Path: pathTo(c, routeGroup, m.group.Slug), MaxAge: -1})
 	}
 	return s.render(c, http.StatusOK, views.ExportView(page))
 }
@@ -154,7 +155,7 @@ func (s *Server) publicLink(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		c.SetCookie(&http.Cookie{Name: "tk_public_once", Value: tok, Path: "/g/" + m.group.Slug, MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+		c.SetCookie(&http.Cookie{Name: "tk_public_once", Value: tok, Path: pathTo(c, routeGroup, m.group.Slug), MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	case "off":
 		if err := s.store.DisablePublicToken(ctx, m.group.ID); err != nil {
 			return err
@@ -162,5 +163,5 @@ func (s *Server) publicLink(c echo.Context) error {
 	default:
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/export")
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeExport, m.group.Slug))
 }

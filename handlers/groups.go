@@ -56,12 +56,12 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 	if err != nil {
 		return views.GroupPage{}, err
 	}
-	invite := s.baseURLFor(c.Request()) + "/join/" + m.group.Slug + "/" + m.group.InviteToken
+	invite := s.baseURLFor(c.Request()) + pathTo(c, routeJoin, m.group.Slug, m.group.InviteToken)
 	page := views.GroupPage{Group: m.nav(), InviteURL: invite, InviteQR: qrSVG(invite),
 		Games: gs.links(lang(c)), Players: len(players)}
 	if ck, err := c.Cookie("tk_admin_once"); err == nil && m.who.IsAdmin {
-		page.AdminURL = s.baseURLFor(c.Request()) + "/admin/" + m.group.Slug + "/" + ck.Value
-		c.SetCookie(&http.Cookie{Name: "tk_admin_once", Path: "/g/" + m.group.Slug, MaxAge: -1})
+		page.AdminURL = s.baseURLFor(c.Request()) + pathTo(c, routeClaimAdmin, m.group.Slug, ck.Value)
+		c.SetCookie(&http.Cookie{Name: "tk_admin_once", Path: pathTo(c, routeGroup, m.group.Slug), MaxAge: -1})
 	}
 	switch {
 	case c.QueryParam("rotated") == "1":
@@ -78,7 +78,7 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 		if !ok {
 			continue
 		}
-		line := views.MatchLine{URL: fmt.Sprintf("/g/%s/matches/%d", m.group.Slug, mt.ID), GameID: g.ID(), Game: g.Name(lang(c)), Finished: mt.Finished(),
+		line := views.MatchLine{URL: pathTo(c, routeMatch, m.group.Slug, mt.ID), GameID: g.ID(), Game: g.Name(lang(c)), Finished: mt.Finished(),
 			When: views.HumanTime(s.local(mt.CreatedAt), lang(c)), WhenISO: mt.CreatedAt.Format(time.RFC3339)}
 		var names []string
 		totals := make([]int, len(mt.Seats))
@@ -136,7 +136,7 @@ func (s *Server) rotateInvite(c echo.Context) error {
 	if _, err := s.store.RotateInvite(c.Request().Context(), m.group.ID); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"?rotated=1")
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, m.group.Slug)+"?rotated=1")
 }
 
 // members lists the group's members for its admin, who can remove them and
@@ -155,11 +155,10 @@ func (s *Server) members(c echo.Context) error {
 func (s *Server) membersPage(c echo.Context) (views.MembersPage, error) {
 	m := memberOf(c)
 	ms, err := s.store.Members(c.Request().Context(), m.group.ID)
-	base := "/g/" + m.group.Slug
-	page := views.MembersPage{Group: m.nav(), AdminRotate: base + "/admin/rotate", IdleDays: store.SessionIdleDays}
+	page := views.MembersPage{Group: m.nav(), AdminRotate: pathTo(c, routeAdminRotate, m.group.Slug), IdleDays: store.SessionIdleDays}
 	for _, x := range ms {
 		page.Members = append(page.Members, views.MemberLine{Name: x.Display, Unlinked: x.PlayerID == 0, IsAdmin: x.IsAdmin, You: x.SessionID == m.who.SessionID,
-			Joined: views.DayText(lang(c), s.local(x.JoinedAt)), Remove: fmt.Sprintf("%s/members/%d/remove", base, x.SessionID)})
+			Joined: views.DayText(lang(c), s.local(x.JoinedAt)), Remove: pathTo(c, routeMemberRemove, m.group.Slug, x.SessionID)})
 	}
 	return page, err
 }
@@ -184,7 +183,7 @@ func (s *Server) removeMember(c echo.Context) error {
 	if err := s.store.RemoveMember(c.Request().Context(), m.group.ID, id); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/members?removed=1")
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeMembers, m.group.Slug)+"?removed=1")
 }
 
 // leaveGroup takes this phone out of the group; its admin cannot leave
@@ -212,7 +211,7 @@ func (s *Server) rotateAdmin(c echo.Context) error {
 		return err
 	}
 	showAdminLinkOnce(c, m.group.Slug, tok)
-	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"?adminrotated=1")
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, m.group.Slug)+"?adminrotated=1")
 }
 
 // qrSVG draws the QR code of text as an SVG, on the server, so no request

@@ -44,6 +44,13 @@ func newTestApp(t testing.TB) *testApp {
 // newTestAppWith is a test app offering games.
 func newTestAppWith(t testing.TB, games []Game) *testApp {
 	t.Helper()
+	return newTestAppConfig(t, games, nil)
+}
+
+// newTestAppConfig is a test app offering games, its Config changed by
+// change (when not nil).
+func newTestAppConfig(t testing.TB, games []Game, change func(*Config)) *testApp {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +66,11 @@ func newTestAppWith(t testing.TB, games []Game) *testApp {
 		return clock
 	}
 	// One test client makes hundreds of requests at once: no rate limits.
-	srv, e, err := newServer(Config{Store: st, Games: games, BaseURL: "http://tk.test", Limits: Limits{Requests: -1, Groups: -1}})
+	cfg := Config{Store: st, Games: games, BaseURL: "http://tk.test", Limits: Limits{Requests: -1, Groups: -1}}
+	if change != nil {
+		change(&cfg)
+	}
+	srv, e, err := newServer(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/serve"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -73,13 +74,13 @@ func (s *Server) createGroup(c echo.Context) error {
 	}
 	setSession(c, created.SessionToken)
 	showAdminLinkOnce(c, created.Group.Slug, created.AdminToken)
-	return c.Redirect(http.StatusSeeOther, "/g/"+created.Group.Slug)
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, created.Group.Slug))
 }
 
 // showAdminLinkOnce has the group page show the admin link on its next
 // visit, and never again: the link is kept hashed.
 func showAdminLinkOnce(c echo.Context, slug, token string) {
-	c.SetCookie(&http.Cookie{Name: "tk_admin_once", Value: token, Path: "/g/" + slug, MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	c.SetCookie(&http.Cookie{Name: "tk_admin_once", Value: token, Path: pathTo(c, routeGroup, slug), MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 }
 
 // inviteFor returns the group when token is its current invite token. A
@@ -184,7 +185,7 @@ func (s *Server) join(c echo.Context) error {
 		return err
 	}
 	setSession(c, tok)
-	return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("group"))
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, c.Param("group")))
 }
 
 // sameToken compares secrets in constant time.
@@ -193,7 +194,7 @@ func sameToken(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), 
 // joinRefused counts a failed join or admin claim (a wrong or stale link)
 // and answers 404, or 429 when this client has failed too often lately.
 func (s *Server) joinRefused(c echo.Context) error {
-	if s.joins.fail(clientKey(c)) {
+	if s.joins.fail(serve.ClientKey(c)) {
 		return echo.NewHTTPError(http.StatusTooManyRequests)
 	}
 	return echo.NewHTTPError(http.StatusNotFound)
@@ -232,5 +233,5 @@ func (s *Server) claimAdmin(c echo.Context) error {
 		return err
 	}
 	setSession(c, tok)
-	return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("group"))
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, c.Param("group")))
 }

@@ -67,8 +67,8 @@ func (s *Server) importFromHome(c echo.Context) error {
 
 func (s *Server) imported(c echo.Context, created store.CreatedGroup) error {
 	setSession(c, created.SessionToken)
-	c.SetCookie(&http.Cookie{Name: "tk_admin_once", Value: created.AdminToken, Path: "/g/" + created.Group.Slug, MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
-	return c.Redirect(http.StatusSeeOther, "/g/"+created.Group.Slug)
+	c.SetCookie(&http.Cookie{Name: "tk_admin_once", Value: created.AdminToken, Path: pathTo(c, routeGroup, created.Group.Slug), MaxAge: 300, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, created.Group.Slug))
 }
 
 // refusal is why an import was refused: a message id and its arguments.

@@ -39,33 +39,3 @@ func TestOneImportAtATimePerClient(t *testing.T) {
 		t.Fatalf("an import after the first ended: %v %v %.200s", err, resp2, body2)
 	}
 }
-
-// The gate admits maxUploads imports in all, one per client, and frees a
-// place when an import ends.
-func TestUploadGateBounds(t *testing.T) {
-	var g uploadGate
-	var leaves []func()
-	for i := range maxUploads {
-		leave, err := g.enter(fmt.Sprint("client", i))
-		if err != nil {
-			t.Fatalf("import %d refused: %v", i, err)
-		}
-		leaves = append(leaves, leave)
-	}
-	if _, err := g.enter("another"); err == nil || err.(*gateRefusal).key != "import.busy.server" {
-		t.Fatalf("import beyond %d: %v", maxUploads, err)
-	}
-	if _, err := g.enter("client0"); err == nil || err.(*gateRefusal).key != "import.busy.client" {
-		t.Fatalf("second import of a client: %v", err)
-	}
-	leaves[0]()
-	leaves[0]() // twice is once
-	if leave, err := g.enter("another"); err != nil {
-		t.Fatalf("a freed place: %v", err)
-	} else {
-		leave()
-	}
-	if g.n != maxUploads-1 {
-		t.Errorf("%d under way, want %d", g.n, maxUploads-1)
-	}
-}

@@ -1,12 +1,11 @@
 package handlers
 
 import (
-	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/serve"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -25,14 +24,14 @@ type Limits struct {
 	Exports  int // exports one client may have under way (made or sent)
 	// ExportsAll is how many exports may be under way at once in all.
 	ExportsAll int
-	Uploads    int   // imports under way at once, in all (see uploadGate)
+	Uploads    int   // imports under way at once, in all (see serve.Uploads)
 	Inflated   int64 // bytes a BG Stats upload may inflate to (the group import has store.MaxImportBytes)
 	TempDisk   int64 // bytes of temporary files (bodies, answers) in use at once, in all
 }
 
 // DefaultLimits: a group of friends never meets one of them.
 var DefaultLimits = Limits{Players: store.MaxImportPlayers, Matches: store.MaxImportMatches,
-	Groups: 10, Requests: 20, Burst: 200, Streams: 32, Exports: 2, ExportsAll: 6, Uploads: maxUploads,
+	Groups: 10, Requests: 20, Burst: 200, Streams: 32, Exports: 2, ExportsAll: 6, Uploads: serve.MaxUploads,
 	Inflated: 32 << 20, TempDisk: 2 << 30}
 
 // withDefaults fills in the zero limits; the group's are never above what
@@ -60,14 +59,13 @@ func (l Limits) withDefaults() Limits {
 
 // refuse is a refusal with a status (429 or 413) and the message id that
 // says why (and its ".title"), rendered as any error (see errorStatus).
-func refuse(status int, key string, args ...any) error {
-	return &gateRefusal{status: status, key: key, args: args}
-}
+var refuse = serve.Refuse
 
 // strictTransport asks browsers to come back over https only, when the
-// site's public address is https (a proxy ends TLS in front of it).
+// site's public address is https (a proxy ends TLS in front of it) or this
+// server serves https itself.
 func (s *Server) strictTransport(next echo.HandlerFunc) echo.HandlerFunc {
-	if !strings.HasPrefix(strings.ToLower(s.baseURL), "https://") {
+	if !s.tls && !strings.HasPrefix(strings.ToLower(s.baseURL), "https://") {
 		return next
 	}
 	return func(c echo.Context) error {
@@ -77,88 +75,3 @@ func (s *Server) strictTransport(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 var hstsHeader = fixedHeader("max-age=31536000")
-
-// underWay counts what each client has under way (streams, exports), with a
-// bound per client and, when all > 0, in all.
-type underWay struct {
-	mu        sync.Mutex
-	per, all  int
-	n         int
-	byClient  map[string]int
-	busyKey   string // the message when the client is at its bound
-	fullKey   string // the message when all are taken
-	retryText string // Retry-After, in seconds
-}
-
-func newUnderWay(per, all int, busyKey, fullKey string) *underWay {
-	return &underWay{per: per, all: all, byClient: map[string]int{}, busyKey: busyKey, fullKey: fullKey, retryText: "30"}
-}
-
-// enter admits one more for client, or says why not (429); leave must be
-// called once it is over (calling it again does nothing).
-func (k *underWay) enter(c echo.Context, client string) (leave func(), err error) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.byClient[client] >= k.per {
-		c.Response().Header().Set("Retry-After", k.retryText)
-		return nil, refuse(http.StatusTooManyRequests, k.busyKey)
-	}
-	if k.all > 0 && k.n >= k.all {
-		c.Response().Header().Set("Retry-After", k.retryText)
-		return nil, refuse(http.StatusTooManyRequests, k.fullKey)
-	}
-	k.byClient[client]++
-	k.n++
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			k.mu.Lock()
-			defer k.mu.Unlock()
-			k.n--
-			if k.byClient[client]--; k.byClient[client] <= 0 {
-				delete(k.byClient, client)
-			}
-		})
-	}, nil
-}
-
-// diskBudget bounds the temporary files in use at once, in all: the bodies
-// of imports waiting to be read and the answers (exports) waiting to be
-// sent. A file takes its bytes as they are written and gives them back
-// when it is closed.
-type diskBudget struct {
-	mu        sync.Mutex
-	max, used int64
-}
-
-// take reserves n bytes, or reports that the budget is spent.
-func (d *diskBudget) take(n int64) bool {
-	if d == nil {
-		return true
-	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.used+n > d.max {
-		return false
-	}
-	d.used += n
-	return true
-}
-
-func (d *diskBudget) give(n int64) {
-	if d == nil || n == 0 {
-		return
-	}
-	d.mu.Lock()
-	d.used -= n
-	d.mu.Unlock()
-}
-
-func (d *diskBudget) inUse() int64 {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.used
-}
-
-// errDiskFull is a temporary file refused by the budget.
-var errDiskFull = refuse(http.StatusTooManyRequests, "limit.disk")

@@ -321,7 +321,7 @@ func TestExportLimits(t *testing.T) {
 	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "Too many exports") {
 		t.Errorf("an export past the limit in all: %d %.300s, want 429 with a sentence", resp.StatusCode, body)
 	}
-	t.Logf("temporary disk held by 3 unread exports: %d KiB", l.srv.disk.inUse()>>10)
+	t.Logf("temporary disk held by 3 unread exports: %d KiB", l.srv.disk.InUse()>>10)
 	// The pages stay quick meanwhile.
 	l.quickGet(t, "three exports are not read")
 	// Once the unread ones are cut off (write deadline), a place is free.
@@ -336,10 +336,10 @@ func TestExportLimits(t *testing.T) {
 	}
 	// The last export's spool is given back once its answer has been
 	// written, a moment after the client has read it.
-	for t0 := time.Now(); l.srv.disk.inUse() != 0 && time.Since(t0) < 2*time.Second; {
+	for t0 := time.Now(); l.srv.disk.InUse() != 0 && time.Since(t0) < 2*time.Second; {
 		time.Sleep(10 * time.Millisecond)
 	}
-	if n := l.srv.disk.inUse(); n != 0 {
+	if n := l.srv.disk.InUse(); n != 0 {
 		t.Errorf("%d bytes of temporary disk still counted after every export ended", n)
 	}
 }
@@ -353,7 +353,7 @@ func TestTempDiskBudget(t *testing.T) {
 	if status != http.StatusTooManyRequests || !strings.Contains(body, "busy with other large files") || h.Get("Retry-After") == "" {
 		t.Errorf("an export past the disk budget: %d %.300s, want 429 with a sentence", status, body)
 	}
-	if n := l.srv.disk.inUse(); n != 0 {
+	if n := l.srv.disk.InUse(); n != 0 {
 		t.Errorf("%d bytes still counted", n)
 	}
 }

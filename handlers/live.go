@@ -148,7 +148,7 @@ func (s *Server) matchEvents(c echo.Context) error {
 		c.Response().Header().Set("Cache-Control", "no-store")
 		return c.String(http.StatusOK, matchVersion(match, rounds))
 	}
-	ctx, done, err := s.streams.start(c)
+	ctx, done, err := s.startStream(c)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,12 @@ import (
 // twoPhones sets up a group with a Five Crowns match and two members.
 func twoPhones(t *testing.T) (app *testApp, a, b *client, matchURL string) {
 	t.Helper()
-	app = newTestApp(t)
+	return twoPhonesOf(t, newTestApp(t))
+}
+
+// twoPhonesOf is twoPhones on app.
+func twoPhonesOf(t *testing.T, app *testApp) (_ *testApp, a, b *client, matchURL string) {
+	t.Helper()
 	a = app.client()
 	slug := a.group("Table")
 	ids := a.players(slug, "Ana", "Ben")

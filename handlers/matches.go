@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -147,9 +146,9 @@ func first(form map[string][]string, key string) string {
 	return ""
 }
 
-// createMatch seats the players: those given a seat number (the seating
-// part, or a client posting seat_<id>) on it, the ticked ones on the seats
-// left, in the order the page listed them.
+// createMatch starts a match: the form is read (parseMatchForm), the
+// players seated (seatTable), the game's options checked with the dealer
+// the seating chose, and the match written.
 func (s *Server) createMatch(c echo.Context) error {
 	m := memberOf(c)
 	ctx := c.Request().Context()
@@ -161,122 +160,48 @@ func (s *Server) createMatch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vctx := s.viewCtx(c)
-	errs := views.FieldErrors{}
-	players, err := s.store.Players(ctx, m.group.ID)
+	roster, err := s.store.Players(ctx, m.group.ID)
 	if err != nil {
 		return err
 	}
-	type seated struct {
-		id   int64
-		name string
+	key := g.Profile().FirstDealer
+	min, max := g.Seats()
+	table, problems := seatTable(roster, parseMatchForm(form, key),
+		tableRule{min: min, max: max, game: g.Name(lang(c)), dealer: key != ""})
+	vctx := s.viewCtx(c)
+	errs := views.FieldErrors{}
+	for field, p := range problems {
+		errs[field] = views.T(vctx, p.key, p.args...)
 	}
-	byID := map[int64]store.Player{}
-	for _, p := range players {
-		if !p.Archived() && !p.Guest {
-			byID[p.ID] = p
-		}
-	}
-	explicit := map[int]seated{}
-	placed := map[int64]bool{}
-	for _, p := range players {
-		v := form.Get(fmt.Sprintf("seat_%d", p.ID))
-		if v == "" || p.Archived() || p.Guest {
-			continue
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > len(players) {
-			errs["players"] = views.T(vctx, "newmatch.badseat", "Name", p.Name)
-			continue
-		}
-		if _, taken := explicit[n]; taken {
-			errs["players"] = views.T(vctx, "newmatch.sameseat", "N", n)
-		}
-		explicit[n] = seated{p.ID, p.Name}
-		placed[p.ID] = true
-	}
-	var rest []seated
-	for _, v := range form["play"] {
-		id, _ := strconv.ParseInt(v, 10, 64)
-		if p, ok := byID[id]; ok && !placed[id] {
-			rest = append(rest, seated{p.ID, p.Name})
-			placed[id] = true
-		}
-	}
-	var seats []seated
-	total := len(placed)
-	for k := 1; len(seats) < total && k <= len(players)+total; k++ {
-		if p, ok := explicit[k]; ok {
-			seats = append(seats, p)
-		} else if len(rest) > 0 {
-			seats, rest = append(seats, rest[0]), rest[1:]
-		}
-	}
-	// A guest, not on the roster, sits after the players ticked.
-	var guests []string
-	if g := strings.TrimSpace(form.Get("guest")); g != "" {
-		if name, why := store.CheckName(g); why != "" {
-			errs["guest"] = views.T(vctx, "form.name."+why)
-		} else {
-			for _, p := range players {
-				if !p.Guest && store.NameKey(p.Name) == store.NameKey(name) {
-					errs["guest"] = views.T(vctx, "comego.guest.taken", "Name", p.Name)
-				}
-			}
-			guests = append(guests, name)
-			seats = append(seats, seated{0, name})
-		}
-	}
-	if min, max := g.Seats(); (len(seats) < min || len(seats) > max) && errs["players"] == "" {
-		errs["players"] = views.T(vctx, "newmatch.count", "Min", min, "Max", max, "Game", g.Name(lang(c)))
-	}
-	ids, names := make([]int64, 0, len(seats)), make([]string, len(seats))
-	for i, st := range seats {
-		if st.id != 0 {
-			ids = append(ids, st.id)
-		}
-		names[i] = st.name
-	}
-	// The dealer picked by name becomes the seat the game's option counts.
-	// Nobody picked (and no seat posted by a client): the first seat deals.
-	if key, d := g.Profile().FirstDealer, form.Get("dealer"); key != "" && d != "" {
-		id, _ := strconv.ParseInt(d, 10, 64)
-		if i := slices.Index(ids, id); i >= 0 {
-			form.Set(key, strconv.Itoa(i+1))
-		} else if p, ok := byID[id]; ok && len(errs) == 0 {
-			errs["players"] = views.T(vctx, "newmatch.dealerplays", "Name", p.Name)
-		}
-	} else if key != "" && form.Get(key) == "" {
-		form.Set(key, "1")
-	}
-	opts, optErrs := readOptions(g, OptionsCtx{Ctx: vctx, Names: names, Form: form})
+	opts, optErrs := readOptions(g, OptionsCtx{Ctx: vctx, Names: table.names, Form: form, Dealer: table.dealer})
 	for k, v := range optErrs {
 		errs[k] = v
 	}
 	if len(errs) > 0 {
-		page, err := s.newMatchModel(c, g, form, errs)
-		if err != nil {
-			return err
-		}
-		return s.render(c, http.StatusUnprocessableEntity, views.NewMatch(page))
+		return s.refuseNewMatch(c, g, form, errs)
 	}
 	set, err := s.groupSettings(ctx, m.group.ID, g)
 	if err != nil {
 		return err
 	}
-	id, err := s.store.CreateMatch(ctx, m.group.ID, store.NewMatch{Game: g.ID(), Players: ids, Guests: guests, Rules: set, Options: opts})
+	id, err := s.store.CreateMatch(ctx, m.group.ID, store.NewMatch{Game: g.ID(), Players: table.ids, Guests: table.guests, Rules: set, Options: opts})
 	if errors.Is(err, store.ErrNameTaken) { // a roster player took the name meanwhile
-		errs["guest"] = views.T(vctx, "comego.guest.taken", "Name", guests[0])
-		page, err := s.newMatchModel(c, g, form, errs)
-		if err != nil {
-			return err
-		}
-		return s.render(c, http.StatusUnprocessableEntity, views.NewMatch(page))
+		errs["guest"] = views.T(vctx, "comego.guest.taken", "Name", table.guests[0])
+		return s.refuseNewMatch(c, g, form, errs)
 	}
 	if err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/g/%s/matches/%d", m.group.Slug, id))
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeMatch, m.group.Slug, id))
+}
+
+// refuseNewMatch draws the new-match page again with what was posted and why it was refused.
+func (s *Server) refuseNewMatch(c echo.Context, g Game, form url.Values, errs views.FieldErrors) error {
+	page, err := s.newMatchModel(c, g, form, errs)
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusUnprocessableEntity, views.NewMatch(page))
 }
 
 // loadMatch reads the match named in the URL, its game and its rounds.
@@ -345,7 +270,7 @@ func (s *Server) scoresheet(c echo.Context) error {
 }
 
 func (s *Server) matchURL(c echo.Context, matchID int64) string {
-	return "/g/" + memberOf(c).group.Slug + "/matches/" + strconv.FormatInt(matchID, 10)
+	return pathTo(c, routeMatch, memberOf(c).group.Slug, matchID)
 }
 
 // sheetModel builds the scoresheet; form replaces the blank round form (to
@@ -366,7 +291,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	for _, i := range prog.Leaders() {
 		sh.Leaders[i] = true
 	}
-	sh.GroupURL = "/g/" + memberOf(c).group.Slug
+	sh.GroupURL = pathTo(c, routeGroup, memberOf(c).group.Slug)
 	sh.Board = board(sh.Names, totals, prog)
 	if prog.Finished {
 		if match.FinishedAt == nil { // read before the save that ended it, just now
@@ -374,7 +299,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		}
 		sh.Result = ranking(sh.Board)
 		sh.PlayFacts, sh.BGStatsLink = s.playFacts(vctx, match, g, prog, live)
-		sh.RematchURL = fmt.Sprintf("%s/matches/new?game=%s&again=%d", sh.GroupURL, g.ID(), match.ID)
+		sh.RematchURL = fmt.Sprintf("%s?game=%s&again=%d", pathTo(c, routeNewMatch, memberOf(c).group.Slug), g.ID(), match.ID)
 	}
 	var w []string
 	for _, i := range prog.Winners {
@@ -404,7 +329,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	}
 	roundLinks(sh.Rounds, url, !final)
 	if lastLive != 0 {
-		sh.UndoURL, sh.UndoRound = url+"/undo", lastLive
+		sh.UndoURL, sh.UndoRound = pathTo(c, routeMatchUndo, memberOf(c).group.Slug, match.ID), lastLive
 	}
 	if match.Rulings > 0 { // most matches have none: no query for them
 		var err error
@@ -413,15 +338,15 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		}
 	}
 	if _, ok := g.(RefereePage); ok {
-		sh.RefereeURL = url + "/referee"
+		sh.RefereeURL = pathTo(c, routeMatchReferee, memberOf(c).group.Slug, match.ID)
 	}
 	if prog.Finished { // a finished match's page is kept: its chart is drawn in
 		sh.Chart = s.sheetExtras(c, sh.Names, live.Points)
 	} else if len(live.Points) > 0 {
-		sh.Chart = views.SheetChartLater(url + "/chart")
+		sh.Chart = views.SheetChartLater(pathTo(c, routeMatchChart, memberOf(c).group.Slug, match.ID))
 	}
 	if memberOf(c).who.IsAdmin {
-		sh.DeleteURL = url + "/delete"
+		sh.DeleteURL = pathTo(c, routeMatchDelete, memberOf(c).group.Slug, match.ID)
 	}
 	// A round is named as its game names it ("Deal 3", an express match's
 	// "Round 9"), not by its place in the match.
@@ -438,7 +363,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	} else if saved, _ := strconv.Atoi(c.QueryParam("saved")); saved > 0 && saved <= n {
 		sh.Saved = views.T(vctx, "match.saved", "Label", named(saved))
 	}
-	sh.Comings = s.comings(c, match, url, n, prog.Finished)
+	sh.Comings = s.comings(c, match, n, prog.Finished)
 	if !prog.Finished {
 		sh.Info = g.Info(vctx, match, live, n+1)
 		if form == nil {
@@ -533,5 +458,5 @@ func (s *Server) deleteMatch(c echo.Context) error {
 	// Phones watching it learn it is gone, and who deleted it: they go to
 	// the group's page, which says so (as this phone does).
 	s.live.publish(id, deletedEvent+m.who.Display)
-	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"?deletedby="+url.QueryEscape(m.who.Display))
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, m.group.Slug)+"?deletedby="+url.QueryEscape(m.who.Display))
 }

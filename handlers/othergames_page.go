@@ -77,7 +77,7 @@ func (s *Server) addOtherGame(c echo.Context) error {
 		page.Form = f
 		return s.render(c, http.StatusUnprocessableEntity, views.OtherGames(page))
 	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/games?added="+url.QueryEscape(def.Name))
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGames, m.group.Slug)+"?added="+url.QueryEscape(def.Name))
 }
 
 // readGameForm maps the form to a definition; errs maps a field to the

@@ -98,6 +98,13 @@ func TestOtherGamesPlayedLikeOurs(t *testing.T) {
 	if sheet.Find(`a[href="`+sky+`/referee"]`).Length() != 0 {
 		t.Errorf("a group's other game links to a referee")
 	}
+	if sheet.Find("[data-testid=rulings]").Length() != 0 {
+		t.Errorf("a game without a referee shows a Rulings card")
+	}
+	fc := fcMatch(t, c, slug, c.players(slug, "Ana", "Ben"), "1")
+	if doc(t, c.get(fc)).Find("[data-testid=rulings] [data-testid=settle-dispute]").Length() != 1 {
+		t.Errorf("a game with a referee shows no Rulings card with its way to the referee")
+	}
 	if code := c.get(sky + "/referee").Code; code < 300 || code == http.StatusSeeOther {
 		t.Errorf("the referee of an other game's match: status %d, want none", code)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/serve"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -34,7 +35,7 @@ type groupEntries struct {
 }
 
 type cachedPage struct {
-	page *prepared
+	page *serve.Prepared
 	at   time.Time
 	ver  int64 // the group's write counter read before the page was built (PostgreSQL)
 }
@@ -102,7 +103,7 @@ func (p *pageCache) forgetPages(group string) {
 
 func (p *pageCache) dropPagesOf(g *groupEntries) {
 	for _, cp := range g.pages {
-		p.bytes -= cp.page.mem()
+		p.bytes -= cp.page.Mem()
 	}
 	clear(g.pages)
 }
@@ -127,7 +128,7 @@ func (p *pageCache) entries(group string, gen cacheGen) *groupEntries {
 	return g
 }
 
-func (p *pageCache) page(group, key string) (*prepared, int64, bool) {
+func (p *pageCache) page(group, key string) (*serve.Prepared, int64, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	g := p.groups[group]
@@ -143,7 +144,7 @@ func (p *pageCache) page(group, key string) (*prepared, int64, bool) {
 
 // keepPage stores a page built from data read at gen (and, on PostgreSQL,
 // after reading the group's write counter ver).
-func (p *pageCache) keepPage(group, key string, gen cacheGen, ver int64, page *prepared) {
+func (p *pageCache) keepPage(group, key string, gen cacheGen, ver int64, page *serve.Prepared) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	g := p.entries(group, gen)
@@ -151,12 +152,12 @@ func (p *pageCache) keepPage(group, key string, gen cacheGen, ver int64, page *p
 		return
 	}
 	if old, ok := g.pages[key]; ok {
-		p.bytes -= old.page.mem()
+		p.bytes -= old.page.Mem()
 		delete(g.pages, key)
 	}
-	p.evict(page.mem())
+	p.evict(page.Mem())
 	g.pages[key] = cachedPage{page: page, at: time.Now(), ver: ver}
-	p.bytes += page.mem()
+	p.bytes += page.Mem()
 }
 
 // evict makes room for n bytes, dropping pages in no particular order (Go's
@@ -167,7 +168,7 @@ func (p *pageCache) evict(n int) {
 	}
 	for _, g := range p.groups {
 		for k, cp := range g.pages {
-			p.bytes -= cp.page.mem()
+			p.bytes -= cp.page.Mem()
 			delete(g.pages, k)
 			if p.bytes+n <= maxCacheBytes*3/4 {
 				return
@@ -258,13 +259,13 @@ func (s *Server) cachedPageFor(c echo.Context, who string, build func() ([]byte,
 		return err
 	}
 	perRequest := drawnKey(c)
-	page := prepare(body, etagOf(body, perRequest))
+	page := serve.Prepare(body, serve.EtagOf(body, perRequest))
 	keep := ver >= 0 && perRequest == ""
 	if keep {
-		s.cache.keepPage(group, key, gen, ver, page.slim())
+		s.cache.keepPage(group, key, gen, ver, page.Slim())
 	}
 	err = s.sendPrepared(c, http.StatusOK, page)
-	if !keep || page.gz != nil { // a kept page holds its compressed copy, not body
+	if !keep || page.GZ != nil { // a kept page holds its compressed copy, not body
 		releaseBody(body)
 	}
 	return err

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"github.com/tablekeeper/tablekeeper/serve"
 )
 
 // A cached scoresheet is the page as it stands: a write from any phone shows
@@ -45,7 +47,7 @@ func TestCachedScoresheetFollowsEveryWrite(t *testing.T) {
 	for _, ck := range b.cookies {
 		req.AddCookie(ck)
 	}
-	if rr := serve(app, req); rr.Code != http.StatusNotModified {
+	if rr := serveReq(app, req); rr.Code != http.StatusNotModified {
 		t.Errorf("reload of an unchanged sheet = %d, want 304", rr.Code)
 	}
 	// A rename shows too (the cache forgets on any write).
@@ -81,7 +83,7 @@ func TestCacheForgetsOnlyTheGroupWritten(t *testing.T) {
 		for _, ck := range c.cookies {
 			req.AddCookie(ck)
 		}
-		rec := serve(app, req)
+		rec := serveReq(app, req)
 		if rec.Code != http.StatusOK || rec.Header().Get("Content-Encoding") != "gzip" {
 			t.Fatalf("GET %s with gzip: %d, encoding %q", url, rec.Code, rec.Header().Get("Content-Encoding"))
 		}
@@ -152,7 +154,7 @@ func TestHTMXSaveAnswersTheSheet(t *testing.T) {
 		for _, ck := range a.cookies {
 			req.AddCookie(ck)
 		}
-		rec := serve(app, req)
+		rec := serveReq(app, req)
 		if rec.Code != http.StatusOK || rec.Header().Get("HX-Retarget") != "#sheet" {
 			t.Fatalf("htmx save: %d, HX-Retarget %q", rec.Code, rec.Header().Get("HX-Retarget"))
 		}
@@ -212,16 +214,14 @@ func TestMembersForgottenOnlyWhenTheGroupChanges(t *testing.T) {
 // does), but a phone's event stream is never kept waiting for a turn.
 func TestBusyServerQueuesRequestsButNotEventStreams(t *testing.T) {
 	app, _, b, matchURL := twoPhones(t)
-	for range cap(app.srv.turns) {
-		app.srv.turns <- struct{}{}
-	}
+	giveBack := app.srv.admission.HoldTurns()
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	req := httptestRequest(http.MethodGet, matchURL+"/events?poll=1", nil).WithContext(ctx)
 	for _, ck := range b.cookies {
 		req.AddCookie(ck)
 	}
-	if rec := serve(app, req); rec.Code != http.StatusOK {
+	if rec := serveReq(app, req); rec.Code != http.StatusOK {
 		t.Errorf("event poll while the server is busy: %d, want 200", rec.Code)
 	}
 	req = httptestRequest(http.MethodGet, matchURL, nil).WithContext(ctx)
@@ -229,7 +229,7 @@ func TestBusyServerQueuesRequestsButNotEventStreams(t *testing.T) {
 		req.AddCookie(ck)
 	}
 	done := make(chan struct{})
-	go func() { serve(app, req); close(done) }()
+	go func() { serveReq(app, req); close(done) }()
 	select {
 	case <-done:
 		if ctx.Err() == nil {
@@ -238,9 +238,7 @@ func TestBusyServerQueuesRequestsButNotEventStreams(t *testing.T) {
 	case <-time.After(2 * time.Second):
 		t.Fatal("a request whose phone gave up kept waiting for a turn")
 	}
-	for range cap(app.srv.turns) {
-		<-app.srv.turns
-	}
+	giveBack()
 	if rec := b.get(matchURL); rec.Code != http.StatusOK {
 		t.Errorf("once turns are free: %d", rec.Code)
 	}
@@ -256,7 +254,7 @@ func TestTapAnswersTheFormAlone(t *testing.T) {
 	for _, ck := range a.cookies {
 		req.AddCookie(ck)
 	}
-	rec := serve(app, req)
+	rec := serveReq(app, req)
 	d := doc(t, rec)
 	if rec.Code != http.StatusOK || d.Find("form#round-form").Length() != 1 || d.Find("table.scores").Length() != 0 {
 		t.Errorf("htmx tap: %d, %d round forms, %d score tables; want the form alone", rec.Code,
@@ -278,7 +276,7 @@ func TestSlowSendersHoldNoTurn(t *testing.T) {
 	srv := httptest.NewServer(app.e)
 	defer srv.Close()
 	addr := strings.TrimPrefix(srv.URL, "http://")
-	for range cap(app.srv.turns) + 2 {
+	for range app.srv.admission.Turns() + 2 {
 		conn, err := net.Dial("tcp", addr)
 		if err != nil {
 			t.Fatal(err)
@@ -290,7 +288,7 @@ func TestSlowSendersHoldNoTurn(t *testing.T) {
 	client := &http.Client{Timeout: 3 * time.Second}
 	resp, err := client.Get(srv.URL + "/")
 	if err != nil {
-		t.Fatalf("GET / while %d phones are slow to send: %v", cap(app.srv.turns)+2, err)
+		t.Fatalf("GET / while %d phones are slow to send: %v", app.srv.admission.Turns()+2, err)
 	}
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -303,12 +301,12 @@ func TestSlowSendersHoldNoTurn(t *testing.T) {
 func TestCacheAccountsAndIgnoresRefusals(t *testing.T) {
 	app := newTestApp(t)
 	p := newPageCache()
-	page := prepare(bytes.Repeat([]byte("<td>12</td>"), 300), "").slim()
+	page := serve.Prepare(bytes.Repeat([]byte("<td>12</td>"), 300), "").Slim()
 	gen := p.gen("g")
 	p.keepPage("g", "k", gen, 0, page)
 	p.keepPage("g", "k", gen, 0, page)
-	if p.bytes != page.mem() {
-		t.Errorf("one page kept twice counts %d bytes, want %d", p.bytes, page.mem())
+	if p.bytes != page.Mem() {
+		t.Errorf("one page kept twice counts %d bytes, want %d", p.bytes, page.Mem())
 	}
 	p.forget("g")
 	if p.bytes != 0 {
@@ -366,7 +364,7 @@ func TestBodyThatNeverArrivesIsExplained(t *testing.T) {
 	req := httptest.NewRequest(http.MethodPost, "/groups", io.NopCloser(iotest.ErrReader(errors.New("connection reset"))))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.ContentLength = 100
-	rec := serve(app, req)
+	rec := serveReq(app, req)
 	if rec.Code != http.StatusRequestTimeout || !strings.Contains(rec.Body.String(), "nothing was saved") {
 		t.Errorf("body lost on the way: %d %q", rec.Code, rec.Body.String())
 	}

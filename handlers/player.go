@@ -3,7 +3,6 @@ package handlers
 // A player's page: results, ratings over time, head-to-head.
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 
@@ -37,12 +36,12 @@ func (s *Server) playerPage(c echo.Context) error {
 		return err
 	}
 	names := playerNames(players)
-	base := "/g/" + m.group.Slug
+	slug := m.group.Slug
 	choices, cur := s.seasonChoices(vctx, seasons, c.QueryParam("season"))
-	self := fmt.Sprintf("%s/players/%d", base, id)
+	self := pathTo(c, routePlayer, slug, id)
 	page := views.PlayerPage{Group: m.nav(), Name: player.Name, Title: cur.label,
 		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(self, "season", k) }),
-		BackURL: withQuery(base+"/standings", "season", cur.key)}
+		BackURL: withQuery(pathTo(c, routeStandings, slug), "season", cur.key)}
 	f := cur.filter("")
 	var prof standings.Profile
 	var recs standings.Records
@@ -70,8 +69,8 @@ func (s *Server) playerPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	matchURL := func(mid int64) string { return fmt.Sprintf("%s/matches/%d", base, mid) }
-	playerURL := func(pid int64) string { return withQuery(fmt.Sprintf("%s/players/%d", base, pid), "season", cur.key) }
+	matchURL := func(mid int64) string { return pathTo(c, routeMatch, slug, mid) }
+	playerURL := func(pid int64) string { return withQuery(pathTo(c, routePlayer, slug, pid), "season", cur.key) }
 	page.Played, page.Wins = prof.Played, prof.Wins
 	if prof.Played > 0 {
 		page.WinRate = views.PctText(lg, float64(prof.Wins)/float64(prof.Played))

@@ -69,7 +69,7 @@ func (s *Server) addPlayer(c echo.Context) error {
 		r.Form = views.NameForm{Name: name, Error: msg}
 		return s.render(c, http.StatusUnprocessableEntity, views.PlayersPage(r))
 	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/players")
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routePlayers, m.group.Slug))
 }
 
 func (s *Server) updatePlayer(c echo.Context) error {
@@ -92,7 +92,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		}
 		return s.render(c, status, views.PlayersPage(r))
 	}
-	done := "/g/" + m.group.Slug + "/players"
+	done := pathTo(c, routePlayers, m.group.Slug)
 	switch c.FormValue("op") {
 	case "rename":
 		name := c.FormValue("name")

@@ -4,7 +4,6 @@ package handlers
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -68,10 +67,10 @@ func (s *Server) recordsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	base := "/g/" + m.group.Slug
+	slug := m.group.Slug
 	choices, cur := s.seasonChoices(vctx, seasons, c.QueryParam("season"))
 	page := views.RecordsPage{Group: m.nav(), Title: cur.label,
-		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(base+"/records", "season", k) })}
+		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(pathTo(c, routeRecords, slug), "season", k) })}
 	var recs standings.Records
 	err = s.withLedger(ctx, m.group.ID, func(l *standings.Ledger) error {
 		var err error
@@ -82,8 +81,8 @@ func (s *Server) recordsPage(c echo.Context) error {
 		return err
 	}
 	items := s.recordItems(vctx, gs, lg, recs, playerNames(players),
-		func(mid int64) string { return fmt.Sprintf("%s/matches/%d", base, mid) },
-		func(pid int64) string { return withQuery(fmt.Sprintf("%s/players/%d", base, pid), "season", cur.key) })
+		func(mid int64) string { return pathTo(c, routeMatch, slug, mid) },
+		func(pid int64) string { return withQuery(pathTo(c, routePlayer, slug, pid), "season", cur.key) })
 	for _, it := range items {
 		if it.game == "" {
 			st := it.RecordItem

@@ -159,7 +159,7 @@ func TestAPIScoreSaysEveryMistake(t *testing.T) {
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/taki/score", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept-Language", "en")
-		rec := serve(app, req)
+		rec := serveReq(app, req)
 		return rec.Code, rec.Body.String()
 	}
 	code, got := post(`{"winner": "Ana", "players": [{"name": "Ana", "cards": ["R7"]}, {"name": "Ben", "cards": ["X9"]}, {"name": "Cy", "points": 5}]}`)
@@ -184,7 +184,7 @@ func TestAPIScoreSaysEveryMistake(t *testing.T) {
 	}
 	req := httptest.NewRequest(http.MethodPost, "/api/v1/fivecrowns/score", strings.NewReader(`{"round": 5, "players": [{"name": "Ana", "leftover": ["2S"]}, {"name": "Ben", "wentOut": true}, {"name": "Cy", "leftover": ["XX"]}]}`))
 	req.Header.Set("Content-Type", "application/json")
-	if fc := serve(app, req); fc.Code != http.StatusBadRequest || !strings.Contains(fc.Body.String(), `"more":[{`) {
+	if fc := serveReq(app, req); fc.Code != http.StatusBadRequest || !strings.Contains(fc.Body.String(), `"more":[{`) {
 		t.Errorf("Five Crowns, two unknown cards: %d %s, want both", fc.Code, fc.Body)
 	}
 	if _, one := post(`{"winner": "Ana", "players": [{"name": "Ana", "cards": []}, {"name": "Ben", "cards": ["X9"]}]}`); strings.Contains(one, `"more"`) {

@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"golang.org/x/text/language"
 
+	"github.com/tablekeeper/tablekeeper/serve"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -60,40 +61,40 @@ func releaseBody(b []byte) {
 func (s *Server) send(c echo.Context, status int, body []byte) error {
 	etag := ""
 	if status == http.StatusOK && c.Request().Method == http.MethodGet {
-		etag = etagOf(body, drawnKey(c))
+		etag = serve.EtagOf(body, drawnKey(c))
 	}
-	return s.sendPrepared(c, status, prepare(body, etag))
+	return s.sendPrepared(c, status, serve.Prepare(body, etag))
 }
 
 // sendPrepared writes a prepared page. A 200 page carries an ETag of its
 // content, so a reload of an unchanged page costs a 304; pages are
 // compressed when the browser takes gzip.
-func (s *Server) sendPrepared(c echo.Context, status int, p *prepared) error {
+func (s *Server) sendPrepared(c echo.Context, status int, p *serve.Prepared) error {
 	h := c.Response().Header()
 	page := status == http.StatusOK && c.Request().Method == http.MethodGet
 	if page {
-		h.Set("ETag", p.etag)
+		h.Set("ETag", p.ETag)
 		if kept(c) {
 			h["Cache-Control"] = privateNoCache
 		}
 		h["Vary"] = varyPage
-		if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, p.etag) {
+		if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, p.ETag) {
 			return c.NoContent(http.StatusNotModified)
 		}
 	}
 	if h.Get(echo.HeaderContentType) == "" { // as echo's Blob sets it, without a slice per answer
 		h[echo.HeaderContentType] = htmlType
 	}
-	if p.gz != nil && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
+	if p.GZ != nil && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
 		h["Content-Encoding"] = gzipEncoding
 		if page {
 			h["Vary"] = varyPageGzip
 		} else {
 			h.Add("Vary", "Accept-Encoding")
 		}
-		return c.Blob(status, echo.MIMETextHTMLCharsetUTF8, p.gz)
+		return c.Blob(status, echo.MIMETextHTMLCharsetUTF8, p.GZ)
 	}
-	return c.HTMLBlob(status, p.plain())
+	return c.HTMLBlob(status, p.Plain())
 }
 
 // submitKey is the key of the round form this answer draws: drawn once per

@@ -11,6 +11,9 @@ import (
 func (s *Server) routes(e *echo.Echo) {
 	e.Pre(headAsGet)
 	e.Use(middleware.Recover())
+	if s.metrics != nil {
+		e.Use(s.metrics.observe) // every answer, refusals included
+	}
 	// HSTS and the security headers go on every answer, the refusals of
 	// the rate limit included; a refused request takes no turn.
 	e.Use(s.strictTransport, securityHeaders, s.requestLimit())
@@ -29,6 +32,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/static/*", echo.WrapHandler(s.assets))
 	e.GET("/manifest.webmanifest", s.fixedAsset("manifest.webmanifest"))
 	e.GET("/icon.svg", s.fixedAsset("icon.svg"))
+	e.GET(healthPath, s.health)
 	e.GET("/sw.js", s.serviceWorker)             // the offline worker, at the root for its scope (handlers/offline.go)
 	e.GET("/app-strings/:file", s.clientStrings) // app.js's own sentences, en.json or fr.json
 
@@ -38,69 +42,117 @@ func (s *Server) routes(e *echo.Echo) {
 	newGroups := s.groupLimit() // one count for both ways of making a group
 	e.POST("/groups", s.createGroup, newGroups)
 	e.POST("/import", s.importFromHome, newGroups)
-	e.GET("/join/:group/:token", s.joinForm)
+	e.GET("/join/:group/:token", s.joinForm).Name = routeJoin
 	e.POST("/join/:group/:token", s.join)
-	e.GET("/admin/:group/:token", s.claimAdminForm) // asks to confirm: a GET changes nothing
+	e.GET("/admin/:group/:token", s.claimAdminForm).Name = routeClaimAdmin // asks to confirm: a GET changes nothing
 	e.POST("/admin/:group/:token", s.claimAdmin)
 	e.GET("/referee", s.refereeIndex)
-	e.GET("/referee/:game", s.refereePage)
+	e.GET("/referee/:game", s.refereePage).Name = routeReferee
 	e.POST("/referee/:game", s.refereePage)
 
 	// A group's pages: members only; everyone else gets 404.
 	g := e.Group("/g/:group", s.requireMember)
-	g.GET("", s.groupHome)
-	g.POST("/invite/rotate", s.rotateInvite, requireAdmin)
-	g.POST("/admin/rotate", s.rotateAdmin, requireAdmin)
+	g.GET("", s.groupHome).Name = routeGroup
+	g.POST("/invite/rotate", s.rotateInvite, requireAdmin).Name = routeInviteRotate
+	g.POST("/admin/rotate", s.rotateAdmin, requireAdmin).Name = routeAdminRotate
 	g.POST("/leave", s.leaveGroup) // this phone leaves (groups.go)
-	g.GET("/members", s.members, requireAdmin)
-	g.POST("/members/:member/remove", s.removeMember, requireAdmin)
-	g.GET("/players", s.players)
+	g.GET("/members", s.members, requireAdmin).Name = routeMembers
+	g.POST("/members/:member/remove", s.removeMember, requireAdmin).Name = routeMemberRemove
+	g.GET("/players", s.players).Name = routePlayers
 	g.POST("/players", s.addPlayer)
 	g.POST("/players/:player", s.updatePlayer)
-	g.GET("/games", s.otherGames) // the group's other games (othergames_page.go)
+	g.GET("/games", s.otherGames).Name = routeGames // the group's other games (othergames_page.go)
 	g.POST("/games", s.addOtherGame, requireAdmin)
-	g.GET("/rules", s.houseRules)
-	g.POST("/rules/:game", s.saveHouseRules)
-	g.GET("/matches/new", s.newMatch)
-	g.POST("/matches", s.createMatch)
-	g.GET("/matches/:match", s.scoresheet)
-	g.GET("/matches/:match/events", s.matchEvents)
-	g.GET("/matches/:match/chart", s.matchChart)     // opened from a match still played
-	g.GET("/matches/:match/changes", s.matchChanges) // what the others changed while a phone was away
+	g.GET("/rules", s.houseRules).Name = routeRules
+	g.POST("/rules/:game", s.saveHouseRules).Name = routeRulesSave
+	g.GET("/matches/new", s.newMatch).Name = routeNewMatch
+	g.POST("/matches", s.createMatch).Name = routeMatches
+	g.GET("/matches/:match", s.scoresheet).Name = routeMatch
+	g.GET("/matches/:match/events", s.matchEvents).Name = routeMatchEvents
+	g.GET("/matches/:match/chart", s.matchChart).Name = routeMatchChart // opened from a match still played
+	g.GET("/matches/:match/changes", s.matchChanges)                    // what the others changed while a phone was away
 	g.POST("/matches/:match/rounds", s.postRound)
 	g.GET("/matches/:match/rounds", s.backToMatch) // a reload after a form posted without JavaScript
 	g.GET("/matches/:match/rounds/:round/edit", s.editRound)
 	g.POST("/matches/:match/rounds/:round", s.postEdit)
 	g.GET("/matches/:match/rounds/:round/history", s.roundHistory)
-	g.POST("/matches/:match/undo", s.undoRound)
-	g.POST("/matches/:match/leave", s.playerLeaves)
-	g.POST("/matches/:match/return", s.playerReturns)
-	g.POST("/matches/:match/end", s.endMatch)
-	g.GET("/matches/:match/referee", s.openReferee)
-	g.POST("/matches/:match/rulings", s.saveRuling)
+	g.POST("/matches/:match/undo", s.undoRound).Name = routeMatchUndo
+	g.POST("/matches/:match/leave", s.playerLeaves).Name = routeMatchLeave
+	g.POST("/matches/:match/return", s.playerReturns).Name = routeMatchReturn
+	g.POST("/matches/:match/end", s.endMatch).Name = routeMatchEnd
+	g.GET("/matches/:match/referee", s.openReferee).Name = routeMatchReferee
+	g.POST("/matches/:match/rulings", s.saveRuling).Name = routeMatchRulings
 
 	// Season standings, player pages, records, charts, export and import (issue 7).
-	g.GET("/standings", s.standingsPage)
+	g.GET("/standings", s.standingsPage).Name = routeStandings
 	g.POST("/seasons", s.addSeason)
 	g.POST("/seasons/:season/delete", s.deleteSeason, requireAdmin)
-	g.GET("/players/:player", s.playerPage)
-	g.GET("/records", s.recordsPage)
-	g.GET("/export", s.exportPage)
-	g.GET("/export.csv", s.exportCSV)
-	g.GET("/export.json", s.exportJSON)
-	g.GET("/export.json.gz", s.exportJSON)
-	g.GET("/export.bgstats.json", s.exportBGStats)
-	g.POST("/import", s.importGroup)
-	g.POST("/import/bgstats", s.uploadBGStats, requireAdmin)
-	g.POST("/import/bgstats/confirm", s.confirmBGStats, requireAdmin)
-	g.POST("/public", s.publicLink, requireAdmin)
-	g.POST("/matches/:match/delete", s.deleteMatch, requireAdmin)
+	g.GET("/players/:player", s.playerPage).Name = routePlayer
+	g.GET("/records", s.recordsPage).Name = routeRecords
+	g.GET("/export", s.exportPage).Name = routeExport
+	g.GET("/export.csv", s.exportCSV).Name = routeExportCSV
+	g.GET("/export.json", s.exportJSON).Name = routeExportJSON
+	g.GET("/export.json.gz", s.exportJSON).Name = routeExportJSONGzip
+	g.GET("/export.bgstats.json", s.exportBGStats).Name = routeExportBGStats
+	g.POST("/import", s.importGroup).Name = routeImport
+	g.POST("/import/bgstats", s.uploadBGStats, requireAdmin).Name = routeImportBGStats
+	g.POST("/import/bgstats/confirm", s.confirmBGStats, requireAdmin).Name = routeImportBGStatsConfirm
+	g.POST("/public", s.publicLink, requireAdmin).Name = routePublic
+	g.POST("/matches/:match/delete", s.deleteMatch, requireAdmin).Name = routeMatchDelete
 	g.POST("/players/:player/admit", s.admitGuest, requireAdmin)
-	e.GET("/s/:group/:token", s.publicStandings) // read-only standings behind the admin's public link
+	e.GET("/s/:group/:token", s.publicStandings).Name = routePublicStandings // read-only standings behind the admin's public link
 
 	// The JSON API (API.md): no login, no stored data.
 	api := e.Group("/api/v1", bodyLimit)
 	s.apiRoutes(api)
+}
+
+// The routes' names: pathTo builds a path by its route's name, so that the
+// site map above is the one place a path is spelled.
+const (
+	routeJoin                 = "join"
+	routeClaimAdmin           = "claimAdmin"
+	routeReferee              = "referee"
+	routeGroup                = "group"
+	routeInviteRotate         = "inviteRotate"
+	routeAdminRotate          = "adminRotate"
+	routeMembers              = "members"
+	routeMemberRemove         = "memberRemove"
+	routePlayers              = "players"
+	routeGames                = "games"
+	routeRules                = "rules"
+	routeRulesSave            = "rulesSave"
+	routeNewMatch             = "newMatch"
+	routeMatches              = "matches"
+	routeMatch                = "match"
+	routeMatchEvents          = "matchEvents"
+	routeMatchChart           = "matchChart"
+	routeMatchUndo            = "matchUndo"
+	routeMatchLeave           = "matchLeave"
+	routeMatchReturn          = "matchReturn"
+	routeMatchEnd             = "matchEnd"
+	routeMatchReferee         = "matchReferee"
+	routeMatchRulings         = "matchRulings"
+	routeStandings            = "standings"
+	routePlayer               = "player"
+	routeRecords              = "records"
+	routeExport               = "export"
+	routeExportCSV            = "exportCSV"
+	routeExportJSON           = "exportJSON"
+	routeExportJSONGzip       = "exportJSONGzip"
+	routeExportBGStats        = "exportBGStats"
+	routeImport               = "import"
+	routeImportBGStats        = "importBGStats"
+	routeImportBGStatsConfirm = "importBGStatsConfirm"
+	routePublic               = "public"
+	routeMatchDelete          = "matchDelete"
+	routePublicStandings      = "publicStandings"
+)
+
+// pathTo is the path of the route named name, its parameters filled in
+// order (Echo's Reverse).
+func pathTo(c echo.Context, name string, params ...any) string {
+	return c.Echo().Reverse(name, params...)
 }
 
 // securityHeaders: no inline script, no framing, no sniffing, no referrer to other sites.

@@ -82,5 +82,5 @@ func (s *Server) saveHouseRules(c echo.Context) error {
 	if err := s.store.SetHouseRules(c.Request().Context(), m.group.ID, g.ID(), given); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/rules?saved="+g.ID()+"#rules-"+g.ID())
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeRules, m.group.Slug)+"?saved="+g.ID()+"#rules-"+g.ID())
 }

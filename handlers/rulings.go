@@ -37,7 +37,7 @@ func (s *Server) openReferee(c echo.Context) error {
 	c.SetCookie(&http.Cookie{Name: rulingCookie, Value: fmt.Sprintf("%s/%d", memberOf(c).group.Slug, match.ID),
 		Path: "/referee", MaxAge: 3 * 3600, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	// The referee starts with the house rules the match is played under.
-	return c.Redirect(http.StatusSeeOther, "/referee/"+g.ID()+"?"+kit.WithHouseRules(refereeSetup(page, match, rounds), match.Rules).Encode())
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeReferee, g.ID())+"?"+kit.WithHouseRules(refereeSetup(page, match, rounds), match.Rules).Encode())
 }
 
 // refereeSetup is the referee form as far as the match knows the table,
@@ -61,8 +61,7 @@ func (s *Server) refereeFrom(c echo.Context, g Game) *views.RulingBar {
 	if !ok {
 		return nil
 	}
-	return &views.RulingBar{Action: fmt.Sprintf("/g/%s/matches/%d/rulings", slug, match.ID),
-		MatchURL: fmt.Sprintf("/g/%s/matches/%d", slug, match.ID)}
+	return &views.RulingBar{Action: pathTo(c, routeMatchRulings, slug, match.ID), MatchURL: pathTo(c, routeMatch, slug, match.ID)}
 }
 
 // refereeMatch reads the match named by the referee cookie, if this browser
@@ -144,7 +143,7 @@ func (s *Server) rulingLines(c echo.Context, g Game, matchID int64) ([]views.Rul
 	var out []views.RulingLine
 	for _, r := range rs {
 		line := views.RulingLine{Legal: r.Legal, Summary: r.Summary, Author: r.Author,
-			At: views.HumanTime(s.local(r.At), l), URL: "/referee/" + g.ID() + "?" + r.Form}
+			At: views.HumanTime(s.local(r.At), l), URL: pathTo(c, routeReferee, g.ID()) + "?" + r.Form}
 		if said, ok := r.Said[l]; ok {
 			line.Summary = said
 		}

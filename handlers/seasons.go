@@ -120,7 +120,7 @@ func (s *Server) addSeason(c echo.Context) error {
 		form.Errors["to"] = views.T(vctx, "standings.season.backwards")
 	}
 	if len(form.Errors) > 0 {
-		page, err := s.standingsModel(c, m.group, m.nav(), "/g/"+m.group.Slug, false)
+		page, err := s.standingsModel(c, m.group, m.nav(), pathTo(c, routeGroup, m.group.Slug), false)
 		if err != nil {
 			return err
 		}
@@ -131,7 +131,7 @@ func (s *Server) addSeason(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, withQuery("/g/"+m.group.Slug+"/standings", "season", strconv.FormatInt(se.ID, 10)))
+	return c.Redirect(http.StatusSeeOther, withQuery(pathTo(c, routeStandings, m.group.Slug), "season", strconv.FormatInt(se.ID, 10)))
 }
 
 func (s *Server) deleteSeason(c echo.Context) error {
@@ -143,5 +143,5 @@ func (s *Server) deleteSeason(c echo.Context) error {
 	if err := s.store.DeleteSeason(c.Request().Context(), m.group.ID, id); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+m.group.Slug+"/standings")
+	return c.Redirect(http.StatusSeeOther, pathTo(c, routeStandings, m.group.Slug))
 }

@@ -5,12 +5,15 @@ package handlers
 import (
 	"context"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/tablekeeper/tablekeeper/serve"
 	"github.com/tablekeeper/tablekeeper/static"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
@@ -35,6 +38,17 @@ type Config struct {
 	// What one client or one group may take, each at its default when zero
 	// (see Limits).
 	Limits Limits
+	// TrustedProxies are the reverse proxies in front of the server: from
+	// them, the client's address is read from X-Forwarded-For (see
+	// ipExtractor). Empty: every client is the connection's address.
+	TrustedProxies []*net.IPNet
+	// TLS says the server serves https itself (--tls-cert or
+	// --acme-domain): cookies are Secure and answers carry HSTS, as with an
+	// https BaseURL.
+	TLS bool
+	// Metrics is where the server's Prometheus series are registered (see
+	// metrics.go); nil: none are kept.
+	Metrics prometheus.Registerer
 }
 
 // Timeouts are the deadlines of a connection.
@@ -88,21 +102,16 @@ type Server struct {
 	joins   *limiter
 	live    *hub
 	cache   *pageCache
-	ledgers *ledgers      // the standings kept per group, see ledger.go
-	turns   chan struct{} // see admitted
-	imports chan struct{} // imports decoding at once, see admitted
-	uploads uploadGate    // imports under way, in all and per client
+	ledgers *ledgers // the standings kept per group, see ledger.go
 	limits  Limits
-	streams *streams  // live-update streams open, see streams.go
-	exports *underWay // exports under way, per client and in all
-	disk    *diskBudget
 
-	bodyTimeout, uploadTimeout, writeTimeout time.Duration
-
-	// freeTurns are the turns of the requests answered without the
-	// database (needsNoDatabase), as many again: they never wait behind a
-	// database that stopped answering.
-	freeTurns chan struct{}
+	admission *serve.Admission // turns, bodies and answers, see admitted
+	streams   *serve.Streams   // live-update streams open, see streams.go
+	exports   *serve.UnderWay  // exports under way, per client and in all
+	uploads   *serve.Uploads   // imports under way, in all and per client
+	disk      *serve.DiskBudget
+	metrics   *metrics // nil without Config.Metrics
+	tls       bool     // served over https by this process (Config.TLS)
 }
 
 // New builds the Echo instance with every route and middleware.
@@ -123,6 +132,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		log:     cfg.Log,
 		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
 		zone:    cfg.TimeZone,
+		tls:     cfg.TLS,
 		games:   cfg.Games,
 		byID:    map[string]Game{},
 		tr:      tr,
@@ -131,24 +141,23 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		live:    newHub(),
 		cache:   newPageCache(),
 		ledgers: newLedgers(),
-		turns:   make(chan struct{}, inFlight()),
-		imports: make(chan struct{}, 2),
 	}
-	s.freeTurns = make(chan struct{}, inFlight())
 	s.limits = cfg.Limits.withDefaults()
-	s.streams = newStreams(s.limits.Streams)
-	s.exports = newUnderWay(s.limits.Exports, s.limits.ExportsAll, "limit.exports.client", "limit.exports.server")
-	s.disk = &diskBudget{max: s.limits.TempDisk}
-	s.uploads.max = s.limits.Uploads
+	s.streams = serve.NewStreams(s.limits.Streams)
+	s.exports = serve.NewUnderWay(s.limits.Exports, s.limits.ExportsAll, "limit.exports.client", "limit.exports.server")
+	s.disk = serve.NewDiskBudget(s.limits.TempDisk)
+	s.uploads = &serve.Uploads{Max: s.limits.Uploads}
 	cfg.Store.SetGroupLimits(store.GroupLimits{Players: s.limits.Players, Matches: s.limits.Matches})
-	t := cfg.Timeouts.withDefaults()
-	s.bodyTimeout, s.uploadTimeout, s.writeTimeout = t.Body, t.Upload, t.Write
 	if s.zone == nil {
 		s.zone = time.UTC
 	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	t := cfg.Timeouts.withDefaults()
+	s.admission = (&serve.Admission{Classify: s.route, Body: t.Body, Upload: t.Upload, Write: t.Write,
+		Exports: s.exports, Uploads: s.uploads, Disk: s.disk, Log: s.log,
+		DiskFull: func(c echo.Context) string { return views.T(s.viewCtx(c), "limit.disk") }}).Start()
 	icons := map[string]string{}
 	for _, g := range cfg.Games {
 		s.byID[g.ID()] = g
@@ -156,6 +165,9 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 	}
 	tr.SetGameIcons(icons)
 	s.bgNames = bgstatsNames(cfg.Games)
+	if cfg.Metrics != nil {
+		s.metrics = newMetrics(s, cfg.Metrics)
+	}
 	cfg.Store.OnWrite(s.cache.written)
 	cfg.Store.OnWrite(s.remoteWritten)
 	if cfg.WarmLedgers {
@@ -165,11 +177,27 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
-	// The client's address is the connection's: X-Forwarded-For is not trusted
-	// (anyone could send it to dodge, or trigger, the join rate limit).
-	e.IPExtractor = echo.ExtractIPDirect()
+	e.IPExtractor = ipExtractor(cfg.TrustedProxies)
 	s.routes(e)
 	return s, e, nil
+}
+
+// ipExtractor is how the client's address (c.RealIP, which every limit and
+// log line uses) is found. Without trusted proxies it is the connection's:
+// X-Forwarded-For is not read, or anyone could send it to dodge, or
+// trigger, a limit. From a trusted proxy it is the nearest address in
+// X-Forwarded-For that is not itself a trusted proxy; from any other
+// address the header is ignored. Echo would otherwise trust every private
+// and loopback address: here only the given ranges are.
+func ipExtractor(trusted []*net.IPNet) echo.IPExtractor {
+	if len(trusted) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, n := range trusted {
+		opts = append(opts, echo.TrustIPRange(n))
+	}
+	return echo.ExtractIPFromXFFHeader(opts...)
 }
 
 // baseURLFor is the configured public URL, or the request's own origin.

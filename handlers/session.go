@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -37,7 +36,7 @@ func setSession(c echo.Context, token string) {
 // base URL is https, or this request came over TLS (directly or, as the
 // proxy says, to the proxy).
 func (s *Server) https(r *http.Request) bool {
-	return strings.HasPrefix(strings.ToLower(s.baseURL), "https://") ||
+	return s.tls || strings.HasPrefix(strings.ToLower(s.baseURL), "https://") ||
 		r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
 }
 
@@ -193,18 +192,4 @@ func (l *limiter) recent(key string) []time.Time {
 		i++
 	}
 	return ts[i:]
-}
-
-// clientKey is who the limiter counts a failure against: the client's IPv4
-// address, or its IPv6 /64 (one household or phone gets a whole /64, so
-// counting single IPv6 addresses would let one device dodge the limit).
-func clientKey(c echo.Context) string {
-	ip := net.ParseIP(c.RealIP())
-	if ip == nil {
-		return c.RealIP()
-	}
-	if ip.To4() == nil {
-		return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
-	}
-	return ip.String()
 }

@@ -1,6 +1,10 @@
 package handlers
 
 import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -17,8 +21,27 @@ func httptestRequest(method, path string, form url.Values) *http.Request {
 	return req
 }
 
-func serve(app *testApp, req *http.Request) *httptest.ResponseRecorder {
+func serveReq(app *testApp, req *http.Request) *httptest.ResponseRecorder {
 	rec := httptest.NewRecorder()
 	app.e.ServeHTTP(rec, req)
 	return rec
+}
+
+// gunzipOne reads exactly one gzip member, checking its CRC and length, and
+// refuses anything after it.
+func gunzipOne(b []byte) ([]byte, error) {
+	r := bytes.NewReader(b)
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, err
+	}
+	zr.Multistream(false)
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, err
+	}
+	if r.Len() != 0 {
+		return nil, fmt.Errorf("%d bytes after the gzip member", r.Len())
+	}
+	return out, nil
 }

@@ -33,6 +33,9 @@ func TestLayering(t *testing.T) {
 		// and the handlers call them, never the other way.
 		"games/":  func(imp string) bool { return !within(imp, "handlers") && !within(imp, "cmd") },
 		"static/": func(imp string) bool { return !strings.HasPrefix(imp, module) },
+		// serve/ lets requests in and sends answers for any route: it
+		// knows no route, page, game or table.
+		"serve/": func(imp string) bool { return !strings.HasPrefix(imp, module) },
 		// internal/ holds tools (the page compressor, the runtime's memory
 		// settings, a throwaway PostgreSQL for tests): they know nothing of
 		// the app's packages.

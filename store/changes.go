@@ -35,7 +35,7 @@ func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]Cha
 	rows, err := tx.QueryContext(ctx, `SELECT m.id, m.game, m.changed_seq, m.finished_at IS NOT NULL AND m.deleted_at IS NULL,
 		COALESCE(m.finished_at, ''), m.options, COALESCE(m.places, ''), COALESCE(m.no_scores, 0), m.ended_early_at IS NOT NULL,
 		(SELECT `+seatsPacked+` FROM match_players mp WHERE mp.match_id = m.id)
-		FROM matches m WHERE m.group_id = ? AND m.changed_seq > ?`, groupID, since)
+		FROM matches m WHERE m.group_id = $1 AND m.changed_seq > $2`, groupID, since)
 	if err != nil {
 		return nil, since, fmt.Errorf("store: changed matches: %w", err)
 	}
@@ -76,9 +76,9 @@ func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]Cha
 	if len(index) == 0 {
 		return out, top, nil
 	}
-	rrows, err := tx.QueryContext(ctx, `SELECT r.match_id, group_concat(r.number || ' ' || r.points, ';')
+	rrows, err := tx.QueryContext(ctx, `SELECT r.match_id, string_agg(r.number || ' ' || r.points, ';')
 		FROM rounds r JOIN matches m ON m.id = r.match_id
-		WHERE m.group_id = ? AND m.changed_seq > ? AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL AND r.undone_at IS NULL
+		WHERE m.group_id = $1 AND m.changed_seq > $2 AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL AND r.undone_at IS NULL
 		GROUP BY r.match_id`, groupID, since)
 	if err != nil {
 		return nil, since, fmt.Errorf("store: changed rounds: %w", err)

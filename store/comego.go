@@ -17,7 +17,7 @@ func openMatch(ctx context.Context, tx *txn, groupID, matchID int64) (live, seat
 	err = tx.QueryRowContext(ctx, `SELECT m.finished_at,
 		(SELECT COUNT(*) FROM rounds r WHERE r.match_id = m.id AND r.undone_at IS NULL),
 		(SELECT COUNT(*) FROM match_players mp WHERE mp.match_id = m.id)
-		FROM matches m WHERE m.id = ? AND m.group_id = ? AND m.deleted_at IS NULL`, matchID, groupID).Scan(&finished, &live, &seats)
+		FROM matches m WHERE m.id = $1 AND m.group_id = $2 AND m.deleted_at IS NULL`, matchID, groupID).Scan(&finished, &live, &seats)
 	if err != nil {
 		return 0, 0, notFound(err, "match")
 	}
@@ -42,7 +42,7 @@ func (s *Store) LeaveMatch(ctx context.Context, groupID, matchID int64, seat int
 			return fmt.Errorf("store: leave: seat %d: %w", seat, ErrInvalid)
 		}
 		var gone int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM departures WHERE match_id = ? AND seat = ? AND undone_at IS NULL`,
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM departures WHERE match_id = $1 AND seat = $2 AND undone_at IS NULL`,
 			matchID, seat).Scan(&gone); err != nil {
 			return fmt.Errorf("store: leave: %w", err)
 		}
@@ -51,7 +51,7 @@ func (s *Store) LeaveMatch(ctx context.Context, groupID, matchID int64, seat int
 		}
 		tx.wrote(groupID, false)
 		tx.wroteIn(matchID)
-		_, err = tx.ExecContext(ctx, `INSERT INTO departures (match_id, seat, after_round, author, at) VALUES (?, ?, ?, ?, ?)`,
+		_, err = tx.ExecContext(ctx, `INSERT INTO departures (match_id, seat, after_round, author, at) VALUES ($1, $2, $3, $4, $5)`,
 			matchID, seat, live, author, s.now())
 		if err != nil {
 			return fmt.Errorf("store: leave: %w", err)
@@ -70,8 +70,8 @@ func (s *Store) ReturnToMatch(ctx context.Context, groupID, matchID int64, seat 
 		if err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE departures SET undone_at = ?
-			WHERE match_id = ? AND seat = ? AND undone_at IS NULL AND after_round = ?`, s.now(), matchID, seat, live)
+		res, err := tx.ExecContext(ctx, `UPDATE departures SET undone_at = $1
+			WHERE match_id = $2 AND seat = $3 AND undone_at IS NULL AND after_round = $4`, s.now(), matchID, seat, live)
 		if err != nil {
 			return fmt.Errorf("store: return: %w", err)
 		}
@@ -100,7 +100,7 @@ func (s *Store) EndMatchEarly(ctx context.Context, groupID, matchID int64) error
 		tx.wrote(groupID, false)
 		tx.wroteIn(matchID)
 		now := s.now()
-		if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = ?, ended_early_at = ? WHERE id = ?`, now, now, matchID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = $1, ended_early_at = $2 WHERE id = $3`, now, now, matchID); err != nil {
 			return fmt.Errorf("store: end match: %w", err)
 		}
 		return nil
@@ -122,7 +122,7 @@ func (s *Store) addGuest(ctx context.Context, tx *txn, groupID int64, name strin
 	if id != 0 {
 		var guest int
 		var archived sql.NullString
-		if err := tx.QueryRowContext(ctx, `SELECT guest, archived_at FROM players WHERE id = ?`, id).Scan(&guest, &archived); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT guest, archived_at FROM players WHERE id = $1`, id).Scan(&guest, &archived); err != nil {
 			return 0, fmt.Errorf("store: guest: %w", err)
 		}
 		if guest == 0 || archived.Valid {
@@ -130,7 +130,7 @@ func (s *Store) addGuest(ctx context.Context, tx *txn, groupID int64, name strin
 		}
 		return id, nil
 	}
-	res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, created_at, guest) VALUES (?, ?, ?, 1)`, groupID, name, s.now())
+	res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, created_at, guest) VALUES ($1, $2, $3, 1)`, groupID, name, s.now())
 	if err != nil {
 		return 0, fmt.Errorf("store: guest: %w", err)
 	}
@@ -142,7 +142,7 @@ func (s *Store) addGuest(ctx context.Context, tx *txn, groupID int64, name strin
 // ErrNotFound for a player who is not a guest of the group.
 func (s *Store) AdmitGuest(ctx context.Context, groupID, playerID int64) error {
 	return s.tx(ctx, func(tx *txn) error {
-		res, err := tx.ExecContext(ctx, `UPDATE players SET guest = 0 WHERE id = ? AND group_id = ? AND guest = 1`, playerID, groupID)
+		res, err := tx.ExecContext(ctx, `UPDATE players SET guest = 0 WHERE id = $1 AND group_id = $2 AND guest = 1`, playerID, groupID)
 		if err != nil {
 			return fmt.Errorf("store: admit guest: %w", err)
 		}

@@ -40,7 +40,7 @@ func TestDeparturesGuestsAndEarlyEnds(t *testing.T) {
 		t.Errorf("back after a round without him: %v, want ErrInvalid", err)
 	}
 	var rows, undone int
-	if err := f.s.testQueryRow(`SELECT COUNT(*), COUNT(undone_at) FROM departures WHERE match_id = ?`, f.match).Scan(&rows, &undone); err != nil {
+	if err := f.s.testQueryRow(`SELECT COUNT(*), COUNT(undone_at) FROM departures WHERE match_id = $1`, f.match).Scan(&rows, &undone); err != nil {
 		t.Fatal(err)
 	}
 	if rows != 2 || undone != 1 {

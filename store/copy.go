@@ -51,15 +51,14 @@ func CopyAll(ctx context.Context, from, to *Store) (map[string]int, error) {
 		}
 		cols, _ := rows.Columns()
 		var keep []int
-		var names, marks []string
+		var names []string
 		for i, c := range cols {
 			if !pgOnlyColumns[c] {
 				keep = append(keep, i)
 				names = append(names, c)
-				marks = append(marks, "?")
 			}
 		}
-		ins, err := dst.PrepareContext(ctx, to.d.sql(`INSERT INTO `+table+` (`+strings.Join(names, ", ")+`) VALUES (`+strings.Join(marks, ", ")+`)`))
+		ins, err := dst.PrepareContext(ctx, `INSERT INTO `+table+` (`+strings.Join(names, ", ")+`) VALUES (`+placeholders(len(names))+`)`)
 		if err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("store: copy %s: %w", table, err)

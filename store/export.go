@@ -228,11 +228,11 @@ func (s *Store) ExportTo(ctx context.Context, groupID int64, head func(Export) e
 }
 
 func exportHead(ctx context.Context, tx *rtx, groupID int64, e *Export) error {
-	if err := tx.QueryRowContext(ctx, `SELECT name, created_at FROM groups WHERE id = ?`, groupID).
+	if err := tx.QueryRowContext(ctx, `SELECT name, created_at FROM groups WHERE id = $1`, groupID).
 		Scan(&e.Group.Name, &e.Group.CreatedAt); err != nil {
 		return notFound(err, "export group")
 	}
-	if err := each(ctx, tx, `SELECT id, name, archived_at, created_at, guest FROM players WHERE group_id = ? ORDER BY id`, []any{groupID}, func(sc scanner) error {
+	if err := each(ctx, tx, `SELECT id, name, archived_at, created_at, guest FROM players WHERE group_id = $1 ORDER BY id`, []any{groupID}, func(sc scanner) error {
 		var p ExportPlayer
 		var archived sql.NullString
 		var guest int
@@ -246,7 +246,7 @@ func exportHead(ctx context.Context, tx *rtx, groupID int64, e *Export) error {
 	}); err != nil {
 		return err
 	}
-	if err := each(ctx, tx, `SELECT num, name, bgg_id, kind, low_wins, target, rounds FROM group_games WHERE group_id = ? ORDER BY num`, []any{groupID}, func(sc scanner) error {
+	if err := each(ctx, tx, `SELECT num, name, bgg_id, kind, low_wins, target, rounds FROM group_games WHERE group_id = $1 ORDER BY num`, []any{groupID}, func(sc scanner) error {
 		var g ExportGame
 		var low int
 		if err := sc.Scan(&g.Num, &g.Name, &g.BGGID, &g.Kind, &low, &g.Target, &g.Rounds); err != nil {
@@ -258,7 +258,7 @@ func exportHead(ctx context.Context, tx *rtx, groupID int64, e *Export) error {
 	}); err != nil {
 		return err
 	}
-	if err := each(ctx, tx, `SELECT name, starts_on, ends_on FROM seasons WHERE group_id = ? ORDER BY starts_on, id`, []any{groupID}, func(sc scanner) error {
+	if err := each(ctx, tx, `SELECT name, starts_on, ends_on FROM seasons WHERE group_id = $1 ORDER BY starts_on, id`, []any{groupID}, func(sc scanner) error {
 		var se ExportSeason
 		if err := sc.Scan(&se.Name, &se.From, &se.To); err != nil {
 			return err
@@ -268,7 +268,7 @@ func exportHead(ctx context.Context, tx *rtx, groupID int64, e *Export) error {
 	}); err != nil {
 		return err
 	}
-	return each(ctx, tx, `SELECT game, key, value FROM house_rules WHERE group_id = ? ORDER BY game, key`, []any{groupID}, func(sc scanner) error {
+	return each(ctx, tx, `SELECT game, key, value FROM house_rules WHERE group_id = $1 ORDER BY game, key`, []any{groupID}, func(sc scanner) error {
 		var r ExportRule
 		if err := sc.Scan(&r.Game, &r.Key, &r.Value); err != nil {
 			return err
@@ -284,7 +284,7 @@ func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]Export
 	var ms []ExportMatch
 	matchAt := map[int64]int{}
 	if err := each(ctx, tx, `SELECT id, game, rules, options, created_at, finished_at, deleted_at, COALESCE(bgstats_play, ''), ended_early_at, `+metaColumns+` FROM matches m
-		WHERE group_id = ? AND id > ? ORDER BY id LIMIT ?`, []any{groupID, after, exportChunk}, func(sc scanner) error {
+		WHERE group_id = $1 AND id > $2 ORDER BY id LIMIT $3`, []any{groupID, after, exportChunk}, func(sc scanner) error {
 		var m ExportMatch
 		var rules, opts string
 		var finished, deleted, early sql.NullString
@@ -309,7 +309,7 @@ func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]Export
 	}
 	span := []any{groupID, ms[0].ID, ms[len(ms)-1].ID}
 	if err := each(ctx, tx, `SELECT mp.match_id, mp.player_id, mp.total FROM match_players mp JOIN matches m ON m.id = mp.match_id
-		WHERE m.group_id = ? AND m.id BETWEEN ? AND ? ORDER BY mp.match_id, mp.seat`, span, func(sc scanner) error {
+		WHERE m.group_id = $1 AND m.id BETWEEN $2 AND $3 ORDER BY mp.match_id, mp.seat`, span, func(sc scanner) error {
 		var mid int64
 		var st ExportSeat
 		if err := sc.Scan(&mid, &st.Player, &st.Total); err != nil {
@@ -322,7 +322,7 @@ func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]Export
 		return nil, err
 	}
 	if err := each(ctx, tx, `SELECT d.match_id, d.seat, d.after_round, d.author, d.at, d.undone_at FROM departures d JOIN matches m ON m.id = d.match_id
-		WHERE m.group_id = ? AND m.id BETWEEN ? AND ? ORDER BY d.match_id, d.id`, span, func(sc scanner) error {
+		WHERE m.group_id = $1 AND m.id BETWEEN $2 AND $3 ORDER BY d.match_id, d.id`, span, func(sc scanner) error {
 		var mid int64
 		var d ExportDeparture
 		var undone sql.NullString
@@ -339,7 +339,7 @@ func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]Export
 	type at struct{ match, round int }
 	roundAt := map[int64]at{}
 	if err := each(ctx, tx, `SELECT r.id, r.match_id, r.number, r.entry, r.points, r.version, r.undone_at, r.created_at
-		FROM rounds r JOIN matches m ON m.id = r.match_id WHERE m.group_id = ? AND m.id BETWEEN ? AND ? ORDER BY r.match_id, r.number, r.id`, span, func(sc scanner) error {
+		FROM rounds r JOIN matches m ON m.id = r.match_id WHERE m.group_id = $1 AND m.id BETWEEN $2 AND $3 ORDER BY r.match_id, r.number, r.id`, span, func(sc scanner) error {
 		var id, mid int64
 		var r ExportRound
 		var entry, points string
@@ -360,7 +360,7 @@ func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]Export
 		return nil, err
 	}
 	if err := each(ctx, tx, `SELECT v.round_id, v.version, v.kind, v.entry, v.points, v.author, v.at FROM round_revisions v
-		JOIN rounds r ON r.id = v.round_id JOIN matches m ON m.id = r.match_id WHERE m.group_id = ? AND m.id BETWEEN ? AND ? ORDER BY v.round_id, v.id`, span, func(sc scanner) error {
+		JOIN rounds r ON r.id = v.round_id JOIN matches m ON m.id = r.match_id WHERE m.group_id = $1 AND m.id BETWEEN $2 AND $3 ORDER BY v.round_id, v.id`, span, func(sc scanner) error {
 		var rid int64
 		var v ExportRevision
 		var entry, points string
@@ -379,7 +379,7 @@ func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]Export
 		return nil, err
 	}
 	return ms, each(ctx, tx, `SELECT u.match_id, u.form, u.legal, u.summary, u.rules, u.author, u.at, u.request, u.rule_ids, u.said FROM rulings u
-		JOIN matches m ON m.id = u.match_id WHERE m.group_id = ? AND m.id BETWEEN ? AND ? ORDER BY u.match_id, u.id`, span, func(sc scanner) error {
+		JOIN matches m ON m.id = u.match_id WHERE m.group_id = $1 AND m.id BETWEEN $2 AND $3 ORDER BY u.match_id, u.id`, span, func(sc scanner) error {
 		var mid int64
 		var u ExportRuling
 		var rules, request, ids, said string

@@ -104,7 +104,7 @@ func TestUnfinishedImportIsRemovedAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As if the server had stopped before the last transaction.
-	s.testExec(`UPDATE groups SET importing = 1 WHERE id = ?`, created.Group.ID)
+	s.testExec(`UPDATE groups SET importing = 1 WHERE id = $1`, created.Group.ID)
 	if _, _, err := s.Membership(ctx, created.Group.Slug, created.SessionToken); !errors.Is(err, ErrNotFound) {
 		t.Errorf("membership of an unfinished import: %v", err)
 	}

@@ -79,7 +79,7 @@ func (s *Store) importGroup(ctx context.Context, head Export, next func() (Expor
 		// A version 1 file was dated from its import; its own date is kept now.
 		created := head.Group.CreatedAt
 		g := Group{Slug: newSlug(), Name: strings.TrimSpace(head.Group.Name), InviteToken: NewToken(), CreatedAt: parseTime(created)}
-		res, err := tx.insert(ctx, `INSERT INTO groups (slug, name, admin_token, invite_token, created_at, importing) VALUES (?, ?, ?, ?, ?, 1)`,
+		res, err := tx.insert(ctx, `INSERT INTO groups (slug, name, admin_token, invite_token, created_at, importing) VALUES ($1, $2, $3, $4, $5, 1)`,
 			g.Slug, g.Name, hashToken(out.AdminToken), g.InviteToken, created)
 		if err != nil {
 			return err
@@ -107,11 +107,11 @@ func (s *Store) importGroup(ctx context.Context, head Export, next func() (Expor
 			if err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at, player_id) VALUES (?, ?, ?, 1, ?, NULLIF(?, 0))`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at, player_id) VALUES ($1, $2, $3, 1, $4, NULLIF($5, 0))`,
 				sid, gid, display, s.now(), pid); err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `UPDATE groups SET importing = 0 WHERE id = ?`, gid); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE groups SET importing = 0 WHERE id = $1`, gid); err != nil {
 				return err
 			}
 			if err := s.withinLimits(ctx, tx, gid, false, true); err != nil {
@@ -138,7 +138,7 @@ func insertHead(ctx context.Context, tx *txn, gid int64, head Export, playerID m
 		if p.Guest {
 			guest = 1
 		}
-		res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, archived_at, created_at, guest) VALUES (?, ?, ?, ?, ?)`,
+		res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, archived_at, created_at, guest) VALUES ($1, $2, $3, $4, $5)`,
 			gid, strings.TrimSpace(p.Name), p.ArchivedAt, p.CreatedAt, guest)
 		if err != nil {
 			return err
@@ -146,7 +146,7 @@ func insertHead(ctx context.Context, tx *txn, gid int64, head Export, playerID m
 		playerID[p.ID], _ = res.LastInsertId()
 	}
 	for _, se := range head.Seasons {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (group_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (group_id, name, starts_on, ends_on, created_at) VALUES ($1, $2, $3, $4, $5)`,
 			gid, strings.TrimSpace(se.Name), se.From, se.To, now); err != nil {
 			return err
 		}
@@ -158,7 +158,7 @@ func insertHead(ctx context.Context, tx *txn, gid int64, head Export, playerID m
 		}
 	}
 	for _, r := range head.HouseRules {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO house_rules (group_id, game, key, value) VALUES (?, ?, ?, ?)`, gid, r.Game, r.Key, r.Value); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO house_rules (group_id, game, key, value) VALUES ($1, $2, $3, $4)`, gid, r.Game, r.Key, r.Value); err != nil {
 			return err
 		}
 	}
@@ -198,7 +198,7 @@ func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64
 func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64]int64, m ExportMatch) error {
 	rules, opts := mustJSON(m.Rules), mustJSON(m.Options) // nil stays null, as CreateMatch stores it
 	res, err := tx.insert(ctx, `INSERT INTO matches (group_id, game, rules, options, finished_at, deleted_at, created_at, bgstats_play,
-		places, location, duration_min, comments, start_seat, played_local, no_scores, ended_early_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		places, location, duration_min, comments, start_seat, played_local, no_scores, ended_early_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
 		groupID, m.Game, rules, opts, m.FinishedAt, m.DeletedAt, m.CreatedAt, sql.NullString{String: m.BGStatsPlay, Valid: m.BGStatsPlay != ""},
 		placesText(m.Places), nullText(m.Location), nullInt(m.DurationMin), nullText(m.Comments), startSeat(m.StartSeat), nullText(m.PlayedLocal), nullFlag(m.NoScores), m.EndedEarlyAt)
 	if err != nil {
@@ -206,34 +206,34 @@ func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64
 	}
 	mid, _ := res.LastInsertId()
 	for seat, st := range m.Seats {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO match_players (match_id, seat, player_id, total) VALUES (?, ?, ?, ?)`,
+		if _, err := tx.ExecContext(ctx, `INSERT INTO match_players (match_id, seat, player_id, total) VALUES ($1, $2, $3, $4)`,
 			mid, seat, playerID[st.Player], st.Total); err != nil {
 			return err
 		}
 	}
 	for _, r := range m.Rounds {
-		res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, version, undone_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, version, undone_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 			mid, r.Number, string(r.Entry), mustJSON(r.Points), r.Version, r.UndoneAt, r.CreatedAt)
 		if err != nil {
 			return err
 		}
 		rid, _ := res.LastInsertId()
 		for _, v := range r.Revisions {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO round_revisions (round_id, version, kind, entry, points, author, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO round_revisions (round_id, version, kind, entry, points, author, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 				rid, v.Version, v.Kind, string(v.Entry), mustJSON(v.Points), v.Author, v.At); err != nil {
 				return err
 			}
 		}
 	}
 	for _, d := range m.Departures {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO departures (match_id, seat, after_round, author, at, undone_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		if _, err := tx.ExecContext(ctx, `INSERT INTO departures (match_id, seat, after_round, author, at, undone_at) VALUES ($1, $2, $3, $4, $5, $6)`,
 			mid, d.Seat, d.AfterRound, d.Author, d.At, d.UndoneAt); err != nil {
 			return err
 		}
 	}
 	for _, u := range m.Rulings {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO rulings (match_id, form, legal, summary, rules, author, at, request, rule_ids, said)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 			mid, u.Form, u.Legal, u.Summary, mustJSON(u.Rules), u.Author, u.At, string(u.Request), jsonList(u.RuleIDs), jsonMap(u.Said)); err != nil {
 			return err
 		}

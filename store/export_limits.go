@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -121,138 +122,113 @@ const (
 	costPerMapEntry = 96  // a key and a value in a map: headers and the map's own
 )
 
-// scanExport checks, in one pass and without allocating, what decoding b
-// would cost: nesting (MaxImportDepth), the length of every string
-// (MaxImportText), and the memory the decoded form would take (see
-// MaxImportCost). A round's entry is kept as its bytes: Check bounds its
-// length and nesting, naming the round. It does not otherwise check that b is JSON: the decoder
-// does that afterwards.
-func scanExport(b []byte) error {
-	_, err := scanCost(b, MaxImportCost(len(b)))
-	return err
+// scanCost is what decoding b, one JSON value, would cost in memory (see
+// MaxImportCost), read with encoding/json's tokenizer before anything is
+// decoded; it refuses b (Part "deep") past limit, nested past
+// MaxImportDepth or with a string longer than MaxImportText. A round's
+// entry is kept as its bytes, not decoded: Check bounds its length and
+// nesting, naming the round; only the nesting and strings inside it count
+// here.
+func scanCost(b []byte, limit int64) (int64, error) {
+	w := costWalk{dec: json.NewDecoder(bytes.NewReader(b)), cost: int64(len(b)), limit: limit}
+	w.dec.UseNumber() // numbers are not converted: only counted
+	err := w.value(1, false, false)
+	return w.cost, err
 }
 
-// scanCost is scanExport's pass: the memory b's decoded form could take,
-// or an error past limit or past the other bounds.
-func scanCost(b []byte, limit int64) (int64, error) {
-	deep := func(detail string, args ...any) error {
-		return &ImportError{Part: "deep", Detail: fmt.Sprintf(detail, args...)}
+// costWalk is scanCost's reading of one value, token by token.
+type costWalk struct {
+	dec         *json.Decoder
+	cost, limit int64
+}
+
+func deep(detail string, args ...any) error {
+	return &ImportError{Part: "deep", Detail: fmt.Sprintf(detail, args...)}
+}
+
+// value reads the next value at depth (the top value is 1). free: it is, or
+// is inside, an entry (it costs nothing more); inMap: it is the object of a
+// match's rules or options, each of its keys a map entry.
+func (w *costWalk) value(depth int, free, inMap bool) error {
+	t, err := w.dec.Token()
+	if err != nil {
+		return &ImportError{Part: "syntax", Detail: err.Error()}
 	}
-	type level struct {
-		obj, isMap bool // an object; a match's rules or options
-	}
-	var stack []level
-	var cost int64 = int64(len(b))
-	inEntry := -1     // the stack depth at which the entry being read began, or -1
-	keyNext := false  // the next string is an object's key
-	entryKey := false // the last key was "entry" (as the decoder matches keys: case folded)
-	mapKey := false   // the last key was "rules" or "options"
-	value := func(i int, object bool) {
-		if inEntry >= 0 {
-			return
-		}
-		if entryKey && len(stack) > 0 && stack[len(stack)-1].obj {
-			inEntry = len(stack)
-			return
-		}
-		cost += costPerValue
-		if object {
-			cost += costPerObject
+	if !free {
+		w.cost += costPerValue
+		if t == json.Delim('{') {
+			w.cost += costPerObject
 		}
 	}
-	endValue := func(i int) error {
-		if inEntry == len(stack) {
-			inEntry = -1 // its length and nesting are Check's (it names the round)
+	switch t {
+	case json.Delim('{'), json.Delim('['):
+		if depth > MaxImportDepth {
+			return deep("nested %d deep", depth)
 		}
+	default:
+		if s, ok := t.(string); ok && len(s) > MaxImportText {
+			return deep("a string of %d bytes", len(s))
+		}
+	}
+	if w.cost > w.limit {
+		return deep("decoding would take over %d bytes", w.limit)
+	}
+	switch t {
+	case json.Delim('{'):
+		for w.dec.More() {
+			k, err := w.dec.Token()
+			if err != nil {
+				return &ImportError{Part: "syntax", Detail: err.Error()}
+			}
+			key, _ := k.(string)
+			if len(key) > MaxImportText {
+				return deep("a string of %d bytes", len(key))
+			}
+			if inMap && !free {
+				w.cost += costPerMapEntry
+			}
+			// Keys are matched as the decoder matches them: case folded.
+			entry := strings.EqualFold(key, "entry")
+			rules := strings.EqualFold(key, "rules") || strings.EqualFold(key, "options")
+			if err := w.value(depth+1, free || entry, rules && !free); err != nil {
+				return err
+			}
+		}
+	case json.Delim('['):
+		for w.dec.More() {
+			if err := w.value(depth+1, free, false); err != nil {
+				return err
+			}
+		}
+	default:
 		return nil
 	}
-	for i := 0; i < len(b); i++ {
-		switch c := b[i]; c {
-		case ' ', '\t', '\n', '\r', ':':
-		case ',':
-			keyNext = len(stack) > 0 && stack[len(stack)-1].obj
-		case '"':
-			j := i + 1
-			for j < len(b) && b[j] != '"' {
-				if b[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j-i-1 > MaxImportText {
-				return 0, deep("a string of %d bytes", j-i-1)
-			}
-			if keyNext {
-				key := b[i+1 : min(j, len(b))]
-				keyNext, entryKey = false, bytes.EqualFold(key, []byte("entry"))
-				mapKey = bytes.EqualFold(key, []byte("rules")) || bytes.EqualFold(key, []byte("options"))
-				if inEntry < 0 && stack[len(stack)-1].isMap {
-					cost += costPerMapEntry
-				}
-				i = j
-				continue
-			}
-			value(i, false)
-			entryKey = false
-			i = j
-			if err := endValue(i + 1); err != nil {
-				return 0, err
-			}
-		case '{', '[':
-			value(i, c == '{')
-			entryKey = false
-			stack = append(stack, level{obj: c == '{', isMap: c == '{' && mapKey})
-			mapKey = false
-			keyNext = c == '{'
-			if len(stack) > MaxImportDepth {
-				return 0, deep("nested %d deep", len(stack))
-			}
-		case '}', ']':
-			if len(stack) == 0 {
-				return 0, deep("a closing %q without an opening", c)
-			}
-			stack = stack[:len(stack)-1]
-			keyNext = false
-			if err := endValue(i + 1); err != nil {
-				return 0, err
-			}
-		default: // a number, true, false or null
-			j := i
-			for j < len(b) && !strings.ContainsRune(" \t\n\r,:]}\"{[", rune(b[j])) {
-				j++
-			}
-			value(i, false)
-			entryKey = false
-			i = j - 1
-			if err := endValue(j); err != nil {
-				return 0, err
-			}
-		}
-		if cost > limit {
-			return cost, deep("decoding would take over %d bytes", limit)
-		}
+	_, err = w.dec.Token() // the closing brace or bracket
+	if err != nil {
+		return &ImportError{Part: "syntax", Detail: err.Error()}
 	}
-	return cost, nil
+	return nil
 }
 
-// jsonDepth is how deeply the JSON value b nests (0 for a scalar).
+// jsonDepth is how deeply the JSON value b nests (0 for a scalar), read
+// with encoding/json's tokenizer; b is valid JSON (it was decoded).
 func jsonDepth(b []byte) int {
-	depth, most, str := 0, 0, false
-	for i := 0; i < len(b); i++ {
-		switch c := b[i]; {
-		case str && c == '\\':
-			i++
-		case c == '"':
-			str = !str
-		case str:
-		case c == '{' || c == '[':
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	depth, most := 0, 0
+	for {
+		t, err := dec.Token()
+		if err != nil {
+			return most
+		}
+		switch t {
+		case json.Delim('{'), json.Delim('['):
 			depth++
 			most = max(most, depth)
-		case c == '}' || c == ']':
+		case json.Delim('}'), json.Delim(']'):
 			depth--
 		}
 	}
-	return most
 }
 
 // pointsInBounds: every seat's points within ±MaxImportPoints, so that no

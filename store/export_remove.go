@@ -20,7 +20,7 @@ func (s *Store) removeImport(ctx context.Context, gid int64) error {
 		var n int64
 		err := s.tx(ctx, func(tx *txn) error {
 			res, err := tx.ExecContext(ctx, `DELETE FROM matches WHERE id IN
-				(SELECT m.id FROM matches m JOIN groups g ON g.id = m.group_id WHERE g.id = ? AND g.importing = 1 LIMIT ?)`, gid, removeBatch)
+				(SELECT m.id FROM matches m JOIN groups g ON g.id = m.group_id WHERE g.id = $1 AND g.importing = 1 LIMIT $2)`, gid, removeBatch)
 			if err != nil {
 				return err
 			}
@@ -35,7 +35,7 @@ func (s *Store) removeImport(ctx context.Context, gid int64) error {
 		}
 	}
 	err := s.tx(ctx, func(tx *txn) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM groups WHERE id = ? AND importing = 1`, gid)
+		_, err := tx.ExecContext(ctx, `DELETE FROM groups WHERE id = $1 AND importing = 1`, gid)
 		return err
 	})
 	if err != nil {

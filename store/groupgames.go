@@ -86,7 +86,7 @@ func (s *Store) AddGroupGame(ctx context.Context, g GroupGame) (GroupGame, error
 
 func (tx *txn) addGroupGame(ctx context.Context, g *GroupGame, now string) error {
 	var taken int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM group_games WHERE group_id = ? AND name_key = ?`,
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM group_games WHERE group_id = $1 AND name_key = $2`,
 		g.GroupID, strings.ToLower(g.Name)).Scan(&taken); err != nil {
 		return fmt.Errorf("store: add game: %w", err)
 	}
@@ -94,12 +94,12 @@ func (tx *txn) addGroupGame(ctx context.Context, g *GroupGame, now string) error
 		return fmt.Errorf("store: add game: %w", ErrNameTaken)
 	}
 	if g.Num == 0 {
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(num), 0) + 1 FROM group_games WHERE group_id = ?`, g.GroupID).Scan(&g.Num); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(num), 0) + 1 FROM group_games WHERE group_id = $1`, g.GroupID).Scan(&g.Num); err != nil {
 			return fmt.Errorf("store: add game: %w", err)
 		}
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO group_games (group_id, num, name, name_key, bgg_id, kind, low_wins, target, rounds, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, g.GroupID, g.Num, g.Name, strings.ToLower(g.Name), g.BGGID, g.Kind, boolInt(g.LowWins), g.Target, g.Rounds, now)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, g.GroupID, g.Num, g.Name, strings.ToLower(g.Name), g.BGGID, g.Kind, boolInt(g.LowWins), g.Target, g.Rounds, now)
 	if err != nil {
 		if isUnique(err) {
 			return fmt.Errorf("store: add game: %w", ErrConflict)
@@ -125,7 +125,7 @@ func (s *Store) GroupGames(ctx context.Context, groupID int64) ([]GroupGame, err
 	return scanGroupGames(rows, groupID)
 }
 
-const groupGamesSQL = `SELECT num, name, bgg_id, kind, low_wins, target, rounds FROM group_games WHERE group_id = ? ORDER BY num`
+const groupGamesSQL = `SELECT num, name, bgg_id, kind, low_wins, target, rounds FROM group_games WHERE group_id = $1 ORDER BY num`
 
 func scanGroupGames(rows *sql.Rows, groupID int64) ([]GroupGame, error) {
 	defer rows.Close()

@@ -77,7 +77,7 @@ func (s *Store) CreateGroup(ctx context.Context, name, display, sessionToken str
 		out.SessionToken = tok
 		g := Group{Slug: newSlug(), Name: name, InviteToken: NewToken(), CreatedAt: parseTime(s.now())}
 		res, err := tx.insert(ctx,
-			`INSERT INTO groups (slug, name, admin_token, invite_token, created_at) VALUES (?, ?, ?, ?, ?)`,
+			`INSERT INTO groups (slug, name, admin_token, invite_token, created_at) VALUES ($1, $2, $3, $4, $5)`,
 			g.Slug, g.Name, hashToken(out.AdminToken), g.InviteToken, s.now())
 		if err != nil {
 			return fmt.Errorf("store: create group: %w", err)
@@ -90,7 +90,7 @@ func (s *Store) CreateGroup(ctx context.Context, name, display, sessionToken str
 			return err
 		}
 		_, err = tx.ExecContext(ctx,
-			`INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at, player_id) VALUES (?, ?, ?, 1, ?, ?)`,
+			`INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at, player_id) VALUES ($1, $2, $3, 1, $4, $5)`,
 			sid, g.ID, display, s.now(), pid)
 		return err
 	})
@@ -104,9 +104,9 @@ func (s *Store) ensureSession(ctx context.Context, tx *txn, token string) (int64
 	cutoff := s.sessionCutoff()
 	if token != "" {
 		var id int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM sessions WHERE token_hash = ? AND seen_at >= ?`, hashToken(token), cutoff).Scan(&id)
+		err := tx.QueryRowContext(ctx, `SELECT id FROM sessions WHERE token_hash = $1 AND seen_at >= $2`, hashToken(token), cutoff).Scan(&id)
 		if err == nil {
-			if _, err := tx.ExecContext(ctx, `UPDATE sessions SET seen_at = ? WHERE id = ?`, s.now(), id); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE sessions SET seen_at = $1 WHERE id = $2`, s.now(), id); err != nil {
 				return 0, "", fmt.Errorf("store: session: %w", err)
 			}
 			return id, token, nil
@@ -115,12 +115,12 @@ func (s *Store) ensureSession(ctx context.Context, tx *txn, token string) (int64
 			return 0, "", fmt.Errorf("store: session: %w", err)
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE seen_at < ?`, cutoff); err != nil {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE seen_at < $1`, cutoff); err != nil {
 		return 0, "", fmt.Errorf("store: forget idle sessions: %w", err)
 	}
 	token = NewToken()
 	now := s.now()
-	res, err := tx.insert(ctx, `INSERT INTO sessions (token_hash, created_at, seen_at) VALUES (?, ?, ?)`, hashToken(token), now, now)
+	res, err := tx.insert(ctx, `INSERT INTO sessions (token_hash, created_at, seen_at) VALUES ($1, $2, $3)`, hashToken(token), now, now)
 	if err != nil {
 		return 0, "", fmt.Errorf("store: new session: %w", err)
 	}
@@ -134,7 +134,7 @@ func (s *Store) GroupBySlug(ctx context.Context, slug string) (Group, error) {
 	var created string
 	var public sql.NullString
 	err := s.queryRow(ctx,
-		`SELECT id, slug, name, invite_token, public_token, created_at FROM groups WHERE slug = ? AND importing = 0`, slug).
+		`SELECT id, slug, name, invite_token, public_token, created_at FROM groups WHERE slug = $1 AND importing = 0`, slug).
 		Scan(&g.ID, &g.Slug, &g.Name, &g.InviteToken, &public, &created)
 	if err != nil {
 		return Group{}, notFound(err, "group "+slug)
@@ -160,7 +160,7 @@ func (s *Store) Membership(ctx context.Context, slug, sessionToken string) (Grou
 		SELECT g.id, g.slug, g.name, g.invite_token, g.public_token, g.created_at, m.session_id, COALESCE(p.id, 0), COALESCE(p.name, m.display), m.is_admin, m.joined_at, s.seen_at
 		FROM groups g JOIN memberships m ON m.group_id = g.id JOIN sessions s ON s.id = m.session_id
 		LEFT JOIN players p ON p.id = m.player_id
-		WHERE g.slug = ? AND g.importing = 0 AND s.token_hash = ? AND s.seen_at >= ?`, slug, hashToken(sessionToken), s.sessionCutoff()).
+		WHERE g.slug = $1 AND g.importing = 0 AND s.token_hash = $2 AND s.seen_at >= $3`, slug, hashToken(sessionToken), s.sessionCutoff()).
 		Scan(&g.ID, &g.Slug, &g.Name, &g.InviteToken, &public, &created, &m.SessionID, &m.PlayerID, &m.Display, &m.IsAdmin, &joined, &seen)
 	if err != nil {
 		return Group{}, Member{}, notFound(err, "membership")
@@ -174,7 +174,7 @@ func (s *Store) Membership(ctx context.Context, slug, sessionToken string) (Grou
 // another SessionIdle. Callers do it at most once per SessionRefresh.
 func (s *Store) TouchSession(ctx context.Context, sessionID int64) error {
 	return s.tx(ctx, func(tx *txn) error {
-		_, err := tx.ExecContext(ctx, `UPDATE sessions SET seen_at = ? WHERE id = ?`, s.now(), sessionID)
+		_, err := tx.ExecContext(ctx, `UPDATE sessions SET seen_at = $1 WHERE id = $2`, s.now(), sessionID)
 		return err
 	})
 }
@@ -184,7 +184,7 @@ func (s *Store) Members(ctx context.Context, groupID int64) ([]Member, error) {
 	rows, err := s.query(ctx, `
 		SELECT m.session_id, COALESCE(p.id, 0), COALESCE(p.name, m.display), m.is_admin, m.joined_at, s.seen_at
 		FROM memberships m JOIN sessions s ON s.id = m.session_id LEFT JOIN players p ON p.id = m.player_id
-		WHERE m.group_id = ? AND s.seen_at >= ?
+		WHERE m.group_id = $1 AND s.seen_at >= $2
 		ORDER BY m.is_admin DESC, COALESCE(p.name, m.display) COLLATE NOCASE, m.session_id`, groupID, s.sessionCutoff())
 	if err != nil {
 		return nil, fmt.Errorf("store: members: %w", err)
@@ -209,7 +209,7 @@ func (s *Store) Members(ctx context.Context, groupID int64) ([]Member, error) {
 func (s *Store) RemoveMember(ctx context.Context, groupID, sessionID int64) error {
 	return s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, true) // the cache must forget that member at once
-		res, err := tx.ExecContext(ctx, `DELETE FROM memberships WHERE group_id = ? AND session_id = ?`, groupID, sessionID)
+		res, err := tx.ExecContext(ctx, `DELETE FROM memberships WHERE group_id = $1 AND session_id = $2`, groupID, sessionID)
 		if err != nil {
 			return fmt.Errorf("store: remove member: %w", err)
 		}
@@ -244,7 +244,7 @@ func (s *Store) Join(ctx context.Context, slug, invite, name, sessionToken strin
 			return id, err
 		}
 		var archived bool
-		if err := tx.QueryRowContext(ctx, `SELECT archived_at IS NOT NULL FROM players WHERE id = ?`, id).Scan(&archived); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT archived_at IS NOT NULL FROM players WHERE id = $1`, id).Scan(&archived); err != nil {
 			return 0, fmt.Errorf("store: join: %w", err)
 		}
 		if archived { // an archived player is not offered: their name stays theirs
@@ -266,7 +266,7 @@ func (s *Store) join(ctx context.Context, slug, invite, sessionToken string, pla
 	err := s.tx(ctx, func(tx *txn) error {
 		var gid int64
 		var current string
-		err := tx.QueryRowContext(ctx, `SELECT id, invite_token FROM groups WHERE slug = ? AND importing = 0`, slug).Scan(&gid, &current)
+		err := tx.QueryRowContext(ctx, `SELECT id, invite_token FROM groups WHERE slug = $1 AND importing = 0`, slug).Scan(&gid, &current)
 		if err != nil {
 			return notFound(err, "join")
 		}
@@ -288,7 +288,7 @@ func (s *Store) join(ctx context.Context, slug, invite, sessionToken string, pla
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `
-			INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at, player_id) VALUES (?, ?, ?, 0, ?, ?)
+			INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at, player_id) VALUES ($1, $2, $3, 0, $4, $5)
 			ON CONFLICT (session_id, group_id) DO UPDATE SET display = excluded.display, player_id = excluded.player_id`,
 			sid, gid, name, s.now(), pid)
 		return err
@@ -301,16 +301,16 @@ func (s *Store) join(ctx context.Context, slug, invite, sessionToken string, pla
 // as. A claim held by a session idle past SessionIdle is let go.
 func (s *Store) claimable(ctx context.Context, tx *txn, gid, sid, pid int64) (string, error) {
 	var name string
-	err := tx.QueryRowContext(ctx, `SELECT name FROM players WHERE id = ? AND group_id = ? AND archived_at IS NULL`, pid, gid).Scan(&name)
+	err := tx.QueryRowContext(ctx, `SELECT name FROM players WHERE id = $1 AND group_id = $2 AND archived_at IS NULL`, pid, gid).Scan(&name)
 	if err != nil {
 		return "", notFound(err, "claim player")
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE memberships SET player_id = NULL
-		WHERE group_id = ? AND player_id = ? AND session_id IN (SELECT id FROM sessions WHERE seen_at < ?)`, gid, pid, s.sessionCutoff()); err != nil {
+		WHERE group_id = $1 AND player_id = $2 AND session_id IN (SELECT id FROM sessions WHERE seen_at < $3)`, gid, pid, s.sessionCutoff()); err != nil {
 		return "", fmt.Errorf("store: claim player: %w", err)
 	}
 	var other int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM memberships WHERE group_id = ? AND player_id = ? AND session_id != ?`, gid, pid, sid).Scan(&other); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM memberships WHERE group_id = $1 AND player_id = $2 AND session_id != $3`, gid, pid, sid).Scan(&other); err != nil {
 		return "", fmt.Errorf("store: claim player: %w", err)
 	}
 	if other > 0 {
@@ -330,7 +330,7 @@ func (s *Store) ClaimPlayer(ctx context.Context, groupID, sessionID, playerID in
 		if err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE memberships SET player_id = ?, display = ? WHERE group_id = ? AND session_id = ?`, playerID, name, groupID, sessionID)
+		res, err := tx.ExecContext(ctx, `UPDATE memberships SET player_id = $1, display = $2 WHERE group_id = $3 AND session_id = $4`, playerID, name, groupID, sessionID)
 		if err != nil {
 			return fmt.Errorf("store: claim player: %w", err)
 		}
@@ -349,7 +349,7 @@ func (s *Store) AdminLink(ctx context.Context, slug, adminToken string) (Group, 
 		return Group{}, err
 	}
 	var hash string
-	if err := s.queryRow(ctx, `SELECT admin_token FROM groups WHERE id = ?`, g.ID).Scan(&hash); err != nil {
+	if err := s.queryRow(ctx, `SELECT admin_token FROM groups WHERE id = $1`, g.ID).Scan(&hash); err != nil {
 		return Group{}, notFound(err, "admin")
 	}
 	if subtle.ConstantTimeCompare([]byte(hash), []byte(hashToken(adminToken))) != 1 {
@@ -365,7 +365,7 @@ func (s *Store) RotateAdmin(ctx context.Context, groupID int64) (string, error) 
 	tok := NewToken()
 	return tok, s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, false)
-		res, err := tx.ExecContext(ctx, `UPDATE groups SET admin_token = ? WHERE id = ?`, hashToken(tok), groupID)
+		res, err := tx.ExecContext(ctx, `UPDATE groups SET admin_token = $1 WHERE id = $2`, hashToken(tok), groupID)
 		if err != nil {
 			return fmt.Errorf("store: rotate admin: %w", err)
 		}
@@ -383,7 +383,7 @@ func (s *Store) ClaimAdmin(ctx context.Context, slug, adminToken, sessionToken s
 	err := s.tx(ctx, func(tx *txn) error {
 		var gid int64
 		var hash string
-		if err := tx.QueryRowContext(ctx, `SELECT id, admin_token FROM groups WHERE slug = ? AND importing = 0`, slug).Scan(&gid, &hash); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT id, admin_token FROM groups WHERE slug = $1 AND importing = 0`, slug).Scan(&gid, &hash); err != nil {
 			return notFound(err, "admin")
 		}
 		if subtle.ConstantTimeCompare([]byte(hash), []byte(hashToken(adminToken))) != 1 {
@@ -396,7 +396,7 @@ func (s *Store) ClaimAdmin(ctx context.Context, slug, adminToken, sessionToken s
 		}
 		tok = t
 		_, err = tx.ExecContext(ctx, `
-			INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at) VALUES (?, ?, 'admin', 1, ?)
+			INSERT INTO memberships (session_id, group_id, display, is_admin, joined_at) VALUES ($1, $2, 'admin', 1, $3)
 			ON CONFLICT (session_id, group_id) DO UPDATE SET is_admin = 1`, sid, gid, s.now())
 		return err
 	})
@@ -408,7 +408,7 @@ func (s *Store) RotateInvite(ctx context.Context, groupID int64) (string, error)
 	tok := NewToken()
 	return tok, s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, true)
-		_, err := tx.ExecContext(ctx, `UPDATE groups SET invite_token = ?, invite_version = invite_version + 1 WHERE id = ?`, tok, groupID)
+		_, err := tx.ExecContext(ctx, `UPDATE groups SET invite_token = $1, invite_version = invite_version + 1 WHERE id = $2`, tok, groupID)
 		return err
 	})
 }
@@ -420,7 +420,7 @@ func (s *Store) GroupsOf(ctx context.Context, sessionToken string) ([]Group, err
 	}
 	rows, err := s.query(ctx, `SELECT g.id, g.slug, g.name FROM groups g
 		JOIN memberships m ON m.group_id = g.id JOIN sessions s ON s.id = m.session_id
-		WHERE s.token_hash = ? AND s.seen_at >= ? AND g.importing = 0 ORDER BY g.name COLLATE NOCASE`, hashToken(sessionToken), s.sessionCutoff())
+		WHERE s.token_hash = $1 AND s.seen_at >= $2 AND g.importing = 0 ORDER BY g.name COLLATE NOCASE`, hashToken(sessionToken), s.sessionCutoff())
 	if err != nil {
 		return nil, fmt.Errorf("store: groups of session: %w", err)
 	}

@@ -37,7 +37,7 @@ type PlayedSeat struct {
 
 // seatsPacked is a match's seats packed in one text, "seat player total
 // away" joined by commas (parseSeats reads it).
-const seatsPacked = `group_concat(mp.seat || ' ' || mp.player_id || ' ' || mp.total || ' ' ||
+const seatsPacked = `string_agg(mp.seat || ' ' || mp.player_id || ' ' || mp.total || ' ' ||
 		COALESCE((SELECT d.after_round + 1 FROM departures d WHERE d.match_id = mp.match_id AND d.seat = mp.seat AND d.undone_at IS NULL), 0), ',')`
 
 // PlayedMatches returns every finished, not deleted match of the group with
@@ -51,7 +51,7 @@ func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds boo
 	rows, err := s.query(ctx, `SELECT m.id, m.game, m.finished_at, m.options, COALESCE(m.places, ''), COALESCE(m.no_scores, 0), m.ended_early_at IS NOT NULL,
 		`+seatsPacked+`
 		FROM matches m JOIN match_players mp ON mp.match_id = m.id
-		WHERE m.group_id = ? AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL
+		WHERE m.group_id = $1 AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL
 		GROUP BY m.id`, groupID)
 	if err != nil {
 		return nil, fmt.Errorf("store: played matches: %w", err)
@@ -107,9 +107,9 @@ func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds boo
 		return out, nil
 	}
 
-	rrows, err := s.query(ctx, `SELECT r.match_id, group_concat(r.number || ' ' || r.points, ';')
+	rrows, err := s.query(ctx, `SELECT r.match_id, string_agg(r.number || ' ' || r.points, ';')
 		FROM rounds r JOIN matches m ON m.id = r.match_id
-		WHERE m.group_id = ? AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL AND r.undone_at IS NULL
+		WHERE m.group_id = $1 AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL AND r.undone_at IS NULL
 		GROUP BY r.match_id`, groupID)
 	if err != nil {
 		return nil, fmt.Errorf("store: played rounds: %w", err)

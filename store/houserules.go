@@ -8,7 +8,7 @@ import (
 // HouseRules returns the values a group set for a game's house rules (keys
 // without the game prefix). Keys never set are absent: the game's defaults apply.
 func (s *Store) HouseRules(ctx context.Context, groupID int64, game string) (map[string]string, error) {
-	rows, err := s.query(ctx, `SELECT key, value FROM house_rules WHERE group_id = ? AND game = ?`, groupID, game)
+	rows, err := s.query(ctx, `SELECT key, value FROM house_rules WHERE group_id = $1 AND game = $2`, groupID, game)
 	if err != nil {
 		return nil, fmt.Errorf("store: house rules: %w", err)
 	}
@@ -29,11 +29,11 @@ func (s *Store) HouseRules(ctx context.Context, groupID int64, game string) (map
 func (s *Store) SetHouseRules(ctx context.Context, groupID int64, game string, values map[string]string) error {
 	return s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, false)
-		if _, err := tx.ExecContext(ctx, `DELETE FROM house_rules WHERE group_id = ? AND game = ?`, groupID, game); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM house_rules WHERE group_id = $1 AND game = $2`, groupID, game); err != nil {
 			return fmt.Errorf("store: set house rules: %w", err)
 		}
 		for k, v := range values {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO house_rules (group_id, game, key, value) VALUES (?, ?, ?, ?)`, groupID, game, k, v); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO house_rules (group_id, game, key, value) VALUES ($1, $2, $3, $4)`, groupID, game, k, v); err != nil {
 				return fmt.Errorf("store: set house rules: %w", err)
 			}
 		}

@@ -55,12 +55,12 @@ func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) err
 	playerID := map[int64]int64{}
 	err := s.tx(ctx, func(tx *txn) error {
 		var busy bool
-		if err := tx.QueryRowContext(ctx, `SELECT importing FROM groups WHERE id = ?`, groupID).Scan(&busy); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT importing FROM groups WHERE id = $1`, groupID).Scan(&busy); err != nil {
 			return notFound(err, "group")
 		} else if busy {
 			return fmt.Errorf("group %d is being imported: %w", groupID, ErrNotFound)
 		}
-		res, err := tx.insert(ctx, `INSERT INTO groups (slug, name, admin_token, invite_token, created_at, importing) VALUES (?, ?, ?, ?, ?, 1)`,
+		res, err := tx.insert(ctx, `INSERT INTO groups (slug, name, admin_token, invite_token, created_at, importing) VALUES ($1, $2, $3, $4, $5, 1)`,
 			newSlug(), "import", hashToken(NewToken()), NewToken(), s.now())
 		if err != nil {
 			return err
@@ -69,7 +69,7 @@ func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) err
 		for _, p := range in.Players {
 			if id, ok := in.Existing[p.ID]; ok {
 				var n int
-				if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM players WHERE id = ? AND group_id = ?`, id, groupID).Scan(&n); err != nil {
+				if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM players WHERE id = $1 AND group_id = $2`, id, groupID).Scan(&n); err != nil {
 					return err
 				} else if n == 0 {
 					return fmt.Errorf("player %d: %w", id, ErrNotFound)
@@ -77,7 +77,7 @@ func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) err
 				playerID[p.ID] = id
 				continue
 			}
-			res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, created_at) VALUES (?, ?, ?)`, stage, strings.TrimSpace(p.Name), s.now())
+			res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, created_at) VALUES ($1, $2, $3)`, stage, strings.TrimSpace(p.Name), s.now())
 			if err != nil {
 				return err
 			}
@@ -99,20 +99,20 @@ func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) err
 	if err == nil {
 		err = s.tx(ctx, func(tx *txn) error {
 			var last int64
-			if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(changed_seq), 0) FROM matches WHERE group_id = ?`, groupID).Scan(&last); err != nil {
+			if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(changed_seq), 0) FROM matches WHERE group_id = $1`, groupID).Scan(&last); err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `UPDATE players SET group_id = ? WHERE group_id = ?`, groupID, stage); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE players SET group_id = $1 WHERE group_id = $2`, groupID, stage); err != nil {
 				return err
 			}
 			// The staging group's matches are numbered 1..n by the insert trigger.
-			if _, err := tx.ExecContext(ctx, `UPDATE matches SET group_id = ?, changed_seq = changed_seq + ? WHERE group_id = ?`, groupID, last, stage); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE matches SET group_id = $1, changed_seq = changed_seq + $2 WHERE group_id = $3`, groupID, last, stage); err != nil {
 				if isUnique(err) {
 					return fmt.Errorf("a play is already in the group: %w", ErrConflict)
 				}
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `DELETE FROM groups WHERE id = ? AND importing = 1`, stage); err != nil {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM groups WHERE id = $1 AND importing = 1`, stage); err != nil {
 				return err
 			}
 			if err := s.withinLimits(ctx, tx, groupID, true, true); err != nil {
@@ -144,10 +144,10 @@ type HeldPlay struct {
 // export writes it: what an import needs to leave out the plays the group
 // already holds (see bgstats.Known).
 func (s *Store) BGStatsPlays(ctx context.Context, groupID int64) (created string, plays []HeldPlay, err error) {
-	if err := s.queryRow(ctx, `SELECT created_at FROM groups WHERE id = ?`, groupID).Scan(&created); err != nil {
+	if err := s.queryRow(ctx, `SELECT created_at FROM groups WHERE id = $1`, groupID).Scan(&created); err != nil {
 		return "", nil, fmt.Errorf("store: plays of group %d: %w", groupID, notFound(err, "group"))
 	}
-	rows, err := s.query(ctx, `SELECT id, game, created_at, COALESCE(bgstats_play, '') FROM matches WHERE group_id = ?`, groupID)
+	rows, err := s.query(ctx, `SELECT id, game, created_at, COALESCE(bgstats_play, '') FROM matches WHERE group_id = $1`, groupID)
 	if err != nil {
 		return "", nil, fmt.Errorf("store: plays of group %d: %w", groupID, err)
 	}

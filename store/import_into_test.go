@@ -108,7 +108,7 @@ func TestImportIntoMovesInOneShortTransaction(t *testing.T) {
 			t.Errorf("%d matches held the write lock %v", n, hold)
 		}
 		var inGroup int
-		s.testQueryRow(`SELECT COUNT(*) FROM matches WHERE group_id = ?`, gid).Scan(&inGroup)
+		s.testQueryRow(`SELECT COUNT(*) FROM matches WHERE group_id = $1`, gid).Scan(&inGroup)
 		if inGroup != n+1 || seen == 0 {
 			t.Fatalf("%d matches in the group, %d seen when told", inGroup, seen)
 		}

@@ -57,7 +57,7 @@ func (s *Store) withinLimits(ctx context.Context, tx *txn, groupID int64, player
 	count := func(table string, max int) error {
 		// Whether a row lies past the limit: at most max+1 index entries read.
 		var n int
-		err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM `+table+` WHERE group_id = ? LIMIT ?) AS rows_counted`, groupID, max+1).Scan(&n)
+		err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM `+table+` WHERE group_id = $1 LIMIT $2) AS rows_counted`, groupID, max+1).Scan(&n)
 		if err != nil {
 			return fmt.Errorf("store: count %s: %w", table, err)
 		}

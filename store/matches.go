@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -80,7 +79,7 @@ func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (in
 		seen := map[int64]bool{}
 		for _, pid := range nm.Players {
 			var archived sql.NullString
-			err := tx.QueryRowContext(ctx, `SELECT archived_at FROM players WHERE id = ? AND group_id = ?`, pid, groupID).Scan(&archived)
+			err := tx.QueryRowContext(ctx, `SELECT archived_at FROM players WHERE id = $1 AND group_id = $2`, pid, groupID).Scan(&archived)
 			if err != nil && !errors.Is(err, sql.ErrNoRows) {
 				return fmt.Errorf("store: create match: %w", err) // the database failed: not the player's fault
 			}
@@ -90,7 +89,7 @@ func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (in
 			seen[pid] = true
 		}
 		res, err := tx.insert(ctx,
-			`INSERT INTO matches (group_id, game, rules, options, created_at) VALUES (?, ?, ?, ?, ?)`,
+			`INSERT INTO matches (group_id, game, rules, options, created_at) VALUES ($1, $2, $3, $4, $5)`,
 			groupID, nm.Game, string(rules), string(opts), s.now())
 		if err != nil {
 			return fmt.Errorf("store: create match: %w", err)
@@ -108,7 +107,7 @@ func (s *Store) CreateMatch(ctx context.Context, groupID int64, nm NewMatch) (in
 			return err
 		}
 		for seat, pid := range players {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO match_players (match_id, seat, player_id) VALUES (?, ?, ?)`, id, seat, pid); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO match_players (match_id, seat, player_id) VALUES ($1, $2, $3)`, id, seat, pid); err != nil {
 				return fmt.Errorf("store: create match: %w", err)
 			}
 		}
@@ -143,7 +142,7 @@ func scanMatch(sc interface{ Scan(...any) error }) (Match, error) {
 // a deleted match or one of another group).
 func (s *Store) Match(ctx context.Context, groupID, id int64) (Match, error) {
 	m, err := scanMatch(s.queryRow(ctx,
-		`SELECT `+matchColumns+` FROM matches m WHERE m.id = ? AND m.group_id = ? AND m.deleted_at IS NULL`, id, groupID))
+		`SELECT `+matchColumns+` FROM matches m WHERE m.id = $1 AND m.group_id = $2 AND m.deleted_at IS NULL`, id, groupID))
 	if err != nil {
 		return Match{}, notFound(err, "match")
 	}
@@ -155,7 +154,7 @@ func (s *Store) Match(ctx context.Context, groupID, id int64) (Match, error) {
 // Matches lists the group's matches, newest first, at most limit of them.
 func (s *Store) Matches(ctx context.Context, groupID int64, limit int) ([]Match, error) {
 	rows, err := s.query(ctx, `SELECT `+matchColumns+` FROM matches m
-		WHERE m.group_id = ? AND m.deleted_at IS NULL ORDER BY m.created_at DESC, m.id DESC LIMIT ?`, groupID, limit)
+		WHERE m.group_id = $1 AND m.deleted_at IS NULL ORDER BY m.created_at DESC, m.id DESC LIMIT $2`, groupID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: matches: %w", err)
 	}
@@ -192,7 +191,7 @@ func (s *Store) seats(ctx context.Context, ids []int64) (map[int64][]Seat, error
 	rows, err := s.query(ctx, `SELECT mp.match_id, mp.player_id, p.name, mp.total, p.guest,
 		COALESCE((SELECT d.after_round + 1 FROM departures d WHERE d.match_id = mp.match_id AND d.seat = mp.seat AND d.undone_at IS NULL), 0)
 		FROM match_players mp JOIN players p ON p.id = mp.player_id
-		WHERE mp.match_id IN (?`+strings.Repeat(",?", len(ids)-1)+`) ORDER BY mp.match_id, mp.seat`, args...)
+		WHERE mp.match_id IN (`+placeholders(len(ids))+`) ORDER BY mp.match_id, mp.seat`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: seats: %w", err)
 	}
@@ -216,7 +215,7 @@ func (s *Store) DeleteMatch(ctx context.Context, groupID, id int64) error {
 	return s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, false)
 		tx.wroteIn(id)
-		res, err := tx.ExecContext(ctx, `UPDATE matches SET deleted_at = ? WHERE id = ? AND group_id = ? AND deleted_at IS NULL`, s.now(), id, groupID)
+		res, err := tx.ExecContext(ctx, `UPDATE matches SET deleted_at = $1 WHERE id = $2 AND group_id = $3 AND deleted_at IS NULL`, s.now(), id, groupID)
 		if err != nil {
 			return fmt.Errorf("store: delete match: %w", err)
 		}

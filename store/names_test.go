@@ -101,7 +101,7 @@ func TestIdleSessionsEnd(t *testing.T) {
 		t.Fatalf("joining again with an idle session: %v, same token %v", err, again == ben)
 	}
 	var n int
-	f.s.testQueryRow(`SELECT count(*) FROM sessions WHERE token_hash = ?`, hashToken(ben)).Scan(&n)
+	f.s.testQueryRow(`SELECT count(*) FROM sessions WHERE token_hash = $1`, hashToken(ben)).Scan(&n)
 	if n != 0 {
 		t.Errorf("the idle session was not deleted")
 	}

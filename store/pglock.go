@@ -58,7 +58,7 @@ func (s *Store) groupOfMatch(ctx context.Context) int64 {
 		return 0
 	}
 	var gid int64
-	if err := s.queryRow(ctx, `SELECT group_id FROM matches WHERE id = ?`, id).Scan(&gid); err != nil {
+	if err := s.queryRow(ctx, `SELECT group_id FROM matches WHERE id = $1`, id).Scan(&gid); err != nil {
 		return 0
 	}
 	return gid

@@ -39,7 +39,7 @@ func (t *txn) notify(ctx context.Context, ws []Written) error {
 			n.Matches = w.Matches
 		}
 		b, _ := json.Marshal(n)
-		if _, err := t.ExecContext(ctx, `SELECT pg_notify(?, ?)`, notifyChannel, string(b)); err != nil {
+		if _, err := t.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, string(b)); err != nil {
 			return fmt.Errorf("store: notify: %w", err)
 		}
 	}

@@ -52,7 +52,7 @@ func playerName(what, name string) (string, error) {
 // name by NameKey, or 0. Names are compared in Go (SQLite folds ASCII only);
 // a group has tens of players.
 func nameTaken(ctx context.Context, tx *txn, groupID, except int64, name string) (int64, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, name FROM players WHERE group_id = ? AND id != ?`, groupID, except)
+	rows, err := tx.QueryContext(ctx, `SELECT id, name FROM players WHERE group_id = $1 AND id != $2`, groupID, except)
 	if err != nil {
 		return 0, fmt.Errorf("store: player names: %w", err)
 	}
@@ -78,7 +78,7 @@ func insertPlayer(ctx context.Context, tx *txn, groupID int64, name, now string)
 	} else if id != 0 {
 		return 0, fmt.Errorf("store: add player %q: %w", name, ErrNameTaken)
 	}
-	res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, created_at) VALUES (?, ?, ?)`, groupID, name, now)
+	res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, created_at) VALUES ($1, $2, $3)`, groupID, name, now)
 	if err != nil {
 		return 0, fmt.Errorf("store: add player: %w", err)
 	}
@@ -172,7 +172,7 @@ func (s *Store) AddPlayer(ctx context.Context, groupID int64, name string) (Play
 func (s *Store) Players(ctx context.Context, groupID int64) ([]Player, error) {
 	rows, err := s.query(ctx,
 		`SELECT id, group_id, name, archived_at, EXISTS (SELECT 1 FROM memberships m WHERE m.group_id = players.group_id AND m.player_id = players.id), guest
-		FROM players WHERE group_id = ? ORDER BY name COLLATE NOCASE, id`, groupID)
+		FROM players WHERE group_id = $1 ORDER BY name COLLATE NOCASE, id`, groupID)
 	if err != nil {
 		return nil, fmt.Errorf("store: players: %w", err)
 	}
@@ -196,7 +196,7 @@ func (s *Store) Player(ctx context.Context, groupID, id int64) (Player, error) {
 	p := Player{ID: id, GroupID: groupID}
 	var archived sql.NullString
 	var guest int
-	err := s.queryRow(ctx, `SELECT name, archived_at, guest FROM players WHERE id = ? AND group_id = ?`, id, groupID).
+	err := s.queryRow(ctx, `SELECT name, archived_at, guest FROM players WHERE id = $1 AND group_id = $2`, id, groupID).
 		Scan(&p.Name, &archived, &guest)
 	if err != nil {
 		return Player{}, notFound(err, "player")
@@ -221,7 +221,7 @@ func (s *Store) RenamePlayer(ctx context.Context, groupID, id int64, name string
 		} else if other != 0 {
 			return fmt.Errorf("store: rename player %q: %w", name, ErrNameTaken)
 		}
-		return updatePlayerTx(ctx, tx, `UPDATE players SET name = ? WHERE id = ? AND group_id = ?`, name, id, groupID)
+		return updatePlayerTx(ctx, tx, `UPDATE players SET name = $1 WHERE id = $2 AND group_id = $3`, name, id, groupID)
 	})
 }
 
@@ -231,7 +231,7 @@ func (s *Store) SetArchived(ctx context.Context, groupID, id int64, archived boo
 	if archived {
 		at = s.now()
 	}
-	return s.updatePlayer(ctx, groupID, `UPDATE players SET archived_at = ? WHERE id = ? AND group_id = ?`, at, id, groupID)
+	return s.updatePlayer(ctx, groupID, `UPDATE players SET archived_at = $1 WHERE id = $2 AND group_id = $3`, at, id, groupID)
 }
 
 func (s *Store) updatePlayer(ctx context.Context, groupID int64, query string, args ...any) error {

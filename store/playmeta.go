@@ -120,7 +120,7 @@ func nullInt(n int) sql.NullInt64 { return sql.NullInt64{Int64: int64(n), Valid:
 // BGStatsGames is what the group's last BG Stats import took each file game
 // as: by game key (see migration 00090), our game or "" for not imported.
 func (s *Store) BGStatsGames(ctx context.Context, groupID int64) (map[string]string, error) {
-	rows, err := s.query(ctx, `SELECT game_key, game FROM bgstats_games WHERE group_id = ?`, groupID)
+	rows, err := s.query(ctx, `SELECT game_key, game FROM bgstats_games WHERE group_id = $1`, groupID)
 	if err != nil {
 		return nil, fmt.Errorf("store: bgstats games: %w", err)
 	}
@@ -152,10 +152,10 @@ func (s *Store) SetBGStatsGames(ctx context.Context, groupID int64, games map[st
 	}
 	err := s.tx(ctx, func(tx *txn) error {
 		for k, g := range games {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM bgstats_games WHERE group_id = ? AND game_key = ?`, groupID, k); err != nil {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM bgstats_games WHERE group_id = $1 AND game_key = $2`, groupID, k); err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO bgstats_games (group_id, game_key, game) VALUES (?, ?, ?)`, groupID, k, g); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO bgstats_games (group_id, game_key, game) VALUES ($1, $2, $3)`, groupID, k, g); err != nil {
 				return err
 			}
 		}

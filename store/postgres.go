@@ -264,7 +264,7 @@ func (s *Store) GroupVersion(ctx context.Context, groupID int64) (int64, error) 
 		return 0, nil
 	}
 	var v int64
-	if err := s.queryRow(ctx, `SELECT write_seq FROM groups WHERE id = ?`, groupID).Scan(&v); err != nil {
+	if err := s.queryRow(ctx, `SELECT write_seq FROM groups WHERE id = $1`, groupID).Scan(&v); err != nil {
 		return 0, notFound(err, "group version")
 	}
 	return v, nil

@@ -20,7 +20,7 @@ type RoundChange struct {
 // the last id it saw and learns what the others did meanwhile.
 func (s *Store) RoundChanges(ctx context.Context, matchID, after int64, limit int) ([]RoundChange, int64, error) {
 	rows, err := s.query(ctx, `SELECT rv.id, r.number, rv.kind, rv.author FROM round_revisions rv
-		JOIN rounds r ON r.id = rv.round_id WHERE r.match_id = ? AND rv.id > ? ORDER BY rv.id`, matchID, after)
+		JOIN rounds r ON r.id = rv.round_id WHERE r.match_id = $1 AND rv.id > $2 ORDER BY rv.id`, matchID, after)
 	if err != nil {
 		return nil, after, fmt.Errorf("store: round changes: %w", err)
 	}

@@ -34,7 +34,7 @@ func (s *Store) AddRuling(ctx context.Context, r Ruling) (int64, error) {
 			return err
 		}
 		res, err := tx.insert(ctx, `INSERT INTO rulings (match_id, form, legal, summary, rules, author, at, request, rule_ids, said)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 			r.MatchID, r.Form, r.Legal, r.Summary, jsonList(r.Rules), r.Author, s.now(), string(r.Request), jsonList(r.RuleIDs), jsonMap(r.Said))
 		if err != nil {
 			return fmt.Errorf("store: add ruling: %w", err)
@@ -48,7 +48,7 @@ func (s *Store) AddRuling(ctx context.Context, r Ruling) (int64, error) {
 // Rulings lists a match's rulings, oldest first.
 func (s *Store) Rulings(ctx context.Context, matchID int64) ([]Ruling, error) {
 	rows, err := s.query(ctx, `SELECT id, match_id, form, legal, summary, rules, author, at, request, rule_ids, said
-		FROM rulings WHERE match_id = ? ORDER BY id`, matchID)
+		FROM rulings WHERE match_id = $1 ORDER BY id`, matchID)
 	if err != nil {
 		return nil, fmt.Errorf("store: rulings: %w", err)
 	}

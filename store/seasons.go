@@ -36,7 +36,7 @@ func (s *Store) AddSeason(ctx context.Context, groupID int64, name string, from,
 	se := Season{GroupID: groupID, Name: name, From: from, To: to}
 	err := s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, false)
-		res, err := tx.insert(ctx, `INSERT INTO seasons (group_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
+		res, err := tx.insert(ctx, `INSERT INTO seasons (group_id, name, starts_on, ends_on, created_at) VALUES ($1, $2, $3, $4, $5)`,
 			groupID, name, from.Format(dateFormat), to.Format(dateFormat), s.now())
 		if err != nil {
 			return fmt.Errorf("store: add season: %w", err)
@@ -49,7 +49,7 @@ func (s *Store) AddSeason(ctx context.Context, groupID int64, name string, from,
 
 // Seasons lists the group's seasons, most recent first.
 func (s *Store) Seasons(ctx context.Context, groupID int64) ([]Season, error) {
-	rows, err := s.query(ctx, `SELECT id, name, starts_on, ends_on FROM seasons WHERE group_id = ?
+	rows, err := s.query(ctx, `SELECT id, name, starts_on, ends_on FROM seasons WHERE group_id = $1
 		ORDER BY starts_on DESC, id DESC`, groupID)
 	if err != nil {
 		return nil, fmt.Errorf("store: seasons: %w", err)
@@ -74,7 +74,7 @@ func (s *Store) Seasons(ctx context.Context, groupID int64) ([]Season, error) {
 func (s *Store) DeleteSeason(ctx context.Context, groupID, id int64) error {
 	return s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, false)
-		res, err := tx.ExecContext(ctx, `DELETE FROM seasons WHERE id = ? AND group_id = ?`, id, groupID)
+		res, err := tx.ExecContext(ctx, `DELETE FROM seasons WHERE id = $1 AND group_id = $2`, id, groupID)
 		if err != nil {
 			return fmt.Errorf("store: delete season: %w", err)
 		}
@@ -92,7 +92,7 @@ func (s *Store) RotatePublicToken(ctx context.Context, groupID int64) (string, e
 	tok := NewToken()
 	return tok, s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, true)
-		_, err := tx.ExecContext(ctx, `UPDATE groups SET public_token = ? WHERE id = ?`, hashToken(tok), groupID)
+		_, err := tx.ExecContext(ctx, `UPDATE groups SET public_token = $1 WHERE id = $2`, hashToken(tok), groupID)
 		return err
 	})
 }
@@ -101,7 +101,7 @@ func (s *Store) RotatePublicToken(ctx context.Context, groupID int64) (string, e
 func (s *Store) DisablePublicToken(ctx context.Context, groupID int64) error {
 	return s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, true)
-		_, err := tx.ExecContext(ctx, `UPDATE groups SET public_token = NULL WHERE id = ?`, groupID)
+		_, err := tx.ExecContext(ctx, `UPDATE groups SET public_token = NULL WHERE id = $1`, groupID)
 		return err
 	})
 }
@@ -115,7 +115,7 @@ func (s *Store) GroupByPublicToken(ctx context.Context, slug, token string) (Gro
 		return Group{}, err
 	}
 	var hash sql.NullString
-	if err := s.queryRow(ctx, `SELECT public_token FROM groups WHERE id = ?`, g.ID).Scan(&hash); err != nil {
+	if err := s.queryRow(ctx, `SELECT public_token FROM groups WHERE id = $1`, g.ID).Scan(&hash); err != nil {
 		return Group{}, notFound(err, "public standings")
 	}
 	if token == "" || !hash.Valid || subtle.ConstantTimeCompare([]byte(hash.String), []byte(hashToken(token))) != 1 {

@@ -34,18 +34,18 @@ import (
 // unordered (no sort in the database); MatchSheet puts them in order.
 const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r WHERE r.match_id = m.id),
 		m.game, m.rules, m.options, m.finished_at, m.created_at, m.ended_early_at
-	FROM matches m WHERE m.id = ? AND m.group_id = ? AND m.deleted_at IS NULL
+	FROM matches m WHERE m.id = $1 AND m.group_id = $2 AND m.deleted_at IS NULL
 	UNION ALL
 	SELECT 1, mp.seat, mp.player_id, mp.total, p.name,
 		CAST((SELECT d.after_round + 1 FROM departures d WHERE d.match_id = mp.match_id AND d.seat = mp.seat AND d.undone_at IS NULL) AS TEXT),
 		CAST(p.guest AS TEXT), NULL, NULL, NULL
-	FROM match_players mp JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ?
+	FROM match_players mp JOIN players p ON p.id = mp.player_id WHERE mp.match_id = $3
 	UNION ALL
 	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL, NULL
-	FROM rounds r WHERE r.match_id = ?
+	FROM rounds r WHERE r.match_id = $4
 	UNION ALL
 	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, NULL, NULL
-	FROM matches m WHERE m.id = ? AND m.group_id = ? AND m.played_local IS NOT NULL`
+	FROM matches m WHERE m.id = $5 AND m.group_id = $6 AND m.played_local IS NOT NULL`
 
 // MatchSheet returns a match of the group with its seats (Match) and every
 // round in order, undone ones included (Rounds, but with no CreatedAt), read

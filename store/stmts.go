@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -18,7 +19,7 @@ type stmts struct {
 }
 
 // maxStmts bounds the kept statements, and queries with more than
-// maxStmtArgs placeholders (IN lists, whose text changes with their length)
+// maxStmtArgs arguments (IN lists, whose text changes with their length)
 // are not kept: those run unprepared.
 const (
 	maxStmts    = 200
@@ -26,7 +27,7 @@ const (
 )
 
 // prep is the kept statement for q, nil when it cannot be kept.
-func (s *Store) prep(q string) *sql.Stmt {
+func (s *Store) prep(q string, nargs int) *sql.Stmt {
 	if s.d.pg {
 		return nil // pgx keeps a prepared statement per connection itself
 	}
@@ -37,7 +38,7 @@ func (s *Store) prep(q string) *sql.Stmt {
 	if ok {
 		return st
 	}
-	if full || strings.Count(q, "?") > maxStmtArgs {
+	if full || nargs > maxStmtArgs {
 		return nil
 	}
 	// Prepared outside the lock (it may wait for a connection), and not with
@@ -69,14 +70,14 @@ func (s *Store) closeStmts() {
 }
 
 func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	if st := s.prep(q); st != nil {
+	if st := s.prep(q, len(args)); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
 	return s.db.QueryContext(s.bounded(ctx), s.d.sql(q), s.d.args(args)...)
 }
 
 func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	if st := s.prep(q); st != nil {
+	if st := s.prep(q, len(args)); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
 	return s.db.QueryRowContext(s.bounded(ctx), s.d.sql(q), s.d.args(args)...)
@@ -129,14 +130,14 @@ func (t *txn) insert(ctx context.Context, q string, args ...any) (insertResult, 
 }
 
 // stmt is the write connection's statement for q, nil past maxStmts.
-func (t *txn) stmt(ctx context.Context, q string) *sql.Stmt {
+func (t *txn) stmt(ctx context.Context, q string, nargs int) *sql.Stmt {
 	if t.pg != nil {
 		return nil
 	}
 	if st, ok := t.s.wst[q]; ok {
 		return st
 	}
-	if len(t.s.wst) >= maxStmts || strings.Count(q, "?") > maxStmtArgs {
+	if len(t.s.wst) >= maxStmts || nargs > maxStmtArgs {
 		return nil
 	}
 	st, err := t.s.w.PrepareContext(context.WithoutCancel(ctx), q)
@@ -149,7 +150,7 @@ func (t *txn) stmt(ctx context.Context, q string) *sql.Stmt {
 
 func (t *txn) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	ctx = t.ctx(ctx)
-	if st := t.stmt(ctx, q); st != nil {
+	if st := t.stmt(ctx, q, len(args)); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
 	if t.pg != nil {
@@ -160,7 +161,7 @@ func (t *txn) QueryContext(ctx context.Context, q string, args ...any) (*sql.Row
 
 func (t *txn) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
 	ctx = t.ctx(ctx)
-	if st := t.stmt(ctx, q); st != nil {
+	if st := t.stmt(ctx, q, len(args)); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
 	if t.pg != nil {
@@ -171,11 +172,24 @@ func (t *txn) QueryRowContext(ctx context.Context, q string, args ...any) *sql.R
 
 func (t *txn) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	ctx = t.ctx(ctx)
-	if st := t.stmt(ctx, q); st != nil {
+	if st := t.stmt(ctx, q, len(args)); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
 	if t.pg != nil {
 		return t.pg.ExecContext(ctx, t.s.d.sql(q), t.s.d.args(args)...)
 	}
 	return t.s.w.ExecContext(ctx, q, args...)
+}
+
+// placeholders is "$1, $2, …, $n": the parameters of an IN list or of an
+// insert's values, as both databases number them.
+func placeholders(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		if i > 1 {
+			b.WriteString(", ")
+		}
+		b.WriteString("$" + strconv.Itoa(i))
+	}
+	return b.String()
 }

@@ -209,7 +209,7 @@ func (s *Store) Backup(ctx context.Context, path string) error {
 	if _, err := os.Stat(path); err == nil {
 		return fmt.Errorf("store: backup: %s already exists", path)
 	}
-	_, err := s.db.ExecContext(ctx, "VACUUM INTO ?", path)
+	_, err := s.db.ExecContext(ctx, "VACUUM INTO $1", path)
 	if err != nil {
 		return fmt.Errorf("store: backup to %s: %w", path, err)
 	}

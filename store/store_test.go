@@ -355,13 +355,13 @@ func TestQueriesPastTheStatementBound(t *testing.T) {
 	if onPG {
 		// pgx keeps each connection's statements itself: no bound of ours.
 		var n int
-		if err := s.queryRow(ctx, "SELECT 40 + ?", 2).Scan(&n); err != nil || n != 42 {
+		if err := s.queryRow(ctx, "SELECT 40 + $1", 2).Scan(&n); err != nil || n != 42 {
 			t.Errorf("a query: %d, %v", n, err)
 		}
 		return
 	}
 	for i := 0; len(s.stmts.m) < maxStmts; i++ {
-		s.prep(fmt.Sprintf("SELECT %d", i))
+		s.prep(fmt.Sprintf("SELECT %d", i), 0)
 	}
 	var n int
 	if err := s.queryRow(ctx, "SELECT 40 + 2").Scan(&n); err != nil || n != 42 {
@@ -369,7 +369,7 @@ func TestQueriesPastTheStatementBound(t *testing.T) {
 	}
 	if err := s.tx(ctx, func(tx *txn) error {
 		for i := 0; len(s.wst) < maxStmts; i++ {
-			tx.stmt(ctx, fmt.Sprintf("SELECT %d", i))
+			tx.stmt(ctx, fmt.Sprintf("SELECT %d", i), 0)
 		}
 		return tx.QueryRowContext(ctx, "SELECT 6 * 7").Scan(&n)
 	}); err != nil || n != 42 {

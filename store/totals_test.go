@@ -17,7 +17,7 @@ import (
 func referenceTotals(t *testing.T, s *Store, matchID int64) []int64 {
 	t.Helper()
 	q := `SELECT CAST((SELECT TOTAL(json_extract(r.points, '$[' || mp.seat || ']')) FROM rounds r
-		WHERE r.match_id = mp.match_id AND r.undone_at IS NULL) AS INTEGER) FROM match_players mp WHERE mp.match_id = ? ORDER BY mp.seat`
+		WHERE r.match_id = mp.match_id AND r.undone_at IS NULL) AS INTEGER) FROM match_players mp WHERE mp.match_id = $1 ORDER BY mp.seat`
 	if s.d.pg {
 		q = `SELECT (SELECT LEAST(GREATEST(COALESCE(SUM((r.points::jsonb ->> mp.seat::int)::numeric), 0),
 			-9223372036854775808), 9223372036854775807)::bigint FROM rounds r

@@ -75,7 +75,7 @@ func (t *txn) wroteSlug(groupID int64, slug string) {
 // wroteMatch records a write to matchID and the group that holds it.
 func (t *txn) wroteMatch(ctx context.Context, matchID int64) error {
 	var gid int64
-	if err := t.QueryRowContext(ctx, `SELECT group_id FROM matches WHERE id = ?`, matchID).Scan(&gid); err != nil {
+	if err := t.QueryRowContext(ctx, `SELECT group_id FROM matches WHERE id = $1`, matchID).Scan(&gid); err != nil {
 		return notFound(err, "match")
 	}
 	t.wrote(gid, false)
@@ -102,9 +102,9 @@ func (t *txn) written(ctx context.Context) ([]Written, error) {
 		if slug, ok := t.slugs[gid]; ok && t.pg == nil {
 			w.Slug = slug
 		} else if t.pg != nil {
-			err = t.QueryRowContext(ctx, `UPDATE groups SET write_seq = write_seq + 1 WHERE id = ? RETURNING slug, write_seq`, gid).Scan(&w.Slug, &w.Version)
+			err = t.QueryRowContext(ctx, `UPDATE groups SET write_seq = write_seq + 1 WHERE id = $1 RETURNING slug, write_seq`, gid).Scan(&w.Slug, &w.Version)
 		} else {
-			err = t.QueryRowContext(ctx, `SELECT slug FROM groups WHERE id = ?`, gid).Scan(&w.Slug)
+			err = t.QueryRowContext(ctx, `SELECT slug FROM groups WHERE id = $1`, gid).Scan(&w.Slug)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("store: the group written to: %w", err)

@@ -107,13 +107,13 @@ func TestUndecodableRowsAreErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.s.testExec(`UPDATE matches SET rules = '{oops' WHERE id = ?`, f.match); err != nil {
+	if _, err := f.s.testExec(`UPDATE matches SET rules = '{oops' WHERE id = $1`, f.match); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.s.Match(ctx, f.g.Group.ID, f.match); err == nil || errors.Is(err, ErrNotFound) {
 		t.Errorf("a match with undecodable rules: err %v, want a decode error", err)
 	}
-	if _, err := f.s.testExec(`UPDATE rounds SET points = 'x' WHERE id = ?`, r.ID); err != nil {
+	if _, err := f.s.testExec(`UPDATE rounds SET points = 'x' WHERE id = $1`, r.ID); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.s.Rounds(ctx, f.match); err == nil {
@@ -129,7 +129,7 @@ func TestHugeStoredPointsDoNotFailLaterSaves(t *testing.T) {
 	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 5, 7}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.s.testExec(`UPDATE rounds SET points = '[0, 9223372036854775000, 7]' WHERE match_id = ?`, f.match); err != nil {
+	if _, err := f.s.testExec(`UPDATE rounds SET points = '[0, 9223372036854775000, 7]' WHERE match_id = $1`, f.match); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 2, Entry: "{}", Points: []int{0, 9000, 7}}); err != nil {

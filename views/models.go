@@ -192,7 +192,7 @@ type Scoresheet struct {
 	Flash      string
 	Version    string // changes whenever a round changes, for live updates
 	Rulings    []RulingLine
-	RefereeURL string // opens the referee for a dispute of this match ("" when the game has none)
+	RefereeURL string // opens the referee for a dispute of this match ("" when the game has none: no Rulings card)
 	Chart      templ.Component
 	GroupURL   string        // where the back arrow and a deleted match lead
 	Board      []BoardPlayer // the scoreboard, in seat order

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
-	_ "time/tzdata" // zone names work on a machine without tzdata (a small Pi image)
+	_ "time/tzdata"
+	"unicode" // zone names work on a machine without tzdata (a small Pi image)
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
@@ -20,14 +22,21 @@ import (
 
 // config is every setting, with its default; env vars are TABLEKEEPER_<KEY>.
 type config struct {
-	Addr     string
-	DB       string
-	BaseURL  string
-	LogLevel slog.Level
-	TimeZone *time.Location
-	Timeouts handlers.Timeouts
-	Store    store.Options
-	Limits   handlers.Limits
+	Addr string
+	// MetricsAddr is the Prometheus listener's address; "" is off.
+	MetricsAddr string
+	// TLSCert and TLSKey are files to serve https with; ACMEDomain a name
+	// to get certificates for (answering the challenge on ACMEHTTPAddr).
+	TLSCert, TLSKey, ACMEDomain, ACMEHTTPAddr string
+	DB                                        string
+	BaseURL                                   string
+	LogLevel                                  slog.Level
+	TimeZone                                  *time.Location
+	Timeouts                                  handlers.Timeouts
+	Store                                     store.Options
+	Limits                                    handlers.Limits
+	// TrustedProxies: see handlers.Config.
+	TrustedProxies []*net.IPNet
 }
 
 // settings lists the keys, their defaults and what they mean (the README's table).
@@ -37,6 +46,12 @@ var settings = []struct{ key, def, help string }{
 	{"db_pool", "8", "PostgreSQL only: connections this instance opens at most (one more listens for the other instances' writes)"},
 	{"db_timeout", "5s", "PostgreSQL only: longest wait for one query, a connection or a group's turn to write"},
 	{"base_url", "", "public URL used in invite links (default: the address the browser used)"},
+	{"trusted_proxies", "", "reverse proxies in front of the server, as CIDRs (e.g. 127.0.0.1/32,10.0.0.0/8): from them the client's address is read from X-Forwarded-For (default: none, the header is ignored)"},
+	{"tls_cert", "", "certificate file (PEM, with its chain) to serve https with, beside --tls-key (default: http)"},
+	{"tls_key", "", "the certificate's private key file (PEM)"},
+	{"acme_domain", "", "public name to get a certificate for automatically (Let's Encrypt): serves https on --addr (e.g. :443) and the challenge and a redirect on --acme-http-addr; the certificates are kept in the data folder"},
+	{"acme_http_addr", ":80", "with --acme-domain: where the certificate's challenge is answered and http redirected to https"},
+	{"metrics_addr", "", "listen address of the Prometheus metrics, e.g. 127.0.0.1:9090 (default: off); never served on --addr"},
 	{"log_level", "info", "debug, info, warn or error"},
 	{"timezone", "Local", "time zone the pages show times in, e.g. Europe/Paris (default: this machine's)"},
 	{"config", "", "optional config file (YAML, TOML or JSON)"},
@@ -105,7 +120,7 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 			}
 		}
 	}
-	c := config{Addr: v.GetString("addr"), DB: v.GetString("db"), BaseURL: v.GetString("base_url")}
+	c := config{Addr: v.GetString("addr"), DB: v.GetString("db"), BaseURL: v.GetString("base_url"), MetricsAddr: v.GetString("metrics_addr")}
 	if err := c.validate(v.GetString("log_level"), v.GetString("timezone")); err != nil {
 		return c, fs.Args(), err
 	}
@@ -149,6 +164,18 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 			store.MaxImportPlayers, store.MaxImportMatches)
 	}
 	c.Limits.Inflated, c.Limits.TempDisk = int64(mb.inflated)<<20, int64(mb.disk)<<20
+	if c.TrustedProxies, err = parseCIDRs(v.GetString("trusted_proxies")); err != nil {
+		return c, fs.Args(), err
+	}
+	c.TLSCert, c.TLSKey, c.ACMEDomain, c.ACMEHTTPAddr = v.GetString("tls_cert"), v.GetString("tls_key"), v.GetString("acme_domain"), v.GetString("acme_http_addr")
+	switch {
+	case (c.TLSCert == "") != (c.TLSKey == ""):
+		return c, fs.Args(), errors.New("config: TABLEKEEPER_TLS_CERT (--tls-cert) and TABLEKEEPER_TLS_KEY (--tls-key) go together: give both files, or neither")
+	case c.ACMEDomain != "" && c.TLSCert != "":
+		return c, fs.Args(), errors.New("config: TABLEKEEPER_ACME_DOMAIN (--acme-domain) gets its own certificate: leave TABLEKEEPER_TLS_CERT and TABLEKEEPER_TLS_KEY empty with it")
+	case c.ACMEDomain != "" && strings.ContainsAny(c.ACMEDomain, ":/ "):
+		return c, fs.Args(), fmt.Errorf("config: TABLEKEEPER_ACME_DOMAIN (--acme-domain) is %q: give a name alone, such as games.example.org", c.ACMEDomain)
+	}
 	return c, fs.Args(), nil
 }
 
@@ -175,4 +202,27 @@ func (c *config) validate(level, zone string) error {
 		}
 	}
 	return nil
+}
+
+// parseCIDRs reads the trusted proxies: CIDRs separated by commas or
+// spaces; a lone address is that address alone.
+func parseCIDRs(list string) ([]*net.IPNet, error) {
+	var nets []*net.IPNet
+	for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+		if !strings.Contains(f, "/") {
+			if ip := net.ParseIP(f); ip != nil {
+				bits := 128
+				if ip.To4() != nil {
+					ip, bits = ip.To4(), 32
+				}
+				f = ip.String() + "/" + strconv.Itoa(bits)
+			}
+		}
+		_, n, err := net.ParseCIDR(f)
+		if err != nil {
+			return nil, fmt.Errorf("config: TABLEKEEPER_TRUSTED_PROXIES (--trusted-proxies) has %q: give addresses or ranges such as 127.0.0.1/32, 10.0.0.0/8 or ::1/128", f)
+		}
+		nets = append(nets, n)
+	}
+	return nets, nil
 }

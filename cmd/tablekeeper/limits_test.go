@@ -34,9 +34,29 @@ func TestLimitSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range settings[11:] {
+	for _, s := range settings {
 		if flag := "`--" + strings.ReplaceAll(s.key, "_", "-") + "`"; !bytes.Contains(readme, []byte(flag)) {
 			t.Errorf("README does not list %s", flag)
 		}
+	}
+}
+
+// The trusted proxies are a list of ranges or lone addresses, none by
+// default.
+func TestTrustedProxiesSetting(t *testing.T) {
+	cfg, _, err := loadConfig(nil, env(nil), &bytes.Buffer{})
+	if err != nil || len(cfg.TrustedProxies) != 0 {
+		t.Fatalf("default trusted proxies: %v %v, want none", cfg.TrustedProxies, err)
+	}
+	cfg, _, err = loadConfig(nil, env(map[string]string{"TABLEKEEPER_TRUSTED_PROXIES": "10.0.0.0/8, 127.0.0.1 ::1"}), &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range cfg.TrustedProxies {
+		got = append(got, n.String())
+	}
+	if strings.Join(got, " ") != "10.0.0.0/8 127.0.0.1/32 ::1/128" {
+		t.Errorf("trusted proxies %v", got)
 	}
 }

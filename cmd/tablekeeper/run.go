@@ -13,6 +13,10 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
 	"github.com/tablekeeper/tablekeeper/games"
 	"github.com/tablekeeper/tablekeeper/handlers"
 	"github.com/tablekeeper/tablekeeper/store"
@@ -71,7 +75,23 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger, s
 		log.Info("removed the groups of unfinished imports", "groups", n)
 	}
 	hc := handlers.Config{Store: st, Log: log, BaseURL: cfg.BaseURL, TimeZone: cfg.TimeZone, Games: games.All(), Timeouts: cfg.Timeouts,
-		Limits: cfg.Limits, WarmLedgers: true}
+		Limits: cfg.Limits, WarmLedgers: true, TrustedProxies: cfg.TrustedProxies, TLS: cfg.TLSCert != "" || cfg.ACMEDomain != ""}
+	var metrics *http.Server
+	if cfg.MetricsAddr != "" {
+		reg := prometheus.NewRegistry()
+		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		hc.Metrics = reg
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			return fmt.Errorf("TABLEKEEPER_METRICS_ADDR (--metrics-addr) %q cannot be used: %w", cfg.MetricsAddr, err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+		metrics = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		go metrics.Serve(mln)
+		defer metrics.Close()
+		log.Info("metrics listening", "addr", mln.Addr().String())
+	}
 	e, err := handlers.New(hc)
 	if err != nil {
 		return err
@@ -81,10 +101,15 @@ func serve(ctx context.Context, cfg config, st *store.Store, log *slog.Logger, s
 		return fmt.Errorf("TABLEKEEPER_ADDR (--addr) %q cannot be used: %w", cfg.Addr, err)
 	}
 	srv := handlers.NewHTTPServer(hc, e)
-	log.Info("tablekeeper listening", "addr", ln.Addr().String(), "db", store.Redact(cfg.DB))
+	serveOn, err := httpsOf(cfg, srv, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	log.Info("tablekeeper listening", "addr", ln.Addr().String(), "db", store.Redact(cfg.DB), "https", hc.TLS)
 	printURLs(stdout, cfg.BaseURL, ln.Addr())
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- serveOn(ln) }()
 	select {
 	case err := <-errc:
 		return err

@@ -51,6 +51,10 @@ func TestBadSettingsStopStartUp(t *testing.T) {
 		{"missing config file", []string{"--db", db, "--config", filepath.Join(dir, "nope.toml")}, nil, "TABLEKEEPER_CONFIG"},
 		{"unknown command", []string{"--db", db, "dance"}, nil, "unknown command"},
 		{"bad timeout", []string{"--db", db}, map[string]string{"TABLEKEEPER_BODY_TIMEOUT": "soon"}, "TABLEKEEPER_BODY_TIMEOUT"},
+		{"a certificate without its key", []string{"--db", db, "--tls-cert", "cert.pem"}, nil, "TABLEKEEPER_TLS_KEY"},
+		{"certificate files that cannot be read", []string{"--db", db, "--tls-cert", filepath.Join(dir, "no.pem"), "--tls-key", filepath.Join(dir, "no.key")}, nil, "TABLEKEEPER_TLS_CERT"},
+		{"an acme domain with a certificate", []string{"--db", db, "--acme-domain", "games.example.org", "--tls-cert", "c", "--tls-key", "k"}, nil, "TABLEKEEPER_ACME_DOMAIN"},
+		{"bad trusted proxy", []string{"--db", db, "--trusted-proxies", "127.0.0.1/32, proxy.local"}, nil, "TABLEKEEPER_TRUSTED_PROXIES"},
 	}
 	if os.Geteuid() != 0 { // root may write anywhere
 		tests = append(tests, struct {

@@ -41,24 +41,17 @@ func (g FiveCrowns) gameRound(m store.Match, number int) int {
 }
 
 func (g FiveCrowns) Options(oc kit.OptionsCtx) templ.Component {
-	dealer, _ := strconv.Atoi(oc.Form.Get("firstDealer"))
 	start, _ := strconv.Atoi(oc.Form.Get("startRound"))
 	if start == 0 {
 		start = 1
 	}
-	return FCOptions(fcscore.MaxPlayers, dealer, start, oc.Errs)
+	return FCOptions(start, oc.Errs)
 }
 
-// ReadOptions maps the form (the first dealer counted from 1, as people
+// ReadOptions maps the form and the first dealer (counted from 1, as people
 // count seats) to the engine's options (seats from 0).
 func (FiveCrowns) ReadOptions(oc kit.OptionsCtx) map[string]string {
-	o := map[string]string{}
-	if v := oc.Form.Get("firstDealer"); v != "" {
-		if n, err := strconv.Atoi(v); err == nil {
-			v = strconv.Itoa(n - 1)
-		}
-		o[fcscore.OptFirstDealer] = v
-	}
+	o := map[string]string{fcscore.OptFirstDealer: strconv.Itoa(oc.Dealer - 1)}
 	if v := oc.Form.Get("startRound"); v != "" {
 		o[fcscore.OptStartRound] = v
 	}

@@ -230,8 +230,8 @@ func FCInfo(i FCRoundInfo) templ.Component {
 }
 
 // FCOptions: who deals first is picked by name beside each player on the
-// new-match page (firstDealer is then the seat); the error is shown here.
-func FCOptions(maxSeats int, firstDealer int, startRound int, errs views.FieldErrors) templ.Component {
+// new-match page (kit.OptionsCtx.Dealer); the error is shown here.
+func FCOptions(startRound int, errs views.FieldErrors) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -83,6 +83,12 @@ type OptionsCtx struct {
 	Names []string
 	Form  url.Values
 	Errs  views.FieldErrors
+	// Dealer is the seat, counted from 1, that deals (or starts) the first
+	// round, for a game whose Profile names a FirstDealer option: the
+	// handlers decide it from the seating. A game's ReadOptions writes it
+	// into that option (as the engine counts seats); a seat off the table
+	// (0 for a posted seat that is not a number) is the engine's to refuse.
+	Dealer int
 }
 
 // Played is what a match's live rounds hold, in order: what was entered and

@@ -31,18 +31,13 @@ type TakeFive struct{ tfscore.Game }
 func (TakeFive) Name(lang string) string { return "Take Five" }
 
 func (TakeFive) Options(oc kit.OptionsCtx) templ.Component {
-	starter, _ := strconv.Atoi(oc.Form.Get(tfscore.OptionFirstStarter))
-	return TFOptions(4, starter, oc.Errs)
+	return TFOptions(oc.Errs)
 }
 
-// ReadOptions maps the form's seat (1-based, as players count) to the
-// engine's (0-based); anything else is passed on for the engine to refuse.
+// ReadOptions maps the first starter (1-based, as players count) to the
+// engine's seat (0-based); a seat off the table is the engine's to refuse.
 func (TakeFive) ReadOptions(oc kit.OptionsCtx) map[string]string {
-	v := strings.TrimSpace(oc.Form.Get(tfscore.OptionFirstStarter))
-	if n, err := strconv.Atoi(v); err == nil {
-		v = strconv.Itoa(n - 1)
-	}
-	return map[string]string{tfscore.OptionFirstStarter: v}
+	return map[string]string{tfscore.OptionFirstStarter: strconv.Itoa(oc.Dealer - 1)}
 }
 
 // next is the phase and starter of round number, as the engine decides them.

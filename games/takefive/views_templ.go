@@ -16,8 +16,8 @@ import (
 import "fmt"
 
 // TFOptions: who starts first is picked by name beside each player on the
-// new-match page (firstStarter is then the seat); the error is shown here.
-func TFOptions(maxSeats int, firstStarter int, errs views.FieldErrors) templ.Component {
+// new-match page (kit.OptionsCtx.Dealer); the error is shown here.
+func TFOptions(errs views.FieldErrors) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -1,15 +1,14 @@
-package handlers
+package serve
 
 import (
 	"bytes"
 	"compress/gzip"
+	crand "crypto/rand"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // A prepared page is, once a browser unzips it, exactly the rendered page,
@@ -29,23 +28,23 @@ func TestPreparedPageIsThePage(t *testing.T) {
 	}
 	for name, body := range cases {
 		t.Run(name, func(t *testing.T) {
-			p := prepare([]byte(body), etagOf([]byte(body), ""))
-			if len(body) < minGzip && p.gz != nil {
+			p := Prepare([]byte(body), EtagOf([]byte(body), ""))
+			if len(body) < MinGzip && p.GZ != nil {
 				t.Error("a page under 1 KB is compressed")
 			}
-			if got := p.plain(); !bytes.Equal(got, []byte(body)) {
+			if got := p.Plain(); !bytes.Equal(got, []byte(body)) {
 				t.Error("the plain answer differs from the page")
 			}
-			if got := p.slim().plain(); !bytes.Equal(got, []byte(body)) {
+			if got := p.Slim().Plain(); !bytes.Equal(got, []byte(body)) {
 				t.Error("the plain answer of the kept (slim) page differs from the page")
 			}
-			if p.gz == nil {
+			if p.GZ == nil {
 				return
 			}
-			if len(p.gz) >= len(body)/2 && name == "large" {
-				t.Errorf("a repetitive %d-byte page gzips to %d bytes", len(body), len(p.gz))
+			if len(p.GZ) >= len(body)/2 && name == "large" {
+				t.Errorf("a repetitive %d-byte page gzips to %d bytes", len(body), len(p.GZ))
 			}
-			got, err := gunzipOne(p.gz)
+			got, err := gunzipOne(p.GZ)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -63,15 +62,15 @@ func TestETagLeavesOutTheSubmitKey(t *testing.T) {
 	page := func(key string) []byte {
 		return []byte(`<td>12</td><input name="submitKey" value="3.` + key + `"><td>−3</td>`)
 	}
-	k1, k2 := store.NewToken(), store.NewToken()
-	if etagOf(page(k1), k1) != etagOf(page(k2), k2) {
+	k1, k2 := crand.Text(), crand.Text() // two submit keys
+	if EtagOf(page(k1), k1) != EtagOf(page(k2), k2) {
 		t.Error("two answers of one page, drawn with two keys, have two ETags")
 	}
-	if etagOf(page(k1), "") == etagOf(page(k2), "") {
+	if EtagOf(page(k1), "") == EtagOf(page(k2), "") {
 		t.Error("without a key to leave out, two pages share an ETag")
 	}
 	other := bytes.Replace(page(k1), []byte("12"), []byte("13"), 1)
-	if etagOf(other, k1) == etagOf(page(k1), k1) {
+	if EtagOf(other, k1) == EtagOf(page(k1), k1) {
 		t.Error("a changed score keeps the ETag")
 	}
 }
@@ -98,7 +97,7 @@ func gunzipOne(b []byte) ([]byte, error) {
 func BenchmarkPrepare(b *testing.B) {
 	body := bytes.Repeat([]byte("<td class=score>12</td> "), 800)
 	for b.Loop() {
-		prepare(body, "")
+		Prepare(body, "")
 	}
 }
 
@@ -107,19 +106,19 @@ func BenchmarkPrepare(b *testing.B) {
 // name edited) has another ETag, and the same page the same one.
 func TestETagFollowsEveryChange(t *testing.T) {
 	page := bytes.Repeat([]byte(`<td>12</td><td>−3</td><a href="/g/x/matches/7">Zoé</a>`), 400)
-	seen := map[string]int{etagOf(page, ""): -1}
+	seen := map[string]int{EtagOf(page, ""): -1}
 	for i := 0; i < len(page); i += 7 {
 		p := bytes.Clone(page)
 		p[i] ^= 1 << (i % 8)
 		for _, v := range [][]byte{p, page[:i], append(bytes.Clone(page[:i]), '1')} {
-			tag := etagOf(v, "")
+			tag := EtagOf(v, "")
 			if j, ok := seen[tag]; ok {
 				t.Fatalf("pages %d and %d share the ETag %s", i, j, tag)
 			}
 			seen[tag] = i
 		}
 	}
-	if etagOf(bytes.Clone(page), "") != etagOf(page, "") {
+	if EtagOf(bytes.Clone(page), "") != EtagOf(page, "") {
 		t.Error("the same page has two ETags")
 	}
 }
@@ -156,7 +155,7 @@ func TestETagResistsACraftedCRCCollision(t *testing.T) {
 		crc32.Checksum(edited, castagnoli) != crc32.Checksum(page, castagnoli) {
 		t.Fatal("the crafted page does not collide on both CRC-32s: the test builds it wrong")
 	}
-	if etagOf(edited, "") == etagOf(page, "") {
-		t.Errorf("a page edited to keep both CRC-32s keeps its ETag %s", etagOf(page, ""))
+	if EtagOf(edited, "") == EtagOf(page, "") {
+		t.Errorf("a page edited to keep both CRC-32s keeps its ETag %s", EtagOf(page, ""))
 	}
 }

@@ -1,4 +1,4 @@
-package handlers
+package serve
 
 import (
 	"bytes"
@@ -9,33 +9,33 @@ import (
 	"github.com/klauspost/compress/gzip"
 )
 
-// prepared is a rendered page made ready to send: its ETag and its body,
+// Prepared is a rendered page made ready to send: its ETag and its body,
 // plain and gzipped. A kept page holds only the gzipped copy (slim); the rare
 // browser without gzip gets it unzipped.
-type prepared struct {
-	etag string
-	body []byte // plain; nil once slim
-	gz   []byte // the gzip stream; nil under minGzip
-	size int    // of the plain body
+type Prepared struct {
+	ETag string
+	Body []byte // plain; nil once slim
+	GZ   []byte // the gzip stream; nil under MinGzip
+	Size int    // of the plain body
 }
 
-// minGzip is the size under which a page is sent as is: the gzip framing
+// MinGzip is the size under which a page is sent as is: the gzip framing
 // would save little or nothing.
-const minGzip = 1024
+const MinGzip = 1024
 
-// prepare gzips a page. etag is "" when the answer needs none (not a GET's 200).
-func prepare(body []byte, etag string) *prepared {
-	p := &prepared{etag: etag, body: body, size: len(body)}
-	if len(body) >= minGzip {
-		p.gz = gzipped(body)
+// Prepare gzips a page. etag is "" when the answer needs none (not a GET's 200).
+func Prepare(body []byte, etag string) *Prepared {
+	p := &Prepared{ETag: etag, Body: body, Size: len(body)}
+	if len(body) >= MinGzip {
+		p.GZ = Gzipped(body)
 	}
 	return p
 }
 
-// gzipped compresses a page with klauspost/compress's stateless level: no
+// Gzipped compresses a page with klauspost/compress's stateless level: no
 // compressor is kept between pages, so memory stays flat under load, for
 // about the size and speed of its fastest level.
-func gzipped(body []byte) []byte {
+func Gzipped(body []byte) []byte {
 	out := bytes.NewBuffer(make([]byte, 0, len(body)/4+64))
 	zw, _ := gzip.NewWriterLevel(out, gzip.StatelessCompression) // a known level: never an error
 	// Writes to a bytes.Buffer do not fail.
@@ -44,39 +44,39 @@ func gzipped(body []byte) []byte {
 	return out.Bytes()
 }
 
-// slim is the page without its plain copy, to keep: a kept page takes a
+// Slim is the page without its plain copy, to keep: a kept page takes a
 // quarter of the memory.
-func (p *prepared) slim() *prepared {
-	if p.gz == nil {
+func (p *Prepared) Slim() *Prepared {
+	if p.GZ == nil {
 		return p
 	}
 	q := *p
-	q.body = nil
+	q.Body = nil
 	return &q
 }
 
-// mem is roughly what the page holds in memory.
-func (p *prepared) mem() int {
-	return len(p.etag) + 64 + len(p.gz) + len(p.body)
+// Mem is roughly what the page holds in memory.
+func (p *Prepared) Mem() int {
+	return len(p.ETag) + 64 + len(p.GZ) + len(p.Body)
 }
 
-// plain is the page unzipped.
-func (p *prepared) plain() []byte {
-	if p.body != nil || p.gz == nil {
-		return p.body
+// Plain is the page unzipped.
+func (p *Prepared) Plain() []byte {
+	if p.Body != nil || p.GZ == nil {
+		return p.Body
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(p.gz))
+	zr, err := gzip.NewReader(bytes.NewReader(p.GZ))
 	if err != nil {
-		panic("handlers: a prepared page does not unzip: " + err.Error()) // built here, never from outside
+		panic("serve: a prepared page does not unzip: " + err.Error()) // built here, never from outside
 	}
-	out := bytes.NewBuffer(make([]byte, 0, p.size))
+	out := bytes.NewBuffer(make([]byte, 0, p.Size))
 	if _, err := io.Copy(out, zr); err != nil {
-		panic("handlers: a prepared page does not unzip: " + err.Error())
+		panic("serve: a prepared page does not unzip: " + err.Error())
 	}
 	return out.Bytes()
 }
 
-// etagOf names a page's content: a 64-bit hash keyed by a seed this process
+// EtagOf names a page's content: a 64-bit hash keyed by a seed this process
 // draws at random, and the length. It only has to tell two versions of one
 // page apart, cheaply; the key is there because an unkeyed checksum such as
 // a CRC is linear, so a member could choose a name or a note that keeps an
@@ -87,7 +87,7 @@ func (p *prepared) plain() []byte {
 // The round form's submit key (skip, drawn per answer) is left out: a page
 // that differs only by it is the same page, and a reload of it is a 304
 // (the phone keeps its own copy, with a key of its own).
-func etagOf(body []byte, skip string) string {
+func EtagOf(body []byte, skip string) string {
 	var h maphash.Hash
 	h.SetSeed(etagSeed)
 	n := len(body)
