@@ -731,6 +731,7 @@ window.tkRetryAfter = function (res) {
     check.then(function (w) {
       store(PENDING, pending().filter(function (x) { return x.key !== p.key; }).concat([{ action: p.action, key: p.key, round: p.round, said: p.said, refused: w }]));
       store("tk-draft:" + p.action, null);
+      if (w === "gone") window.tkForget(group); // the worker's word may reach no page: this one is leaving
       refusals();
     });
   }
