@@ -41,7 +41,7 @@ func needsNoDatabase(c echo.Context) bool {
 	case path == "/referee" || path == "/referee/:game":
 		_, err := c.Cookie(rulingCookie)
 		return err != nil
-	case path == "/manifest.webmanifest", path == "/icon.svg", path == "/sw.js", path == "/app-strings/:file":
+	case path == "/manifest.webmanifest", path == "/icon.svg", path == "/sw.js", path == "/app-strings/:file", strings.HasSuffix(path, ".png"):
 		return true
 	}
 	return false

@@ -16,8 +16,8 @@ import (
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/games/takefive"
-	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // tfVector is a request and where it comes from: the engine's API test
@@ -97,7 +97,7 @@ func tfPageForm(raw json.RawMessage) (url.Values, string) {
 		f.Set("sq_"+p.String(), sq)
 	}
 	for k, v := range req.Rules {
-		if !slices.ContainsFunc(tf.HouseRules, func(h referee.HouseRule) bool { return h.Key == k }) {
+		if !slices.ContainsFunc(tf.HouseRules, func(h rulebook.HouseRule) bool { return h.Key == k }) {
 			return nil, "the page offers only the declared house rules"
 		}
 		f.Set(kit.HouseRuleField(k), v)

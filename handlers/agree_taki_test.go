@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	tkscore "github.com/tablekeeper/tablekeeper/scoring/taki"
 )
 
@@ -65,7 +65,7 @@ type takiScoreVector struct {
 // takiRoundForm is the scoresheet form a player fills in for req, or why
 // the form cannot say it.
 func takiRoundForm(req tkscore.ScoreRequest) (url.Values, string) {
-	if _, err := referee.Resolve(tk.HouseRules, req.Rules); err != nil {
+	if _, err := rulebook.Resolve(tk.HouseRules, req.Rules); err != nil {
 		return nil, "a house rule the group's settings cannot hold"
 	}
 	form := url.Values{"op": {"save"}, "submitKey": {"agree"}}
@@ -200,7 +200,7 @@ func takiRefereeForm(req tk.TurnRequest) (form url.Values, exact bool, why strin
 		return nil, false, "«draws a card» sends nothing else"
 	}
 	for k := range req.Rules {
-		if !slices.ContainsFunc(tk.HouseRules, func(h referee.HouseRule) bool { return h.Key == k }) {
+		if !slices.ContainsFunc(tk.HouseRules, func(h rulebook.HouseRule) bool { return h.Key == k }) {
 			return nil, false, "the page offers only the declared house rules"
 		}
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // apiRoutes lists the JSON endpoints of API.md.
@@ -20,7 +20,7 @@ func (s *Server) apiRoutes(api *echo.Group) {
 	for _, g := range s.games {
 		if a, ok := g.(kit.API); ok {
 			for _, ep := range a.Endpoints() {
-				api.POST("/"+g.ID()+"/"+ep.Path, answer(ep))
+				api.POST("/"+g.ID()+"/"+ep.Path, s.answer(ep))
 			}
 		}
 	}
@@ -64,27 +64,27 @@ type apiMistake struct {
 // answer turns a game's endpoint (an engine's Answer function) into a handler: strict JSON in
 // (unknown fields refused, one value only), the engine's answer out, an
 // impossible state as 400 with the field at fault.
-func answer(ep kit.Endpoint) echo.HandlerFunc {
+func (s *Server) answer(ep kit.Endpoint) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		l := acceptLang(c.Request().Header.Get("Accept-Language"))
 		req := ep.New()
 		dec := json.NewDecoder(c.Request().Body)
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(req); err != nil {
-			return badJSON(c, err, l)
+			return s.badJSON(c, err, l)
 		}
 		if _, err := dec.Token(); err != io.EOF {
 			return c.JSON(http.StatusBadRequest, apiError{Error: apiErrorBody{Code: "invalid_json",
 				Message: pick(l, "the body must hold one JSON object only", "le corps doit contenir un seul objet JSON")}})
 		}
 		resp, err := ep.Call(req, l)
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if errors.As(err, &ie) {
-			body := apiErrorBody{Code: "invalid_state", Message: ie.Message.In(l), Field: ie.Field}
+			body := apiErrorBody{Code: "invalid_state", Message: s.tr.Mistake(l, ie), Field: ie.Field}
 			for _, e := range kit.Mistakes(err)[1:] {
-				var more *referee.InputError
+				var more *rulebook.InputError
 				if errors.As(e, &more) {
-					body.More = append(body.More, apiMistake{Message: more.Message.In(l), Field: more.Field})
+					body.More = append(body.More, apiMistake{Message: s.tr.Mistake(l, more), Field: more.Field})
 				}
 			}
 			return c.JSON(http.StatusBadRequest, apiError{Error: body})
@@ -97,9 +97,9 @@ func answer(ep kit.Endpoint) echo.HandlerFunc {
 }
 
 // badJSON explains a body that could not be decoded.
-func badJSON(c echo.Context, err error, l string) error {
+func (s *Server) badJSON(c echo.Context, err error, l string) error {
 	var mbe *http.MaxBytesError
-	var ie *referee.InputError
+	var ie *rulebook.InputError
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	body := apiErrorBody{Code: "invalid_json"}
@@ -108,7 +108,7 @@ func badJSON(c echo.Context, err error, l string) error {
 		return c.JSON(http.StatusRequestEntityTooLarge, apiError{Error: apiErrorBody{Code: "too_large",
 			Message: pick(l, "the body is over 64 KiB", "le corps dépasse 64 Kio")}})
 	case errors.As(err, &ie):
-		body = apiErrorBody{Code: "invalid_state", Message: ie.Message.In(l), Field: ie.Field}
+		body = apiErrorBody{Code: "invalid_state", Message: s.tr.Mistake(l, ie), Field: ie.Field}
 	case errors.As(err, &te):
 		body.Field = te.Field
 		what := te.Field

@@ -132,16 +132,21 @@ func seatParam(c echo.Context, match store.Match) (int, error) {
 	return seat, nil
 }
 
-// playerLeaves records that a player left the match after the rounds saved.
+// playerLeaves records that a player left the match after the rounds
+// saved. The table never drops below the game's fewest seats: the store
+// ends the match early instead once a round was played, and refuses the
+// departure before the first (store.ErrTooFew, said by comingDone).
 func (s *Server) playerLeaves(c echo.Context) error {
-	return s.comingAction(c, "comego.cannotleave", func(match store.Match, seat int) error {
-		return s.store.LeaveMatch(c.Request().Context(), match.GroupID, match.ID, seat, memberOf(c).who.Display)
+	return s.comingAction(c, "comego.cannotleave", func(match store.Match, g Game, seat int) error {
+		fewest, _ := g.Seats()
+		_, err := s.store.LeaveMatch(c.Request().Context(), match.GroupID, match.ID, seat, memberOf(c).who.Display, fewest)
+		return err
 	})
 }
 
 // playerReturns takes back a departure while no round was played since.
 func (s *Server) playerReturns(c echo.Context) error {
-	return s.comingAction(c, "comego.cannotreturn", func(match store.Match, seat int) error {
+	return s.comingAction(c, "comego.cannotreturn", func(match store.Match, _ Game, seat int) error {
 		return s.store.ReturnToMatch(c.Request().Context(), match.GroupID, match.ID, seat)
 	})
 }
@@ -156,7 +161,7 @@ func (s *Server) endMatch(c echo.Context) error {
 	return s.comingDone(c, match, g, rounds, "comego.cannotend", err)
 }
 
-func (s *Server) comingAction(c echo.Context, refused string, do func(store.Match, int) error) error {
+func (s *Server) comingAction(c echo.Context, refused string, do func(store.Match, Game, int) error) error {
 	match, g, rounds, err := s.loadMatch(c)
 	if err != nil {
 		return err
@@ -165,13 +170,20 @@ func (s *Server) comingAction(c echo.Context, refused string, do func(store.Matc
 	if err != nil {
 		return err
 	}
-	return s.comingDone(c, match, g, rounds, refused, do(match, seat))
+	return s.comingDone(c, match, g, rounds, refused, do(match, g, seat))
 }
 
 // comingDone answers a leave, a return or an end: refused (the match is
-// over, a round came meanwhile), the sheet with the sentence (409);
-// otherwise the watching phones are told and this one goes to the sheet.
+// over, a round came meanwhile, a leave before the first round that would
+// drop the table below the game's fewest players), the sheet with the
+// sentence (409); otherwise the watching phones are told and this one goes
+// to the sheet.
 func (s *Server) comingDone(c echo.Context, match store.Match, g Game, rounds []store.Round, refused string, err error) error {
+	if errors.Is(err, store.ErrTooFew) {
+		fewest, _ := g.Seats()
+		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds,
+			views.T(s.viewCtx(c), "comego.cannotleave.fewest", "Game", g.Name(lang(c)), "Fewest", fewest), nil)
+	}
 	if errors.Is(err, store.ErrInvalid) {
 		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), refused), nil)
 	}

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 	t5score "github.com/tablekeeper/tablekeeper/scoring/take5"
@@ -47,7 +47,7 @@ func possibleEntries(t testing.TB, g Game, seats int, rounds [][]int) []json.Raw
 				}
 			}
 		}
-		sh, err := tfscore.Play(seats, 0, winners, referee.Defaults(g.HouseRules()))
+		sh, err := tfscore.Play(seats, 0, winners, rulebook.Defaults(g.HouseRules()))
 		if err != nil {
 			t.Fatalf("take five winners %v: %v", winners, err)
 		}
@@ -57,7 +57,7 @@ func possibleEntries(t testing.TB, g Game, seats int, rounds [][]int) []json.Raw
 	default:
 		t.Fatalf("possibleEntries: no builder for %s", g.ID())
 	}
-	m := scoring.Match{Seats: seats, Options: map[string]string{}, Rules: referee.Defaults(g.HouseRules())}
+	m := scoring.Match{Seats: seats, Options: map[string]string{}, Rules: rulebook.Defaults(g.HouseRules())}
 	var before []scoring.Round
 	for i, e := range out {
 		pts, err := g.Score(m, before, e)

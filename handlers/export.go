@@ -24,7 +24,7 @@ func (s *Server) exportModel(c echo.Context) views.ExportPage {
 		alt = "?sep=comma"
 	}
 	csv := pathTo(c, routeExportCSV, slug)
-	return views.ExportPage{Group: m.nav(), CSVURL: csv, CSVAltURL: csv + alt,
+	return views.ExportPage{Group: m.nav(c), CSVURL: csv, CSVAltURL: csv + alt,
 		JSONURL: pathTo(c, routeExportJSON, slug), GzipURL: pathTo(c, routeExportJSONGzip, slug),
 		ImportURL: pathTo(c, routeImport, slug), PublicOn: m.group.PublicOn, PublicAct: pathTo(c, routePublic, slug), Display: m.who.Display,
 		BGStatsURL: pathTo(c, routeExportBGStats, slug), BGStatsImport: pathTo(c, routeImportBGStats, slug)}

@@ -3,7 +3,7 @@ package handlers
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
 )
@@ -24,7 +24,7 @@ func checkFinal(rounds, seats int, points []int) bool {
 func checkTable(g Game, seats int) error {
 	lo, hi := g.Seats()
 	if seats < lo || seats > hi {
-		return referee.Invalid("seats", fmt.Sprintf("This game is played by %d to %d players.", lo, hi),
+		return rulebook.Invalid("seats", fmt.Sprintf("This game is played by %d to %d players.", lo, hi),
 			fmt.Sprintf("Ce jeu se joue de %d à %d joueurs.", lo, hi))
 	}
 	return nil

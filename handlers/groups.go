@@ -57,7 +57,7 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 		return views.GroupPage{}, err
 	}
 	invite := s.baseURLFor(c.Request()) + pathTo(c, routeJoin, m.group.Slug, m.group.InviteToken)
-	page := views.GroupPage{Group: m.nav(), InviteURL: invite, InviteQR: qrSVG(invite),
+	page := views.GroupPage{Group: m.nav(c), InviteURL: invite, InviteQR: qrSVG(invite),
 		Games: gs.links(lang(c)), Players: len(players)}
 	if ck, err := c.Cookie("tk_admin_once"); err == nil && m.who.IsAdmin {
 		page.AdminURL = s.baseURLFor(c.Request()) + pathTo(c, routeClaimAdmin, m.group.Slug, ck.Value)
@@ -155,7 +155,7 @@ func (s *Server) members(c echo.Context) error {
 func (s *Server) membersPage(c echo.Context) (views.MembersPage, error) {
 	m := memberOf(c)
 	ms, err := s.store.Members(c.Request().Context(), m.group.ID)
-	page := views.MembersPage{Group: m.nav(), AdminRotate: pathTo(c, routeAdminRotate, m.group.Slug), IdleDays: store.SessionIdleDays}
+	page := views.MembersPage{Group: m.nav(c), AdminRotate: pathTo(c, routeAdminRotate, m.group.Slug), IdleDays: store.SessionIdleDays}
 	for _, x := range ms {
 		page.Members = append(page.Members, views.MemberLine{Name: x.Display, Unlinked: x.PlayerID == 0, IsAdmin: x.IsAdmin, You: x.SessionID == m.who.SessionID,
 			Joined: views.DayText(lang(c), s.local(x.JoinedAt)), Remove: pathTo(c, routeMemberRemove, m.group.Slug, x.SessionID)})

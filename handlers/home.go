@@ -17,11 +17,11 @@ import (
 
 // refereeLinks are the games that have a referee page: a game without one
 // has no link to it.
-func (s *Server) refereeLinks(lang string) []views.GameLink {
+func (s *Server) refereeLinks(c echo.Context, lang string) []views.GameLink {
 	out := make([]views.GameLink, 0, len(s.games))
 	for _, g := range s.games {
 		if _, ok := g.(RefereePage); ok {
-			out = append(out, views.GameLink{ID: g.ID(), Name: g.Name(lang)})
+			out = append(out, views.GameLink{ID: g.ID(), Name: g.Name(lang), URL: pathTo(c, routeReferee, g.ID())})
 		}
 	}
 	return out
@@ -32,19 +32,19 @@ func (s *Server) home(c echo.Context) error {
 }
 
 func (s *Server) homeModel(c echo.Context, form views.GroupForm) views.Home {
-	h := views.Home{Games: s.refereeLinks(lang(c)), Form: form}
+	h := views.Home{Games: s.refereeLinks(c, lang(c)), Form: form}
 	// The groups this browser belongs to, from its session cookie alone.
 	groups, err := s.store.GroupsOf(c.Request().Context(), sessionToken(c))
 	if err == nil {
 		for _, g := range groups {
-			h.Groups = append(h.Groups, views.GroupNav{Slug: g.Slug, Name: g.Name})
+			h.Groups = append(h.Groups, views.GroupNav{Slug: g.Slug, Name: g.Name, Paths: groupPaths(c, g.Slug)})
 		}
 	}
 	return h
 }
 
 func (s *Server) refereeIndex(c echo.Context) error {
-	return s.render(c, http.StatusOK, views.RefereeIndex(s.refereeLinks(lang(c))))
+	return s.render(c, http.StatusOK, views.RefereeIndex(s.refereeLinks(c, lang(c))))
 }
 
 // checkName returns the message id of the problem with a name, "" when it

@@ -11,7 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/store/bgstats"
@@ -203,9 +203,9 @@ func (s *Server) checkMatchIn(gs gameSet, n int, mt store.ExportMatch, lg string
 	}
 	bad := func(part string, round int, err error) (string, error) {
 		why := ""
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if errors.As(err, &ie) {
-			why = ie.Message.In(lg)
+			why = s.tr.Mistake(lg, ie)
 		}
 		return why, &store.ImportError{Part: part, Match: n, At: mt.CreatedAt, Round: round, Detail: fmt.Sprint(err)}
 	}
@@ -225,7 +225,7 @@ func (s *Server) checkMatchIn(gs gameSet, n int, mt store.ExportMatch, lg string
 	} else if opts, err = g.CheckOptions(len(mt.Seats), mt.Options); err != nil {
 		return bad("options", 0, err)
 	}
-	m := scoring.Match{Seats: len(mt.Seats), Options: opts, Rules: referee.ResolveKnown(g.HouseRules(), mt.Rules)}
+	m := scoring.Match{Seats: len(mt.Seats), Options: opts, Rules: rulebook.ResolveKnown(g.HouseRules(), mt.Rules)}
 	var before []scoring.Round
 	for _, r := range mt.Rounds {
 		if r.UndoneAt != nil {

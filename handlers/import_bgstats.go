@@ -267,7 +267,7 @@ const (
 // plan that follows. The summary and the import come from the same plan.
 func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form url.Values) (views.BGStatsImportPage, bgstatsPlan, error) {
 	ctx, m, vctx, lg := c.Request().Context(), memberOf(c), s.viewCtx(c), lang(c)
-	page := views.BGStatsImportPage{Group: m.nav(), Action: pathTo(c, routeImportBGStatsConfirm, m.group.Slug), Data: data, GroupURL: pathTo(c, routeGroup, m.group.Slug)}
+	page := views.BGStatsImportPage{Group: m.nav(c), Action: pathTo(c, routeImportBGStatsConfirm, m.group.Slug), Data: data, GroupURL: pathTo(c, routeGroup, m.group.Slug)}
 	var plan bgstatsPlan
 	roster, err := s.store.Players(ctx, m.group.ID)
 	if err != nil {

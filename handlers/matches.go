@@ -47,7 +47,7 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 		last = again
 	}
 	min, max := g.Seats()
-	page := views.NewMatchPage{Group: m.nav(), Game: views.GameLink{ID: g.ID(), Name: g.Name(lang(c))},
+	page := views.NewMatchPage{Group: m.nav(c), Game: views.GameLink{ID: g.ID(), Name: g.Name(lang(c))},
 		MinMax: fmt.Sprintf("%d–%d", min, max), Errors: errs, Dealer: g.Profile().FirstDealer}
 	ticked := map[int64]bool{}
 	for _, v := range form["play"] {
@@ -281,7 +281,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 	live := livePlayed(rounds)
 	totals := scoring.Totals(len(match.Seats), kit.EngineRounds(live))
 	prog := progress(g, match, live)
-	sh := views.Scoresheet{Group: memberOf(c).nav(), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
+	sh := views.Scoresheet{Group: memberOf(c).nav(c), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
 		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,
 		Rules: kit.DescribeRules(g, match.Rules, lang(c)), Version: matchVersion(match, rounds),
 		Names: make([]string, 0, len(match.Seats)), Rounds: make([]views.RoundRow, 0, len(rounds))}
@@ -292,6 +292,7 @@ func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []
 		sh.Leaders[i] = true
 	}
 	sh.GroupURL = pathTo(c, routeGroup, memberOf(c).group.Slug)
+	sh.EventsURL = pathTo(c, routeMatchEvents, memberOf(c).group.Slug, match.ID)
 	sh.Board = board(sh.Names, totals, prog)
 	if prog.Finished {
 		if match.FinishedAt == nil { // read before the save that ended it, just now

@@ -24,7 +24,7 @@ func (s *Server) otherGamesModel(c echo.Context) (views.OtherGamesPage, error) {
 		return views.OtherGamesPage{}, err
 	}
 	vctx := s.viewCtx(c)
-	page := views.OtherGamesPage{Group: m.nav(), Form: views.OtherGameForm{How: "high", Entry: "rounds", Places: "winner", End: "hand"}}
+	page := views.OtherGamesPage{Group: m.nav(c), Form: views.OtherGameForm{How: "high", Entry: "rounds", Places: "winner", End: "hand"}}
 	for _, g := range gs.own {
 		cg := g.(custom.Game)
 		page.Games = append(page.Games, views.OtherGameLine{ID: cg.ID(), Name: cg.Def.Name, Summary: custom.Summary(vctx, cg.Def)})

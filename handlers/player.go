@@ -39,7 +39,7 @@ func (s *Server) playerPage(c echo.Context) error {
 	slug := m.group.Slug
 	choices, cur := s.seasonChoices(vctx, seasons, c.QueryParam("season"))
 	self := pathTo(c, routePlayer, slug, id)
-	page := views.PlayerPage{Group: m.nav(), Name: player.Name, Title: cur.label,
+	page := views.PlayerPage{Group: m.nav(c), Name: player.Name, Title: cur.label,
 		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(self, "season", k) }),
 		BackURL: withQuery(pathTo(c, routeStandings, slug), "season", cur.key)}
 	f := cur.filter("")

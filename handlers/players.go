@@ -25,13 +25,13 @@ func (s *Server) players(c echo.Context) error {
 func (s *Server) roster(c echo.Context) (views.Roster, error) {
 	m := memberOf(c)
 	ps, err := s.store.Players(c.Request().Context(), m.group.ID)
-	r := views.Roster{Group: m.nav(), Pick: m.who.PlayerID == 0}
+	r := views.Roster{Group: m.nav(c), Pick: m.who.PlayerID == 0}
 	for _, p := range ps {
 		if p.Guest {
 			r.Guests = append(r.Guests, views.RosterPlayer{ID: p.ID, Name: p.Name})
 			continue
 		}
-		r.Players = append(r.Players, views.RosterPlayer{ID: p.ID, Name: p.Name, Archived: p.Archived(),
+		r.Players = append(r.Players, views.RosterPlayer{ID: p.ID, Name: p.Name, Archived: p.Archived(), Action: pathTo(c, routePlayer, m.group.Slug, p.ID),
 			You: p.ID == m.who.PlayerID, Claimed: p.Claimed, Rename: views.NameForm{Name: p.Name}})
 	}
 	if m.who.IsAdmin {

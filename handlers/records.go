@@ -69,7 +69,7 @@ func (s *Server) recordsPage(c echo.Context) error {
 	}
 	slug := m.group.Slug
 	choices, cur := s.seasonChoices(vctx, seasons, c.QueryParam("season"))
-	page := views.RecordsPage{Group: m.nav(), Title: cur.label,
+	page := views.RecordsPage{Group: m.nav(c), Title: cur.label,
 		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(pathTo(c, routeRecords, slug), "season", k) })}
 	var recs standings.Records
 	err = s.withLedger(ctx, m.group.ID, func(l *standings.Ledger) error {

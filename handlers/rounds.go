@@ -366,7 +366,7 @@ func (s *Server) editRound(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	rc := s.editCtx(c, g, match, livePlayed(rounds), r, n)
-	return s.render(c, http.StatusOK, views.EditRoundPage(memberOf(c).nav(), rc.title, g.RoundForm(rc.RoundCtx, r.Entry)))
+	return s.render(c, http.StatusOK, views.EditRoundPage(memberOf(c).nav(c), rc.title, g.RoundForm(rc.RoundCtx, r.Entry)))
 }
 
 type editCtx struct {
@@ -414,7 +414,7 @@ func (s *Server) postEdit(c echo.Context) error {
 		if invalid {
 			status = http.StatusUnprocessableEntity
 		}
-		return s.render(c, status, views.EditRoundPage(memberOf(c).nav(), ec.title, redraw))
+		return s.render(c, status, views.EditRoundPage(memberOf(c).nav(c), ec.title, redraw))
 	}
 	_, err = s.store.EditRound(c.Request().Context(), match.ID, r.ID, version, store.RoundWrite{Entry: save.Entry,
 		Points: save.Points, Author: memberOf(c).who.Display, Decide: decider(g, match)})
@@ -438,7 +438,7 @@ func (s *Server) postEdit(c echo.Context) error {
 			return err
 		}
 		msg := views.T(ec.Ctx, "round.editconflict.here", "Points", pointsLine(match, cur.Points))
-		page := views.EditRoundPage(memberOf(c).nav(), ec.title, views.FormThenAlert(redraw, msg))
+		page := views.EditRoundPage(memberOf(c).nav(c), ec.title, views.FormThenAlert(redraw, msg))
 		if isHTMX(c) { // the message sits under the form, next to Save, outside what the form swaps
 			swapMain(c)
 		}
@@ -494,7 +494,7 @@ func (s *Server) roundHistory(c echo.Context) error {
 		return err
 	}
 	vctx := s.viewCtx(c)
-	page := views.HistoryPage{Group: memberOf(c).nav(), MatchURL: s.matchURL(c, match.ID), Label: g.RoundLabel(vctx, match, livePlayed(rounds), n)}
+	page := views.HistoryPage{Group: memberOf(c).nav(c), MatchURL: s.matchURL(c, match.ID), Label: g.RoundLabel(vctx, match, livePlayed(rounds), n)}
 	for _, st := range match.Seats {
 		page.Names = append(page.Names, st.Name)
 	}

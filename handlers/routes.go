@@ -32,6 +32,9 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/static/*", echo.WrapHandler(s.assets))
 	e.GET("/manifest.webmanifest", s.fixedAsset("manifest.webmanifest"))
 	e.GET("/icon.svg", s.fixedAsset("icon.svg"))
+	for _, png := range homeScreenIcons {
+		e.GET("/"+png, s.fixedAsset(png))
+	}
 	e.GET(healthPath, s.health)
 	e.GET("/sw.js", s.serviceWorker)             // the offline worker, at the root for its scope (handlers/offline.go)
 	e.GET("/app-strings/:file", s.clientStrings) // app.js's own sentences, en.json or fr.json
@@ -178,6 +181,13 @@ var (
 )
 
 func fixedHeader(values ...string) []string { return values[:len(values):len(values)] }
+
+// homeScreenIcons are the PNG icons a phone's home screen asks for, at the
+// root: the manifest's, and the apple-touch-icon iOS looks for there. They
+// were drawn once from static/icon.svg with rsvg-convert (Debian's
+// librsvg2-bin); the maskable one and the apple-touch-icon fill the square,
+// the drawing in its middle 80 %.
+var homeScreenIcons = []string{"icon-192.png", "icon-512.png", "icon-maskable-512.png", "apple-touch-icon.png"}
 
 func (s *Server) fixedAsset(name string) echo.HandlerFunc {
 	return func(c echo.Context) error {

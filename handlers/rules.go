@@ -7,19 +7,19 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // groupSettings resolves a group's stored house rules for a game against the
 // game's declarations (a key the game no longer has, or a value no longer
 // allowed, is dropped alone).
-func (s *Server) groupSettings(ctx context.Context, groupID int64, g Game) (referee.Settings, error) {
+func (s *Server) groupSettings(ctx context.Context, groupID int64, g Game) (rulebook.Settings, error) {
 	stored, err := s.store.HouseRules(ctx, groupID, g.ID())
 	if err != nil {
 		return nil, err
 	}
-	return referee.ResolveKnown(g.HouseRules(), stored), nil
+	return rulebook.ResolveKnown(g.HouseRules(), stored), nil
 }
 
 func (s *Server) houseRules(c echo.Context) error {
@@ -32,7 +32,7 @@ func (s *Server) houseRules(c echo.Context) error {
 
 func (s *Server) houseRulesModel(c echo.Context, saved, failedGame, failure string) (views.HouseRulesPage, error) {
 	m := memberOf(c)
-	page := views.HouseRulesPage{Group: m.nav(), Saved: saved}
+	page := views.HouseRulesPage{Group: m.nav(c), Saved: saved}
 	for _, g := range s.games {
 		if len(g.HouseRules()) == 0 {
 			continue
@@ -41,7 +41,7 @@ func (s *Server) houseRulesModel(c echo.Context, saved, failedGame, failure stri
 		if err != nil {
 			return page, err
 		}
-		hg := views.HouseRulesGame{ID: g.ID(), Name: g.Name(lang(c))}
+		hg := views.HouseRulesGame{ID: g.ID(), Name: g.Name(lang(c)), Action: pathTo(c, routeRulesSave, m.group.Slug, g.ID())}
 		if g.ID() == failedGame {
 			hg.Error = failure
 		}
@@ -68,10 +68,10 @@ func (s *Server) saveHouseRules(c echo.Context) error {
 			given[h.Key] = vs[len(vs)-1]
 		}
 	}
-	if _, err := referee.Resolve(g.HouseRules(), given); err != nil {
+	if _, err := rulebook.Resolve(g.HouseRules(), given); err != nil {
 		msg := views.T(s.viewCtx(c), "error.badrequest")
-		if ie, ok := err.(*referee.InputError); ok {
-			msg = ie.Message.In(lang(c))
+		if ie, ok := err.(*rulebook.InputError); ok {
+			msg = views.Mistake(s.viewCtx(c), ie)
 		}
 		page, err := s.houseRulesModel(c, "", g.ID(), msg)
 		if err != nil {

@@ -11,7 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -172,7 +172,7 @@ func (s *Server) ruleName(id, lang string) string {
 		if !ok {
 			continue
 		}
-		if r, ok := referee.Find(page.RuleBook(), id); ok {
+		if r, ok := rulebook.Find(page.RuleBook(), id); ok {
 			return r.Text.In(lang)
 		}
 	}

@@ -77,8 +77,16 @@ type member struct {
 	who   store.Member
 }
 
-func (m member) nav() views.GroupNav {
-	return views.GroupNav{Slug: m.group.Slug, Name: m.group.Name, IsAdmin: m.who.IsAdmin}
+func (m member) nav(c echo.Context) views.GroupNav {
+	return views.GroupNav{Slug: m.group.Slug, Name: m.group.Name, IsAdmin: m.who.IsAdmin, Paths: groupPaths(c, m.group.Slug)}
+}
+
+// groupPaths are the paths of the group's pages its views link to.
+func groupPaths(c echo.Context, slug string) views.GroupPaths {
+	return views.GroupPaths{Home: pathTo(c, routeGroup, slug), Standings: pathTo(c, routeStandings, slug),
+		Players: pathTo(c, routePlayers, slug), Games: pathTo(c, routeGames, slug), Rules: pathTo(c, routeRules, slug),
+		Members: pathTo(c, routeMembers, slug), Export: pathTo(c, routeExport, slug),
+		InviteRotate: pathTo(c, routeInviteRotate, slug), NewMatch: pathTo(c, routeNewMatch, slug), Matches: pathTo(c, routeMatches, slug)}
 }
 
 // requireMember lets a request through only for a member of the group named

@@ -7,7 +7,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -29,7 +29,7 @@ func readRound(g Game, rc RoundCtx, form url.Values) (save *Scored, redraw templ
 		}
 		post.Err = err
 	}
-	var ie *referee.InputError
+	var ie *rulebook.InputError
 	if !errors.As(post.Err, &ie) {
 		return nil, nil, false, post.Err
 	}
@@ -46,9 +46,9 @@ func readOptions(g Game, oc OptionsCtx) (map[string]string, views.FieldErrors) {
 	opts, err := g.CheckOptions(len(oc.Names), g.ReadOptions(oc))
 	errs := views.FieldErrors{}
 	if err != nil {
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if errors.As(err, &ie) {
-			errs[ie.Field] = ie.Message.In(views.Lang(oc.Ctx))
+			errs[ie.Field] = views.Mistake(oc.Ctx, ie)
 		} else {
 			errs["options"] = views.T(oc.Ctx, "error.badrequest")
 		}

@@ -119,7 +119,7 @@ func playerNames(players []store.Player) map[int64]string {
 func (s *Server) standingsPage(c echo.Context) error {
 	return s.cachedPage(c, func() ([]byte, error) {
 		m := memberOf(c)
-		page, err := s.standingsModel(c, m.group, m.nav(), pathTo(c, routeGroup, m.group.Slug), false)
+		page, err := s.standingsModel(c, m.group, m.nav(c), pathTo(c, routeGroup, m.group.Slug), false)
 		if err != nil {
 			return nil, err
 		}
@@ -136,7 +136,7 @@ func (s *Server) publicStandings(c echo.Context) error {
 	}
 	c.Response().Header().Set("Referrer-Policy", "no-referrer") // the token is in the URL
 	c.Response().Header().Set("X-Robots-Tag", "noindex")
-	page, err := s.standingsModel(c, g, views.GroupNav{Slug: g.Slug, Name: g.Name}, pathTo(c, routePublicStandings, g.Slug, c.Param("token")), true)
+	page, err := s.standingsModel(c, g, views.GroupNav{Slug: g.Slug, Name: g.Name, Paths: groupPaths(c, g.Slug)}, pathTo(c, routePublicStandings, g.Slug, c.Param("token")), true)
 	if err != nil {
 		return err
 	}

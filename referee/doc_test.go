@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	"github.com/tablekeeper/tablekeeper/referee/fivecrowns"
 	"github.com/tablekeeper/tablekeeper/referee/take5"
 	"github.com/tablekeeper/tablekeeper/referee/takefive"
 	"github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/RULES.md from the engines' catalogues")
@@ -24,8 +24,8 @@ const rulesDoc = "../docs/RULES.md"
 // question open, written here by hand.
 type game struct {
 	title, pkg string
-	rules      []referee.Rule
-	house      []referee.HouseRule
+	rules      []rulebook.Rule
+	house      []rulebook.HouseRule
 	readings   []reading
 }
 
@@ -158,6 +158,11 @@ every game:
   (Take Five) pass over his seat: the turn goes on from whoever had it last to the next player still
   there. The sheet says after which round he left. While no round was saved without him, his departure can be taken
   back; it stays recorded.
+- **A table never drops below its game's minimum** (Take 5! 2, Take Five 2, Five Crowns 2, TAKI 2; a
+  group's own game 1). A leave that would leave fewer players than that ends the match early instead
+  when a round was played: it is the same as ending the match now (below), ranked by the totals so far,
+  and the player whose leave ended it is not placed after the others (no departure is recorded). Before
+  the first round it is refused (409) with a sentence saying so, and nothing changes.
 - **A guest** (someone not on the group's roster) plays the match like anyone; the standings leave him
   out until the admin adds him to the group.
 - **Ending a match now** (after at least one round): the match is over with the totals so far, ranked

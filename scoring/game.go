@@ -9,11 +9,11 @@ package scoring
 import (
 	"encoding/json"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Game is a game's scoresheet rules. Implementations are pure: no I/O, no
-// clock, and every error about the input is a *referee.InputError naming the
+// clock, and every error about the input is a *rulebook.InputError naming the
 // field at fault.
 type Game interface {
 	// ID is the game's URL and storage id: lower case letters and digits.
@@ -21,7 +21,7 @@ type Game interface {
 	// Seats is how many players a match may seat.
 	Seats() (min, max int)
 	// HouseRules declares the switches a group may set.
-	HouseRules() []referee.HouseRule
+	HouseRules() []rulebook.HouseRule
 	// LowWins reports whether the lowest total wins (Five Crowns).
 	LowWins() bool
 	// CheckOptions validates a new match's options for a table of seats
@@ -41,7 +41,7 @@ type Game interface {
 type Match struct {
 	Seats   int               // players seated, in seat order 0…Seats−1
 	Options map[string]string // as returned by CheckOptions
-	Rules   referee.Settings  // the house rules in force (see referee.ResolveKnown)
+	Rules   rulebook.Settings // the house rules in force (see rulebook.ResolveKnown)
 	// AwayFrom is, seat by seat, the first round (1-based) the seat's
 	// player no longer plays, 0 while he stays; nil when nobody left. A
 	// turn that passes round the table (the deal, who starts) passes over

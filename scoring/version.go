@@ -3,7 +3,7 @@ package scoring
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // DecodeVersion reads a stored round entry's "v": 0 (an entry stored before
@@ -15,7 +15,7 @@ func DecodeVersion(v, latest int) (int, error) {
 		v = 1
 	}
 	if v < 1 || v > latest {
-		return 0, referee.Invalid("v",
+		return 0, rulebook.Invalid("v",
 			fmt.Sprintf("This round was stored in version %d of its form, which this release cannot read (it reads up to version %d).", v, latest),
 			fmt.Sprintf("Cette manche a été enregistrée dans la version %d de sa saisie, que cette version du logiciel ne sait pas lire (elle lit jusqu'à la version %d).", v, latest))
 	}

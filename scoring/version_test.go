@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // An entry stored before versions reads as version 1; a newer one than
@@ -17,7 +17,7 @@ func TestDecodeVersion(t *testing.T) {
 	}
 	for _, v := range []int{2, -1} {
 		_, err := DecodeVersion(v, 1)
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if !errors.As(err, &ie) || ie.Field != "v" || ie.Message.In("fr") == ie.Message.In("en") {
 			t.Errorf("version %d of 1: %v, want an input error on v in both languages", v, err)
 		}

@@ -19,7 +19,7 @@ import (
 	"strings"
 )
 
-//go:embed *.css *.js *.svg *.webmanifest
+//go:embed *.css *.js *.svg *.png *.webmanifest
 var files embed.FS
 
 type asset struct {
@@ -52,7 +52,7 @@ func New() *Assets {
 		if ext == ".webmanifest" {
 			f.ctype = "application/manifest+json"
 		}
-		if len(b) > 1024 {
+		if len(b) > 1024 && ext != ".png" { // a PNG is compressed already
 			var z bytes.Buffer
 			w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
 			w.Write(b)

@@ -27,13 +27,23 @@ func openMatch(ctx context.Context, tx *txn, groupID, matchID int64) (live, seat
 	return live, seats, nil
 }
 
+// ErrTooFew refuses a departure that would leave fewer players than the
+// game's fewest before the first round (errors.Is it ErrInvalid too).
+var ErrTooFew = fmt.Errorf("fewer players than the game needs: %w", ErrInvalid)
+
 // LeaveMatch records that the player on seat left the match after the
 // rounds saved so far: from the next round on he is not asked for. The
 // departure is a row of its own (who, after which round, when, by whom),
-// taken back by ReturnToMatch, never overwritten. ErrInvalid for a
-// finished match, a seat that is not one or a player who left already.
-func (s *Store) LeaveMatch(ctx context.Context, groupID, matchID int64, seat int, author string) error {
-	return s.tx(ctx, func(tx *txn) error {
+// taken back by ReturnToMatch, never overwritten. A table never drops
+// below fewest players (the game's fewest seats): a departure that would
+// leave fewer ends the match early instead, as EndMatchEarly does, when a
+// round was played (ended is true, and no departure is recorded, so the
+// match is ranked by its totals as any early end), and is ErrTooFew before
+// the first round. ErrInvalid for a finished match, a seat that is not one
+// or a player who left already.
+func (s *Store) LeaveMatch(ctx context.Context, groupID, matchID int64, seat int, author string, fewest int) (ended bool, err error) {
+	err = s.tx(ctx, func(tx *txn) error {
+		ended = false // the transaction may be tried again
 		live, seats, err := openMatch(ctx, tx, groupID, matchID)
 		if err != nil {
 			return err
@@ -41,13 +51,20 @@ func (s *Store) LeaveMatch(ctx context.Context, groupID, matchID int64, seat int
 		if seat < 0 || seat >= seats {
 			return fmt.Errorf("store: leave: seat %d: %w", seat, ErrInvalid)
 		}
-		var gone int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM departures WHERE match_id = $1 AND seat = $2 AND undone_at IS NULL`,
-			matchID, seat).Scan(&gone); err != nil {
+		var gone, away int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(CASE WHEN seat = $1 THEN 1 END), COUNT(*) FROM departures WHERE match_id = $2 AND undone_at IS NULL`,
+			seat, matchID).Scan(&gone, &away); err != nil {
 			return fmt.Errorf("store: leave: %w", err)
 		}
 		if gone > 0 {
 			return fmt.Errorf("store: leave: seat %d left already: %w", seat, ErrInvalid)
+		}
+		if seats-away-1 < fewest {
+			if live == 0 {
+				return fmt.Errorf("store: leave: seat %d of %d players: %w", seat, seats-away, ErrTooFew)
+			}
+			ended = true
+			return s.endEarly(ctx, tx, groupID, matchID)
 		}
 		tx.wrote(groupID, false)
 		tx.wroteIn(matchID)
@@ -58,6 +75,7 @@ func (s *Store) LeaveMatch(ctx context.Context, groupID, matchID int64, seat int
 		}
 		return nil
 	})
+	return ended, err
 }
 
 // ReturnToMatch takes back the departure of the player on seat (a mistake,
@@ -97,14 +115,19 @@ func (s *Store) EndMatchEarly(ctx context.Context, groupID, matchID int64) error
 		if live == 0 {
 			return fmt.Errorf("store: end match %d: no round: %w", matchID, ErrInvalid)
 		}
-		tx.wrote(groupID, false)
-		tx.wroteIn(matchID)
-		now := s.now()
-		if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = $1, ended_early_at = $2 WHERE id = $3`, now, now, matchID); err != nil {
-			return fmt.Errorf("store: end match: %w", err)
-		}
-		return nil
+		return s.endEarly(ctx, tx, groupID, matchID)
 	})
+}
+
+// endEarly finishes a match now and marks it ended early, inside tx.
+func (s *Store) endEarly(ctx context.Context, tx *txn, groupID, matchID int64) error {
+	tx.wrote(groupID, false)
+	tx.wroteIn(matchID)
+	now := s.now()
+	if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = $1, ended_early_at = $2 WHERE id = $3`, now, now, matchID); err != nil {
+		return fmt.Errorf("store: end match: %w", err)
+	}
+	return nil
 }
 
 // addGuest is the guest player called name: the group's guest of that name

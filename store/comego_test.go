@@ -22,17 +22,17 @@ func TestDeparturesGuestsAndEarlyEnds(t *testing.T) {
 		}
 	}
 	add(1)
-	if err := f.s.LeaveMatch(ctx, gid, f.match, 1, "Ana"); err != nil {
+	if _, err := f.s.LeaveMatch(ctx, gid, f.match, 1, "Ana", 2); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.s.LeaveMatch(ctx, gid, f.match, 1, "Ana"); !errors.Is(err, ErrInvalid) {
+	if _, err := f.s.LeaveMatch(ctx, gid, f.match, 1, "Ana", 2); !errors.Is(err, ErrInvalid) {
 		t.Errorf("leaving twice: %v, want ErrInvalid", err)
 	}
 	if err := f.s.ReturnToMatch(ctx, gid, f.match, 1); err != nil {
 		t.Fatalf("back before any round without him: %v", err)
 	}
 	add(2)
-	if err := f.s.LeaveMatch(ctx, gid, f.match, 1, "Ben"); err != nil {
+	if _, err := f.s.LeaveMatch(ctx, gid, f.match, 1, "Ben", 2); err != nil {
 		t.Fatal(err)
 	}
 	add(3)
@@ -108,6 +108,65 @@ func TestDeparturesGuestsAndEarlyEnds(t *testing.T) {
 	}
 }
 
+// A table never drops below the game's fewest players: before the first
+// round the departure that would is refused (ErrTooFew, nothing written);
+// once a round is played it ends the match early instead, with no
+// departure, so the match is ranked by its totals as any early end.
+func TestLeaveNeverDropsBelowTheFewest(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	gid := f.g.Group.ID
+	departures := func() (n int) {
+		t.Helper()
+		if err := f.s.testQueryRow(`SELECT COUNT(*) FROM departures WHERE match_id = $1 AND undone_at IS NULL`, f.match).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	// Three seats, two at least: Chloé may leave, then nobody.
+	if ended, err := f.s.LeaveMatch(ctx, gid, f.match, 2, "Ana", 2); err != nil || ended {
+		t.Fatalf("Chloé leaves a table of 3 (2 at least): ended %v, %v", ended, err)
+	}
+	for _, seat := range []int{0, 1} {
+		ended, err := f.s.LeaveMatch(ctx, gid, f.match, seat, "Ana", 2)
+		if !errors.Is(err, ErrTooFew) || !errors.Is(err, ErrInvalid) || ended {
+			t.Errorf("seat %d leaves the last 2 before the first round: ended %v, %v; want ErrTooFew", seat, ended, err)
+		}
+	}
+	if m, _ := f.s.Match(ctx, gid, f.match); m.Finished() || departures() != 1 {
+		t.Errorf("refused departures: finished %v, %d departures; want the match going on with Chloé's alone", m.Finished(), departures())
+	}
+	// Chloé comes back; a round is played; Ben leaves, then Ana would be alone.
+	if err := f.s.ReturnToMatch(ctx, gid, f.match, 2); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: map[string]int{"n": 1}, Points: []int{9, 2, 4}, Author: "t"}); err != nil {
+		t.Fatal(err)
+	}
+	if ended, err := f.s.LeaveMatch(ctx, gid, f.match, 1, "Ana", 2); err != nil || ended {
+		t.Fatalf("Ben leaves a table of 3 after round 1: ended %v, %v", ended, err)
+	}
+	ended, err := f.s.LeaveMatch(ctx, gid, f.match, 2, "Ana", 2)
+	if err != nil || !ended {
+		t.Fatalf("Chloé leaves Ana alone after round 1: ended %v, %v; want the match ended", ended, err)
+	}
+	m, err := f.s.Match(ctx, gid, f.match)
+	if err != nil || !m.Finished() || !m.EndedEarly() || m.Seats[2].AwayFrom != 0 || m.Seats[1].AwayFrom != 2 {
+		t.Errorf("after Chloé's leave: %+v, %v; want finished, ended early, Ben away, Chloé not", m, err)
+	}
+	if _, err := f.s.LeaveMatch(ctx, gid, f.match, 0, "Ana", 2); !errors.Is(err, ErrInvalid) {
+		t.Errorf("leaving an ended match: %v, want ErrInvalid", err)
+	}
+	// A game played alone (fewest 1): the last player's leave ends the match too.
+	solo, err := f.s.CreateMatch(ctx, gid, NewMatch{Game: "mine", Players: []int64{f.players[0].ID}, Rules: map[string]string{}, Options: map[string]string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.LeaveMatch(ctx, gid, solo, 0, "Ana", 1); !errors.Is(err, ErrTooFew) {
+		t.Errorf("the one player leaves before the first round: %v, want ErrTooFew", err)
+	}
+}
+
 // An export carries who left, the early end and the guests; its import
 // gives them back.
 func TestExportCarriesComings(t *testing.T) {
@@ -117,7 +176,7 @@ func TestExportCarriesComings(t *testing.T) {
 	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: map[string]int{"n": 1}, Points: []int{0, 5, 7}, Author: "t"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.s.LeaveMatch(ctx, gid, f.match, 2, "Ana"); err != nil {
+	if _, err := f.s.LeaveMatch(ctx, gid, f.match, 2, "Ana", 2); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.s.EndMatchEarly(ctx, gid, f.match); err != nil {

@@ -2,84 +2,20 @@ package store
 
 import (
 	"errors"
-	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// dialect is everything that differs between SQLite and PostgreSQL in the
-// store's SQL. The queries are written once, in SQLite's spelling with ?
-// placeholders; on PostgreSQL pg rewrites them (placeholders to $n,
-// group_concat to string_agg) and the few fragments that cannot be rewritten
-// word for word are chosen here. Nothing outside this file, the migrations
-// folders and Open (store.go, postgres.go) knows which database is in use.
+// dialect is what differs between SQLite and PostgreSQL in the store's
+// SQL, and only that: the queries are written once, in the spelling both
+// read ($1…$n parameters, string_agg), and run as written. What stays
+// different is here: the statement that writes a match's totals, how bool
+// arguments reach integer columns, and how a unique index's violation is
+// told. Nothing outside this file, the migrations folders and Open
+// (store.go, postgres.go) knows which database is in use.
 type dialect struct {
 	pg bool
-	// rewritten keeps each query text's PostgreSQL spelling (bounded).
-	mu        sync.Mutex
-	rewritten map[string]string
-}
-
-// maxRewritten bounds the kept rewrites: the store's query texts are a few
-// hundred; IN lists of changing length are rewritten each time past it.
-const maxRewritten = 2000
-
-// sql is q in the dialect's spelling.
-func (d *dialect) sql(q string) string {
-	if !d.pg {
-		return q
-	}
-	d.mu.Lock()
-	r, ok := d.rewritten[q]
-	d.mu.Unlock()
-	if ok {
-		return r
-	}
-	r = pgSQL(q)
-	d.mu.Lock()
-	if d.rewritten == nil {
-		d.rewritten = map[string]string{}
-	}
-	if len(d.rewritten) < maxRewritten {
-		d.rewritten[q] = r
-	}
-	d.mu.Unlock()
-	return r
-}
-
-// pgSQL rewrites a query from SQLite's spelling to PostgreSQL's: each ?
-// outside a quoted string becomes $1, $2…, and group_concat becomes
-// string_agg (both take the separator as their second argument; the store's
-// callers always give it, and never depend on the order of the parts).
-func pgSQL(q string) string {
-	var b strings.Builder
-	b.Grow(len(q) + 16)
-	n := 0
-	var quote byte
-	for i := 0; i < len(q); i++ {
-		c := q[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '?':
-			n++
-			b.WriteByte('$')
-			b.WriteString(strconv.Itoa(n))
-			continue
-		case (c == 'g' || c == 'G') && len(q)-i >= len("group_concat(") && strings.EqualFold(q[i:i+len("group_concat(")], "group_concat("):
-			b.WriteString("string_agg(")
-			i += len("group_concat(") - 1
-			continue
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
 }
 
 // setTotals is the statement that writes a match's totals (its second
@@ -93,7 +29,7 @@ func (d *dialect) setTotals() string {
 	if d.pg {
 		return `UPDATE match_players SET total = COALESCE(($1::jsonb ->> match_players.seat::int)::bigint, 0) WHERE match_id = $2`
 	}
-	return `UPDATE match_players SET total = CAST(substr(?, seat * ` + totalWidthSQL + ` + 1, ` + totalWidthSQL + `) AS INTEGER) WHERE match_id = ?`
+	return `UPDATE match_players SET total = CAST(substr($1, seat * ` + totalWidthSQL + ` + 1, ` + totalWidthSQL + `) AS INTEGER) WHERE match_id = $2`
 }
 
 // totalsArg is the totals as setTotals reads them.

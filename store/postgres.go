@@ -240,11 +240,11 @@ type rtx struct {
 }
 
 func (r *rtx) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return r.tx.QueryContext(ctx, r.d.sql(q), r.d.args(args)...)
+	return r.tx.QueryContext(ctx, q, r.d.args(args)...)
 }
 
 func (r *rtx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	return r.tx.QueryRowContext(ctx, r.d.sql(q), r.d.args(args)...)
+	return r.tx.QueryRowContext(ctx, q, r.d.args(args)...)
 }
 
 func (r *rtx) Rollback() error { return r.tx.Rollback() }

@@ -65,7 +65,7 @@ func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Roun
 		var slug string
 		var finished sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT m.group_id, g.slug, m.finished_at
-			FROM matches m JOIN groups g ON g.id = m.group_id WHERE m.id = ?`, matchID).Scan(&group, &slug, &finished)
+			FROM matches m JOIN groups g ON g.id = m.group_id WHERE m.id = $1`, matchID).Scan(&group, &slug, &finished)
 		if err != nil {
 			return notFound(err, "add round")
 		}
@@ -130,7 +130,7 @@ func (s *Store) addNext(ctx context.Context, tx *txn, g Group, id int64, finishe
 	if w.SubmitKey != "" {
 		key = w.SubmitKey
 		var saved int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM rounds WHERE match_id = ? AND submit_key = ?`, id, key).Scan(&saved)
+		err := tx.QueryRowContext(ctx, `SELECT id FROM rounds WHERE match_id = $1 AND submit_key = $2`, id, key).Scan(&saved)
 		if err == nil { // a repeated post: the round it saved, nothing written
 			for _, r := range rounds {
 				if r.ID == saved {
@@ -156,7 +156,7 @@ func (s *Store) addNext(ctx context.Context, tx *txn, g Group, id int64, finishe
 		return Round{}, nil, fmt.Errorf("store: add round %d after %d: %w", w.Number, live, ErrInvalid)
 	}
 	entry, points, created := mustJSON(w.Entry), mustJSON(w.Points), s.now()
-	res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+	res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
 		id, w.Number, entry, points, key, created)
 	if err != nil {
 		return Round{}, nil, fmt.Errorf("store: add round: %w", err)
@@ -200,7 +200,7 @@ func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version i
 		if err := tx.wroteMatch(ctx, matchID); err != nil {
 			return err
 		}
-		cur, err := roundWhere(ctx, tx, `id = ? AND match_id = ? AND undone_at IS NULL`, roundID, matchID)
+		cur, err := roundWhere(ctx, tx, `id = $1 AND match_id = $2 AND undone_at IS NULL`, roundID, matchID)
 		if err != nil {
 			return err
 		}
@@ -208,7 +208,7 @@ func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version i
 			return fmt.Errorf("store: edit round %d: version %d, have %d: %w", roundID, version, cur.Version, ErrConflict)
 		}
 		entry, points := mustJSON(w.Entry), mustJSON(w.Points)
-		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET entry = ?, points = ?, version = version + 1 WHERE id = ?`, entry, points, roundID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET entry = $1, points = $2, version = version + 1 WHERE id = $3`, entry, points, roundID); err != nil {
 			return fmt.Errorf("store: edit round: %w", err)
 		}
 		if err := s.revise(ctx, tx, roundID, version+1, "edited", entry, points, w.Author); err != nil {
@@ -229,14 +229,14 @@ func (s *Store) UndoLastRound(ctx context.Context, matchID, roundID int64, autho
 		if err := tx.wroteMatch(ctx, matchID); err != nil {
 			return err
 		}
-		last, err := roundWhere(ctx, tx, `match_id = ? AND undone_at IS NULL ORDER BY number DESC LIMIT 1`, matchID)
+		last, err := roundWhere(ctx, tx, `match_id = $1 AND undone_at IS NULL ORDER BY number DESC LIMIT 1`, matchID)
 		if err != nil {
 			return err
 		}
 		if last.ID != roundID {
 			return fmt.Errorf("store: undo round %d: last is %d: %w", roundID, last.ID, ErrConflict)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET undone_at = ?, version = version + 1 WHERE id = ?`, s.now(), roundID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET undone_at = $1, version = version + 1 WHERE id = $2`, s.now(), roundID); err != nil {
 			return fmt.Errorf("store: undo round: %w", err)
 		}
 		if err := s.revise(ctx, tx, roundID, last.Version+1, "undone", string(last.Entry), mustJSON(last.Points), author); err != nil {
@@ -256,7 +256,7 @@ func (s *Store) Rounds(ctx context.Context, matchID int64) ([]Round, error) {
 }
 
 func roundsOf(ctx context.Context, query func(context.Context, string, ...any) (*sql.Rows, error), matchID int64) ([]Round, error) {
-	rows, err := query(ctx, `SELECT `+roundColumns+` FROM rounds WHERE match_id = ? ORDER BY number, id`, matchID)
+	rows, err := query(ctx, `SELECT `+roundColumns+` FROM rounds WHERE match_id = $1 ORDER BY number, id`, matchID)
 	if err != nil {
 		return nil, fmt.Errorf("store: rounds: %w", err)
 	}
@@ -274,12 +274,12 @@ func roundsOf(ctx context.Context, query func(context.Context, string, ...any) (
 
 // Round returns one round of a match, or ErrNotFound.
 func (s *Store) Round(ctx context.Context, matchID, roundID int64) (Round, error) {
-	return roundWhere(ctx, storeQueryer{s}, `id = ? AND match_id = ?`, roundID, matchID)
+	return roundWhere(ctx, storeQueryer{s}, `id = $1 AND match_id = $2`, roundID, matchID)
 }
 
 // History lists a round's revisions, oldest first.
 func (s *Store) History(ctx context.Context, roundID int64) ([]Revision, error) {
-	rows, err := s.query(ctx, `SELECT version, kind, entry, points, author, at FROM round_revisions WHERE round_id = ? ORDER BY id`, roundID)
+	rows, err := s.query(ctx, `SELECT version, kind, entry, points, author, at FROM round_revisions WHERE round_id = $1 ORDER BY id`, roundID)
 	if err != nil {
 		return nil, fmt.Errorf("store: history: %w", err)
 	}
@@ -301,7 +301,7 @@ func (s *Store) History(ctx context.Context, roundID int64) ([]Revision, error) 
 }
 
 func (s *Store) revise(ctx context.Context, tx *txn, roundID int64, version int, kind, entry, points, author string) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO round_revisions (round_id, version, kind, entry, points, author, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+	_, err := tx.ExecContext(ctx, `INSERT INTO round_revisions (round_id, version, kind, entry, points, author, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 		roundID, version, kind, entry, points, author, s.now())
 	if err != nil {
 		return fmt.Errorf("store: revision: %w", err)
@@ -346,7 +346,7 @@ func (s *Store) settle(ctx context.Context, tx *txn, matchID int64, rounds []Rou
 	}
 	// Only a change of state writes the row (an unchanged row left as it is
 	// costs no page in the commit).
-	if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = ? WHERE id = ? AND (CAST(? AS TEXT) IS NULL) != (finished_at IS NULL)`, at, matchID, at); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE matches SET finished_at = $1 WHERE id = $2 AND (CAST($3 AS TEXT) IS NULL) != (finished_at IS NULL)`, at, matchID, at); err != nil {
 		return fmt.Errorf("store: finish: %w", err)
 	}
 	return nil
@@ -358,9 +358,8 @@ type queryer interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// storeQueryer reads through the store's pool in the dialect's spelling
-// (queryRow): a query handed to the pool as written keeps SQLite's ?
-// placeholders, which PostgreSQL refuses.
+// storeQueryer reads through the store's pool (queryRow: its kept
+// statements, its time bound and the dialect's arguments).
 type storeQueryer struct{ s *Store }
 
 func (q storeQueryer) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {

@@ -73,14 +73,14 @@ func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, er
 	if st := s.prep(q, len(args)); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
-	return s.db.QueryContext(s.bounded(ctx), s.d.sql(q), s.d.args(args)...)
+	return s.db.QueryContext(s.bounded(ctx), q, s.d.args(args)...)
 }
 
 func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	if st := s.prep(q, len(args)); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
-	return s.db.QueryRowContext(s.bounded(ctx), s.d.sql(q), s.d.args(args)...)
+	return s.db.QueryRowContext(s.bounded(ctx), q, s.d.args(args)...)
 }
 
 // txn is the write transaction in progress: on SQLite on the write
@@ -154,7 +154,7 @@ func (t *txn) QueryContext(ctx context.Context, q string, args ...any) (*sql.Row
 		return st.QueryContext(ctx, args...)
 	}
 	if t.pg != nil {
-		return t.pg.QueryContext(ctx, t.s.d.sql(q), t.s.d.args(args)...)
+		return t.pg.QueryContext(ctx, q, t.s.d.args(args)...)
 	}
 	return t.s.w.QueryContext(ctx, q, args...)
 }
@@ -165,7 +165,7 @@ func (t *txn) QueryRowContext(ctx context.Context, q string, args ...any) *sql.R
 		return st.QueryRowContext(ctx, args...)
 	}
 	if t.pg != nil {
-		return t.pg.QueryRowContext(ctx, t.s.d.sql(q), t.s.d.args(args)...)
+		return t.pg.QueryRowContext(ctx, q, t.s.d.args(args)...)
 	}
 	return t.s.w.QueryRowContext(ctx, q, args...)
 }
@@ -176,7 +176,7 @@ func (t *txn) ExecContext(ctx context.Context, q string, args ...any) (sql.Resul
 		return st.ExecContext(ctx, args...)
 	}
 	if t.pg != nil {
-		return t.pg.ExecContext(ctx, t.s.d.sql(q), t.s.d.args(args)...)
+		return t.pg.ExecContext(ctx, q, t.s.d.args(args)...)
 	}
 	return t.s.w.ExecContext(ctx, q, args...)
 }

@@ -108,15 +108,15 @@ func GroupCrumbs(g GroupNav) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = tab("/g/"+g.Slug, "nav-group", "matches", T(ctx, "nav.matches"), CurrentTab(EnvFrom(ctx).Path) == "matches").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = tab(g.Paths.Home, "nav-group", "matches", T(ctx, "nav.matches"), CurrentTab(EnvFrom(ctx).Path) == "matches").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = tab("/g/"+g.Slug+"/standings", "nav-standings", "standings", T(ctx, "standings.title"), CurrentTab(EnvFrom(ctx).Path) == "standings").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = tab(g.Paths.Standings, "nav-standings", "standings", T(ctx, "standings.title"), CurrentTab(EnvFrom(ctx).Path) == "standings").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = tab("/g/"+g.Slug+"/players", "nav-players", "players", T(ctx, "nav.players"), CurrentTab(EnvFrom(ctx).Path) == "players").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = tab(g.Paths.Players, "nav-players", "players", T(ctx, "nav.players"), CurrentTab(EnvFrom(ctx).Path) == "players").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -20,6 +20,16 @@ type GroupNav struct {
 	Slug    string
 	Name    string
 	IsAdmin bool
+	Paths   GroupPaths
+}
+
+// GroupPaths are the paths of a group's pages that views link or post to,
+// built by the handlers from the site map (handlers/routes.go).
+type GroupPaths struct {
+	Home, Standings, Players, Games, Rules, Members, Export string
+	InviteRotate                                            string
+	NewMatch                                                string // the new-match page; a game is chosen by ?game=
+	Matches                                                 string // where a new match is posted
 }
 
 // Home is the front page.
@@ -41,6 +51,7 @@ type ImportForm struct {
 type GameLink struct {
 	ID   string
 	Name string
+	URL  string // its referee page, where a list links there
 }
 
 // GroupForm is the create-group form as typed.
@@ -99,6 +110,7 @@ type Roster struct {
 type RosterPlayer struct {
 	ID       int64
 	Name     string
+	Action   string // where a rename or an archive is posted
 	Archived bool
 	You      bool // the member looking plays as this player
 	Claimed  bool // a member plays as this player
@@ -137,6 +149,7 @@ type HouseRulesPage struct {
 // HouseRulesGame is one game's switches.
 type HouseRulesGame struct {
 	ID, Name string
+	Action   string // where its switches are posted
 	Rules    []HouseRuleField
 	Error    string
 }
@@ -176,6 +189,7 @@ type PlayerChoice struct {
 type Scoresheet struct {
 	Group      GroupNav
 	MatchURL   string
+	EventsURL  string // the live updates of the match (app.js listens there)
 	Game       string
 	Names      []string
 	Totals     []int

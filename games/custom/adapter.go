@@ -15,7 +15,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	sc "github.com/tablekeeper/tablekeeper/scoring/custom"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -132,7 +132,7 @@ func (g Game) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		}
 		n, err := strconv.Atoi(strings.ReplaceAll(strings.ReplaceAll(v, "−", "-"), " ", ""))
 		if err != nil && bad == nil {
-			bad = referee.Invalid(fmt.Sprintf("seats[%d].value", i), "Type a whole number.", "Tapez un nombre entier.")
+			bad = rulebook.Invalid(fmt.Sprintf("seats[%d].value", i), "Type a whole number.", "Tapez un nombre entier.")
 		}
 		if g.Def.Kind == store.KindRanking {
 			e.Places = append(e.Places, n)

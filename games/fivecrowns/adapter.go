@@ -16,8 +16,8 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 	"github.com/tablekeeper/tablekeeper/store"
@@ -30,7 +30,7 @@ import (
 type FiveCrowns struct{ fcscore.Sheet }
 
 func (FiveCrowns) Name(lang string) string {
-	return referee.Text{EN: "Five Crowns", FR: "Les Cinq Rois"}.In(lang)
+	return rulebook.Text{EN: "Five Crowns", FR: "Les Cinq Rois"}.In(lang)
 }
 
 // gameRound is the Five Crowns round (1–11) of the match's number-th round.
@@ -248,9 +248,9 @@ func (g FiveCrowns) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 				if s.Points != "" {
 					msg = views.T(rc.Ctx, "fc.err.points", "Max", fcscore.MaxPoints(e.Round))
 				}
-				rows, unread = append(rows, referee.Invalid(fmt.Sprintf("seats[%d].points", i), msg, msg)), true
+				rows, unread = append(rows, rulebook.Invalid(fmt.Sprintf("seats[%d].points", i), msg, msg)), true
 			} else if bad := fcscore.CheckTypedPoints(fmt.Sprintf("seats[%d].points", i), e.Round, n); bad != nil {
-				rows = append(rows, bad)
+				rows = append(rows, rulebook.OfSeat(i, bad))
 			}
 			se.Points = n
 		}

@@ -2,8 +2,8 @@ package fivecrowns
 
 import (
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	fcscore "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 )
 
@@ -21,4 +21,4 @@ func (FiveCrowns) Endpoints() []kit.Endpoint {
 }
 
 // RuleBook is the rules the referee page cites.
-func (FiveCrowns) RuleBook() []referee.Rule { return fc.Rules }
+func (FiveCrowns) RuleBook() []rulebook.Rule { return fc.Rules }

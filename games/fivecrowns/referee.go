@@ -11,8 +11,8 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	fcsheet "github.com/tablekeeper/tablekeeper/scoring/fivecrowns"
 	"github.com/tablekeeper/tablekeeper/store"
@@ -185,12 +185,12 @@ func (p *fcrPage) dropExtra(code string) {
 // refRules resolves the house rules set on the page (the others stay at
 // their defaults).
 func (g FiveCrowns) refRules(rc kit.RefereeCtx, p *fcrPage) {
-	shown := slices.DeleteFunc(slices.Clone(fc.HouseRules), func(h referee.HouseRule) bool { return !slices.Contains(fcrRuleKeys, h.Key) })
+	shown := slices.DeleteFunc(slices.Clone(fc.HouseRules), func(h rulebook.HouseRule) bool { return !slices.Contains(fcrRuleKeys, h.Key) })
 	p.rules = kit.HouseRulesPosted(rc.Form, shown)
-	set, err := referee.Resolve(fc.HouseRules, p.rules)
+	set, err := rulebook.Resolve(fc.HouseRules, p.rules)
 	if err != nil {
 		p.Errs["rules"] = kit.InputMessage(err, rc.Ctx)
-		set = referee.Defaults(fc.HouseRules)
+		set = rulebook.Defaults(fc.HouseRules)
 	}
 	p.Rules = kit.HouseRuleFields(shown, set, rc.Lang)
 }
@@ -232,7 +232,7 @@ type fcrAsk struct {
 // no room for is refused here: two cards where one goes.
 func (g FiveCrowns) refAsk(rc kit.RefereeCtx, p *fcrPage) (fcrAsk, bool) {
 	round, _ := strconv.Atoi(p.Round)
-	a := fcrAsk{req: fc.HandRequest{Round: round, Hand: strings.Fields(p.Hand.Value), Rules: referee.JSONRules(p.rules)}}
+	a := fcrAsk{req: fc.HandRequest{Round: round, Hand: strings.Fields(p.Hand.Value), Rules: rulebook.JSONRules(p.rules)}}
 	single := func(fl *FCRField, key string) (*string, bool) {
 		codes := strings.Fields(fl.Value)
 		switch len(codes) {

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -15,8 +15,8 @@ import (
 // CiteRule quotes rule id of a game's catalogue in lang: the sheet's words
 // (without the sheet's bold marks) and the rule stated plainly. An id the
 // catalogue lacks is still cited by its id, so a verdict never loses it.
-func CiteRule(rules []referee.Rule, lang, id string) views.Cited {
-	r, ok := referee.Find(rules, id)
+func CiteRule(rules []rulebook.Rule, lang, id string) views.Cited {
+	r, ok := rulebook.Find(rules, id)
 	if !ok {
 		return views.Cited{ID: id}
 	}
@@ -25,7 +25,7 @@ func CiteRule(rules []referee.Rule, lang, id string) views.Cited {
 
 // CiteBroken quotes the rule a violation breaks, with why in this case and
 // step, the card or move at fault as the page names it ("" for none).
-func CiteBroken(rules []referee.Rule, lang string, vi referee.Violation, step string) views.Cited {
+func CiteBroken(rules []rulebook.Rule, lang string, vi rulebook.Violation, step string) views.Cited {
 	c := CiteRule(rules, lang, vi.Rule)
 	c.Message, c.Step = vi.Message.In(lang), step
 	return c

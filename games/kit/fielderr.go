@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -62,9 +62,9 @@ func FormField(field string, names map[string]string) (string, bool) {
 // InputMessage is an engine's input error in the page's language; any other
 // error (a bug, never the player's) reads as "not understood".
 func InputMessage(err error, ctx context.Context) string {
-	var ie *referee.InputError
+	var ie *rulebook.InputError
 	if errors.As(err, &ie) {
-		return ie.Message.In(views.Lang(ctx))
+		return views.Mistake(ctx, ie)
 	}
 	return views.T(ctx, "error.badrequest")
 }
@@ -77,7 +77,7 @@ func ShowErrors(ctx context.Context, err error, place func(at EnginePath, msg st
 	var left []string
 	for _, err := range Mistakes(err) {
 		msg := InputMessage(err, ctx)
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if !errors.As(err, &ie) || !place(ParsePath(ie.Field), msg) {
 			left = append(left, msg)
 		}
@@ -86,7 +86,7 @@ func ShowErrors(ctx context.Context, err error, place func(at EnginePath, msg st
 }
 
 // Mistakes is every mistake in err: those it joins (errors.Join,
-// referee.All), or err alone; none for nil.
+// rulebook.All), or err alone; none for nil.
 func Mistakes(err error) []error {
 	if err == nil {
 		return nil

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 func TestParsePath(t *testing.T) {
@@ -51,7 +51,7 @@ func TestFormFieldTakesTheLongestPath(t *testing.T) {
 // is no input mistake, is the form's message.
 func TestShowErrors(t *testing.T) {
 	placed := map[int]string{}
-	err := errors.Join(referee.Invalid("seats[1].cards", "One.", "Un."), referee.Invalid("winner", "Two.", "Deux."))
+	err := errors.Join(rulebook.Invalid("seats[1].cards", "One.", "Un."), rulebook.Invalid("winner", "Two.", "Deux."))
 	msg := ShowErrors(context.Background(), err, func(at EnginePath, msg string) bool {
 		if !at.In("seats", 3) {
 			return false

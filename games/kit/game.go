@@ -12,7 +12,7 @@ import (
 
 	"github.com/a-h/templ"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -55,7 +55,7 @@ type RoundPost struct {
 	// Entry is the round in the engine's stored form; nil when Err is set.
 	Entry json.RawMessage
 	// Err is a field the form could not map (text where a number goes), as
-	// a *referee.InputError naming the form's field.
+	// a *rulebook.InputError naming the form's field.
 	Err error
 	// Form draws the form as posted, with err (the engine's or Err) shown
 	// next to the field it names; nil draws it without a message.
@@ -65,7 +65,7 @@ type RoundPost struct {
 // EngineMatch is what the engine needs of a stored match: the house rules
 // in force are resolved here, once, for every game (unknown keys dropped).
 func EngineMatch(g Game, m store.Match) scoring.Match {
-	return scoring.Match{Seats: len(m.Seats), Options: m.Options, Rules: referee.ResolveKnown(g.HouseRules(), m.Rules), AwayFrom: m.AwayFrom()}
+	return scoring.Match{Seats: len(m.Seats), Options: m.Options, Rules: rulebook.ResolveKnown(g.HouseRules(), m.Rules), AwayFrom: m.AwayFrom()}
 }
 
 // EngineRounds is the played rounds in the engine's form.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/a-h/templ"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -23,7 +23,7 @@ type RefereePage interface {
 	// (its players, how many rounds were played), for "settle a dispute".
 	RefereeSetup(match store.Match, played int) url.Values
 	// RuleBook is the rules the page cites, for a kept ruling's reader.
-	RuleBook() []referee.Rule
+	RuleBook() []rulebook.Rule
 }
 
 // SeatsAt is the seats of match whose players still play its round number
@@ -62,7 +62,7 @@ func HouseRuleField(key string) string { return "rule." + key }
 // HouseRulesPosted reads a referee page's house-rule switches: the last
 // value of each declared field (a ticked box comes after its hidden "false").
 // Rules the form does not mention are absent, so their defaults apply.
-func HouseRulesPosted(form url.Values, decl []referee.HouseRule) map[string]string {
+func HouseRulesPosted(form url.Values, decl []rulebook.HouseRule) map[string]string {
 	given := map[string]string{}
 	for _, h := range decl {
 		if vs := form[HouseRuleField(h.Key)]; len(vs) > 0 {
@@ -73,7 +73,7 @@ func HouseRulesPosted(form url.Values, decl []referee.HouseRule) map[string]stri
 }
 
 // HouseRuleFields are a game's switches with the values in force, for a page.
-func HouseRuleFields(decl []referee.HouseRule, set referee.Settings, lang string) []views.HouseRuleField {
+func HouseRuleFields(decl []rulebook.HouseRule, set rulebook.Settings, lang string) []views.HouseRuleField {
 	out := make([]views.HouseRuleField, 0, len(decl))
 	for _, h := range decl {
 		out = append(out, views.HouseRuleField{Key: h.Key, Label: h.Text.In(lang), Value: set[h.Key],

@@ -10,7 +10,7 @@ import (
 
 	"github.com/a-h/templ"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -80,7 +80,7 @@ func Describe(ctx context.Context, msg, id string) templ.Attributes {
 // language: first the round's own, in the order the engine found them,
 // then each player's in seat order, a player's mistakes in one sentence
 // starting with his name ("Ana: …"): an engine names a player by its seat
-// ("seats[2]", "players[2]"), the table by name. The same sentence twice is
+// (the error's Seat), the table by name. The same sentence twice is
 // said once.
 func Refusals(ctx context.Context, err error, seats []string) []Refusal {
 	var round []Refusal
@@ -88,10 +88,13 @@ func Refusals(ctx context.Context, err error, seats []string) []Refusal {
 	seen := map[string]bool{}
 	for _, e := range Mistakes(err) {
 		msg := InputMessage(e, ctx)
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		seat, field := -1, ""
 		if errors.As(e, &ie) {
-			seat, field = seatOf(ie.Field, len(seats)), ie.Field
+			field = ie.Field
+			if ie.Seat >= 0 && ie.Seat < len(seats) {
+				seat = ie.Seat
+			}
 		}
 		if key := strconv.Itoa(seat) + "|" + msg; seen[key] {
 			continue
@@ -115,14 +118,4 @@ func Refusals(ctx context.Context, err error, seats []string) []Refusal {
 		}
 	}
 	return round
-}
-
-// seatOf is the seat an engine's field path is about, −1 when none.
-func seatOf(field string, seats int) int {
-	p := ParsePath(field)
-	list := p.List[strings.LastIndexByte(p.List, '.')+1:]
-	if (list != "seats" && list != "players") || p.Index < 0 || p.Index >= seats {
-		return -1
-	}
-	return p.Index
 }

@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -14,11 +14,11 @@ import (
 // (an engine names a seat), the round's own ones as they are, none twice.
 func TestRefusalsNameEachPlayer(t *testing.T) {
 	err := errors.Join(
-		referee.Invalid("seats[0].points", "No hand is worth 1 points.", "Aucune main ne vaut 1 point."),
-		referee.Invalid("players[2].cows", "Too many cows.", "Trop de têtes."),
-		referee.Invalid("seats", "Nobody scored 0.", "Personne n'a 0."),
-		referee.Invalid("seats[7].points", "Out of the table.", "Hors de la table."),
-		referee.Invalid("seats[0].points", "No hand is worth 1 points.", "Aucune main ne vaut 1 point."),
+		rulebook.Invalid("seats[0].points", "No hand is worth 1 points.", "Aucune main ne vaut 1 point."),
+		rulebook.Invalid("players[2].cows", "Too many cows.", "Trop de têtes."),
+		rulebook.Invalid("seats", "Nobody scored 0.", "Personne n'a 0."),
+		rulebook.Invalid("seats[7].points", "Out of the table.", "Hors de la table."),
+		rulebook.Invalid("seats[0].points", "No hand is worth 1 points.", "Aucune main ne vaut 1 point."),
 	)
 	tr, terr := views.NewTranslator()
 	if terr != nil {
@@ -39,9 +39,9 @@ func TestRefusalsNameEachPlayer(t *testing.T) {
 	// Two players with the same mistake: each is named; one player's two
 	// mistakes make one sentence, which his field points to.
 	two := errors.Join(
-		referee.Invalid("seats[1].cards", "No cards.", "Pas de cartes."),
-		referee.Invalid("seats[0].cards", "No cards.", "Pas de cartes."),
-		referee.Invalid("seats[1].points", "Too many.", "Trop."),
+		rulebook.Invalid("seats[1].cards", "No cards.", "Pas de cartes."),
+		rulebook.Invalid("seats[0].cards", "No cards.", "Pas de cartes."),
+		rulebook.Invalid("seats[1].points", "Too many.", "Trop."),
 	)
 	got = Refusals(ctx, two, []string{"Ana", "Ben"})
 	want = []Refusal{{"refusal-seat-0", "Ana: No cards."}, {"refusal-seat-1", "Ben: No cards. Too many."}}
@@ -50,5 +50,31 @@ func TestRefusalsNameEachPlayer(t *testing.T) {
 	}
 	if got := Refusals(ctx, nil, nil); got != nil {
 		t.Errorf("no error: %q", got)
+	}
+}
+
+// A mistake is a player's by the seat its engine gives, whatever its field
+// (a check that names only a field, given its seat by the seat loop), and
+// said from the game's message files in the page's language.
+func TestRefusalsFollowTheSeatNotTheField(t *testing.T) {
+	err := errors.Join(
+		rulebook.OfSeat(1, rulebook.Mistake("points", "custom.mistake.score.between", "MaxPoints", 9999)),
+		rulebook.Mistake("places", "custom.mistake.choose.who.won"),
+		rulebook.SeatMistake(0, "winner", "custom.mistake.give.every.player.place"),
+	)
+	tr, terr := views.NewTranslator()
+	if terr != nil {
+		t.Fatal(terr)
+	}
+	ctx := views.WithEnv(context.Background(), tr.NewEnv("en", "/", "", "", ""))
+	got := Refusals(ctx, err, []string{"Ana", "Ben"})
+	want := []Refusal{{"refusal-places", "Choose who won."}, {"refusal-seat-0", "Ana: Give every player a place."},
+		{"refusal-seat-1", "Ben: A score is between −9999 and 9999."}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Refusals = %q, want %q", got, want)
+	}
+	fr := views.WithEnv(context.Background(), tr.NewEnv("fr", "/", "", "", ""))
+	if got := Refusals(fr, err, []string{"Ana", "Ben"}); got[2].Text != "Ben : Un score est compris entre −9999 et 9999." {
+		t.Errorf("in French: %q", got)
 	}
 }

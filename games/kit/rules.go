@@ -1,11 +1,11 @@
 package kit
 
 import (
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // DescribeRules names the house rules that differ from the defaults, for a page.
-func DescribeRules(g interface{ HouseRules() []referee.HouseRule }, set map[string]string, lang string) []string {
+func DescribeRules(g interface{ HouseRules() []rulebook.HouseRule }, set map[string]string, lang string) []string {
 	var out []string
 	for _, h := range g.HouseRules() {
 		if v, ok := set[h.Key]; ok && v != h.Default {

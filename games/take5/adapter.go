@@ -13,8 +13,8 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	t5 "github.com/tablekeeper/tablekeeper/referee/take5"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	t5score "github.com/tablekeeper/tablekeeper/scoring/take5"
 	"github.com/tablekeeper/tablekeeper/store"
@@ -149,7 +149,7 @@ func t5Read(ctx context.Context, field, kind, v string, dst *int) error {
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
 		msg := views.T(ctx, "take5.err.number", "Field", label, "Value", v)
-		return referee.Invalid(field, msg, msg)
+		return rulebook.Invalid(field, msg, msg)
 	}
 	*dst = n
 	return nil

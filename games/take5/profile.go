@@ -2,8 +2,8 @@ package take5
 
 import (
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	t5 "github.com/tablekeeper/tablekeeper/referee/take5"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	t5score "github.com/tablekeeper/tablekeeper/scoring/take5"
 )
 
@@ -22,4 +22,4 @@ func (Take5) Endpoints() []kit.Endpoint {
 }
 
 // RuleBook is the rules the referee page cites.
-func (Take5) RuleBook() []referee.Rule { return t5.Rules }
+func (Take5) RuleBook() []rulebook.Rule { return t5.Rules }

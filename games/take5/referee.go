@@ -11,8 +11,8 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	t5 "github.com/tablekeeper/tablekeeper/referee/take5"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -62,10 +62,10 @@ func (g Take5) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 	for _, pl := range p.Plays[1:] {
 		p.MorePlays = p.MorePlays || pl.Value != "" || strings.HasPrefix(p.Grid, "play_") && p.Grid != "play_1"
 	}
-	set, err := referee.Resolve(t5.HouseRules, kit.HouseRulesPosted(form, t5.HouseRules))
+	set, err := rulebook.Resolve(t5.HouseRules, kit.HouseRulesPosted(form, t5.HouseRules))
 	if err != nil {
 		p.Error = kit.InputMessage(err, rc.Ctx)
-		set = referee.Defaults(t5.HouseRules)
+		set = rulebook.Defaults(t5.HouseRules)
 	}
 	p.House = kit.HouseRuleFields(t5.HouseRules, set, rc.Lang)
 	if err != nil {
@@ -262,7 +262,7 @@ func t5Ints(cs []int) string {
 
 // verdict lays out the engine's answer: each card's place and why, the rows
 // taken, when the turn ends, the table after it and where specials may go.
-func (g Take5) verdict(rc kit.RefereeCtx, turn t5.Turn, set referee.Settings) *T5Verdict {
+func (g Take5) verdict(rc kit.RefereeCtx, turn t5.Turn, set rulebook.Settings) *T5Verdict {
 	v := &T5Verdict{Legal: turn.Legal, Applied: kit.DescribeRules(g, set, rc.Lang)}
 	cited := map[string]bool{}
 	cite := func(id string) {

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	t5score "github.com/tablekeeper/tablekeeper/scoring/take5"
 )
@@ -30,7 +30,7 @@ func (Take5) Unfinished(entries []json.RawMessage, n int) []json.RawMessage {
 // rows than the table lays) is drawn again.
 func take5(rng *rand.Rand, seats int) []json.RawMessage {
 	var es []json.RawMessage
-	m := scoring.Match{Seats: seats, Options: map[string]string{"end": "declared"}, Rules: referee.Defaults(t5score.Sheet{}.HouseRules())}
+	m := scoring.Match{Seats: seats, Options: map[string]string{"end": "declared"}, Rules: rulebook.Defaults(t5score.Sheet{}.HouseRules())}
 	deals := 3 + rng.IntN(4)
 	for d := 0; d < deals; d++ {
 		for try := 0; ; try++ {

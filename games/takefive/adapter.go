@@ -14,8 +14,8 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	tfscore "github.com/tablekeeper/tablekeeper/scoring/takefive"
 	"github.com/tablekeeper/tablekeeper/store"
@@ -138,11 +138,11 @@ func (g TakeFive) entry(rc kit.RoundCtx, f TFRoundForm) (json.RawMessage, error)
 	case f.Winner == "":
 		winner = tfscore.MissingWinner()
 	case err != nil:
-		winner = referee.Invalid("winner", "That winner is not a player of this match.", "Ce gagnant n'est pas un joueur de la partie.")
+		winner = rulebook.Invalid("winner", "That winner is not a player of this match.", "Ce gagnant n'est pas un joueur de la partie.")
 	}
 	rack, ok := parseValues(f.Rack)
 	if !ok {
-		rackErr = referee.Invalid("rack", "Type the tokens as numbers from 1 to 9, separated by spaces.",
+		rackErr = rulebook.Invalid("rack", "Type the tokens as numbers from 1 to 9, separated by spaces.",
 			"Tapez les pions comme des nombres de 1 à 9, séparés par des espaces.")
 	}
 	switch {
@@ -153,7 +153,7 @@ func (g TakeFive) entry(rc kit.RoundCtx, f TFRoundForm) (json.RawMessage, error)
 	case rackErr == nil: // and the rack alone
 		rackErr = g.Game.RackMistake(em, before, rack)
 	}
-	return nil, referee.All(append(kit.Mistakes(winner), rackErr))
+	return nil, rulebook.All(append(kit.Mistakes(winner), rackErr))
 }
 
 func rackText(vs []int) string {

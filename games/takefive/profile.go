@@ -2,8 +2,8 @@ package takefive
 
 import (
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	tfscore "github.com/tablekeeper/tablekeeper/scoring/takefive"
 )
 
@@ -19,4 +19,4 @@ func (TakeFive) Endpoints() []kit.Endpoint {
 }
 
 // RuleBook is the rules the referee page cites.
-func (TakeFive) RuleBook() []referee.Rule { return tf.Rules }
+func (TakeFive) RuleBook() []rulebook.Rule { return tf.Rules }

@@ -11,8 +11,8 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -60,9 +60,9 @@ func (g TakeFive) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 	}
 	page.Empty = strings.Join(t.empty, " ")
 	page.PieceSquares = t.pieces[:]
-	set, rulesErr := referee.Resolve(tf.HouseRules, t.rules)
+	set, rulesErr := rulebook.Resolve(tf.HouseRules, t.rules)
 	if rulesErr != nil {
-		set = referee.Defaults(tf.HouseRules)
+		set = rulebook.Defaults(tf.HouseRules)
 		page.Errors["rules"] = kit.InputMessage(rulesErr, rc.Ctx)
 	}
 	page.Rules = kit.HouseRuleFields(tf.HouseRules, set, rc.Lang)
@@ -85,7 +85,7 @@ func (g TakeFive) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 		}); msg != "" {
 			page.Errors["board"] = msg // not an input mistake: above the fields
 		}
-		page.Errors["judge"] = referee.Text{EN: "The table described cannot occur: see the field marked below.", FR: "La table décrite est impossible : voyez le champ signalé ci-dessous."}.In(rc.Lang)
+		page.Errors["judge"] = rulebook.Text{EN: "The table described cannot occur: see the field marked below.", FR: "La table décrite est impossible : voyez le champ signalé ci-dessous."}.In(rc.Lang)
 		return TFReferee(page), http.StatusUnprocessableEntity
 	}
 	page.Verdict = g.verdict(rc, resp, req.Player, set)
@@ -274,15 +274,15 @@ func (t *tfTurn) request() (req tf.TurnRequest, names []string, lines []int, err
 		}
 		names[i] = name
 		if _, err := strconv.Atoi(strings.Fields(name + " x")[0]); err == nil || name == "" {
-			return req, names, nil, referee.Invalid(field, "Write the player's name, a colon, then his tokens: «Paul: 7 8 3 5».",
+			return req, names, nil, rulebook.Invalid(field, "Write the player's name, a colon, then his tokens: «Paul: 7 8 3 5».",
 				"Écrivez le nom du joueur, deux-points, puis ses pions : « Paul : 7 8 3 5 ».")
 		}
 		if _, twice := ws.Racks[name]; twice {
-			return req, names, nil, referee.Invalid(field, "A player appears twice.", "Un joueur apparaît deux fois.")
+			return req, names, nil, rulebook.Invalid(field, "A player appears twice.", "Un joueur apparaît deux fois.")
 		}
 		vs, ok := tfDigits(values)
 		if !ok {
-			return req, names, nil, referee.Invalid(field, "Tokens are numbers from 1 to 9, separated by spaces.",
+			return req, names, nil, rulebook.Invalid(field, "Tokens are numbers from 1 to 9, separated by spaces.",
 				"Les pions sont des nombres de 1 à 9, séparés par des espaces.")
 		}
 		ws.Racks[name] = append([]int{}, vs...)
@@ -290,7 +290,7 @@ func (t *tfTurn) request() (req tf.TurnRequest, names []string, lines []int, err
 			ws.Eliminated = append(ws.Eliminated, name)
 		}
 	}
-	req.State, req.Rules = ws, referee.JSONRules(t.rules)
+	req.State, req.Rules = ws, rulebook.JSONRules(t.rules)
 	if t.player >= 0 && t.player < len(names) {
 		req.Player = names[t.player]
 	}
@@ -303,7 +303,7 @@ func (t *tfTurn) request() (req tf.TurnRequest, names []string, lines []int, err
 		if m.value != "" {
 			v, err := strconv.Atoi(m.value)
 			if err != nil {
-				return req, names, nil, referee.Invalid(fmt.Sprintf("m%d", i+1), "The token's value is a number from 1 to 9.", "La valeur du pion est un nombre de 1 à 9.")
+				return req, names, nil, rulebook.Invalid(fmt.Sprintf("m%d", i+1), "The token's value is a number from 1 to 9.", "La valeur du pion est un nombre de 1 à 9.")
 			}
 			wm.Value = &v
 		}

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -44,13 +44,13 @@ func (g TakeFive) board(t tfTurn, lang string) []TFSquare {
 			for i, m := range t.moves {
 				if m.to == name && m.piece != "" {
 					s.Move = fmt.Sprint(i + 1)
-					desc = append(desc, referee.Text{EN: "move ", FR: "déplacement "}.In(lang)+s.Move)
+					desc = append(desc, rulebook.Text{EN: "move ", FR: "déplacement "}.In(lang)+s.Move)
 				}
 			}
 			if s.Token {
-				desc = append(desc, referee.Text{EN: "token", FR: "pion"}.In(lang))
+				desc = append(desc, rulebook.Text{EN: "token", FR: "pion"}.In(lang))
 			} else {
-				desc = append(desc, referee.Text{EN: "no token", FR: "sans pion"}.In(lang))
+				desc = append(desc, rulebook.Text{EN: "no token", FR: "sans pion"}.In(lang))
 			}
 			// The name starts with what the square shows (its name, and the
 			// number of the move that lands there), so that it can be said.
@@ -74,7 +74,7 @@ func tfValues(vs []int) string {
 
 // verdict draws the API's answer on player's turn: legal or not, each rule
 // broken quoted from the sheet, and what the take does.
-func (g TakeFive) verdict(rc kit.RefereeCtx, v tf.TurnResponse, player string, set referee.Settings) *TFVerdict {
+func (g TakeFive) verdict(rc kit.RefereeCtx, v tf.TurnResponse, player string, set rulebook.Settings) *TFVerdict {
 	lang := rc.Lang
 	out := &TFVerdict{Legal: v.Legal}
 	for _, vi := range v.Violations {

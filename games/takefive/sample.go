@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	tfscore "github.com/tablekeeper/tablekeeper/scoring/takefive"
 )
 
@@ -21,7 +21,7 @@ func (TakeFive) Sample(rng *rand.Rand, seats int) (map[string]string, []json.Raw
 func (TakeFive) Unfinished(entries []json.RawMessage, n int) []json.RawMessage { return entries[:n] }
 
 func takeFive(rng *rand.Rand, seats int) []json.RawMessage {
-	set := referee.Defaults(tf.HouseRules)
+	set := rulebook.Defaults(tf.HouseRules)
 	var winners []int
 	for {
 		winners = append(winners, rng.IntN(seats))

@@ -14,8 +14,8 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	tkscore "github.com/tablekeeper/tablekeeper/scoring/taki"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -95,11 +95,11 @@ func takiLabel(c tk.Card, lang string) string {
 	case tk.Taki:
 		return "TAKI"
 	case tk.ChangeColour:
-		return referee.Text{EN: "Colour", FR: "Couleur"}.In(lang)
+		return rulebook.Text{EN: "Colour", FR: "Couleur"}.In(lang)
 	case tk.SuperTaki:
 		return "Super"
 	case tk.Crazy:
-		return referee.Text{EN: "Crazy", FR: "Folle"}.In(lang)
+		return rulebook.Text{EN: "Crazy", FR: "Folle"}.In(lang)
 	}
 	return "?"
 }
@@ -321,21 +321,21 @@ func (g Taki) entry(rc kit.RoundCtx, f TKRoundForm) (json.RawMessage, error) {
 	if f.Winner >= 0 {
 		_, err := g.Sheet.Score(kit.EngineMatch(g, rc.Match), nil, e.Encode())
 		for _, err := range kit.Mistakes(err) {
-			var ie *referee.InputError
+			var ie *rulebook.InputError
 			if errors.As(err, &ie) && takiFormSeat(ie.Field, errs) {
 				continue // a row the form refused: its stand-in is no mistake of the player's
 			}
 			errs = append(errs, err)
 		}
 	}
-	return nil, referee.All(errs)
+	return nil, rulebook.All(errs)
 }
 
 // takiFormSeat reports whether field is in a row errs (the form's) refuses.
 func takiFormSeat(field string, errs []error) bool {
 	p := kit.ParsePath(field)
 	for _, err := range errs {
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if errors.As(err, &ie) {
 			if q := kit.ParsePath(ie.Field); q.List == p.List && q.Index >= 0 && q.Index == p.Index {
 				return true
@@ -389,7 +389,7 @@ func takiEntry(ctx context.Context, f TKRoundForm) (tkscore.Entry, []error) {
 
 // takiFormErr is a form the engine cannot be asked about, in the page's language.
 func takiFormErr(field, msg string) error {
-	return &referee.InputError{Field: field, Message: referee.Text{EN: msg, FR: msg}}
+	return rulebook.Invalid(field, msg, msg)
 }
 
 // takiShowErrors writes each refusal next to the seat it names, or above

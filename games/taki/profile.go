@@ -2,8 +2,8 @@ package taki
 
 import (
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	tkscore "github.com/tablekeeper/tablekeeper/scoring/taki"
 )
 
@@ -18,4 +18,4 @@ func (Taki) Endpoints() []kit.Endpoint {
 }
 
 // RuleBook is the rules the referee page cites.
-func (Taki) RuleBook() []referee.Rule { return tk.Rules }
+func (Taki) RuleBook() []rulebook.Rule { return tk.Rules }

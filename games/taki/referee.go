@@ -11,8 +11,8 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -36,7 +36,7 @@ func takiName(f url.Values, i int) string {
 func (g Taki) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 	p := g.refereeForm(rc)
 	given := kit.HouseRulesPosted(rc.Form, tk.HouseRules)
-	p.Rules = kit.HouseRuleFields(tk.HouseRules, referee.ResolveKnown(tk.HouseRules, given), rc.Lang)
+	p.Rules = kit.HouseRuleFields(tk.HouseRules, rulebook.ResolveKnown(tk.HouseRules, given), rc.Lang)
 	if kit.Last(rc.Form, "op") != "judge" {
 		return TKRefereePage(p), http.StatusOK
 	}
@@ -145,7 +145,7 @@ func parseCodes(field, s string) ([]tk.Card, error) {
 	for i, code := range strings.Fields(s) {
 		c, err := tk.ParseCard(code)
 		if err != nil {
-			return nil, referee.Invalid(field, fmt.Sprintf("Card %d, «%s», is not a TAKI card: use codes like R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY.", i+1, code),
+			return nil, rulebook.Invalid(field, fmt.Sprintf("Card %d, «%s», is not a TAKI card: use codes like R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY.", i+1, code),
 				fmt.Sprintf("La carte %d, « %s », n'est pas une carte de TAKI : utilisez des codes comme R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY.", i+1, code))
 		}
 		out = append(out, c)
@@ -178,7 +178,7 @@ func takiCodes(field, s string) ([]string, error) {
 // tapped, counter cards without who played them, a code that is no card):
 // every rule about the table and the turn is the engine's.
 func (g Taki) request(p *TKReferee, rules map[string]string) (tk.TurnRequest, error) {
-	req := tk.TurnRequest{Rules: referee.JSONRules(rules), State: tk.WireState{
+	req := tk.TurnRequest{Rules: rulebook.JSONRules(rules), State: tk.WireState{
 		Players: seatNum(p.Players), Current: seatNum(p.Current), Direction: p.Direction,
 		PendingDraw: seatNum(p.Pending), SilentOneCard: []int{}, Opening: p.Opening}}
 	if req.State.Direction == "" {
@@ -189,7 +189,7 @@ func (g Taki) request(p *TKReferee, rules map[string]string) (tk.TurnRequest, er
 	case err != nil:
 		return req, err
 	case len(top) != 1:
-		return req, referee.Invalid("state.top", "Tap the one card on top of the discard pile.", "Touchez la carte du dessus de la défausse (une seule).")
+		return req, rulebook.Invalid("state.top", "Tap the one card on top of the discard pile.", "Touchez la carte du dessus de la défausse (une seule).")
 	}
 	req.State.Top = top[0]
 	if p.Colour != "" {
@@ -217,7 +217,7 @@ func (g Taki) request(p *TKReferee, rules map[string]string) (tk.TurnRequest, er
 		return req, err
 	}
 	if len(req.Turn.Play) == 0 {
-		return req, referee.Invalid("turn.play", "Tap the cards played, in order, or choose «draws a card».", "Touchez les cartes jouées, dans l'ordre, ou choisissez « pioche une carte ».")
+		return req, rulebook.Invalid("turn.play", "Tap the cards played, in order, or choose «draws a card».", "Touchez les cartes jouées, dans l'ordre, ou choisissez « pioche une carte ».")
 	}
 	req.Turn.Color, req.Turn.PassHands, req.Turn.CloseTaki = p.TurnColour, p.PassHands, p.CloseTaki
 	counter, err := takiCodes("turn.counter.play", p.CounterPlay)
@@ -227,7 +227,7 @@ func (g Taki) request(p *TKReferee, rules map[string]string) (tk.TurnRequest, er
 	if p.CounterPlayer != "" {
 		req.Turn.Counter = &tk.WireCounter{Player: seatNum(p.CounterPlayer), Play: counter}
 	} else if len(counter) > 0 {
-		return req, referee.Invalid("turn.counter.player", "Choose who plays the counter.", "Choisissez qui joue le contre.")
+		return req, rulebook.Invalid("turn.counter.player", "Choose who plays the counter.", "Choisissez qui joue le contre.")
 	}
 	return req, nil
 }

@@ -5,13 +5,13 @@ import (
 	"sort"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // verdict says whether the turn is legal, why not, and what follows.
-func (g Taki) verdict(rc kit.RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk.Result, set referee.Settings) TKVerdict {
+func (g Taki) verdict(rc kit.RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk.Result, set rulebook.Settings) TKVerdict {
 	ctx, lang := rc.Ctx, rc.Lang
 	v := TKVerdict{Legal: r.Legal}
 	for _, id := range set.Changed(tk.HouseRules) {

@@ -3,7 +3,7 @@ package fivecrowns
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // HandRequest is the body of POST /api/v1/fivecrowns/hand. Hand holds
@@ -18,14 +18,14 @@ import (
 // discarded. OutMelds are the melds of the player who went out, which
 // allowLayOff lets the hand lay cards off onto.
 type HandRequest struct {
-	Round           int               `json:"round"`
-	Hand            []string          `json:"hand"`
-	Melds           [][]string        `json:"melds,omitempty"`
-	Discard         *string           `json:"discard,omitempty"`
-	LayOff          []WireLayOff      `json:"layOff,omitempty"`
-	TookFromDiscard *string           `json:"tookFromDiscard,omitempty"`
-	OutMelds        [][]string        `json:"outMelds,omitempty"`
-	Rules           referee.JSONRules `json:"rules,omitempty"`
+	Round           int                `json:"round"`
+	Hand            []string           `json:"hand"`
+	Melds           [][]string         `json:"melds,omitempty"`
+	Discard         *string            `json:"discard,omitempty"`
+	LayOff          []WireLayOff       `json:"layOff,omitempty"`
+	TookFromDiscard *string            `json:"tookFromDiscard,omitempty"`
+	OutMelds        [][]string         `json:"outMelds,omitempty"`
+	Rules           rulebook.JSONRules `json:"rules,omitempty"`
 }
 
 // WireLayOff is cards laid off onto out meld Meld (an index of outMelds).
@@ -56,9 +56,9 @@ type WireLayDown struct {
 // WireDeclared is the verdict on a declared lay-down. Penalty counts the
 // cards kept, those of an invalid meld included.
 type WireDeclared struct {
-	Valid      bool                    `json:"valid"`
-	Violations []referee.WireViolation `json:"violations"`
-	Penalty    int                     `json:"penalty"`
+	Valid      bool                     `json:"valid"`
+	Violations []rulebook.WireViolation `json:"violations"`
+	Penalty    int                      `json:"penalty"`
 }
 
 // AnswerHand answers POST /api/v1/fivecrowns/hand in lang: Judge decides,
@@ -78,7 +78,7 @@ func AnswerHand(req HandRequest, lang string) (HandResponse, error) {
 			Leftover: wireCards(best.Leftover), Discard: wireCard(best.Discard)},
 	}
 	if v := j.Verdict; v != nil {
-		resp.Declared = &WireDeclared{Valid: v.Valid, Violations: referee.WireAll(v.Violations, lang), Penalty: v.Penalty}
+		resp.Declared = &WireDeclared{Valid: v.Valid, Violations: rulebook.WireAll(v.Violations, lang), Penalty: v.Penalty}
 	}
 	return resp, nil
 }
@@ -89,7 +89,7 @@ func readTable(req HandRequest, hand []Card, opts Options) (Table, error) {
 	if req.TookFromDiscard != nil {
 		c, err := ParseCard(*req.TookFromDiscard)
 		if err != nil {
-			return t, referee.Invalid("tookFromDiscard",
+			return t, rulebook.Invalid("tookFromDiscard",
 				fmt.Sprintf("%q is not a Five Crowns card.", *req.TookFromDiscard),
 				fmt.Sprintf("« %s » n'est pas une carte des Cinq Rois.", *req.TookFromDiscard))
 		}
@@ -123,19 +123,19 @@ func readTable(req HandRequest, hand []Card, opts Options) (Table, error) {
 // readLayOff reads the declared lay-offs, which need melds and name an out meld.
 func readLayOff(req HandRequest, t Table) ([]LayOff, error) {
 	if req.LayOff != nil && req.Melds == nil {
-		return nil, referee.Invalid("layOff",
+		return nil, rulebook.Invalid("layOff",
 			"A lay-off is read only with the melds it goes with (give \"melds\": [] for none).",
 			"Un ajout n'est lu qu'avec les combinaisons qui l'accompagnent (donnez \"melds\": [] s'il n'y en a pas).")
 	}
 	var out []LayOff
 	for i, l := range req.LayOff {
 		if l.Meld < 0 || l.Meld >= len(t.OutMelds) {
-			return nil, referee.Invalid(fmt.Sprintf("layOff[%d].meld", i),
+			return nil, rulebook.Invalid(fmt.Sprintf("layOff[%d].meld", i),
 				fmt.Sprintf("Meld %d is not one of the %d out melds given (they count from 0).", l.Meld, len(t.OutMelds)),
 				fmt.Sprintf("La combinaison %d ne fait pas partie des %d combinaisons posées données (elles se comptent à partir de 0).", l.Meld, len(t.OutMelds)))
 		}
 		if len(l.Cards) == 0 {
-			return nil, referee.Invalid(fmt.Sprintf("layOff[%d].cards", i), "A lay-off holds at least one card.", "Un ajout compte au moins une carte.")
+			return nil, rulebook.Invalid(fmt.Sprintf("layOff[%d].cards", i), "A lay-off holds at least one card.", "Un ajout compte au moins une carte.")
 		}
 		cs, err := ParseCards(fmt.Sprintf("layOff[%d].cards", i), l.Cards)
 		if err != nil {

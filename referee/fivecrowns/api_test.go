@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 const apiExample = `{"round": 4, "hand": ["JH", "JS", "JD", "8S", "9S", "10S", "3C"], "melds": [["JH","JS","JD"], ["8S","9S","10S"]], "discard": "3C"}`
@@ -37,7 +37,7 @@ func TestAnswerHandBestOnly(t *testing.T) {
 	if string(b) != want {
 		t.Errorf("AnswerHand(TV-FC-3 hand) =\n%s\nwant\n%s", b, want)
 	}
-	got, _ = AnswerHand(HandRequest{Round: 2, Hand: []string{"QH", "KH", "3H", "9S"}, Rules: referee.JSONRules{"runsWrap": "true"}}, "en")
+	got, _ = AnswerHand(HandRequest{Round: 2, Hand: []string{"QH", "KH", "3H", "9S"}, Rules: rulebook.JSONRules{"runsWrap": "true"}}, "en")
 	if got.MinPenalty != 9 {
 		t.Errorf("AnswerHand(TV-FC-3 hand, runsWrap).MinPenalty = %d, want 9", got.MinPenalty)
 	}
@@ -77,8 +77,8 @@ func TestAnswerHandInputErrors(t *testing.T) {
 		{"discard without melds", HandRequest{Round: 4, Hand: hand, Discard: ptr("3C")}, "discard"},
 		{"bad discard", HandRequest{Round: 4, Hand: hand, Melds: [][]string{}, Discard: ptr("ZZ")}, "discard"},
 		{"bad meld card", HandRequest{Round: 4, Hand: hand, Melds: [][]string{{"JH"}, {"JS", "XX"}}, Discard: ptr("3C")}, "melds[1][1]"},
-		{"unknown house rule", HandRequest{Round: 4, Hand: hand, Rules: referee.JSONRules{"wrap": "true"}}, "rules.wrap"},
-		{"bad house-rule value", HandRequest{Round: 4, Hand: hand, Rules: referee.JSONRules{"minNaturalsPerMeld": "2"}}, "rules.minNaturalsPerMeld"},
+		{"unknown house rule", HandRequest{Round: 4, Hand: hand, Rules: rulebook.JSONRules{"wrap": "true"}}, "rules.wrap"},
+		{"bad house-rule value", HandRequest{Round: 4, Hand: hand, Rules: rulebook.JSONRules{"minNaturalsPerMeld": "2"}}, "rules.minNaturalsPerMeld"},
 		{"taken card not in the hand", HandRequest{Round: 4, Hand: hand, TookFromDiscard: ptr("QH")}, "tookFromDiscard"},
 		{"taken card not a card", HandRequest{Round: 4, Hand: hand, TookFromDiscard: ptr("1H")}, "tookFromDiscard"},
 		{"taken card after the discard", HandRequest{Round: 5, Hand: hand, TookFromDiscard: ptr("3C")}, "tookFromDiscard"},
@@ -96,7 +96,7 @@ func TestAnswerHandInputErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := AnswerHand(tt.req, "en")
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if !errors.As(err, &ie) || ie.Field != tt.wantField {
 			t.Errorf("%s: AnswerHand error = %v, want field %q", tt.name, err, tt.wantField)
 		}
@@ -120,7 +120,7 @@ func FuzzAnswerHand(f *testing.F) {
 		}
 		resp, err := AnswerHand(req, "fr")
 		if err != nil {
-			var ie *referee.InputError
+			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerHand(%s) error %v is not an InputError", b, err)
 			}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 func TestParseCard(t *testing.T) {
@@ -160,7 +160,7 @@ func TestCheckCards(t *testing.T) {
 	}
 	for _, tt := range tests {
 		err := CheckCards("hand", tt.cards)
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		switch {
 		case tt.wantField == "" && err != nil:
 			t.Errorf("%s: CheckCards(%v) = %v, want nil", tt.name, tt.cards, err)

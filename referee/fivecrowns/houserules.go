@@ -3,7 +3,7 @@ package fivecrowns
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // House-rule keys (RULES.md §3.7), without the "fiveCrowns." prefix.
@@ -16,24 +16,24 @@ const (
 )
 
 // HouseRules are the game's TOGGLEs with the product's defaults.
-var HouseRules = []referee.HouseRule{
-	referee.Choice(KeyMinNaturals, "0", []string{"0", "1"}, referee.Text{
+var HouseRules = []rulebook.HouseRule{
+	rulebook.Choice(KeyMinNaturals, "0", []string{"0", "1"}, rulebook.Text{
 		EN: "Fewest natural (non-wild) cards in a meld. 0 (the sheet read literally): a meld may be all wilds. 1: every meld needs at least one card that is not wild.",
 		FR: "Nombre minimal de cartes naturelles (non atouts) par combinaison. 0 (lecture littérale de la règle) : une combinaison peut n'être faite que d'atouts et de jokers. 1 : chaque combinaison doit contenir au moins une carte qui n'est pas un atout.",
 	}),
-	referee.Bool(KeyRunsWrap, false, referee.Text{
+	rulebook.Bool(KeyRunsWrap, false, rulebook.Text{
 		EN: "Runs may wrap from king to 3 (Q K 3). Off by default: the ranks run from 3 to king only.",
 		FR: "Les suites peuvent boucler du roi au 3 (D R 3). Désactivé par défaut : les rangs vont du 3 au roi seulement.",
 	}),
-	referee.Bool(KeyGoOutNoDiscard, false, referee.Text{
+	rulebook.Bool(KeyGoOutNoDiscard, false, rulebook.Text{
 		EN: "A player may go out by melding every card without discarding. Off by default: going out needs a discard.",
 		FR: "Un joueur peut poser sa main en combinant toutes ses cartes sans défausser. Désactivé par défaut : il faut défausser une carte pour poser sa main.",
 	}),
-	referee.Bool(KeyAllowLayOff, false, referee.Text{
+	rulebook.Bool(KeyAllowLayOff, false, rulebook.Text{
 		EN: "In their final turn, players may add cards to the melds of the player who went out. Off by default.",
 		FR: "Lors de leur dernier tour, les joueurs peuvent compléter les combinaisons du joueur qui a posé sa main. Désactivé par défaut.",
 	}),
-	referee.Bool(KeyForbidRediscard, false, referee.Text{
+	rulebook.Bool(KeyForbidRediscard, false, rulebook.Text{
 		EN: "A player who takes the top of the discard pile may not discard that same card in the same turn. Off by default.",
 		FR: "Un joueur qui prend la carte de la défausse ne peut pas la redéfausser au même tour. Désactivé par défaut.",
 	}),
@@ -50,7 +50,7 @@ type Options struct {
 }
 
 // OptionsFrom reads Options from resolved settings.
-func OptionsFrom(s referee.Settings) Options {
+func OptionsFrom(s rulebook.Settings) Options {
 	return Options{
 		MinNaturals:         s.Int(KeyMinNaturals),
 		RunsWrap:            s.Bool(KeyRunsWrap),
@@ -60,7 +60,7 @@ func OptionsFrom(s referee.Settings) Options {
 	}
 }
 
-// CheckHandSize returns an *referee.InputError on field unless n is the
+// CheckHandSize returns an *rulebook.InputError on field unless n is the
 // number of cards held in round at the end of a turn (round + 2) or after
 // drawing (round + 3).
 func CheckHandSize(field string, round, n int) error {
@@ -68,7 +68,7 @@ func CheckHandSize(field string, round, n int) error {
 	if n == d || n == d+1 {
 		return nil
 	}
-	return referee.Invalid(field,
+	return rulebook.Invalid(field,
 		fmt.Sprintf("A hand in round %d holds %d cards (or %d after drawing), not %d.", round, d, d+1, n),
 		fmt.Sprintf("Une main de la manche %d compte %d cartes (ou %d après la pioche), pas %d.", round, d, d+1, n))
 }

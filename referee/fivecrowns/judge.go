@@ -3,7 +3,7 @@ package fivecrowns
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Judgement is the answer to a HandRequest in cards: the JSON API writes it
@@ -12,15 +12,15 @@ import (
 type Judgement struct {
 	Round    int
 	Hand     []Card
-	Table    Table            // the card taken from the discard pile, the out melds
-	Settings referee.Settings // the house rules in force
-	Best     Solution         // the lowest-penalty lay-down
-	Declared *LayDown         // the declared lay-down; nil without melds
-	Verdict  *Verdict         // its judgement; nil without melds
+	Table    Table             // the card taken from the discard pile, the out melds
+	Settings rulebook.Settings // the house rules in force
+	Best     Solution          // the lowest-penalty lay-down
+	Declared *LayDown          // the declared lay-down; nil without melds
+	Verdict  *Verdict          // its judgement; nil without melds
 }
 
 // Judge reads and checks a HandRequest and judges it. It returns an
-// *referee.InputError, and no other error, for a round outside 1…11, an
+// *rulebook.InputError, and no other error, for a round outside 1…11, an
 // unknown card, a hand that holds a suited card more than twice or more than
 // six jokers, a hand of the wrong size for the round, a discard given with a
 // hand already after its discard or without melds, a layOff without melds or
@@ -30,18 +30,18 @@ type Judgement struct {
 // rule; Field is the JSON path ("hand[3]", "melds[1][0]", "discard",
 // "outMelds[0]", "layOff[1].meld", "rules.x").
 func Judge(req HandRequest) (Judgement, error) {
-	settings, err := referee.Resolve(HouseRules, req.Rules)
+	settings, err := rulebook.Resolve(HouseRules, req.Rules)
 	if err != nil {
 		return Judgement{}, err
 	}
 	opts := OptionsFrom(settings)
 	if !ValidRound(req.Round) {
-		return Judgement{}, referee.Invalid("round",
+		return Judgement{}, rulebook.Invalid("round",
 			fmt.Sprintf("There is no round %d: choose a round from 1 to 11.", req.Round),
 			fmt.Sprintf("Il n'y a pas de manche %d : choisissez une manche de 1 à 11.", req.Round))
 	}
 	if req.Hand == nil {
-		return Judgement{}, referee.Invalid("hand", "The hand is missing.", "La main est absente.")
+		return Judgement{}, rulebook.Invalid("hand", "The hand is missing.", "La main est absente.")
 	}
 	hand, err := ParseCards("hand", req.Hand)
 	if err != nil {
@@ -89,18 +89,18 @@ func readDiscard(req HandRequest, hand []Card) (*Card, error) {
 		return nil, nil
 	}
 	if req.Melds == nil {
-		return nil, referee.Invalid("discard",
+		return nil, rulebook.Invalid("discard",
 			"A discard is read only with the melds it goes with.",
 			"La défausse n'est lue qu'avec les combinaisons qui l'accompagnent.")
 	}
 	if len(hand) != CardsDealt(req.Round)+1 {
-		return nil, referee.Invalid("discard",
+		return nil, rulebook.Invalid("discard",
 			fmt.Sprintf("A hand of %d cards in round %d is already after its discard.", len(hand), req.Round),
 			fmt.Sprintf("Une main de %d cartes à la manche %d a déjà défaussé.", len(hand), req.Round))
 	}
 	c, err := ParseCard(*req.Discard)
 	if err != nil {
-		return nil, referee.Invalid("discard",
+		return nil, rulebook.Invalid("discard",
 			fmt.Sprintf("%q is not a Five Crowns card.", *req.Discard),
 			fmt.Sprintf("« %s » n'est pas une carte des Cinq Rois.", *req.Discard))
 	}
@@ -121,11 +121,11 @@ func checkOutCards(round int, melds [][]Card, opts Options) error {
 		return nil
 	}
 	if opts.GoOutWithoutDiscard {
-		return referee.Invalid("outMelds",
+		return rulebook.Invalid("outMelds",
 			fmt.Sprintf("The player who went out in round %d melded all his %d cards (or %d without discarding), not %d.", round, d, d+1, n),
 			fmt.Sprintf("Le joueur qui a posé sa main à la manche %d a combiné toutes ses %d cartes (ou %d sans défausser), pas %d.", round, d, d+1, n))
 	}
-	return referee.Invalid("outMelds",
+	return rulebook.Invalid("outMelds",
 		fmt.Sprintf("The player who went out in round %d melded all his %d cards but the discard, not %d.", round, d, n),
 		fmt.Sprintf("Le joueur qui a posé sa main à la manche %d a combiné toutes ses %d cartes sauf la défausse, pas %d.", round, d, n))
 }

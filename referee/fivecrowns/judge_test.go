@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // HandVector is one question to POST /api/v1/fivecrowns/hand and its
@@ -39,7 +39,7 @@ func TestHandVectors(t *testing.T) {
 		}
 		got, err := AnswerHand(req, "en")
 		if v.Field != "" {
-			var ie *referee.InputError
+			var ie *rulebook.InputError
 			if !errors.As(err, &ie) || ie.Field != v.Field {
 				t.Errorf("%s: error %v, want field %q", v.Name, err, v.Field)
 			}

@@ -5,7 +5,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // LayDown is what a player declares at the end of his turn: his melds, his
@@ -21,7 +21,7 @@ type LayDown struct {
 // Verdict is the judgement of a declared lay-down.
 type Verdict struct {
 	Valid      bool
-	Violations []referee.Violation
+	Violations []rulebook.Violation
 	Penalty    int    // leftover's value; cards of invalid melds and lay-offs count as kept
 	Leftover   []Card // cards neither in a valid meld, validly laid off, nor discarded
 }
@@ -42,7 +42,7 @@ func CheckLayDown(round int, hand []Card, ld LayDown, table Table, opts Options)
 	for _, c := range hand {
 		left[c]++
 	}
-	v := Verdict{Violations: []referee.Violation{}}
+	v := Verdict{Violations: []rulebook.Violation{}}
 	// take uses cards from the hand, all or none: it reports the first one
 	// missing and gives back those taken before it.
 	take := func(cards []Card, whereEN, whereFR string, step int) bool {
@@ -82,7 +82,7 @@ func CheckLayDown(round int, hand []Card, ld LayDown, table Table, opts Options)
 				v.Violations = append(v.Violations, rediscard(c))
 			}
 		} else {
-			v.Violations = append(v.Violations, notInHand(*ld.Discard, "the discard", "la défausse", hand, referee.NoStep))
+			v.Violations = append(v.Violations, notInHand(*ld.Discard, "the discard", "la défausse", hand, rulebook.NoStep))
 		}
 	}
 	v.Leftover = []Card{}
@@ -100,8 +100,8 @@ func CheckLayDown(round int, hand []Card, ld LayDown, table Table, opts Options)
 			en = "After drawing, the player holds %d cards: he may skip the discard only by melding all of them (the house rule “going out without discarding”), which this lay-down does not."
 			fr = "Après la pioche, le joueur tient %d cartes : il ne peut se passer de défausser qu'en les posant toutes (règle maison « sortir sans défausser »), ce que cette pose ne fait pas."
 		}
-		v.Violations = append(v.Violations, referee.Violation{Rule: RuleDiscardRequired, Step: referee.NoStep,
-			Message: referee.Text{EN: fmt.Sprintf(en, len(hand)), FR: fmt.Sprintf(fr, len(hand))}})
+		v.Violations = append(v.Violations, rulebook.Violation{Rule: RuleDiscardRequired, Step: rulebook.NoStep,
+			Message: rulebook.Text{EN: fmt.Sprintf(en, len(hand)), FR: fmt.Sprintf(fr, len(hand))}})
 	}
 	v.Valid = len(v.Violations) == 0
 	return v
@@ -111,8 +111,8 @@ func CheckLayDown(round int, hand []Card, ld LayDown, table Table, opts Options)
 // allowLayOff, else meld by meld, every lay-off onto one meld together.
 // Cards refused stay in hand.
 func checkLayOffs(round int, ld LayDown, table Table, opts Options,
-	take func(cards []Card, whereEN, whereFR string, step int) bool, giveBack func([]Card)) []referee.Violation {
-	var out []referee.Violation
+	take func(cards []Card, whereEN, whereFR string, step int) bool, giveBack func([]Card)) []rulebook.Violation {
+	var out []rulebook.Violation
 	byMeld := map[int][]Card{}
 	first := map[int]int{} // the step of the first lay-off onto each meld
 	for i, l := range ld.LayOff {
@@ -139,25 +139,25 @@ func checkLayOffs(round int, ld LayDown, table Table, opts Options,
 	return out
 }
 
-func layOffForbidden(l LayOff, step int) referee.Violation {
-	return referee.Violation{Rule: RuleLayOff, Step: step, Message: referee.Text{
+func layOffForbidden(l LayOff, step int) rulebook.Violation {
+	return rulebook.Violation{Rule: RuleLayOff, Step: step, Message: rulebook.Text{
 		EN: fmt.Sprintf("%s cannot be laid off onto meld %d of the player who went out: players may not add cards to another player's melds (the house rule “laying off” is off).", cardList(l.Cards), l.Meld+1),
 		FR: fmt.Sprintf("%s ne peut pas compléter la combinaison %d du joueur qui a posé sa main : on ne pose pas de cartes sur les combinaisons d'un autre joueur (la règle maison « compléter les combinaisons » est désactivée).", cardList(l.Cards), l.Meld+1)}}
 }
 
-func layOffMisfit(meld, laid []Card, j, step int) referee.Violation {
-	return referee.Violation{Rule: RuleLayOffFit, Step: step, Message: referee.Text{
+func layOffMisfit(meld, laid []Card, j, step int) rulebook.Violation {
+	return rulebook.Violation{Rule: RuleLayOffFit, Step: step, Message: rulebook.Text{
 		EN: fmt.Sprintf("Adding %s to meld %d (%s) does not leave a valid run or book: a book takes only cards of its rank and wilds; a run takes cards of its suit and wilds that extend it at either end, up to 11 cards, while the cards already in it keep their places.", cardList(laid), j+1, cardList(meld)),
 		FR: fmt.Sprintf("Ajouter %s à la combinaison %d (%s) ne laisse pas une suite ou une famille valide : une famille ne prend que des cartes de sa valeur et des atouts ; une suite prend des cartes de sa couleur et des atouts qui la prolongent à l'un ou l'autre bout, jusqu'à 11 cartes, les cartes déjà posées gardant leur place.", cardList(laid), j+1, cardList(meld))}}
 }
 
-func rediscard(c Card) referee.Violation {
-	return referee.Violation{Rule: RuleRediscard, Step: referee.NoStep, Message: referee.Text{
+func rediscard(c Card) rulebook.Violation {
+	return rulebook.Violation{Rule: RuleRediscard, Step: rulebook.NoStep, Message: rulebook.Text{
 		EN: fmt.Sprintf("%s was just taken from the discard pile, and the house rule forbids discarding it again in the same turn.", c.Display()),
 		FR: fmt.Sprintf("%s vient d'être prise sur la défausse, et la règle maison interdit de la redéfausser au même tour.", c.Display())}}
 }
 
-func notInHand(c Card, whereEN, whereFR string, hand []Card, step int) referee.Violation {
+func notInHand(c Card, whereEN, whereFR string, hand []Card, step int) rulebook.Violation {
 	held := 0
 	for _, h := range hand {
 		if h == c {
@@ -170,7 +170,7 @@ func notInHand(c Card, whereEN, whereFR string, hand []Card, step int) referee.V
 		en = fmt.Sprintf("%s uses %s once more than the hand holds it (%d).", whereEN, c.Display(), held)
 		fr = fmt.Sprintf("%s utilise %s une fois de plus que la main n'en contient (%d).", whereFR, c.Display(), held)
 	}
-	return referee.Violation{Rule: RuleNotInHand, Step: step, Message: referee.Text{EN: capitalize(en), FR: capitalize(fr)}}
+	return rulebook.Violation{Rule: RuleNotInHand, Step: step, Message: rulebook.Text{EN: capitalize(en), FR: capitalize(fr)}}
 }
 
 func capitalize(s string) string {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Table is what the referee knows of the turn beyond the hand (RULES.md
@@ -224,10 +224,10 @@ func MaxOutMelds(round int) int { return (CardsDealt(round) + 1) / 3 }
 // in round under opts: more than MaxOutMelds (field(-1)), a meld that is not
 // a valid run or book (field(i)), or a card that the hand and the melds
 // together hold more often than the game does (field(i) + "[j]"). Errors are
-// *referee.InputError.
+// *rulebook.InputError.
 func CheckOutMelds(field func(i int) string, round int, hand []Card, melds [][]Card, opts Options) error {
 	if n := MaxOutMelds(round); len(melds) > n {
-		return referee.Invalid(field(-1),
+		return rulebook.Invalid(field(-1),
 			fmt.Sprintf("The player who went out in round %d held at most %d cards, so he laid down at most %d melds, not %d.", round, CardsDealt(round)+1, n, len(melds)),
 			fmt.Sprintf("Le joueur qui a posé sa main à la manche %d tenait au plus %d cartes : il a donc posé au plus %d combinaisons, pas %d.", round, CardsDealt(round)+1, n, len(melds)))
 	}
@@ -240,7 +240,7 @@ func CheckOutMelds(field func(i int) string, round int, hand []Card, melds [][]C
 			return err
 		}
 		if _, bad, ok := CheckMeld(m, round, opts); !ok {
-			return referee.Invalid(field(i),
+			return rulebook.Invalid(field(i),
 				"The player who went out laid down only valid melds, and this one is not. "+bad.Message.EN,
 				"Le joueur qui a posé sa main n'a posé que des combinaisons valides, et celle-ci ne l'est pas. "+bad.Message.FR)
 		}
@@ -250,15 +250,15 @@ func CheckOutMelds(field func(i int) string, round int, hand []Card, melds [][]C
 
 // CheckTaken refuses a card taken from the discard pile (field) that the
 // hand does not hold, or given for a hand that is already after its
-// discard. The error is an *referee.InputError.
+// discard. The error is an *rulebook.InputError.
 func CheckTaken(field string, round int, hand []Card, taken Card) error {
 	if len(hand) != CardsDealt(round)+1 {
-		return referee.Invalid(field,
+		return rulebook.Invalid(field,
 			fmt.Sprintf("The card taken from the discard pile matters only in the hand just after drawing (%d cards in round %d), not in a hand of %d.", CardsDealt(round)+1, round, len(hand)),
 			fmt.Sprintf("La carte prise sur la défausse ne compte que dans la main juste après la pioche (%d cartes à la manche %d), pas dans une main de %d.", CardsDealt(round)+1, round, len(hand)))
 	}
 	if count(hand, taken) == 0 {
-		return referee.Invalid(field,
+		return rulebook.Invalid(field,
 			fmt.Sprintf("%s, taken from the discard pile, is not in the hand: a card taken is in the hand until discarded.", taken.Display()),
 			fmt.Sprintf("%s, prise sur la défausse, n'est pas dans la main : une carte prise reste dans la main jusqu'à la défausse.", taken.Display()))
 	}

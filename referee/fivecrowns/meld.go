@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // MeldKind says how a valid meld reads.
@@ -21,9 +21,9 @@ const (
 // violation whose message says what breaks it (its Step is NoStep; callers
 // set it). A card that is not a card of the game reads as breaking the suit
 // rule; callers validate cards first.
-func CheckMeld(meld []Card, round int, opts Options) (MeldKind, referee.Violation, bool) {
-	fail := func(rule, en, fr string, args ...any) (MeldKind, referee.Violation, bool) {
-		return 0, referee.Violation{Rule: rule, Step: referee.NoStep, Message: referee.Text{
+func CheckMeld(meld []Card, round int, opts Options) (MeldKind, rulebook.Violation, bool) {
+	fail := func(rule, en, fr string, args ...any) (MeldKind, rulebook.Violation, bool) {
+		return 0, rulebook.Violation{Rule: rule, Step: rulebook.NoStep, Message: rulebook.Text{
 			EN: fmt.Sprintf(en, args...), FR: fmt.Sprintf(fr, args...)}}, false
 	}
 	all := cardList(meld)
@@ -55,7 +55,7 @@ func CheckMeld(meld []Card, round int, opts Options) (MeldKind, referee.Violatio
 		}
 	}
 	if sameRank == 0 {
-		return Book, referee.Violation{}, true
+		return Book, rulebook.Violation{}, true
 	}
 	ranks := map[Rank]Card{}
 	for _, c := range nat {
@@ -89,11 +89,11 @@ func CheckMeld(meld []Card, round int, opts Options) (MeldKind, referee.Violatio
 	lo, hi := spanLinear(ranks)
 	linear := int(hi-lo) + 1
 	if linear <= len(meld) {
-		return Run, referee.Violation{}, true
+		return Run, rulebook.Violation{}, true
 	}
 	cyc := spanCyclic(ranks)
 	if opts.RunsWrap && cyc <= len(meld) {
-		return Run, referee.Violation{}, true
+		return Run, rulebook.Violation{}, true
 	}
 	if !opts.RunsWrap && cyc <= len(meld) {
 		return fail(RuleRunWrap,

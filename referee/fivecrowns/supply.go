@@ -3,18 +3,18 @@ package fivecrowns
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // ParseCards parses API notation card by card. It returns an
-// *referee.InputError naming "field[i]" for the first string that is not a
+// *rulebook.InputError naming "field[i]" for the first string that is not a
 // card.
 func ParseCards(field string, ss []string) ([]Card, error) {
 	out := make([]Card, len(ss))
 	for i, s := range ss {
 		c, err := ParseCard(s)
 		if err != nil {
-			return nil, referee.Invalid(fmt.Sprintf("%s[%d]", field, i),
+			return nil, rulebook.Invalid(fmt.Sprintf("%s[%d]", field, i),
 				fmt.Sprintf("%q is not a Five Crowns card (write a rank 3–10, J, Q or K then a suit S, H, D, C or *, or JK for a joker).", s),
 				fmt.Sprintf("« %s » n'est pas une carte des Cinq Rois (écrivez un rang 3–10, J, Q ou K puis une couleur S, H, D, C ou *, ou JK pour un joker).", s))
 		}
@@ -29,23 +29,23 @@ func ParseCards(field string, ss []string) ([]Card, error) {
 type Supply struct{ n [Kinds]uint8 }
 
 // Take counts cards, whose JSON path is field[i]. It returns an
-// *referee.InputError naming the first card that is invalid or exceeds the
+// *rulebook.InputError naming the first card that is invalid or exceeds the
 // number of copies in the game; the cards before it stay counted.
 func (s *Supply) Take(field string, cards []Card) error {
 	for i, c := range cards {
 		k := c.Index()
 		path := func() string { return fmt.Sprintf("%s[%d]", field, i) }
 		if k < 0 {
-			return referee.Invalid(path(), "This is not a Five Crowns card.", "Ce n'est pas une carte des Cinq Rois.")
+			return rulebook.Invalid(path(), "This is not a Five Crowns card.", "Ce n'est pas une carte des Cinq Rois.")
 		}
 		s.n[k]++
 		if int(s.n[k]) > Copies(c) {
 			if c.IsJoker() {
-				return referee.Invalid(path(),
+				return rulebook.Invalid(path(),
 					"There are more than six jokers, but the game has only six.",
 					"Il y a plus de six jokers, mais le jeu n'en compte que six.")
 			}
-			return referee.Invalid(path(),
+			return rulebook.Invalid(path(),
 				fmt.Sprintf("%s appears more than twice: the game has only two of each card.", c.Display()),
 				fmt.Sprintf("%s apparaît plus de deux fois : le jeu ne compte que deux exemplaires de chaque carte.", c.Display()))
 		}
@@ -55,7 +55,7 @@ func (s *Supply) Take(field string, cards []Card) error {
 
 // CheckCards reports whether cards could all come from one game: no suited
 // card more than twice, no more than six jokers. The error is an
-// *referee.InputError naming field[i] of the first card too many.
+// *rulebook.InputError naming field[i] of the first card too many.
 func CheckCards(field string, cards []Card) error {
 	var s Supply
 	return s.Take(field, cards)

@@ -3,7 +3,7 @@ package take5
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // PlayRequest is the body of POST /api/v1/take5/play (API.md):
@@ -16,10 +16,10 @@ import (
 // before the turn (specials not counted, the current player's including
 // the cards he lays); when given, the capacity invariant T5-R7 is checked.
 type PlayRequest struct {
-	Rows      []WireRow         `json:"rows"`
-	Play      []WirePlay        `json:"play"`
-	HandSizes []int             `json:"handSizes,omitempty"`
-	Rules     referee.JSONRules `json:"rules,omitempty"`
+	Rows      []WireRow          `json:"rows"`
+	Play      []WirePlay         `json:"play"`
+	HandSizes []int              `json:"handSizes,omitempty"`
+	Rules     rulebook.JSONRules `json:"rules,omitempty"`
 }
 
 // WireRow is a row as a request gives it: its number cards in the order
@@ -41,12 +41,12 @@ type WirePlay struct {
 // PlayResponse answers a PlayRequest. When a card is illegal, steps,
 // pickups and rows describe the turn just before it.
 type PlayResponse struct {
-	Legal             bool                    `json:"legal"`
-	Violations        []referee.WireViolation `json:"violations"`
-	Steps             []WireStep              `json:"steps"`
-	Pickups           []WirePickup            `json:"pickups"`
-	Rows              []WireRowLeft           `json:"rows"`
-	TurnEndsAfterStep *int                    `json:"turnEndsAfterStep"`
+	Legal             bool                     `json:"legal"`
+	Violations        []rulebook.WireViolation `json:"violations"`
+	Steps             []WireStep               `json:"steps"`
+	Pickups           []WirePickup             `json:"pickups"`
+	Rows              []WireRowLeft            `json:"rows"`
+	TurnEndsAfterStep *int                     `json:"turnEndsAfterStep"`
 }
 
 // WireStep is where one card went: {"card": 35, "row": 0, "pickup": false}
@@ -88,27 +88,27 @@ func AnswerPlay(req PlayRequest, lang string) (PlayResponse, error) {
 // Judge reads a described turn and referees it, with the settings it was
 // judged under. It is the one way a turn is judged: the API answers with it
 // and the referee page draws its verdict from it. Returns an
-// *referee.InputError naming the JSON path of the mistake for an unknown
+// *rulebook.InputError naming the JSON path of the mistake for an unknown
 // house rule, a missing "rows", "rows[i].cards" or "play", a play that is
 // not a card (see PlayTurn), a table that cannot occur (Circle.Validate,
 // with handSizes when given), or a card left with no row.
-func Judge(req PlayRequest) (Turn, referee.Settings, error) {
-	settings, err := referee.Resolve(HouseRules, req.Rules)
+func Judge(req PlayRequest) (Turn, rulebook.Settings, error) {
+	settings, err := rulebook.Resolve(HouseRules, req.Rules)
 	if err != nil {
 		return Turn{}, nil, err
 	}
 	if req.Rows == nil {
-		return Turn{}, nil, referee.Invalid("rows", "The rows on the table are missing.", "Les rangées sur la table manquent.")
+		return Turn{}, nil, rulebook.Invalid("rows", "The rows on the table are missing.", "Les rangées sur la table manquent.")
 	}
 	rows := make([]Row, len(req.Rows))
 	for i, r := range req.Rows {
 		if r.Cards == nil {
-			return Turn{}, nil, referee.Invalid(fmt.Sprintf("rows[%d].cards", i), "The cards of the row are missing.", "Les cartes de la rangée manquent.")
+			return Turn{}, nil, rulebook.Invalid(fmt.Sprintf("rows[%d].cards", i), "The cards of the row are missing.", "Les cartes de la rangée manquent.")
 		}
 		rows[i] = Row{Cards: r.Cards, X2: r.X2, Plus5: r.Plus5}
 	}
 	if req.Play == nil {
-		return Turn{}, nil, referee.Invalid("play", "The cards played are missing ([] for none).", "Les cartes jouées manquent ([] pour aucune).")
+		return Turn{}, nil, rulebook.Invalid("play", "The cards played are missing ([] for none).", "Les cartes jouées manquent ([] pour aucune).")
 	}
 	plays := make([]Play, len(req.Play))
 	for i, p := range req.Play {
@@ -132,7 +132,7 @@ func fromWire(i int, p WirePlay) (Play, error) {
 	if p.Special != nil {
 		s := Special(*p.Special)
 		if !s.Valid() {
-			return out, referee.Invalid(fmt.Sprintf("play[%d].special", i),
+			return out, rulebook.Invalid(fmt.Sprintf("play[%d].special", i),
 				fmt.Sprintf("There is no special card %q: the special cards are \"x2\" and \"+5\".", *p.Special),
 				fmt.Sprintf("La carte spéciale « %s » n'existe pas : les cartes spéciales sont « x2 » et « +5 ».", *p.Special))
 		}
@@ -147,7 +147,7 @@ func fromWire(i int, p WirePlay) (Play, error) {
 func toWire(t Turn, lang string) PlayResponse {
 	resp := PlayResponse{
 		Legal:      t.Legal,
-		Violations: referee.WireAll(t.Violations, lang),
+		Violations: rulebook.WireAll(t.Violations, lang),
 		Steps:      make([]WireStep, len(t.Steps)),
 		Pickups:    make([]WirePickup, len(t.Pickups)),
 		Rows:       make([]WireRowLeft, len(t.Rows)),

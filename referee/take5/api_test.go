@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // decodePlay reads a body as the handler does: unknown fields rejected.
@@ -83,9 +83,9 @@ func FuzzAnswerPlay(f *testing.F) {
 		}
 		resp, err := AnswerPlay(req, "fr")
 		if err != nil {
-			var ie *referee.InputError
+			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {
-				t.Fatalf("AnswerPlay(%s) error = %T %v, want *referee.InputError", body, err, err)
+				t.Fatalf("AnswerPlay(%s) error = %T %v, want *rulebook.InputError", body, err, err)
 			}
 			if !ie.Message.IsSentence() {
 				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, ie.Message.EN, ie.Message.FR)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Row is one row of the circle: its number cards in the order laid (the
@@ -80,7 +80,7 @@ func (c Circle) Cards() int {
 // the hands.
 func (c Circle) Room() int { return RowLimit*len(c) - c.Cards() }
 
-// Validate returns an *referee.InputError, Field the JSON path of the
+// Validate returns an *rulebook.InputError, Field the JSON path of the
 // culprit ("rows[2].cards[1]"), when the table cannot occur in a game: no
 // rows or more rows than the deal lays («On ne peut pas ajouter une rangée
 // supplémentaire»), a row without cards, a row of 5 or more number cards
@@ -102,7 +102,7 @@ func (c Circle) Validate(hands []int) error {
 	players, maxRows := MaxPlayers, MaxRows
 	if hands != nil {
 		if len(hands) < MinPlayers || len(hands) > MaxPlayers {
-			return referee.Invalid("handSizes",
+			return rulebook.Invalid("handSizes",
 				fmt.Sprintf("Give one hand size per player, %d to %d of them, not %d.", MinPlayers, MaxPlayers, len(hands)),
 				fmt.Sprintf("Indiquez une taille de main par joueur, de %d à %d, pas %d.", MinPlayers, MaxPlayers, len(hands)))
 		}
@@ -110,11 +110,11 @@ func (c Circle) Validate(hands []int) error {
 		_, maxRows, _ = DealFor(players)
 	}
 	if len(c) == 0 {
-		return referee.Invalid("rows", "Give the rows on the table: with no row left, every card has been played and the game is over.",
+		return rulebook.Invalid("rows", "Give the rows on the table: with no row left, every card has been played and the game is over.",
 			"Indiquez les rangées sur la table : sans rangée, toutes les cartes ont été jouées et la partie est finie.")
 	}
 	if len(c) > maxRows {
-		return referee.Invalid("rows",
+		return rulebook.Invalid("rows",
 			fmt.Sprintf("There are %d rows, but %d players start with %d and no row is ever added.", len(c), players, maxRows),
 			fmt.Sprintf("Il y a %d rangées, mais à %d joueurs on en pose %d au départ et on ne peut pas en ajouter.", len(c), players, maxRows))
 	}
@@ -122,15 +122,15 @@ func (c Circle) Validate(hands []int) error {
 	indexes := make(map[int]bool, len(c))
 	for pos, r := range c {
 		if r.Index < 0 || indexes[r.Index] {
-			return referee.Invalid(fmt.Sprintf("rows[%d]", pos), "Two rows have the same index.", "Deux rangées ont le même numéro.")
+			return rulebook.Invalid(fmt.Sprintf("rows[%d]", pos), "Two rows have the same index.", "Deux rangées ont le même numéro.")
 		}
 		indexes[r.Index] = true
 		if len(r.Cards) == 0 {
-			return referee.Invalid(fmt.Sprintf("rows[%d].cards", r.Index), "A row always holds at least its starting card.",
+			return rulebook.Invalid(fmt.Sprintf("rows[%d].cards", r.Index), "A row always holds at least its starting card.",
 				"Une rangée contient toujours au moins sa première carte.")
 		}
 		if len(r.Cards) >= RowLimit {
-			return referee.Invalid(cardPath(r.Index, RowLimit-1),
+			return rulebook.Invalid(cardPath(r.Index, RowLimit-1),
 				fmt.Sprintf("A row of %d number cards cannot still be on the table: the player who laid the 5th card took it.", len(r.Cards)),
 				fmt.Sprintf("Une rangée de %d cartes vachettes ne peut pas être encore sur la table : le joueur qui a posé la 5e l'a ramassée.", len(r.Cards)))
 		}
@@ -139,7 +139,7 @@ func (c Circle) Validate(hands []int) error {
 				return checkCard(cardPath(r.Index, j), card)
 			}
 			if w := where[card]; w.row != 0 {
-				return referee.Invalid(cardPath(r.Index, j),
+				return rulebook.Invalid(cardPath(r.Index, j),
 					fmt.Sprintf("Card %d appears twice (it is also card %d of row %d): each number exists once.", card, w.col+1, w.row),
 					fmt.Sprintf("La carte %d apparaît deux fois (c'est aussi la carte %d de la rangée %d) : chaque numéro n'existe qu'une fois.", card, w.col+1, w.row))
 			}
@@ -183,7 +183,7 @@ func (c Circle) checkSpecials(players int) error {
 
 // tooManySpecials says that n specials s are more than players were dealt.
 func tooManySpecials(field string, s Special, n, players int) error {
-	return referee.Invalid(field,
+	return rulebook.Invalid(field,
 		fmt.Sprintf("There are %d “%s” cards here, but %d players are dealt only %d “%s”, one each, and the others leave the game.", n, s, players, players, s),
 		fmt.Sprintf("Il y a ici %d cartes « %s », mais %d joueurs n'en reçoivent que %d, une chacun, et les autres sont écartées du jeu.", n, s, players, players))
 }
@@ -209,7 +209,7 @@ func (c Circle) checkStarts() error {
 	for k := 1; k < len(c); k++ {
 		prev, r := c[(start+k-1)%len(c)], c[(start+k)%len(c)]
 		if r.Cards[0] < prev.Cards[0] {
-			return referee.Invalid(cardPath(r.Index, 0),
+			return rulebook.Invalid(cardPath(r.Index, 0),
 				fmt.Sprintf("The starting cards were laid in ascending order clockwise, but the row starting with %d follows the row starting with %d.", r.Cards[0], prev.Cards[0]),
 				fmt.Sprintf("Les cartes de départ sont posées en ordre croissant dans le sens des aiguilles d'une montre, or la rangée qui commence par %d suit celle qui commence par %d.", r.Cards[0], prev.Cards[0]))
 		}
@@ -222,7 +222,7 @@ func cardPath(index, j int) string { return fmt.Sprintf("rows[%d].cards[%d]", in
 
 func checkCard(path string, card int) error {
 	if card < MinCard || card > MaxCard {
-		return referee.Invalid(path,
+		return rulebook.Invalid(path,
 			fmt.Sprintf("There is no card %d: number cards go from %d to %d.", card, MinCard, MaxCard),
 			fmt.Sprintf("La carte %d n'existe pas : les cartes vachettes vont de %d à %d.", card, MinCard, MaxCard))
 	}
@@ -241,7 +241,7 @@ func (c Circle) checkOrder() error {
 	for k := 1; k < len(c); k++ {
 		prev, r := c[(start+k-1)%len(c)], c[(start+k)%len(c)]
 		if r.Final() < prev.Final() {
-			return referee.Invalid(fmt.Sprintf("rows[%d].cards[%d]", r.Index, len(r.Cards)-1),
+			return rulebook.Invalid(fmt.Sprintf("rows[%d].cards[%d]", r.Index, len(r.Cards)-1),
 				fmt.Sprintf("The finals must rise clockwise, but the row ending %d follows the row ending %d: no placement can produce this.", r.Final(), prev.Final()),
 				fmt.Sprintf("Les chiffres finals montent dans le sens des aiguilles d'une montre, or la rangée qui finit par %d suit celle qui finit par %d : aucune pose ne peut produire cela.", r.Final(), prev.Final()))
 		}
@@ -254,14 +254,14 @@ func (c Circle) checkCapacity(hands []int) error {
 	total := 0
 	for i, h := range hands {
 		if h < 0 || h > most {
-			return referee.Invalid(fmt.Sprintf("handSizes[%d]", i),
+			return rulebook.Invalid(fmt.Sprintf("handSizes[%d]", i),
 				fmt.Sprintf("At %d players a hand holds 0 to %d number cards, not %d.", len(hands), most, h),
 				fmt.Sprintf("À %d joueurs, une main contient de 0 à %d cartes vachettes, pas %d.", len(hands), most, h))
 		}
 		total += h
 	}
 	if room := c.Room(); room != total {
-		return referee.Invalid("handSizes",
+		return rulebook.Invalid("handSizes",
 			fmt.Sprintf("The rows have room for %d more number cards but the hands hold %d: the two are always equal (5 per row, less the cards already laid), so the table or the hands were entered wrongly.", room, total),
 			fmt.Sprintf("Les rangées peuvent encore recevoir %d cartes vachettes mais les mains en contiennent %d : les deux sont toujours égaux (5 par rangée, moins les cartes déjà posées), la table ou les mains sont donc mal saisies.", room, total))
 	}

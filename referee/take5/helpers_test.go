@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // singles lays a starting circle: one card per row, clockwise.
@@ -91,7 +91,7 @@ func fmtPickups(ps []Pickup) string {
 }
 
 // fmtViolations writes violations as "take5.forced-row@1".
-func fmtViolations(vs []referee.Violation) string {
+func fmtViolations(vs []rulebook.Violation) string {
 	var parts []string
 	for _, v := range vs {
 		parts = append(parts, fmt.Sprintf("%s@%d", v.Rule, v.Step))
@@ -99,11 +99,11 @@ func fmtViolations(vs []referee.Violation) string {
 	return strings.Join(parts, " ")
 }
 
-// wantInputError fails unless err is an *referee.InputError on field with
+// wantInputError fails unless err is an *rulebook.InputError on field with
 // both languages filled in.
 func wantInputError(t *testing.T, name string, err error, field string) {
 	t.Helper()
-	var ie *referee.InputError
+	var ie *rulebook.InputError
 	switch {
 	case !errors.As(err, &ie):
 		t.Errorf("%s: error = %v, want an input error on %s", name, err, field)
@@ -115,9 +115,9 @@ func wantInputError(t *testing.T, name string, err error, field string) {
 }
 
 var (
-	defaults   = referee.Defaults(HouseRules)
-	endsOnTake = func() referee.Settings {
-		s, _ := referee.Resolve(HouseRules, map[string]string{HousePickupEndsTurn: "true"})
+	defaults   = rulebook.Defaults(HouseRules)
+	endsOnTake = func() rulebook.Settings {
+		s, _ := rulebook.Resolve(HouseRules, map[string]string{HousePickupEndsTurn: "true"})
 		return s
 	}()
 )

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Forced returns the position in c of the one row where number card goes
@@ -45,30 +45,30 @@ func (c Circle) SpecialRows(s Special) []int {
 // Explain says why number card goes where Forced puts it, the sentence a
 // page shows next to a step: "35 goes on the row ending 23, the largest
 // final below 35." It assumes a non-empty circle.
-func (c Circle) Explain(card int) referee.Text {
+func (c Circle) Explain(card int) rulebook.Text {
 	pos, wrap := c.Forced(card)
 	if pos < 0 {
-		return referee.Text{
+		return rulebook.Text{
 			EN: fmt.Sprintf("No row is left on the table for %d.", card),
 			FR: fmt.Sprintf("Il ne reste aucune rangée sur la table pour le %d.", card),
 		}
 	}
 	f := c[pos].Final()
 	if wrap {
-		return referee.Text{
+		return rulebook.Text{
 			EN: fmt.Sprintf("%d goes on the row ending %d, the largest final, because no final is below %d.", card, f, card),
 			FR: fmt.Sprintf("Le %d va sur la rangée qui finit par %d, le plus grand chiffre final, car aucun chiffre final n'est inférieur à %d.", card, f, card),
 		}
 	}
-	return referee.Text{
+	return rulebook.Text{
 		EN: fmt.Sprintf("%d goes on the row ending %d, the largest final below %d.", card, f, card),
 		FR: fmt.Sprintf("Le %d va sur la rangée qui finit par %d, le plus grand chiffre final inférieur à %d.", card, f, card),
 	}
 }
 
 // name returns how a sentence calls a special card.
-func (s Special) name() referee.Text {
-	return referee.Text{EN: "the " + string(s), FR: "le « " + string(s) + " »"}
+func (s Special) name() rulebook.Text {
+	return rulebook.Text{EN: "the " + string(s), FR: "le « " + string(s) + " »"}
 }
 
 // a returns the special with its English article: "an x2", "a +5".
@@ -81,8 +81,8 @@ func (s Special) a() string {
 
 // describeRow names a row for a player: "the row ending 49 (row 2)", rows
 // numbered from 1 (rowNumber).
-func describeRow(r Row) referee.Text {
-	return referee.Text{
+func describeRow(r Row) rulebook.Text {
+	return rulebook.Text{
 		EN: fmt.Sprintf("the row ending %d (row %d)", r.Final(), rowNumber(r.Index)),
 		FR: fmt.Sprintf("la rangée qui finit par %d (rangée %d)", r.Final(), rowNumber(r.Index)),
 	}

@@ -3,7 +3,7 @@ package take5
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // NoEnd is Turn.TurnEndsAfterStep when no rule cut the turn short.
@@ -36,7 +36,7 @@ type Step struct {
 	Special Special // the special card, or ""
 	Row     int     // Index of the row it went on or under
 	Pickup  bool    // the card was the 5th of its row, which the player took
-	Why     referee.Text
+	Why     rulebook.Text
 }
 
 // Pickup is a row a player took (T5-R4), specials included.
@@ -54,10 +54,10 @@ type Pickup struct {
 // which is certain whatever happened before).
 type Turn struct {
 	Legal      bool
-	Violations []referee.Violation // sorted by step; never nil
-	Steps      []Step              // one per play resolved, in order; never nil
-	Pickups    []Pickup            // rows taken, in order; never nil
-	Rows       Circle              // the rows left, clockwise, Index kept
+	Violations []rulebook.Violation // sorted by step; never nil
+	Steps      []Step               // one per play resolved, in order; never nil
+	Pickups    []Pickup             // rows taken, in order; never nil
+	Rows       Circle               // the rows left, clockwise, Index kept
 	// TurnEndsAfterStep is the step after which the pickupEndsTurn house
 	// rule ended the turn, or NoEnd.
 	TurnEndsAfterStep int
@@ -66,20 +66,20 @@ type Turn struct {
 // PlayTurn resolves a player's cards one by one (T5-R2) on the circle,
 // under the settings s (Resolve(HouseRules, …)); c is not modified.
 //
-// Returns an *referee.InputError when the table is invalid (Validate with
+// Returns an *rulebook.InputError when the table is invalid (Validate with
 // no hands; Field "rows…"), when a play cannot be described so (Field
 // "play[i]…": neither or both of card and special, a card outside 1–98,
 // already on the table or laid twice, an unknown special, a second special
 // of one kind (each player holds one of each), a special naming no row, a
 // claimed row that is not on the table), or when a number card is left
 // with no row at all (the table broke T5-R7, T5-A3).
-func PlayTurn(c Circle, plays []Play, s referee.Settings) (Turn, error) {
+func PlayTurn(c Circle, plays []Play, s rulebook.Settings) (Turn, error) {
 	return playTurn(c, plays, nil, s)
 }
 
 // playTurn is PlayTurn with the table's hands when known (Validate): the
 // table and the plays are then judged for that many players.
-func playTurn(c Circle, plays []Play, hands []int, s referee.Settings) (Turn, error) {
+func playTurn(c Circle, plays []Play, hands []int, s rulebook.Settings) (Turn, error) {
 	if err := c.Validate(hands); err != nil {
 		return Turn{}, err
 	}
@@ -91,11 +91,11 @@ func playTurn(c Circle, plays []Play, hands []int, s referee.Settings) (Turn, er
 		return Turn{}, err
 	}
 	t := Turn{
-		Violations: []referee.Violation{}, Steps: []Step{}, Pickups: []Pickup{},
+		Violations: []rulebook.Violation{}, Steps: []Step{}, Pickups: []Pickup{},
 		Rows: c.Clone(), TurnEndsAfterStep: NoEnd,
 	}
 	if len(plays) == 0 {
-		t.Violations = append(t.Violations, referee.Violation{Rule: RuleCardsPerTurn, Step: referee.NoStep, Message: referee.Text{
+		t.Violations = append(t.Violations, rulebook.Violation{Rule: RuleCardsPerTurn, Step: rulebook.NoStep, Message: rulebook.Text{
 			EN: "You must lay at least one card on your turn; only a player who has no card he can lay is skipped.",
 			FR: "À son tour, on doit poser au moins une carte ; seul le joueur qui n'a plus aucune carte qu'il puisse poser passe son tour.",
 		}})
@@ -107,7 +107,7 @@ func playTurn(c Circle, plays []Play, hands []int, s referee.Settings) (Turn, er
 			t.Violations = append(t.Violations, t.turnOver(i))
 			break
 		}
-		var v *referee.Violation
+		var v *rulebook.Violation
 		var err error
 		if p.Special != "" {
 			v = t.laySpecial(i, p)
@@ -126,7 +126,7 @@ func playTurn(c Circle, plays []Play, hands []int, s referee.Settings) (Turn, er
 		}
 	}
 	if len(plays) > MaxCards {
-		t.Violations = append(t.Violations, referee.Violation{Rule: RuleCardsPerTurn, Step: MaxCards, Message: referee.Text{
+		t.Violations = append(t.Violations, rulebook.Violation{Rule: RuleCardsPerTurn, Step: MaxCards, Message: rulebook.Text{
 			EN: fmt.Sprintf("You may lay at most %d cards in a turn, and this is card %d.", MaxCards, MaxCards+1),
 			FR: fmt.Sprintf("On ne peut poser que %d cartes au plus par tour, et celle-ci est la %de.", MaxCards, MaxCards+1),
 		}})
@@ -137,10 +137,10 @@ func playTurn(c Circle, plays []Play, hands []int, s referee.Settings) (Turn, er
 
 // layNumber places a number card on its forced row, taking the row on its
 // 5th card. A claim of another row is a violation naming the forced row.
-func (t *Turn) layNumber(i int, p Play) (*referee.Violation, error) {
+func (t *Turn) layNumber(i int, p Play) (*rulebook.Violation, error) {
 	pos, wrap := t.Rows.Forced(p.Card)
 	if pos < 0 {
-		return nil, referee.Invalid(fmt.Sprintf("play[%d].card", i),
+		return nil, rulebook.Invalid(fmt.Sprintf("play[%d].card", i),
 			fmt.Sprintf("No row is left on the table for %d: every row has been taken, so no number card can still be in a hand (the room in the rows always equals the cards in hand).", p.Card),
 			fmt.Sprintf("Il ne reste aucune rangée sur la table pour le %d : toutes ont été ramassées, aucune carte vachette ne peut donc rester en main (la place dans les rangées égale toujours les cartes en main).", p.Card))
 	}
@@ -160,20 +160,20 @@ func (t *Turn) layNumber(i int, p Play) (*referee.Violation, error) {
 }
 
 // take removes the row at pos onto the pickups and says so.
-func (t *Turn) take(i, pos int) referee.Text {
+func (t *Turn) take(i, pos int) rulebook.Text {
 	r := t.Rows[pos]
 	t.Pickups = append(t.Pickups, Pickup{Step: i, Row: r.Index, Cards: r.Cards, X2: r.X2, Plus5: r.Plus5})
 	t.Rows = append(t.Rows[:pos:pos], t.Rows[pos+1:]...)
-	extra := referee.Text{}
+	extra := rulebook.Text{}
 	switch {
 	case r.X2 && r.Plus5:
-		extra = referee.Text{EN: ", with the x2 and the +5 under it", FR: ", avec le « x2 » et le « +5 » placés dessous"}
+		extra = rulebook.Text{EN: ", with the x2 and the +5 under it", FR: ", avec le « x2 » et le « +5 » placés dessous"}
 	case r.X2:
-		extra = referee.Text{EN: ", with the x2 under it", FR: ", avec le « x2 » placé dessous"}
+		extra = rulebook.Text{EN: ", with the x2 under it", FR: ", avec le « x2 » placé dessous"}
 	case r.Plus5:
-		extra = referee.Text{EN: ", with the +5 under it", FR: ", avec le « +5 » placé dessous"}
+		extra = rulebook.Text{EN: ", with the +5 under it", FR: ", avec le « +5 » placé dessous"}
 	}
-	return referee.Text{
+	return rulebook.Text{
 		EN: fmt.Sprintf("It is the 5th number card of the row, so the player takes the row: %s%s.", joinInts(r.Cards), extra.EN),
 		FR: fmt.Sprintf("C'est la 5e carte vachette de la rangée : le joueur ramasse la rangée, %s%s.", joinInts(r.Cards), extra.FR),
 	}
@@ -181,34 +181,34 @@ func (t *Turn) take(i, pos int) referee.Text {
 
 // laySpecial slides a special under the row it names, if that row is on
 // the table and lacks one of its kind (T5-R5).
-func (t *Turn) laySpecial(i int, p Play) *referee.Violation {
+func (t *Turn) laySpecial(i int, p Play) *rulebook.Violation {
 	ok := t.Rows.SpecialRows(p.Special)
 	name := p.Special.name()
 	if len(ok) == 0 {
-		return &referee.Violation{Rule: RuleSpecialRow, Step: i, Message: referee.Text{
+		return &rulebook.Violation{Rule: RuleSpecialRow, Step: i, Message: rulebook.Text{
 			EN: fmt.Sprintf("Every row on the table already holds %s, so %s cannot be laid: it stays in hand and costs 10 points at the end.", p.Special.a(), name.EN),
 			FR: fmt.Sprintf("Chaque rangée de la table a déjà un « %s » : %s ne peut pas être posé, il reste en main et coûte 10 points à la fin.", p.Special, name.FR),
 		}}
 	}
-	where := func() referee.Text {
+	where := func() rulebook.Text {
 		if len(ok) == 1 {
-			return referee.Text{
+			return rulebook.Text{
 				EN: fmt.Sprintf("%s may go under the row ending %s.", capital(name.EN), t.Rows.finalsOf(ok, "or")),
 				FR: fmt.Sprintf("%s peut aller sous la rangée qui finit par %s.", capital(name.FR), t.Rows.finalsOf(ok, "ou")),
 			}
 		}
-		return referee.Text{
+		return rulebook.Text{
 			EN: fmt.Sprintf("%s may go under the rows ending %s.", capital(name.EN), t.Rows.finalsOf(ok, "or")),
 			FR: fmt.Sprintf("%s peut aller sous les rangées qui finissent par %s.", capital(name.FR), t.Rows.finalsOf(ok, "ou")),
 		}
 	}
 	pos := t.Rows.Find(p.Row)
 	if pos < 0 {
-		return &referee.Violation{Rule: RuleSpecialRow, Step: i, Message: appendText(t.gone(p.Row), where())}
+		return &rulebook.Violation{Rule: RuleSpecialRow, Step: i, Message: appendText(t.gone(p.Row), where())}
 	}
 	row := &t.Rows[pos]
 	if row.Has(p.Special) {
-		return &referee.Violation{Rule: RuleSpecialRow, Step: i, Message: appendText(referee.Text{
+		return &rulebook.Violation{Rule: RuleSpecialRow, Step: i, Message: appendText(rulebook.Text{
 			EN: fmt.Sprintf("The row ending %d (row %d) already holds %s, and a row holds only one of each special card.", row.Final(), rowNumber(row.Index), p.Special.a()),
 			FR: fmt.Sprintf("La rangée qui finit par %d (rangée %d) a déjà un « %s », et une rangée ne porte qu'une carte spéciale de chaque sorte.", row.Final(), rowNumber(row.Index), p.Special),
 		}, where())}
@@ -218,7 +218,7 @@ func (t *Turn) laySpecial(i int, p Play) *referee.Violation {
 	} else {
 		row.Plus5 = true
 	}
-	t.Steps = append(t.Steps, Step{Special: p.Special, Row: row.Index, Why: referee.Text{
+	t.Steps = append(t.Steps, Step{Special: p.Special, Row: row.Index, Why: rulebook.Text{
 		EN: fmt.Sprintf("%s goes under the row ending %d, which had no %s yet.", capital(name.EN), row.Final(), p.Special),
 		FR: fmt.Sprintf("%s va sous la rangée qui finit par %d, qui n'avait pas encore de « %s ».", capital(name.FR), row.Final(), p.Special),
 	}})

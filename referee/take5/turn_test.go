@@ -3,7 +3,7 @@ package take5
 import (
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 func TestPlayTurn(t *testing.T) {
@@ -11,7 +11,7 @@ func TestPlayTurn(t *testing.T) {
 		name           string
 		rows           Circle
 		plays          []Play
-		s              referee.Settings
+		s              rulebook.Settings
 		wantSteps      string
 		wantPickups    string
 		wantRows       string
@@ -120,7 +120,7 @@ func TestViolationMessages(t *testing.T) {
 		name   string
 		rows   Circle
 		plays  []Play
-		s      referee.Settings
+		s      rulebook.Settings
 		wantEN string
 		wantFR string
 	}{

@@ -5,15 +5,15 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // TurnRequest is the body of POST /api/v1/takefive/turn (API.md).
 type TurnRequest struct {
-	State  *WireState        `json:"state"`
-	Player string            `json:"player"`
-	Turn   *WireTurn         `json:"turn"`
-	Rules  referee.JSONRules `json:"rules,omitempty"`
+	State  *WireState         `json:"state"`
+	Player string             `json:"player"`
+	Turn   *WireTurn          `json:"turn"`
+	Rules  rulebook.JSONRules `json:"rules,omitempty"`
 }
 
 // WireState is a round as the API writes it: pieces by name, empty squares,
@@ -49,13 +49,13 @@ type WireMove struct {
 // to API.md) say that the round ended, and that a 21 round where everyone
 // was eliminated is to be replayed.
 type TurnResponse struct {
-	Legal       bool                    `json:"legal"`
-	Violations  []referee.WireViolation `json:"violations"`
-	Take        *WireTake               `json:"take"`
-	RoundWinner *string                 `json:"roundWinner"`
-	State       WireState               `json:"state"`
-	RoundOver   bool                    `json:"roundOver"`
-	ReplayRound bool                    `json:"replayRound"`
+	Legal       bool                     `json:"legal"`
+	Violations  []rulebook.WireViolation `json:"violations"`
+	Take        *WireTake                `json:"take"`
+	RoundWinner *string                  `json:"roundWinner"`
+	State       WireState                `json:"state"`
+	RoundOver   bool                     `json:"roundOver"`
+	ReplayRound bool                     `json:"replayRound"`
 }
 
 // WireTake is the take: value and outcome as API.md gives them, plus the
@@ -79,11 +79,11 @@ type WirePenalty struct {
 }
 
 // AnswerTurn referees the turn of req in lang ("fr…" French, else English).
-// It returns an *referee.InputError, whose Field is the JSON path, for a
+// It returns an *rulebook.InputError, whose Field is the JSON path, for a
 // missing or malformed field, an unknown house rule, or a state or move that
 // cannot occur; it returns no other error.
 func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
-	s, err := referee.Resolve(HouseRules, req.Rules)
+	s, err := rulebook.Resolve(HouseRules, req.Rules)
 	if err != nil {
 		return TurnResponse{}, err
 	}
@@ -92,29 +92,29 @@ func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
 		return TurnResponse{}, err
 	}
 	if req.Player == "" {
-		return TurnResponse{}, referee.Invalid("player", "Say whose turn it is.", "Indiquez à qui est le tour.")
+		return TurnResponse{}, rulebook.Invalid("player", "Say whose turn it is.", "Indiquez à qui est le tour.")
 	}
 	if req.Turn == nil || req.Turn.Moves == nil {
-		return TurnResponse{}, referee.Invalid("turn.moves", "The moves of the turn are missing.", "Les déplacements du tour manquent.")
+		return TurnResponse{}, rulebook.Invalid("turn.moves", "The moves of the turn are missing.", "Les déplacements du tour manquent.")
 	}
 	moves := make([]Move, len(req.Turn.Moves))
 	for i, wm := range req.Turn.Moves {
 		f := fmt.Sprintf("turn.moves[%d]", i)
 		m := Move{GiveBack: wm.GiveBack}
 		if m.Piece = Piece(slices.Index(pieceIDs[:], wm.Piece)); !m.Piece.Valid() {
-			return TurnResponse{}, referee.Invalid(f+".piece", fmt.Sprintf("%q is not a piece (rook, knight, black-bishop, white-bishop).", wm.Piece),
+			return TurnResponse{}, rulebook.Invalid(f+".piece", fmt.Sprintf("%q is not a piece (rook, knight, black-bishop, white-bishop).", wm.Piece),
 				fmt.Sprintf("« %s » n'est pas une pièce (rook, knight, black-bishop, white-bishop).", wm.Piece))
 		}
 		if m.To, err = ParseSquare(wm.To); err != nil {
-			return TurnResponse{}, referee.Invalid(f+".to", fmt.Sprintf("%q is not a square a1…f6.", wm.To), fmt.Sprintf("« %s » n'est pas une case a1…f6.", wm.To))
+			return TurnResponse{}, rulebook.Invalid(f+".to", fmt.Sprintf("%q is not a square a1…f6.", wm.To), fmt.Sprintf("« %s » n'est pas une case a1…f6.", wm.To))
 		}
 		if m.Action, err = ParseAction(wm.Action); err != nil {
-			return TurnResponse{}, referee.Invalid(f+".action", fmt.Sprintf("%q is not an action (see, take, none).", wm.Action),
+			return TurnResponse{}, rulebook.Invalid(f+".action", fmt.Sprintf("%q is not an action (see, take, none).", wm.Action),
 				fmt.Sprintf("« %s » n'est pas une action (see, take, none).", wm.Action))
 		}
 		if wm.Value != nil {
 			if *wm.Value < MinValue || *wm.Value > MaxValue {
-				return TurnResponse{}, referee.Invalid(f+".value", fmt.Sprintf("%d is not a token value (1 to 9).", *wm.Value),
+				return TurnResponse{}, rulebook.Invalid(f+".value", fmt.Sprintf("%d is not a token value (1 to 9).", *wm.Value),
 					fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", *wm.Value))
 			}
 			m.Value = *wm.Value
@@ -125,7 +125,7 @@ func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
 	if err != nil {
 		return TurnResponse{}, err
 	}
-	resp := TurnResponse{Legal: v.Legal, Violations: referee.WireAll(v.Violations, lang), State: stateToWire(v.State)}
+	resp := TurnResponse{Legal: v.Legal, Violations: rulebook.WireAll(v.Violations, lang), State: stateToWire(v.State)}
 	// keep the client's order of eliminated players, the newly eliminated last
 	resp.State.Eliminated = append([]string{}, req.State.Eliminated...)
 	if me := v.State.Rack(req.Player); v.State.Racks[me].Eliminated && !slices.Contains(req.State.Eliminated, req.Player) {
@@ -154,38 +154,38 @@ func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
 // by player name so that answers do not depend on map order.
 func stateFromWire(ws *WireState) (State, error) {
 	if ws == nil {
-		return State{}, referee.Invalid("state", "The state of the game is missing.", "L'état de la partie manque.")
+		return State{}, rulebook.Invalid("state", "The state of the game is missing.", "L'état de la partie manque.")
 	}
 	var st State
 	var err error
 	if st.Phase, err = ParsePhase(ws.Phase); err != nil {
-		return State{}, referee.Invalid("state.phase", fmt.Sprintf("%q is not a phase (score, 21, quinte).", ws.Phase),
+		return State{}, rulebook.Invalid("state.phase", fmt.Sprintf("%q is not a phase (score, 21, quinte).", ws.Phase),
 			fmt.Sprintf("« %s » n'est pas une phase (score, 21, quinte).", ws.Phase))
 	}
 	for _, name := range slices.Sorted(maps.Keys(ws.Pieces)) {
 		if !slices.Contains(pieceIDs[:], name) {
-			return State{}, referee.Invalid("state.pieces."+name, fmt.Sprintf("%q is not a piece (rook, knight, black-bishop, white-bishop).", name),
+			return State{}, rulebook.Invalid("state.pieces."+name, fmt.Sprintf("%q is not a piece (rook, knight, black-bishop, white-bishop).", name),
 				fmt.Sprintf("« %s » n'est pas une pièce (rook, knight, black-bishop, white-bishop).", name))
 		}
 	}
 	for _, p := range Pieces {
 		name, ok := ws.Pieces[p.String()]
 		if !ok {
-			return State{}, referee.Invalid("state.pieces."+p.String(), fmt.Sprintf("The %s's square is missing.", p.Name().EN),
+			return State{}, rulebook.Invalid("state.pieces."+p.String(), fmt.Sprintf("The %s's square is missing.", p.Name().EN),
 				fmt.Sprintf("La case de la pièce « %s » manque.", p.Name().FR))
 		}
 		if st.Pieces[p], err = ParseSquare(name); err != nil {
-			return State{}, referee.Invalid("state.pieces."+p.String(), fmt.Sprintf("%q is not a square a1…f6.", name), fmt.Sprintf("« %s » n'est pas une case a1…f6.", name))
+			return State{}, rulebook.Invalid("state.pieces."+p.String(), fmt.Sprintf("%q is not a square a1…f6.", name), fmt.Sprintf("« %s » n'est pas une case a1…f6.", name))
 		}
 	}
 	st.Empty = make([]Square, len(ws.Empty))
 	for i, name := range ws.Empty {
 		if st.Empty[i], err = ParseSquare(name); err != nil {
-			return State{}, referee.Invalid(fmt.Sprintf("state.empty[%d]", i), fmt.Sprintf("%q is not a square a1…f6.", name), fmt.Sprintf("« %s » n'est pas une case a1…f6.", name))
+			return State{}, rulebook.Invalid(fmt.Sprintf("state.empty[%d]", i), fmt.Sprintf("%q is not a square a1…f6.", name), fmt.Sprintf("« %s » n'est pas une case a1…f6.", name))
 		}
 	}
 	if ws.Racks == nil {
-		return State{}, referee.Invalid("state.racks", "The players' racks are missing.", "Les tableaux des joueurs manquent.")
+		return State{}, rulebook.Invalid("state.racks", "The players' racks are missing.", "Les tableaux des joueurs manquent.")
 	}
 	players := make([]string, 0, len(ws.Racks))
 	for name := range ws.Racks {
@@ -199,10 +199,10 @@ func stateFromWire(ws *WireState) (State, error) {
 		r := st.Rack(name)
 		switch {
 		case r < 0:
-			return State{}, referee.Invalid(fmt.Sprintf("state.eliminated[%d]", i), fmt.Sprintf("%q has no rack on the table: the racks name the players.", name),
+			return State{}, rulebook.Invalid(fmt.Sprintf("state.eliminated[%d]", i), fmt.Sprintf("%q has no rack on the table: the racks name the players.", name),
 				fmt.Sprintf("« %s » n'a pas de tableau : les tableaux nomment les joueurs.", name))
 		case st.Racks[r].Eliminated:
-			return State{}, referee.Invalid(fmt.Sprintf("state.eliminated[%d]", i), fmt.Sprintf("%q is listed twice among the eliminated.", name),
+			return State{}, rulebook.Invalid(fmt.Sprintf("state.eliminated[%d]", i), fmt.Sprintf("%q is listed twice among the eliminated.", name),
 				fmt.Sprintf("« %s » figure deux fois parmi les éliminés.", name))
 		}
 		st.Racks[r].Eliminated = true

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // apiExample is the request of API.md, word for word.
@@ -137,7 +137,7 @@ func loadVectors(t testing.TB) []TurnVector {
 func TestAnswerTurnVectors(t *testing.T) {
 	for _, v := range loadVectors(t) {
 		resp, err := AnswerTurn(decode(t, string(v.Request)), "en")
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if v.Field != "" {
 			if !errors.As(err, &ie) || ie.Field != v.Field || !ie.Message.IsSentence() {
 				t.Errorf("%s: AnswerTurn error = %v, want an InputError on %q", v.Name, err, v.Field)
@@ -154,7 +154,7 @@ func TestAnswerTurnVectors(t *testing.T) {
 		}
 		if len(resp.Violations) > 0 {
 			got := resp.Violations[0]
-			step := referee.NoStep
+			step := rulebook.NoStep
 			if got.Step != nil {
 				step = *got.Step
 			}
@@ -228,9 +228,9 @@ func FuzzAnswerTurn(f *testing.F) {
 		}
 		resp, err := AnswerTurn(req, "fr")
 		if err != nil {
-			var ie *referee.InputError
+			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {
-				t.Fatalf("AnswerTurn(%s) error %T %v, want an *referee.InputError", body, err, err)
+				t.Fatalf("AnswerTurn(%s) error %T %v, want an *rulebook.InputError", body, err, err)
 			}
 			if !ie.Message.IsSentence() {
 				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, ie.Message.EN, ie.Message.FR)
@@ -275,7 +275,7 @@ func BenchmarkCheckTurn(b *testing.B) {
 	st := State{Pieces: Start, Empty: squares(b, strings.Join(emptyList[:8], " ")), Phase: Score, Racks: []Rack{
 		{Player: "Alfred", Values: []int{8, 9, 7, 5}}, {Player: "Paul", Values: []int{7, 8, 3, 5}}}}
 	moves := []Move{{Piece: Knight, To: 16, Action: See}, {Piece: Rook, To: 11, Action: TakeToken, Value: 9}}
-	s := referee.Defaults(HouseRules)
+	s := rulebook.Defaults(HouseRules)
 	for b.Loop() {
 		if _, err := CheckTurn(st, "Paul", moves, s); err != nil {
 			b.Fatal(err)

@@ -11,7 +11,7 @@ package takefive
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Size is the number of files and of ranks of the board.
@@ -74,11 +74,11 @@ func ParseSquare(name string) (Square, error) {
 }
 
 // colour names a square's colour for players.
-func (s Square) colour() referee.Text {
+func (s Square) colour() rulebook.Text {
 	if s.Dark() {
-		return referee.Text{EN: "dark", FR: "sombre"}
+		return rulebook.Text{EN: "dark", FR: "sombre"}
 	}
-	return referee.Text{EN: "light", FR: "claire"}
+	return rulebook.Text{EN: "light", FR: "claire"}
 }
 
 // Piece is one of the four chess pieces that every player may move.
@@ -95,7 +95,7 @@ const (
 
 var pieceIDs = [NumPieces]string{"black-bishop", "white-bishop", "knight", "rook"}
 
-var pieceNames = [NumPieces]referee.Text{
+var pieceNames = [NumPieces]rulebook.Text{
 	{EN: "black bishop", FR: "fou noir"},
 	{EN: "white bishop", FR: "fou blanc"},
 	{EN: "knight", FR: "cavalier"},
@@ -104,7 +104,7 @@ var pieceNames = [NumPieces]referee.Text{
 
 // the rook and the bishops are feminine/masculine in French; articles matter
 // in messages ("la tour", "le cavalier").
-var pieceThe = [NumPieces]referee.Text{
+var pieceThe = [NumPieces]rulebook.Text{
 	{EN: "the black bishop", FR: "le fou noir"},
 	{EN: "the white bishop", FR: "le fou blanc"},
 	{EN: "the knight", FR: "le cavalier"},
@@ -128,17 +128,17 @@ func (p Piece) String() string {
 
 // Name returns the piece's name for players, in English and French
 // ("white bishop" / "fou blanc").
-func (p Piece) Name() referee.Text {
+func (p Piece) Name() rulebook.Text {
 	if !p.Valid() {
-		return referee.Text{EN: "?", FR: "?"}
+		return rulebook.Text{EN: "?", FR: "?"}
 	}
 	return pieceNames[p]
 }
 
 // the returns "the rook" / "la tour", for sentences.
-func (p Piece) the() referee.Text {
+func (p Piece) the() rulebook.Text {
 	if !p.Valid() {
-		return referee.Text{EN: "?", FR: "?"}
+		return rulebook.Text{EN: "?", FR: "?"}
 	}
 	return pieceThe[p]
 }
@@ -176,30 +176,30 @@ func (pos Position) On(s Square) (Piece, bool) {
 
 // Check reports the first impossible thing about pos: a piece off the board,
 // two pieces on one square, or a bishop off its colour. The error is an
-// *referee.InputError, Field "state.pieces", whose message a player reads.
+// *rulebook.InputError, Field "state.pieces", whose message a player reads.
 // Returns nil when the position can occur.
 func (pos Position) Check() error {
 	for _, p := range Pieces {
 		if !pos[p].Valid() {
-			return referee.Invalid("state.pieces",
+			return rulebook.Invalid("state.pieces",
 				fmt.Sprintf("%s is off the board: every piece stands on a square a1…f6.", capital(p.the().EN)),
 				fmt.Sprintf("%s est hors du damier : chaque pièce est sur une case a1…f6.", capital(p.the().FR)))
 		}
 		for _, q := range Pieces[:p] {
 			if pos[q] == pos[p] {
-				return referee.Invalid("state.pieces",
+				return rulebook.Invalid("state.pieces",
 					fmt.Sprintf("%s and %s are both on %s, but a square holds one piece at most.", capital(q.the().EN), p.the().EN, pos[p]),
 					fmt.Sprintf("%s et %s sont tous les deux sur %s, or une case ne porte qu'une pièce.", capital(q.the().FR), p.the().FR, pos[p]))
 			}
 		}
 	}
 	if !pos[BlackBishop].Dark() {
-		return referee.Invalid("state.pieces",
+		return rulebook.Invalid("state.pieces",
 			fmt.Sprintf("The black bishop is on the light square %s, but it never leaves the dark squares.", pos[BlackBishop]),
 			fmt.Sprintf("Le fou noir est sur la case claire %s, or il ne quitte jamais les cases sombres.", pos[BlackBishop]))
 	}
 	if pos[WhiteBishop].Dark() {
-		return referee.Invalid("state.pieces",
+		return rulebook.Invalid("state.pieces",
 			fmt.Sprintf("The white bishop is on the dark square %s, but it never leaves the light squares.", pos[WhiteBishop]),
 			fmt.Sprintf("Le fou blanc est sur la case sombre %s, or il ne quitte jamais les cases claires.", pos[WhiteBishop]))
 	}

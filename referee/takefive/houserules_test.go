@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 func TestHouseRulesDeclared(t *testing.T) {
@@ -82,11 +82,11 @@ func TestTwoPiecesCanAlwaysMove(t *testing.T) {
 // not positions), so the pieces go back to the corners as TF-A8 resolves.
 // A group's stored value is dropped alone; a client naming it gets a 400.
 func TestResetPiecesEachRoundIsGone(t *testing.T) {
-	s := referee.ResolveKnown(HouseRules, map[string]string{"resetPiecesEachRound": "false", HouseSamePieceTwice: "true"})
+	s := rulebook.ResolveKnown(HouseRules, map[string]string{"resetPiecesEachRound": "false", HouseSamePieceTwice: "true"})
 	if _, ok := s["resetPiecesEachRound"]; ok || !s.Bool(HouseSamePieceTwice) {
 		t.Errorf("stored rules with the old key resolve to %v; want it dropped and allowSamePieceTwice kept", s)
 	}
-	if _, err := referee.Resolve(HouseRules, map[string]string{"resetPiecesEachRound": "true"}); err == nil {
+	if _, err := rulebook.Resolve(HouseRules, map[string]string{"resetPiecesEachRound": "true"}); err == nil {
 		t.Errorf("a client naming resetPiecesEachRound is not told it does not exist")
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 var knightJumps = [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
@@ -53,7 +53,7 @@ func Destinations(pos Position, p Piece) []Square {
 // It returns nil for a legal move, else the violation with the rule broken
 // and the reason (Step is NoStep; a turn sets it). pos must satisfy Check and
 // to must be a valid square.
-func CheckMove(pos Position, p Piece, to Square) *referee.Violation {
+func CheckMove(pos Position, p Piece, to Square) *rulebook.Violation {
 	from := pos[p]
 	the := p.the()
 	if to == from {
@@ -119,8 +119,8 @@ func moveRule(p Piece) string {
 	return RuleBishop
 }
 
-func violation(rule, en, fr string) *referee.Violation {
-	return &referee.Violation{Rule: rule, Message: referee.Text{EN: en, FR: fr}, Step: referee.NoStep}
+func violation(rule, en, fr string) *rulebook.Violation {
+	return &rulebook.Violation{Rule: rule, Message: rulebook.Text{EN: en, FR: fr}, Step: rulebook.NoStep}
 }
 
 // capital upper-cases the first ASCII letter of s ("the rook" → "The rook").

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Phase is the goal of a round: score, 21 or quinte, in that order, over and
@@ -32,9 +32,9 @@ func (ph Phase) String() string {
 }
 
 // Name returns the phase as players say it, «score», «21», «quinte».
-func (ph Phase) Name() referee.Text {
+func (ph Phase) Name() rulebook.Text {
 	n := ph.String()
-	return referee.Text{EN: "the " + n + " phase", FR: "la phase « " + n + " »"}
+	return rulebook.Text{EN: "the " + n + " phase", FR: "la phase « " + n + " »"}
 }
 
 // ParsePhase reads "score", "21" or "quinte". Returns an error otherwise.
@@ -91,7 +91,7 @@ type Take struct {
 type Effect struct {
 	Outcome Outcome
 	Rule    string
-	Reason  referee.Text
+	Reason  rulebook.Text
 	Rack    []int
 	// GiveUp lists the values the player may give up on a penalty: any of
 	// his tokens, in rack order. Empty otherwise.
@@ -108,7 +108,7 @@ type Effect struct {
 // TF-P-21, TF-P-quinte, PENALTY, TF-A3..A7) with settings s. It is pure: the
 // inputs are not modified. t must describe a valid state (see CheckState)
 // and 1 ≤ t.Value ≤ 9.
-func TakeEffect(t Take, s referee.Settings) Effect {
+func TakeEffect(t Take, s rulebook.Settings) Effect {
 	after := append(slices.Clip(t.Rack), t.Value)
 	v, who := t.Value, t.Player
 	switch t.Phase {
@@ -131,11 +131,11 @@ func TakeEffect(t Take, s referee.Settings) Effect {
 		}
 		if len(after) == 5 {
 			sorted := slices.Sorted(slices.Values(after))
-			return Effect{Outcome: Won, Rule: RuleQuinteGoal, Rack: after, RoundOver: true, Winner: who, Reason: referee.Text{
+			return Effect{Outcome: Won, Rule: RuleQuinteGoal, Rack: after, RoundOver: true, Winner: who, Reason: rulebook.Text{
 				EN: fmt.Sprintf("%s's tokens %s follow each other: %s wins the quinte round.", who, list(sorted, ", "), who),
 				FR: fmt.Sprintf("Les pions de %s, %s, se suivent : %s gagne la manche « quinte ».", who, list(sorted, ", "), who)}}
 		}
-		return Effect{Outcome: Kept, Rule: RuleQuinteGoal, Rack: after, Reason: referee.Text{
+		return Effect{Outcome: Kept, Rule: RuleQuinteGoal, Rack: after, Reason: rulebook.Text{
 			EN: fmt.Sprintf("%s keeps the %d: %s still fit in five consecutive values.", who, v, list(after, ", ")),
 			FR: fmt.Sprintf("%s garde le %d : %s tiennent encore dans cinq valeurs qui se suivent.", who, v, list(after, ", "))}}
 	default: // Score
@@ -148,7 +148,7 @@ func TakeEffect(t Take, s referee.Settings) Effect {
 			if t.GiveBack {
 				return voluntary(t)
 			}
-			return Effect{Outcome: Kept, Rule: RuleScoreGoal, Rack: after, Reason: referee.Text{
+			return Effect{Outcome: Kept, Rule: RuleScoreGoal, Rack: after, Reason: rulebook.Text{
 				EN: fmt.Sprintf("%s keeps the %d: it differs from his other tokens (%d of 5).", who, v, len(after)),
 				FR: fmt.Sprintf("%s garde le %d : il diffère de ses autres pions (%d sur 5).", who, v, len(after))}}
 		}
@@ -168,7 +168,7 @@ func TakeEffect(t Take, s referee.Settings) Effect {
 		if t.GiveBack {
 			return voluntary(t)
 		}
-		e := Effect{Outcome: Won, Rule: RuleScoreFifth, Rack: after, RoundOver: true, Winner: who, Reason: referee.Text{
+		e := Effect{Outcome: Won, Rule: RuleScoreFifth, Rack: after, RoundOver: true, Winner: who, Reason: rulebook.Text{
 			EN: fmt.Sprintf("%s's five different tokens make %s, higher than every opponent's total: %s wins the score round.", who, working, who),
 			FR: fmt.Sprintf("Les cinq pions différents de %s font %s, plus que le total de chaque adversaire : %s gagne la manche « score ».", who, working, who)}}
 		if bestName != "" {
@@ -181,25 +181,25 @@ func TakeEffect(t Take, s referee.Settings) Effect {
 
 // take21 is TF-P-21 and TF-A7: no penalty, no return; 21 wins, over 21 or
 // five tokens short of it eliminates.
-func take21(t Take, after []int, s referee.Settings) Effect {
+func take21(t Take, after []int, s rulebook.Settings) Effect {
 	who, total, working := t.Player, sum(after), list(after, " + ")+" = "+strconv.Itoa(sum(after))
 	switch {
 	case total == 21:
-		return Effect{Outcome: Won, Rule: Rule21Goal, Rack: after, RoundOver: true, Winner: who, Reason: referee.Text{
+		return Effect{Outcome: Won, Rule: Rule21Goal, Rack: after, RoundOver: true, Winner: who, Reason: rulebook.Text{
 			EN: fmt.Sprintf("%s's tokens make %s: %s wins the 21 round.", who, working, who),
 			FR: fmt.Sprintf("Les pions de %s font %s : %s gagne la manche « 21 ».", who, working, who)}}
 	case total < 21 && len(after) < 5:
-		return Effect{Outcome: Kept, Rule: Rule21Goal, Rack: after, Reason: referee.Text{
+		return Effect{Outcome: Kept, Rule: Rule21Goal, Rack: after, Reason: rulebook.Text{
 			EN: fmt.Sprintf("%s keeps the %d: his tokens make %s, with %d more token(s) allowed to reach 21.", who, t.Value, working, 5-len(after)),
 			FR: fmt.Sprintf("%s garde le %d : ses pions font %s, et il peut encore prendre %d pion(s) pour atteindre 21.", who, t.Value, working, 5-len(after))}}
 	}
 	e := Effect{Outcome: Eliminated, Rule: Rule21Eliminated, Rack: after}
 	if total > 21 {
-		e.Reason = referee.Text{
+		e.Reason = rulebook.Text{
 			EN: fmt.Sprintf("%s's tokens make %s, over 21: %s is eliminated from the round.", who, working, who),
 			FR: fmt.Sprintf("Les pions de %s font %s, plus de 21 : %s est éliminé de la manche.", who, working, who)}
 	} else {
-		e.Reason = referee.Text{
+		e.Reason = rulebook.Text{
 			EN: fmt.Sprintf("%s holds five tokens making %s, short of 21: %s is eliminated from the round.", who, working, who),
 			FR: fmt.Sprintf("%s a cinq pions qui font %s, moins de 21 : %s est éliminé de la manche.", who, working, who)}
 	}
@@ -230,7 +230,7 @@ func take21(t Take, after []int, s referee.Settings) Effect {
 // and the player gives up any one of his tokens.
 func penalty(t Take, rule, en, fr string) Effect {
 	e := Effect{Outcome: Penalty, Rule: rule, Rack: slices.Clone(t.Rack), GiveUp: slices.Clone(t.Rack)}
-	e.Reason = referee.Text{EN: en, FR: fr}
+	e.Reason = rulebook.Text{EN: en, FR: fr}
 	if len(t.Rack) > 0 {
 		e.Reason.EN += fmt.Sprintf(" %s must also give up one of his tokens (%s) and lay it face down on a free square.", t.Player, list(t.Rack, ", "))
 		e.Reason.FR += fmt.Sprintf(" %s doit aussi rendre un de ses pions (%s) et le poser face cachée sur une case libre.", t.Player, list(t.Rack, ", "))

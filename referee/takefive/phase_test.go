@@ -5,18 +5,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
-var defaults = referee.Defaults(HouseRules)
+var defaults = rulebook.Defaults(HouseRules)
 
-func settings(t testing.TB, kv ...string) referee.Settings {
+func settings(t testing.TB, kv ...string) rulebook.Settings {
 	t.Helper()
 	given := map[string]string{}
 	for i := 0; i+1 < len(kv); i += 2 {
 		given[kv[i]] = kv[i+1]
 	}
-	s, err := referee.Resolve(HouseRules, given)
+	s, err := rulebook.Resolve(HouseRules, given)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestEliminationEndsTheRound(t *testing.T) {
 	tests := []struct {
 		name       string
 		take       Take
-		s          referee.Settings
+		s          rulebook.Settings
 		wantOver   bool
 		wantWinner string
 		wantReplay bool
@@ -171,7 +171,7 @@ func TestCheckState(t *testing.T) {
 	tests := []struct {
 		name      string
 		edit      func(*State)
-		s         referee.Settings
+		s         rulebook.Settings
 		wantField string
 	}{
 		{"API.md example", func(*State) {}, defaults, ""},
@@ -240,7 +240,7 @@ func TestCheckState(t *testing.T) {
 		}
 		err := CheckState(st, tt.s)
 		field := ""
-		if ie, ok := err.(*referee.InputError); ok {
+		if ie, ok := err.(*rulebook.InputError); ok {
 			field = ie.Field
 		} else if err != nil {
 			t.Errorf("%s: CheckState error %v is not an InputError", tt.name, err)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Action is what the player does with the token under a piece he has moved
@@ -63,7 +63,7 @@ type TakeResult struct {
 // nil when no take happened.
 type Verdict struct {
 	Legal      bool
-	Violations []referee.Violation
+	Violations []rulebook.Violation
 	Take       *TakeResult
 	State      State
 }
@@ -73,18 +73,18 @@ type Verdict struct {
 // the previous one left it, see or take only on a token, nothing only on an
 // empty square, at most one take, and the take's effect under the phase.
 //
-// It returns an *referee.InputError when st cannot occur (see CheckState),
+// It returns an *rulebook.InputError when st cannot occur (see CheckState),
 // player is not in st, a move names no valid piece or square, or a value is
 // impossible (outside 1–9, missing on a take, given for nothing, or a fifth
 // copy). Field paths follow the API ("turn.moves[1].value"). st is not
 // modified.
-func CheckTurn(st State, player string, moves []Move, s referee.Settings) (Verdict, error) {
+func CheckTurn(st State, player string, moves []Move, s rulebook.Settings) (Verdict, error) {
 	if err := CheckState(st, s); err != nil {
 		return Verdict{}, err
 	}
 	me := st.Rack(player)
 	if me < 0 {
-		return Verdict{}, referee.Invalid("player", fmt.Sprintf("%q has no rack on the table: the racks name the players.", player),
+		return Verdict{}, rulebook.Invalid("player", fmt.Sprintf("%q has no rack on the table: the racks name the players.", player),
 			fmt.Sprintf("« %s » n'a pas de tableau : les tableaux nomment les joueurs.", player))
 	}
 	if err := checkMoves(st, moves); err != nil {
@@ -96,16 +96,16 @@ func CheckTurn(st State, player string, moves []Move, s referee.Settings) (Verdi
 	}
 	v := Verdict{State: after}
 	fail := func(rule string, step int, en, fr string) (Verdict, error) {
-		v.Violations = append(v.Violations, referee.Violation{Rule: rule, Message: referee.Text{EN: en, FR: fr}, Step: step})
+		v.Violations = append(v.Violations, rulebook.Violation{Rule: rule, Message: rulebook.Text{EN: en, FR: fr}, Step: step})
 		return v, nil
 	}
 	if st.Racks[me].Eliminated {
-		return fail(RuleEliminatedTurn, referee.NoStep,
+		return fail(RuleEliminatedTurn, rulebook.NoStep,
 			fmt.Sprintf("%s was eliminated from this 21 round: his turns are skipped until the next round.", player),
 			fmt.Sprintf("%s a été éliminé de cette manche « 21 » : il ne joue plus jusqu'à la manche suivante.", player))
 	}
 	if len(moves) == 0 {
-		return fail(RuleTwoPieces, referee.NoStep, "A turn moves two pieces; no piece was moved.", "Un tour déplace deux pièces ; aucune pièce n'a été déplacée.")
+		return fail(RuleTwoPieces, rulebook.NoStep, "A turn moves two pieces; no piece was moved.", "Un tour déplace deux pièces ; aucune pièce n'a été déplacée.")
 	}
 	for i, m := range moves {
 		pos := &v.State.Pieces
@@ -146,9 +146,9 @@ func CheckTurn(st State, player string, moves []Move, s referee.Settings) (Verdi
 		eff := TakeEffect(tk, s)
 		if m.GiveBack && eff.Outcome != Penalty { // a forced penalty makes the request moot
 			if s.Get(HouseVoluntaryReturn) != "true" || st.Phase == TwentyOne {
-				why := referee.Text{EN: "the group's house rules do not allow it", FR: "les règles maison du groupe ne le permettent pas"}
+				why := rulebook.Text{EN: "the group's house rules do not allow it", FR: "les règles maison du groupe ne le permettent pas"}
 				if st.Phase == TwentyOne {
-					why = referee.Text{EN: "the 21 phase has no return", FR: "la phase « 21 » ne connaît pas de retour"}
+					why = rulebook.Text{EN: "the 21 phase has no return", FR: "la phase « 21 » ne connaît pas de retour"}
 				}
 				return fail(RuleVoluntaryReturn, i,
 					fmt.Sprintf("%s cannot give back the %d he could keep: %s.", player, m.Value, why.EN),
@@ -164,7 +164,7 @@ func CheckTurn(st State, player string, moves []Move, s referee.Settings) (Verdi
 		}
 	}
 	if len(moves) == 1 && othersCanMove(v.State.Pieces, moves[0].Piece) {
-		return fail(RuleTwoPieces, referee.NoStep,
+		return fail(RuleTwoPieces, rulebook.NoStep,
 			fmt.Sprintf("A turn moves two pieces: only %s was moved.", moves[0].Piece.the().EN),
 			fmt.Sprintf("Un tour déplace deux pièces : seule la pièce « %s » a bougé.", moves[0].Piece.Name().FR))
 	}
@@ -210,21 +210,21 @@ func checkMoves(st State, moves []Move) error {
 		f := fmt.Sprintf("turn.moves[%d]", i)
 		switch {
 		case !m.Piece.Valid():
-			return referee.Invalid(f+".piece", "This is not a piece (rook, knight, black-bishop, white-bishop).", "Ce n'est pas une pièce (rook, knight, black-bishop, white-bishop).")
+			return rulebook.Invalid(f+".piece", "This is not a piece (rook, knight, black-bishop, white-bishop).", "Ce n'est pas une pièce (rook, knight, black-bishop, white-bishop).")
 		case !m.To.Valid():
-			return referee.Invalid(f+".to", "This is not a square a1…f6.", "Ce n'est pas une case a1…f6.")
+			return rulebook.Invalid(f+".to", "This is not a square a1…f6.", "Ce n'est pas une case a1…f6.")
 		case m.Action < See || m.Action > Nothing:
-			return referee.Invalid(f+".action", "The action is see, take or none.", "L'action est see, take ou none.")
+			return rulebook.Invalid(f+".action", "The action is see, take or none.", "L'action est see, take ou none.")
 		case m.Action == TakeToken && m.Value == 0:
-			return referee.Invalid(f+".value", "A take reveals the token to everyone: give its value.", "Une prise montre le pion à tous : indiquez sa valeur.")
+			return rulebook.Invalid(f+".value", "A take reveals the token to everyone: give its value.", "Une prise montre le pion à tous : indiquez sa valeur.")
 		case m.Action == Nothing && m.Value != 0:
-			return referee.Invalid(f+".value", "A piece that sees and takes nothing reveals no value.", "Une pièce qui ne voit ni ne prend rien ne révèle aucune valeur.")
+			return rulebook.Invalid(f+".value", "A piece that sees and takes nothing reveals no value.", "Une pièce qui ne voit ni ne prend rien ne révèle aucune valeur.")
 		case m.GiveBack && m.Action != TakeToken:
-			return referee.Invalid(f+".giveBack", "Only a token just taken can be given back.", "Seul un pion qui vient d'être pris peut être rendu.")
+			return rulebook.Invalid(f+".giveBack", "Only a token just taken can be given back.", "Seul un pion qui vient d'être pris peut être rendu.")
 		case m.Value < 0 || m.Value > 9:
-			return referee.Invalid(f+".value", fmt.Sprintf("%d is not a token value (1 to 9).", m.Value), fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", m.Value))
+			return rulebook.Invalid(f+".value", fmt.Sprintf("%d is not a token value (1 to 9).", m.Value), fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", m.Value))
 		case m.Value > 0 && copies[m.Value] >= 4:
-			return referee.Invalid(f+".value", fmt.Sprintf("All four %ds are already in sight (in the racks or named earlier in this turn): this token cannot be another.", m.Value),
+			return rulebook.Invalid(f+".value", fmt.Sprintf("All four %ds are already in sight (in the racks or named earlier in this turn): this token cannot be another.", m.Value),
 				fmt.Sprintf("Les quatre %d sont déjà en vue (dans les tableaux ou nommés plus tôt dans ce tour) : ce pion ne peut en être un autre.", m.Value))
 		}
 		if m.Value > 0 {

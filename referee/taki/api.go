@@ -4,15 +4,15 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // TurnRequest is the body of POST /api/v1/taki/turn (API.md).
 type TurnRequest struct {
-	State WireState         `json:"state"`
-	Hand  []string          `json:"hand,omitempty"`
-	Turn  WireTurn          `json:"turn"`
-	Rules referee.JSONRules `json:"rules,omitempty"`
+	State WireState          `json:"state"`
+	Hand  []string           `json:"hand,omitempty"`
+	Turn  WireTurn           `json:"turn"`
+	Rules rulebook.JSONRules `json:"rules,omitempty"`
 }
 
 // WireState is the table as API.md writes it. SilentOneCard and Opening are
@@ -50,19 +50,19 @@ type WireCounter struct {
 // TurnResponse answers a TurnRequest. HandsPassed ("left", "right" or null)
 // and Penalized (who drew for not saying «Taki») are additions to API.md.
 type TurnResponse struct {
-	Legal       bool                    `json:"legal"`
-	Violations  []referee.WireViolation `json:"violations"`
-	Next        int                     `json:"next"`
-	Direction   string                  `json:"direction"`
-	Draws       map[string]int          `json:"draws"`
-	Skipped     []int                   `json:"skipped"`
-	HandsPassed *string                 `json:"handsPassed"`
-	Penalized   []int                   `json:"penalized"`
-	State       WireState               `json:"state"`
-	RoundOver   bool                    `json:"roundOver"`
+	Legal       bool                     `json:"legal"`
+	Violations  []rulebook.WireViolation `json:"violations"`
+	Next        int                      `json:"next"`
+	Direction   string                   `json:"direction"`
+	Draws       map[string]int           `json:"draws"`
+	Skipped     []int                    `json:"skipped"`
+	HandsPassed *string                  `json:"handsPassed"`
+	Penalized   []int                    `json:"penalized"`
+	State       WireState                `json:"state"`
+	RoundOver   bool                     `json:"roundOver"`
 }
 
-// AnswerTurn judges one turn. It returns an *referee.InputError whose Field
+// AnswerTurn judges one turn. It returns an *rulebook.InputError whose Field
 // is the JSON path of the mistake for an unknown house rule, a malformed
 // field (direction, colour, side, card) or an impossible state or turn (see
 // Judge).
@@ -72,7 +72,7 @@ func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
 		return TurnResponse{}, err
 	}
 	r := j.Result
-	out := TurnResponse{Legal: r.Legal, Violations: referee.WireAll(r.Violations, lang), Next: r.Next,
+	out := TurnResponse{Legal: r.Legal, Violations: rulebook.WireAll(r.Violations, lang), Next: r.Next,
 		Direction: r.Direction.String(), Draws: map[string]int{}, Skipped: r.Skipped, Penalized: r.Penalized,
 		State: encodeState(r.State), RoundOver: r.RoundOver}
 	for p, n := range r.Draws {
@@ -91,7 +91,7 @@ type Judged struct {
 	State  State
 	Hand   []Card // nil when the request gave none
 	Turn   Turn
-	Rules  referee.Settings
+	Rules  rulebook.Settings
 	Result Result
 }
 
@@ -100,7 +100,7 @@ type Judged struct {
 // the referee page, which builds the same request from its form, draws it.
 // Errors are AnswerTurn's.
 func JudgeRequest(req TurnRequest) (Judged, error) {
-	set, err := referee.Resolve(HouseRules, req.Rules)
+	set, err := rulebook.Resolve(HouseRules, req.Rules)
 	if err != nil {
 		return Judged{}, err
 	}
@@ -111,7 +111,7 @@ func JudgeRequest(req TurnRequest) (Judged, error) {
 	var hand []Card
 	if req.Hand != nil {
 		if len(req.Hand) > DeckSize {
-			return Judged{}, referee.Invalid("hand", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
+			return Judged{}, rulebook.Invalid("hand", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
 		}
 		hand = make([]Card, len(req.Hand))
 		for i, x := range req.Hand {
@@ -139,10 +139,10 @@ func (w WireState) decode() (State, error) {
 	case "ccw":
 		s.Direction = CounterClockwise
 	default:
-		return s, referee.Invalid("state.direction", "The direction is \"cw\" or \"ccw\".", "Le sens est « cw » ou « ccw ».")
+		return s, rulebook.Invalid("state.direction", "The direction is \"cw\" or \"ccw\".", "Le sens est « cw » ou « ccw ».")
 	}
 	if w.Top == "" {
-		return s, referee.Invalid("state.top", "The top card is missing.", "La carte du dessus manque.")
+		return s, rulebook.Invalid("state.top", "The top card is missing.", "La carte du dessus manque.")
 	}
 	var err error
 	if s.Top, err = parseAt(w.Top, "state.top"); err != nil {
@@ -152,19 +152,19 @@ func (w WireState) decode() (State, error) {
 	if w.Color != nil {
 		c, ok := ParseColour(*w.Color)
 		if !ok {
-			return s, referee.Invalid("state.color", "The colour is R, G, B or Y.", "La couleur est R, G, B ou Y.")
+			return s, rulebook.Invalid("state.color", "The colour is R, G, B or Y.", "La couleur est R, G, B ou Y.")
 		}
 		s.Colour = c
 	}
 	if w.OpenTaki != nil {
 		c, ok := ParseColour(*w.OpenTaki)
 		if !ok {
-			return s, referee.Invalid("state.openTaki", "An open TAKI's colour is R, G, B or Y, or null.", "La couleur d'un TAKI ouvert est R, G, B ou Y, ou null.")
+			return s, rulebook.Invalid("state.openTaki", "An open TAKI's colour is R, G, B or Y, or null.", "La couleur d'un TAKI ouvert est R, G, B ou Y, ou null.")
 		}
 		s.OpenTaki = c
 	}
 	if len(s.SilentOneCard) > MaxPlayers {
-		return s, referee.Invalid("state.silentOneCard", "There are more silent players than seats.", "Il y a plus de joueurs silencieux que de places.")
+		return s, rulebook.Invalid("state.silentOneCard", "There are more silent players than seats.", "Il y a plus de joueurs silencieux que de places.")
 	}
 	return s, nil
 }
@@ -172,7 +172,7 @@ func (w WireState) decode() (State, error) {
 func (w WireTurn) decode() (Turn, error) {
 	t := Turn{Draw: w.Draw, CloseTaki: w.CloseTaki, CallTaki: w.CallTaki}
 	if len(w.Play) > DeckSize {
-		return t, referee.Invalid("turn.play", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
+		return t, rulebook.Invalid("turn.play", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
 	}
 	for i, x := range w.Play {
 		c, err := parseAt(x, fmt.Sprintf("turn.play[%d]", i))
@@ -184,7 +184,7 @@ func (w WireTurn) decode() (Turn, error) {
 	if w.Color != "" {
 		c, ok := ParseColour(w.Color)
 		if !ok {
-			return t, referee.Invalid("turn.color", "The colour is R, G, B or Y.", "La couleur est R, G, B ou Y.")
+			return t, rulebook.Invalid("turn.color", "The colour is R, G, B or Y.", "La couleur est R, G, B ou Y.")
 		}
 		t.Colour = c
 	}
@@ -195,13 +195,13 @@ func (w WireTurn) decode() (Turn, error) {
 	case "right":
 		t.PassHands = Right
 	default:
-		return t, referee.Invalid("turn.passHands", "Hands go \"left\" or \"right\".", "Les mains passent à « left » (gauche) ou « right » (droite).")
+		return t, rulebook.Invalid("turn.passHands", "Hands go \"left\" or \"right\".", "Les mains passent à « left » (gauche) ou « right » (droite).")
 	}
 	if w.Counter != nil {
 		t.Counter = &Counter{Player: w.Counter.Player}
 		for i, x := range w.Counter.Play {
 			if i >= 2 {
-				return t, referee.Invalid("turn.counter.play", "A counter is two cards, a Plus and a 3.", "Un contre se compose de deux cartes, un Plus et un 3.")
+				return t, rulebook.Invalid("turn.counter.play", "A counter is two cards, a Plus and a 3.", "Un contre se compose de deux cartes, un Plus et un 3.")
 			}
 			c, err := parseAt(x, fmt.Sprintf("turn.counter.play[%d]", i))
 			if err != nil {

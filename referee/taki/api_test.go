@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 func TestAnswerTurnInputErrors(t *testing.T) {
@@ -53,7 +53,7 @@ func TestAnswerTurnInputErrors(t *testing.T) {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
 		_, err := AnswerTurn(req, "en")
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if !errors.As(err, &ie) || ie.Field != tt.field {
 			t.Errorf("%s: AnswerTurn(%s) error = %v, want an InputError on %q", tt.name, tt.body, err, tt.field)
 		} else if ie.Message.EN == "" || ie.Message.FR == "" {
@@ -101,7 +101,7 @@ func FuzzAnswerTurn(f *testing.F) {
 		}
 		r, err := AnswerTurn(req, "en")
 		if err != nil {
-			var ie *referee.InputError
+			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerTurn(%s) error %T %v, want *InputError", body, err, err)
 			}

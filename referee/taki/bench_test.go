@@ -3,14 +3,14 @@ package taki
 import (
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 func BenchmarkJudgeTakiRun(b *testing.B) {
 	s := State{Players: 10, Current: 3, Direction: Clockwise, Top: Card{Colour: Red, Kind: Number, Value: 5}, Colour: Red, SilentOneCard: []int{2}}
 	hand := mustCards(b, "RTAKI R1 R3 R4 R6 R7 R8 R9 RPLUS R3 B7 G+2")
 	turn := Turn{Play: hand[:10], CloseTaki: true}
-	set := referee.Defaults(HouseRules)
+	set := rulebook.Defaults(HouseRules)
 	for b.Loop() {
 		if r, err := Judge(s, hand, turn, set); err != nil || !r.Legal {
 			b.Fatal(err, r.Violations)
@@ -21,7 +21,7 @@ func BenchmarkJudgeTakiRun(b *testing.B) {
 func BenchmarkPlayable(b *testing.B) {
 	s := State{Players: 4, Direction: Clockwise, Top: Card{Colour: Red, Kind: Number, Value: 5}, Colour: Red}
 	hand := mustCards(b, "RPLUS R8 B5 G7 COLOR CRAZY SUPERTAKI Y+2 BTAKI GPLUS G3 Y9 R1 B1")
-	set := referee.Defaults(HouseRules)
+	set := rulebook.Defaults(HouseRules)
 	for b.Loop() {
 		if _, err := Playable(s, hand, set); err != nil {
 			b.Fatal(err)

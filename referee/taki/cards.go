@@ -9,7 +9,7 @@ package taki
 import (
 	"strings"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Colour is a card colour, or NoColour for the colourless cards (and, in a
@@ -34,8 +34,8 @@ func (c Colour) Letter() string {
 }
 
 // Name is the colour's name for players, in English and French.
-func (c Colour) Name() referee.Text {
-	return [...]referee.Text{{}, {EN: "red", FR: "rouge"}, {EN: "green", FR: "vert"},
+func (c Colour) Name() rulebook.Text {
+	return [...]rulebook.Text{{}, {EN: "red", FR: "rouge"}, {EN: "green", FR: "vert"},
 		{EN: "blue", FR: "bleu"}, {EN: "yellow", FR: "jaune"}}[c]
 }
 
@@ -117,34 +117,34 @@ func (c Card) String() string {
 
 // Name is the card as players say it, in English and French
 // ("red 5" / "5 rouge", "green Stop" / "Passer vert").
-func (c Card) Name() referee.Text {
+func (c Card) Name() rulebook.Text {
 	col := c.Colour.Name()
 	switch c.Kind {
 	case Number:
 		n := string(rune('0' + c.Value))
-		return referee.Text{EN: col.EN + " " + n, FR: n + " " + col.FR}
+		return rulebook.Text{EN: col.EN + " " + n, FR: n + " " + col.FR}
 	case Plus2:
-		return referee.Text{EN: col.EN + " +2", FR: "+2 " + col.FR}
+		return rulebook.Text{EN: col.EN + " +2", FR: "+2 " + col.FR}
 	case Stop:
-		return referee.Text{EN: col.EN + " Stop", FR: "Passer " + col.FR}
+		return rulebook.Text{EN: col.EN + " Stop", FR: "Passer " + col.FR}
 	case Direction:
-		return referee.Text{EN: col.EN + " change of direction", FR: "Changement de sens " + col.FR}
+		return rulebook.Text{EN: col.EN + " change of direction", FR: "Changement de sens " + col.FR}
 	case Plus:
-		return referee.Text{EN: col.EN + " Plus", FR: "Plus " + col.FR}
+		return rulebook.Text{EN: col.EN + " Plus", FR: "Plus " + col.FR}
 	case Taki:
-		return referee.Text{EN: col.EN + " TAKI", FR: "TAKI " + col.FR}
+		return rulebook.Text{EN: col.EN + " TAKI", FR: "TAKI " + col.FR}
 	case ChangeColour:
-		return referee.Text{EN: "change of colour", FR: "Changement de couleur"}
+		return rulebook.Text{EN: "change of colour", FR: "Changement de couleur"}
 	case SuperTaki:
-		return referee.Text{EN: "Super TAKI", FR: "Super TAKI"}
+		return rulebook.Text{EN: "Super TAKI", FR: "Super TAKI"}
 	case Crazy:
-		return referee.Text{EN: "crazy card", FR: "Carte folle"}
+		return rulebook.Text{EN: "crazy card", FR: "Carte folle"}
 	}
-	return referee.Text{EN: "?", FR: "?"}
+	return rulebook.Text{EN: "?", FR: "?"}
 }
 
 // ParseCard reads the API notation, case-insensitively ("r5", "R2", "G+2",
-// "bstop"); "COLOUR" is accepted for "COLOR". It returns an *referee.InputError
+// "bstop"); "COLOUR" is accepted for "COLOR". It returns an *rulebook.InputError
 // with an empty Field (the caller sets it) for anything that is not a card.
 func ParseCard(s string) (Card, error) {
 	u := strings.ToUpper(strings.TrimSpace(s))
@@ -171,7 +171,7 @@ func ParseCard(s string) (Card, error) {
 			}
 		}
 	}
-	return Card{}, referee.Invalid("", "\""+s+"\" is not a TAKI card (examples: R5, R2, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY).",
+	return Card{}, rulebook.Invalid("", "\""+s+"\" is not a TAKI card (examples: R5, R2, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY).",
 		"« "+s+" » n'est pas une carte de TAKI (exemples : R5, R2, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY).")
 }
 
@@ -179,7 +179,7 @@ func ParseCard(s string) (Card, error) {
 func parseAt(s, field string) (Card, error) {
 	c, err := ParseCard(s)
 	if err != nil {
-		ie := err.(*referee.InputError)
+		ie := err.(*rulebook.InputError)
 		ie.Field = field
 		return c, ie
 	}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 func TestCompositionTotals112(t *testing.T) {
@@ -85,7 +85,7 @@ func TestParseCard(t *testing.T) {
 func TestParseCardRejects(t *testing.T) {
 	for _, in := range []string{"", "R0", "R10", "X5", "RCOLOR", "R", "5", "SUPER", "R+3", "RR5", "B+2X", "R:", "R/", "2", "C2"} {
 		_, err := ParseCard(in)
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if !errors.As(err, &ie) {
 			t.Errorf("ParseCard(%q) error = %v, want an *InputError", in, err)
 			continue

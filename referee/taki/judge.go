@@ -3,7 +3,7 @@ package taki
 import (
 	"slices"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // judge carries one turn's evaluation.
@@ -13,12 +13,12 @@ type judge struct {
 	skipStart bool
 	hand      []Card
 	t         Turn
-	set       referee.Settings
+	set       rulebook.Settings
 }
 
 // refuse is the Result of an illegal turn: nothing changes.
-func (j judge) refuse(v referee.Violation) (Result, error) {
-	return Result{Violations: []referee.Violation{v}, Next: j.s.Current, Direction: j.s.Direction,
+func (j judge) refuse(v rulebook.Violation) (Result, error) {
+	return Result{Violations: []rulebook.Violation{v}, Next: j.s.Current, Direction: j.s.Direction,
 		Draws: map[int]int{}, Skipped: []int{}, Penalized: []int{}, State: j.s}, nil
 }
 
@@ -43,7 +43,7 @@ func (j judge) run() (Result, error) {
 			after.OpenTaki = eff.OpenTaki // a draw leaves an open TAKI open; a paid +2 chain closes it
 		}
 	} else {
-		var v referee.Violation
+		var v rulebook.Violation
 		var ok bool
 		if after, v, ok = j.play(after, &r); !ok {
 			return j.refuse(v)
@@ -80,7 +80,7 @@ func (j judge) run() (Result, error) {
 }
 
 // play lays the cards in order and then carries out the last card's action.
-func (j judge) play(after State, r *Result) (State, referee.Violation, bool) {
+func (j judge) play(after State, r *Result) (State, rulebook.Violation, bool) {
 	eff, t, cards := j.eff, j.t, j.t.Play
 	n := len(cards)
 	run, runEnded := NoColour, false // the TAKI run the player is in, and whether a card ended it
@@ -159,7 +159,7 @@ func (j judge) play(after State, r *Result) (State, referee.Violation, bool) {
 
 // effects carries out the action of the turn's last card (only the last
 // card of a TAKI run acts, TK-R7) and fills in r.
-func (j judge) effects(after State, r *Result, top Card, col, run Colour, runEnded bool) (State, referee.Violation, bool) {
+func (j judge) effects(after State, r *Result, top Card, col, run Colour, runEnded bool) (State, rulebook.Violation, bool) {
 	s, eff, t, cards := j.s, j.eff, j.t, j.t.Play
 	n, cur := len(cards), s.Current
 	last := cards[n-1]
@@ -217,7 +217,7 @@ func (j judge) effects(after State, r *Result, top Card, col, run Colour, runEnd
 	}
 	r.Direction = dir
 	after.Top, after.Colour, after.OpenTaki = top, col, open
-	return after, referee.Violation{}, true
+	return after, rulebook.Violation{}, true
 }
 
 // hasFollowUp reports whether cards hold a card that can close a Plus of

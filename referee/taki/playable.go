@@ -3,7 +3,7 @@ package taki
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Playable lists, in hand order (a card held twice appears twice), every
@@ -12,15 +12,15 @@ import (
 // hand holds a card of its colour to follow it (TK-R9). Under
 // answerPlus2WithTakiRun a TAKI answering a +2 is listed only when the hand
 // holds a +2 to end its run. It never returns nil. It returns an
-// *referee.InputError when s is impossible or hand holds a card that does
+// *rulebook.InputError when s is impossible or hand holds a card that does
 // not exist (Field "hand[i]").
-func Playable(s State, hand []Card, set referee.Settings) ([]Card, error) {
+func Playable(s State, hand []Card, set rulebook.Settings) ([]Card, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	for i, c := range hand {
 		if !c.Valid() {
-			return nil, referee.Invalid(fmt.Sprintf("hand[%d]", i), "This is not a TAKI card.", "Ce n'est pas une carte de TAKI.")
+			return nil, rulebook.Invalid(fmt.Sprintf("hand[%d]", i), "This is not a TAKI card.", "Ce n'est pas une carte de TAKI.")
 		}
 	}
 	eff, skip := opening(s, set)
@@ -31,7 +31,7 @@ func Playable(s State, hand []Card, set referee.Settings) ([]Card, error) {
 }
 
 // playable is Playable on a validated state after the opening.
-func playable(eff State, hand []Card, set referee.Settings) []Card {
+func playable(eff State, hand []Card, set rulebook.Settings) []Card {
 	out := []Card{}
 	for i, c := range hand {
 		if _, ok := firstCard(c, eff, set); !ok {
@@ -52,7 +52,7 @@ func playable(eff State, hand []Card, set referee.Settings) []Card {
 
 // endsWithPlus2 reports whether a TAKI run started by c can end in a +2 from
 // rest: a +2 of the TAKI's colour, or of any colour the Super TAKI may take.
-func endsWithPlus2(c Card, rest []Card, eff State, set referee.Settings) bool {
+func endsWithPlus2(c Card, rest []Card, eff State, set rulebook.Settings) bool {
 	for _, r := range rest {
 		if r.Kind != Plus2 {
 			continue

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 func mustCards(t testing.TB, s string) []Card {
@@ -55,13 +55,13 @@ func TestPlayable(t *testing.T) {
 		{"empty hand", red5, "", nil, ""},
 	}
 	for _, tt := range tests {
-		set, _ := referee.Resolve(HouseRules, tt.rules)
+		set, _ := rulebook.Resolve(HouseRules, tt.rules)
 		got, err := Playable(tt.s, mustCards(t, tt.hand), set)
 		if err != nil || got == nil || names(got) != tt.want {
 			t.Errorf("%s: Playable(%s) = [%s], %v, want [%s]", tt.name, tt.hand, names(got), err, tt.want)
 		}
 	}
-	if _, err := Playable(State{}, nil, referee.Defaults(HouseRules)); err == nil {
+	if _, err := Playable(State{}, nil, rulebook.Defaults(HouseRules)); err == nil {
 		t.Errorf("Playable(zero state) = nil error, want an InputError")
 	}
 }
@@ -69,7 +69,7 @@ func TestPlayable(t *testing.T) {
 // Every card Playable lists (but a Plus, which needs its follow-up) is a
 // legal one-card turn, and every other card is not.
 func TestPlayableAgreesWithJudge(t *testing.T) {
-	set := referee.Defaults(HouseRules)
+	set := rulebook.Defaults(HouseRules)
 	tops := []State{
 		{Players: 3, Direction: Clockwise, Top: Card{Colour: Red, Kind: Number, Value: 5}, Colour: Red},
 		{Players: 3, Direction: Clockwise, Top: Card{Colour: Blue, Kind: Stop}, Colour: Blue},

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Rulings the sheet (seed 004) decides and the referee once got wrong
@@ -49,7 +49,7 @@ func TestSheetCrazyCardTakesAnyColour(t *testing.T) {
 		{nil, "R1 B1 G+2 YTAKI COLOR"},
 		{map[string]string{HRCrazyAnyColour: "false"}, "R1 COLOR"},
 	} {
-		set, _ := referee.Resolve(HouseRules, tt.rules)
+		set, _ := rulebook.Resolve(HouseRules, tt.rules)
 		if got, err := Playable(crazy, mustCards(t, "R1 B1 G+2 YTAKI COLOR"), set); err != nil || names(got) != tt.want {
 			t.Errorf("Playable on a crazy card, rules %v = [%s], %v, want [%s]", tt.rules, names(got), err, tt.want)
 		}
@@ -107,7 +107,7 @@ func TestSheetOnAnOpenTaki(t *testing.T) {
 		{name: "last card: a blue TAKI on the open red TAKI ends the round", state: onTaki, hand: `["BTAKI"]`, turn: `{"play": ["BTAKI"]}`, next: 2,
 			check: wantRoundOver(true)},
 	})
-	set := referee.Defaults(HouseRules)
+	set := rulebook.Defaults(HouseRules)
 	seven := State{Players: 4, Current: 1, Direction: Clockwise, Top: Card{Colour: Red, Kind: Number, Value: 7}, Colour: Red, OpenTaki: Red}
 	if got, _ := Playable(seven, mustCards(t, "BTAKI R1 B7 G5 SUPERTAKI"), set); names(got) != "R1 B7 SUPERTAKI" {
 		t.Errorf("Playable on an open TAKI's red 7 = [%s], want [R1 B7 SUPERTAKI]", names(got))
@@ -202,7 +202,7 @@ func sheetText(t *testing.T) (string, map[int]bool) {
 
 // agree checks that Playable lists exactly the cards Judge accepts as a
 // one-card turn on s (a Plus, which needs its follow-up, aside).
-func agree(t *testing.T, s State, set referee.Settings) {
+func agree(t *testing.T, s State, set rulebook.Settings) {
 	t.Helper()
 	for _, c := range Deck() {
 		if c.Kind == Plus {
@@ -241,7 +241,7 @@ func wantInputError(t *testing.T, name, body, field string) {
 		t.Fatalf("%s: %v", name, err)
 	}
 	_, err := AnswerTurn(req, "en")
-	ie, ok := err.(*referee.InputError)
+	ie, ok := err.(*rulebook.InputError)
 	if !ok || ie.Field != field || !ie.Message.IsSentence() {
 		t.Errorf("%s: AnswerTurn(%s) error = %v, want an InputError on %q", name, body, err, field)
 	}

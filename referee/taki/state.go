@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Way is the direction of play: Clockwise (players 0, 1, 2…) or
@@ -76,7 +76,7 @@ func maxPending() int {
 	return 2 * Copies(Card{Colour: Red, Kind: Plus2}) * len(Colours)
 }
 
-// Validate reports the first impossible thing in s as an *referee.InputError
+// Validate reports the first impossible thing in s as an *rulebook.InputError
 // whose Field is the API's JSON path ("state.color"…): players outside 2…10,
 // a current player who is not seated, a card that does not exist, a colour in
 // force that differs from a coloured top card or is missing under a
@@ -87,50 +87,50 @@ func maxPending() int {
 // or a silent player listed twice or not seated.
 func (s State) Validate() error {
 	if s.Players < MinPlayers || s.Players > MaxPlayers {
-		return referee.Invalid("state.players", "TAKI is played by 2 to 10 players.", "TAKI se joue de 2 à 10 joueurs.")
+		return rulebook.Invalid("state.players", "TAKI is played by 2 to 10 players.", "TAKI se joue de 2 à 10 joueurs.")
 	}
 	if s.Current < 0 || s.Current >= s.Players {
-		return referee.Invalid("state.current", fmt.Sprintf("The current player must be one of the seats A to %s at this table of %d.", SeatName(s.Players-1), s.Players),
+		return rulebook.Invalid("state.current", fmt.Sprintf("The current player must be one of the seats A to %s at this table of %d.", SeatName(s.Players-1), s.Players),
 			fmt.Sprintf("Le joueur courant doit être l'une des places A à %s à cette table de %d.", SeatName(s.Players-1), s.Players))
 	}
 	if s.Direction != Clockwise && s.Direction != CounterClockwise {
-		return referee.Invalid("state.direction", "The direction is cw or ccw.", "Le sens est cw ou ccw.")
+		return rulebook.Invalid("state.direction", "The direction is cw or ccw.", "Le sens est cw ou ccw.")
 	}
 	if !s.Top.Valid() {
-		return referee.Invalid("state.top", "The top card is not a TAKI card.", "La carte du dessus n'est pas une carte de TAKI.")
+		return rulebook.Invalid("state.top", "The top card is not a TAKI card.", "La carte du dessus n'est pas une carte de TAKI.")
 	}
 	if s.Colour > Yellow {
-		return referee.Invalid("state.color", "The colour is R, G, B or Y.", "La couleur est R, G, B ou Y.")
+		return rulebook.Invalid("state.color", "The colour is R, G, B or Y.", "La couleur est R, G, B ou Y.")
 	}
 	if s.Top.Colour != NoColour && s.Colour != s.Top.Colour {
-		return referee.Invalid("state.color",
+		return rulebook.Invalid("state.color",
 			fmt.Sprintf("The colour in force is the top card's colour, %s.", s.Top.Colour.Name().EN),
 			fmt.Sprintf("La couleur en vigueur est celle de la carte du dessus, %s.", s.Top.Colour.Name().FR))
 	}
 	if s.Top.Colour == NoColour && s.Colour == NoColour && !s.Opening {
-		return referee.Invalid("state.color",
+		return rulebook.Invalid("state.color",
 			fmt.Sprintf("Give the colour in force: the top card, %s, has none.", s.Top.Name().EN),
 			fmt.Sprintf("Indiquez la couleur en vigueur : la carte du dessus, %s, n'en a pas.", s.Top.Name().FR))
 	}
 	if s.Top.Kind == Plus && !s.Opening {
-		return referee.Invalid("state.top", "A Plus is always followed by another card, so it cannot lie on top.",
+		return rulebook.Invalid("state.top", "A Plus is always followed by another card, so it cannot lie on top.",
 			"Un Plus est toujours suivi d'une autre carte : il ne peut pas être sur le dessus.")
 	}
 	switch p := s.PendingDraw; {
 	case p < 0 || p%2 != 0 || p > maxPending():
-		return referee.Invalid("state.pendingDraw",
+		return rulebook.Invalid("state.pendingDraw",
 			fmt.Sprintf("The pending draw is an even number from 0 to %d (a chain of +2).", maxPending()),
 			fmt.Sprintf("La pioche en attente est un nombre pair de 0 à %d (une suite de +2).", maxPending()))
 	case p > 0 && s.Top.Kind != Plus2:
-		return referee.Invalid("state.pendingDraw", "Cards are owed only when a +2 lies on top.",
+		return rulebook.Invalid("state.pendingDraw", "Cards are owed only when a +2 lies on top.",
 			"Des cartes ne sont dues que si un +2 est sur le dessus.")
 	case p > 2 && s.Opening:
-		return referee.Invalid("state.pendingDraw", "At the opening only the starting +2 can be owed.",
+		return rulebook.Invalid("state.pendingDraw", "At the opening only the starting +2 can be owed.",
 			"À l'ouverture, seul le +2 de départ peut être dû.")
 	}
 	if s.OpenTaki != NoColour {
 		if s.OpenTaki > Yellow || s.OpenTaki != s.Colour || s.Top.Kind == ChangeColour || s.Top.Kind == Crazy {
-			return referee.Invalid("state.openTaki",
+			return rulebook.Invalid("state.openTaki",
 				"An open TAKI has the colour in force and cannot lie under a change of colour or a crazy card, which end a run.",
 				"Un TAKI ouvert a la couleur en vigueur et ne peut pas être sous un changement de couleur ou une carte folle, qui terminent une série.")
 		}
@@ -138,11 +138,11 @@ func (s State) Validate() error {
 	for i, p := range s.SilentOneCard {
 		f := fmt.Sprintf("state.silentOneCard[%d]", i)
 		if p < 0 || p >= s.Players {
-			return referee.Invalid(f, fmt.Sprintf("Player %s is not at this table of %d: each silent player is one of the seats A to %s.", SeatName(p), s.Players, SeatName(s.Players-1)),
+			return rulebook.Invalid(f, fmt.Sprintf("Player %s is not at this table of %d: each silent player is one of the seats A to %s.", SeatName(p), s.Players, SeatName(s.Players-1)),
 				fmt.Sprintf("Le joueur %s n'est pas à cette table de %d : chaque joueur silencieux est l'une des places A à %s.", SeatName(p), s.Players, SeatName(s.Players-1)))
 		}
 		if slices.Contains(s.SilentOneCard[:i], p) {
-			return referee.Invalid(f, fmt.Sprintf("Player %s is listed twice among the silent players.", SeatName(p)),
+			return rulebook.Invalid(f, fmt.Sprintf("Player %s is listed twice among the silent players.", SeatName(p)),
 				fmt.Sprintf("Le joueur %s est cité deux fois parmi les joueurs silencieux.", SeatName(p)))
 		}
 	}

@@ -3,7 +3,7 @@ package taki
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Turn is what the current player does: draw, or play cards in order.
@@ -28,7 +28,7 @@ type Counter struct {
 // Skipped and Penalized are empty.
 type Result struct {
 	Legal       bool
-	Violations  []referee.Violation
+	Violations  []rulebook.Violation
 	Next        int
 	Direction   Way
 	Draws       map[int]int // who draws how many cards because of this turn
@@ -44,14 +44,14 @@ type Result struct {
 // detected). Cards are evaluated in order and evaluation stops at the first
 // illegal one, which the single violation names by its step.
 //
-// It returns an *referee.InputError (Field as in the API: "state.top",
+// It returns an *rulebook.InputError (Field as in the API: "state.top",
 // "turn.play[2]", "hand[0]"…) when s is impossible (see State.Validate), the
 // hand is given but empty, the turn neither draws nor plays or does both, a card played is not in hand,
 // the cards in sight hold more copies than the deck, a colour is missing for
 // a change of colour or Super TAKI (or given with none), a crazy card's side
 // is missing (or given with none), or the counter is by the current player or
 // an unseated one.
-func Judge(s State, hand []Card, t Turn, set referee.Settings) (Result, error) {
+func Judge(s State, hand []Card, t Turn, set rulebook.Settings) (Result, error) {
 	if err := s.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -65,7 +65,7 @@ func Judge(s State, hand []Card, t Turn, set referee.Settings) (Result, error) {
 
 // opening applies the starting card's action (TK-A10) to the state the first
 // player faces; skip is true when a starting Stop takes his turn.
-func opening(s State, set referee.Settings) (eff State, skip bool) {
+func opening(s State, set rulebook.Settings) (eff State, skip bool) {
 	eff = s
 	if !s.Opening || set.Get(HRStartCardAction) != "apply" {
 		return eff, false
@@ -92,7 +92,7 @@ func opening(s State, set referee.Settings) (eff State, skip bool) {
 // opening colourless card) takes anything, and so does a crazy card («on peut
 // donc jouer une carte de n'importe quelle couleur sur elle», TK-A3) unless
 // crazyAnyColour is off: then only the colour underneath, the colour in force.
-func matches(c Card, eff State, set referee.Settings) bool {
+func matches(c Card, eff State, set rulebook.Settings) bool {
 	switch {
 	case c.Kind.Colourless(), eff.Colour == NoColour, c.Colour == eff.Colour:
 		return true
@@ -103,17 +103,17 @@ func matches(c Card, eff State, set referee.Settings) bool {
 }
 
 // firstCard checks the card that starts a turn, returning its violation.
-func firstCard(c Card, eff State, set referee.Settings) (referee.Violation, bool) {
+func firstCard(c Card, eff State, set rulebook.Settings) (rulebook.Violation, bool) {
 	if eff.PendingDraw > 0 {
 		if c.Kind == Plus2 || (set.Bool(HRAnswerPlus2WithTakiRun) && (c.Kind == Taki || c.Kind == SuperTaki) && matches(c, eff, set)) {
-			return referee.Violation{}, true
+			return rulebook.Violation{}, true
 		}
 		return msgPending(eff.PendingDraw, c, 0), false
 	}
 	// On an open TAKI the cards of its colour match anyway; any other card,
 	// a TAKI of another colour included, matches the top card (TK-R7).
 	if matches(c, eff, set) {
-		return referee.Violation{}, true
+		return rulebook.Violation{}, true
 	}
 	if eff.OpenTaki != NoColour {
 		return msgOpenTaki(eff.OpenTaki, c, eff.Top, 0), false
@@ -122,25 +122,25 @@ func firstCard(c Card, eff State, set referee.Settings) (referee.Violation, bool
 }
 
 // checkTurn finds the input errors of a turn (see Judge).
-func checkTurn(s State, hand []Card, t Turn, set referee.Settings) error {
+func checkTurn(s State, hand []Card, t Turn, set rulebook.Settings) error {
 	if t.Draw == (len(t.Play) > 0) {
-		return referee.Invalid("turn", "A turn either draws or plays one or more cards.", "Un tour consiste à piocher ou à jouer une ou plusieurs cartes.")
+		return rulebook.Invalid("turn", "A turn either draws or plays one or more cards.", "Un tour consiste à piocher ou à jouer une ou plusieurs cartes.")
 	}
 	if hand != nil && len(hand) == 0 {
-		return referee.Invalid("hand", "A player whose turn it is holds at least one card: the round ends when a player plays his last card.",
+		return rulebook.Invalid("hand", "A player whose turn it is holds at least one card: the round ends when a player plays his last card.",
 			"Le joueur dont c'est le tour a au moins une carte : la manche s'arrête dès qu'un joueur pose sa dernière carte.")
 	}
 	if len(hand) > DeckSize || len(t.Play) > DeckSize {
-		return referee.Invalid("hand", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
+		return rulebook.Invalid("hand", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
 	}
 	seen := map[Card]int{s.Top: 1}
 	count := func(c Card, field string) error {
 		if !c.Valid() {
-			return referee.Invalid(field, "This is not a TAKI card.", "Ce n'est pas une carte de TAKI.")
+			return rulebook.Invalid(field, "This is not a TAKI card.", "Ce n'est pas une carte de TAKI.")
 		}
 		seen[c]++
 		if seen[c] > Copies(c) {
-			return referee.Invalid(field,
+			return rulebook.Invalid(field,
 				fmt.Sprintf("The deck holds only %d × %s, and more are in sight (top card, hand, cards played).", Copies(c), c.Name().EN),
 				fmt.Sprintf("Le paquet ne contient que %d × %s, et il y en a davantage en jeu (dessus, main, cartes jouées).", Copies(c), c.Name().FR))
 		}
@@ -156,7 +156,7 @@ func checkTurn(s State, hand []Card, t Turn, set referee.Settings) error {
 		}
 		for i, c := range t.Play {
 			if left[c] == 0 {
-				return referee.Invalid(fmt.Sprintf("turn.play[%d]", i),
+				return rulebook.Invalid(fmt.Sprintf("turn.play[%d]", i),
 					fmt.Sprintf("The %s played is not in the hand.", c.Name().EN), fmt.Sprintf("La carte « %s » jouée n'est pas dans la main.", c.Name().FR))
 			}
 			left[c]--
@@ -170,14 +170,14 @@ func checkTurn(s State, hand []Card, t Turn, set referee.Settings) error {
 	}
 	if t.Counter != nil {
 		if t.Draw {
-			return referee.Invalid("turn.counter", "A +3 counter answers a play, not a draw.", "Un contre de +3 répond à une pose, pas à une pioche.")
+			return rulebook.Invalid("turn.counter", "A +3 counter answers a play, not a draw.", "Un contre de +3 répond à une pose, pas à une pioche.")
 		}
 		if t.Counter.Player < 0 || t.Counter.Player >= s.Players || t.Counter.Player == s.Current {
-			return referee.Invalid("turn.counter.player", fmt.Sprintf("The counter is played by another player at the table, one of the seats A to %s other than %s.", SeatName(s.Players-1), SeatName(s.Current)),
+			return rulebook.Invalid("turn.counter.player", fmt.Sprintf("The counter is played by another player at the table, one of the seats A to %s other than %s.", SeatName(s.Players-1), SeatName(s.Current)),
 				fmt.Sprintf("Le contre est joué par un autre joueur de la table, l'une des places A à %s autre que %s.", SeatName(s.Players-1), SeatName(s.Current)))
 		}
 		if len(t.Counter.Play) > 2 {
-			return referee.Invalid("turn.counter.play", "A counter is two cards, a Plus and a 3.", "Un contre se compose de deux cartes, un Plus et un 3.")
+			return rulebook.Invalid("turn.counter.play", "A counter is two cards, a Plus and a 3.", "Un contre se compose de deux cartes, un Plus et un 3.")
 		}
 		for i, c := range t.Counter.Play {
 			if err := count(c, fmt.Sprintf("turn.counter.play[%d]", i)); err != nil {
@@ -203,18 +203,18 @@ func checkTurn(s State, hand []Card, t Turn, set referee.Settings) error {
 	}
 	switch {
 	case t.Draw && (t.Colour != NoColour || t.PassHands != NoSide || t.CloseTaki):
-		return referee.Invalid("turn", "A draw takes no colour, side or «TAKI fermé».", "Une pioche ne prend ni couleur, ni côté, ni « TAKI fermé ».")
+		return rulebook.Invalid("turn", "A draw takes no colour, side or «TAKI fermé».", "Une pioche ne prend ni couleur, ni côté, ni « TAKI fermé ».")
 	case needColour && t.Colour == NoColour:
-		return referee.Invalid("turn.color", "Name the colour chosen with the change of colour or the Super TAKI.",
+		return rulebook.Invalid("turn.color", "Name the colour chosen with the change of colour or the Super TAKI.",
 			"Indiquez la couleur choisie avec le changement de couleur ou le Super TAKI.")
 	case t.Colour != NoColour && !chooser:
-		return referee.Invalid("turn.color", "A colour is named only with a change of colour or a Super TAKI.",
+		return rulebook.Invalid("turn.color", "A colour is named only with a change of colour or a Super TAKI.",
 			"On ne nomme une couleur qu'avec un changement de couleur ou un Super TAKI.")
 	case t.PassHands != NoSide && !crazy:
-		return referee.Invalid("turn.passHands", "Hands are passed only after a crazy card.", "Les mains ne passent qu'après une carte folle.")
+		return rulebook.Invalid("turn.passHands", "Hands are passed only after a crazy card.", "Les mains ne passent qu'après une carte folle.")
 	case n > 0 && t.Play[n-1].Kind == Crazy && t.PassHands == NoSide &&
 		(hand == nil || len(hand) > n || set.Bool(HRCrazyLastCardPasses)):
-		return referee.Invalid("turn.passHands", "Say whether hands go left or right after the crazy card.",
+		return rulebook.Invalid("turn.passHands", "Say whether hands go left or right after the crazy card.",
 			"Indiquez si les mains passent à gauche ou à droite après la carte folle.")
 	}
 	return nil

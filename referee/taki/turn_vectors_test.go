@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // turnVector is one case of testdata/turn_vectors.json: RULES.md's TV-TK
@@ -33,7 +33,7 @@ func TestTurnVectors(t *testing.T) {
 	for _, v := range vs {
 		r, err := AnswerTurn(v.Request, "en")
 		if v.Field != "" {
-			var ie *referee.InputError
+			var ie *rulebook.InputError
 			if !errors.As(err, &ie) || ie.Field != v.Field {
 				t.Errorf("%s: error %v, want an InputError on %q", v.Name, err, v.Field)
 			}

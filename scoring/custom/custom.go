@@ -9,7 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -68,7 +68,7 @@ func (e Entry) Encode() json.RawMessage {
 func DecodeEntry(raw json.RawMessage) (Entry, error) {
 	var e Entry
 	if err := json.Unmarshal(raw, &e); err != nil {
-		return Entry{}, referee.Invalid("entry", "The round is not a round of this game.", "La manche n'est pas une manche de ce jeu.")
+		return Entry{}, rulebook.Mistake("entry", "custom.mistake.round.not.round.game")
 	}
 	v, err := scoring.DecodeVersion(e.V, EntryVersion)
 	if err != nil {
@@ -83,13 +83,13 @@ type Game struct{ Def Def }
 
 var _ scoring.Game = Game{}
 
-func (g Game) ID() string                    { return g.Def.ID }
-func (Game) Seats() (min, max int)           { return 1, MaxSeats }
-func (Game) HouseRules() []referee.HouseRule { return nil }
-func (g Game) LowWins() bool                 { return g.Def.LowWins && !g.Def.Places() }
+func (g Game) ID() string                     { return g.Def.ID }
+func (Game) Seats() (min, max int)            { return 1, MaxSeats }
+func (Game) HouseRules() []rulebook.HouseRule { return nil }
+func (g Game) LowWins() bool                  { return g.Def.LowWins && !g.Def.Places() }
 func (Game) CheckOptions(seats int, _ map[string]string) (map[string]string, error) {
 	if seats < 1 || seats > MaxSeats {
-		return nil, referee.Invalid("players", fmt.Sprintf("Choose 1 to %d players.", MaxSeats), fmt.Sprintf("Choisissez de 1 à %d joueurs.", MaxSeats))
+		return nil, rulebook.Mistake("players", "custom.mistake.choose.players", "MaxSeats", MaxSeats)
 	}
 	return map[string]string{}, nil
 }
@@ -107,18 +107,17 @@ func (g Game) Score(m scoring.Match, before []scoring.Round, raw json.RawMessage
 		return nil, err
 	}
 	if g.over(m, before) {
-		return nil, referee.Invalid("entry", "The match is over: no round follows it.", "La partie est finie : aucune manche ne suit.")
+		return nil, rulebook.Mistake("entry", "custom.mistake.match.over.no.round")
 	}
 	if g.Def.Places() {
 		return placePoints(m.Seats, e.Places, g.Def.Kind == Winner)
 	}
 	if len(e.Points) != m.Seats {
-		return nil, referee.Invalid("points", "Write down a score for every player.", "Notez un score pour chaque joueur.")
+		return nil, rulebook.Mistake("points", "custom.mistake.write.down.score.every")
 	}
 	for i, p := range e.Points {
 		if p > MaxPoints || p < -MaxPoints {
-			return nil, referee.Invalid(fmt.Sprintf("seats[%d].points", i), fmt.Sprintf("A score is between −%d and %d.", MaxPoints, MaxPoints),
-				fmt.Sprintf("Un score est compris entre −%d et %d.", MaxPoints, MaxPoints))
+			return nil, rulebook.SeatMistake(i, fmt.Sprintf("seats[%d].points", i), "custom.mistake.score.between", "MaxPoints", MaxPoints)
 		}
 	}
 	return append([]int(nil), e.Points...), nil
@@ -128,7 +127,7 @@ func (g Game) Score(m scoring.Match, before []scoring.Round, raw json.RawMessage
 // and at least one 1) and turns them into points.
 func placePoints(seats int, places []int, winnerOnly bool) ([]int, error) {
 	if len(places) != seats {
-		return nil, referee.Invalid("places", "Give every player a place.", "Donnez une place à chaque joueur.")
+		return nil, rulebook.Mistake("places", "custom.mistake.give.every.player.place")
 	}
 	firsts := 0
 	for i, p := range places {
@@ -137,14 +136,14 @@ func placePoints(seats int, places []int, winnerOnly bool) ([]int, error) {
 			hi = 2
 		}
 		if p < 1 || p > hi {
-			return nil, referee.Invalid(fmt.Sprintf("seats[%d].place", i), fmt.Sprintf("A place is from 1 to %d.", seats), fmt.Sprintf("Une place va de 1 à %d.", seats))
+			return nil, rulebook.SeatMistake(i, fmt.Sprintf("seats[%d].place", i), "custom.mistake.place", "Seats", seats)
 		}
 		if p == 1 {
 			firsts++
 		}
 	}
 	if firsts == 0 {
-		return nil, referee.Invalid("places", "Choose who won.", "Choisissez qui a gagné.")
+		return nil, rulebook.Mistake("places", "custom.mistake.choose.who.won")
 	}
 	return PlacePoints(places), nil
 }

@@ -3,8 +3,8 @@ package fivecrowns
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // ScoreRequest is the body of POST /api/v1/fivecrowns/score: one round's
@@ -12,9 +12,9 @@ import (
 // wentOut (true for the player who went out) or hand (his cards at the end of
 // the round, scored at their minimum penalty).
 type ScoreRequest struct {
-	Round   int               `json:"round"`
-	Players []ScorePlayer     `json:"players"`
-	Rules   referee.JSONRules `json:"rules,omitempty"`
+	Round   int                `json:"round"`
+	Players []ScorePlayer      `json:"players"`
+	Rules   rulebook.JSONRules `json:"rules,omitempty"`
 }
 
 // ScorePlayer is one player's entry in a ScoreRequest. A nil Leftover or
@@ -39,12 +39,12 @@ type ScoredPlayer struct {
 
 // AnswerScore scores one round: the request becomes the scoresheet's
 // Entry and ScoreRound, the one validator of a round, decides. It returns an
-// *referee.InputError (and no other error) for a player who gives none or
+// *rulebook.InputError (and no other error) for a player who gives none or
 // several of leftover/wentOut/hand, an unknown house rule, and everything
 // ScoreRound refuses (2 to 7 players, nobody at 0, impossible cards…), with
 // Field the JSON path, e.g. "players[1].leftover[2]".
 func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
-	settings, err := referee.Resolve(fc.HouseRules, req.Rules)
+	settings, err := rulebook.Resolve(fc.HouseRules, req.Rules)
 	if err != nil {
 		return ScoreResponse{}, err
 	}
@@ -75,9 +75,7 @@ func (req ScoreRequest) Entry() (Entry, error) {
 			}
 		}
 		if forms != 1 {
-			return Entry{}, referee.Invalid(fmt.Sprintf("players[%d]", i),
-				"Give exactly one of leftover (the unmelded cards), wentOut (true) or hand.",
-				"Indiquez une seule des données leftover (cartes non posées), wentOut (true) ou hand.")
+			return Entry{}, rulebook.SeatMistake(i, fmt.Sprintf("players[%d]", i), "fivecrowns.mistake.give.exactly.one.leftover")
 		}
 		switch {
 		case p.WentOut:
@@ -95,7 +93,7 @@ func (req ScoreRequest) Entry() (Entry, error) {
 // "seats[1].cards[2]" is "players[1].leftover[2]" (or .hand), a seat's mode
 // is the player, "seats" is "players".
 func (req ScoreRequest) field(err error) error {
-	ie, ok := err.(*referee.InputError)
+	ie, ok := err.(*rulebook.InputError)
 	if !ok {
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // ScoreVector is one question to POST /api/v1/fivecrowns/score and its
@@ -43,10 +43,10 @@ func TestAnswerScoreVectors(t *testing.T) {
 			t.Fatalf("%s: %v", v.Name, err)
 		}
 		got, err := AnswerScore(req, "en")
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		switch {
 		case v.Field != "":
-			if !errors.As(err, &ie) || ie.Field != v.Field || !ie.Message.IsSentence() {
+			if !errors.As(err, &ie) || ie.Field != v.Field || !ie.Says() {
 				t.Errorf("%s: AnswerScore error = %v, want a sentence on field %q", v.Name, err, v.Field)
 			}
 		case err != nil:
@@ -84,11 +84,11 @@ func FuzzAnswerScore(f *testing.F) {
 		}
 		resp, err := AnswerScore(req, "en")
 		if err != nil {
-			var ie *referee.InputError
+			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerScore(%s) error %v is not an InputError", b, err)
 			}
-			if !ie.Message.IsSentence() {
+			if !ie.Says() {
 				t.Fatalf("input error for %s: message %q / %q is not a sentence", b, ie.Message.EN, ie.Message.FR)
 			}
 			return

@@ -3,7 +3,7 @@ package fivecrowns
 import (
 	"encoding/json"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -64,13 +64,12 @@ func (e Entry) Encode() json.RawMessage {
 }
 
 // DecodeEntry reads a stored entry of any version into today's shape. It
-// returns an *referee.InputError for text that is not an entry or a version
+// returns an *rulebook.InputError for text that is not an entry or a version
 // this build does not know (written by a newer one).
 func DecodeEntry(raw json.RawMessage) (Entry, error) {
 	var e Entry
 	if err := json.Unmarshal(raw, &e); err != nil {
-		return Entry{}, referee.Invalid("entry", "The round is not a Five Crowns round entry.",
-			"La manche n'est pas une saisie de manche des Cinq Rois.")
+		return Entry{}, rulebook.Mistake("entry", "fivecrowns.mistake.round.not.five.crowns")
 	}
 	v, err := scoring.DecodeVersion(e.V, EntryVersion)
 	if err != nil {

@@ -4,10 +4,8 @@
 package fivecrowns
 
 import (
-	"fmt"
-
-	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // LeftoverPoints is a round's points for a player who did not go out: the sum
@@ -15,7 +13,7 @@ import (
 // J 11, Q 12, K 13, 20 for the round's wild rank, 50 for a joker. An empty
 // leftover (everything melded in the final turn) scores 0.
 //
-// It returns an *referee.InputError when round is not 1…11, when the
+// It returns an *rulebook.InputError when round is not 1…11, when the
 // leftover holds more cards than were dealt, or when it is impossible (a
 // suited card more than twice, more than six jokers); its Field is "round"
 // or "leftover[i]".
@@ -24,9 +22,7 @@ func LeftoverPoints(round int, leftover []fc.Card) (int, error) {
 		return 0, err
 	}
 	if n := fc.CardsDealt(round); len(leftover) > n {
-		return 0, referee.Invalid("leftover",
-			fmt.Sprintf("There are %d cards left over, but only %d are held at the end of round %d.", len(leftover), n, round),
-			fmt.Sprintf("Il y a %d cartes restantes, mais on n'en tient que %d à la fin de la manche %d.", len(leftover), n, round))
+		return 0, rulebook.Mistake("leftover", "fivecrowns.mistake.cards.left.over.but", "Leftover", len(leftover), "Num", n, "Round", round)
 	}
 	if err := fc.CheckCards("leftover", leftover); err != nil {
 		return 0, err
@@ -45,13 +41,11 @@ func sum(round int, cards []fc.Card) int {
 	return p
 }
 
-// CheckRound returns an *referee.InputError on field "round" unless round is
+// CheckRound returns an *rulebook.InputError on field "round" unless round is
 // 1…11.
 func CheckRound(round int) error {
 	if !fc.ValidRound(round) {
-		return referee.Invalid("round",
-			fmt.Sprintf("The round must be 1 to 11, not %d.", round),
-			fmt.Sprintf("La manche doit être comprise entre 1 et 11, pas %d.", round))
+		return rulebook.Mistake("round", "fivecrowns.mistake.round.11.not", "Round", round)
 	}
 	return nil
 }

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // «Les cartes qu'il n'a pas pu poser sont comptabilisées comme points de
@@ -20,8 +20,8 @@ func TestCheckTypedPoints(t *testing.T) {
 	}
 	for _, tt := range tests {
 		err := CheckTypedPoints("seats[1].points", tt.round, tt.points)
-		var ie *referee.InputError
-		if tt.ok != (err == nil) || (err != nil && (!errors.As(err, &ie) || ie.Field != "seats[1].points" || !ie.Message.IsSentence())) {
+		var ie *rulebook.InputError
+		if tt.ok != (err == nil) || (err != nil && (!errors.As(err, &ie) || ie.Field != "seats[1].points" || !ie.Says())) {
 			t.Errorf("CheckTypedPoints(round %d, %d) = %v, want ok=%v", tt.round, tt.points, err, tt.ok)
 		}
 	}

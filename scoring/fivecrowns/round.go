@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // ScoreRound checks one round's entry under the house rules opts and
 // returns each seat's points. It is the one validator of a round: the
 // scoresheet and the import reach it through Sheet.Score, the JSON API
-// through AnswerScore. It refuses, with an *referee.InputError naming the
+// through AnswerScore. It refuses, with an *rulebook.InputError naming the
 // entry's field ("round", "seats", "seats[2].points", "seats[1].cards[3]"):
 //   - a round outside 1…11, fewer than 2 or more than 7 seats («De 2 à 7
 //     joueurs»);
@@ -38,16 +38,14 @@ func ScoreRound(e Entry, opts fc.Options) ([]int, error) {
 		at := fmt.Sprintf("seats[%d]", i)
 		if s.Mode == ModeOut {
 			if out >= 0 {
-				errs = append(errs, referee.Invalid(at+".mode",
-					"Only one player goes out in a round, and another already did: the others play once more and score what they keep.",
-					"Un seul joueur pose sa main dans une manche, et un autre l'a déjà fait : les autres jouent une dernière fois et marquent ce qu'ils gardent."))
+				errs = append(errs, rulebook.SeatMistake(i, at+".mode", "fivecrowns.mistake.only.one.player.goes"))
 				continue
 			}
 			out = i
 		}
 		p, err := seatPoints(e.Round, s, at, &supply, opts)
 		if err != nil {
-			errs = append(errs, err)
+			errs = append(errs, rulebook.OfSeat(i, err))
 			continue
 		}
 		points[i] = p
@@ -59,9 +57,7 @@ func ScoreRound(e Entry, opts fc.Options) ([]int, error) {
 		return nil, errors.Join(errs...)
 	}
 	if !slices.Contains(points, 0) {
-		return nil, referee.Invalid("seats",
-			"Nobody scored 0: the player who went out scores 0. Mark who went out.",
-			"Personne n'a 0 : le joueur qui est sorti marque 0. Indiquez qui est sorti.")
+		return nil, rulebook.Mistake("seats", "fivecrowns.mistake.nobody.scored.player.who")
 	}
 	return points, nil
 }
@@ -88,9 +84,7 @@ func seatPoints(round int, s Seat, at string, supply *fc.Supply, opts fc.Options
 		p, err := LeftoverPoints(round, cards)
 		return p, prefix(at, "leftover", "cards", err)
 	}
-	return 0, referee.Invalid(at+".mode",
-		fmt.Sprintf("%q is not a way to give points: use out, points, cards or hand.", s.Mode),
-		fmt.Sprintf("« %s » n'est pas une façon de donner les points : out, points, cards ou hand.", s.Mode))
+	return 0, rulebook.Mistake(at+".mode", "fivecrowns.mistake.not.way.give.points", "Mode", s.Mode)
 }
 
 // HandPoints is the lowest penalty of a whole final hand in round under
@@ -120,17 +114,11 @@ func CheckTypedPoints(field string, round, points int) error {
 	max := MaxPoints(round)
 	switch {
 	case points < 0 || points > max:
-		return referee.Invalid(field,
-			fmt.Sprintf("Points are a whole number from 0 to %d in round %d (%d cards dealt, a joker is worth 50).", max, round, fc.CardsDealt(round)),
-			fmt.Sprintf("Les points sont un nombre entier de 0 à %d à la manche %d (%d cartes distribuées, un joker vaut 50).", max, round, fc.CardsDealt(round)))
+		return rulebook.Mistake(field, "fivecrowns.mistake.points.whole.number.round", "Max", max, "Round", round, "Dealt", fc.CardsDealt(round))
 	case points == 1:
-		return referee.Invalid(field,
-			"No hand is worth 1 point: every card left counts at least 3.",
-			"Aucune main ne vaut 1 point : chaque carte restante compte au moins 3.")
+		return rulebook.Mistake(field, "fivecrowns.mistake.no.hand.worth.point")
 	case points == 2:
-		return referee.Invalid(field,
-			"No hand is worth 2 points: every card left counts at least 3.",
-			"Aucune main ne vaut 2 points : chaque carte restante compte au moins 3.")
+		return rulebook.Mistake(field, "fivecrowns.mistake.no.hand.worth.points")
 	}
 	return nil
 }
@@ -141,15 +129,13 @@ func CheckPlayers(field string, n int) error {
 	if n >= MinPlayers && n <= MaxPlayers {
 		return nil
 	}
-	return referee.Invalid(field,
-		fmt.Sprintf("Five Crowns is played by %d to %d players, not %d.", MinPlayers, MaxPlayers, n),
-		fmt.Sprintf("Les Cinq Rois se jouent de %d à %d joueurs, pas %d.", MinPlayers, MaxPlayers, n))
+	return rulebook.Mistake(field, "fivecrowns.mistake.five.crowns.played.players", "MinPlayers", MinPlayers, "MaxPlayers", MaxPlayers, "Num", n)
 }
 
 // prefix moves an InputError's field from under from to under at.to
 // ("leftover[2]" → "seats[1].cards[2]"); the round keeps its own field.
 func prefix(at, from, to string, err error) error {
-	ie, ok := err.(*referee.InputError)
+	ie, ok := err.(*rulebook.InputError)
 	if !ok || ie.Field == "round" {
 		return err
 	}
@@ -157,7 +143,7 @@ func prefix(at, from, to string, err error) error {
 	if !found {
 		return err
 	}
-	return &referee.InputError{Field: at + "." + to + rest, Message: ie.Message}
+	return ie.At(at + "." + to + rest)
 }
 
 // cutPrefix is strings.CutPrefix for a field path: from must end at a

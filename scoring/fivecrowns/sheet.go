@@ -2,11 +2,10 @@ package fivecrowns
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -24,7 +23,7 @@ const (
 
 func (Sheet) ID() string                        { return "fivecrowns" }
 func (Sheet) Seats() (int, int)                 { return MinPlayers, MaxPlayers }
-func (Sheet) HouseRules() []referee.HouseRule   { return fc.HouseRules }
+func (Sheet) HouseRules() []rulebook.HouseRule  { return fc.HouseRules }
 func (Sheet) LowWins() bool                     { return true }
 func options(m scoring.Match) fc.Options        { return fc.OptionsFrom(m.Rules) }
 func atoi(s string) (int, bool)                 { n, err := strconv.Atoi(s); return n, err == nil }
@@ -40,15 +39,13 @@ func (Sheet) CheckOptions(seats int, o map[string]string) (map[string]string, er
 	out := map[string]string{OptFirstDealer: "0", OptStartRound: "1"}
 	if v, ok := o[OptFirstDealer]; ok {
 		if n, ok := atoi(v); !ok || n < 0 || n >= seats {
-			return nil, referee.Invalid(OptFirstDealer,
-				fmt.Sprintf("Choose the seat of the first dealer, from 1 to %d.", seats),
-				fmt.Sprintf("Choisissez la place du premier donneur, de 1 à %d.", seats))
+			return nil, rulebook.Mistake(OptFirstDealer, "fivecrowns.mistake.choose.seat.first.dealer", "Seats", seats)
 		}
 		out[OptFirstDealer] = v
 	}
 	if v, ok := o[OptStartRound]; ok {
 		if n, ok := atoi(v); !ok || !ValidStartRound(n) {
-			return nil, referee.Invalid(OptStartRound, "Choose a starting round from 1 to 11.", "Choisissez une manche de départ entre 1 et 11.")
+			return nil, rulebook.Mistake(OptStartRound, "fivecrowns.mistake.choose.starting.round.11")
 		}
 		out[OptStartRound] = v
 	}
@@ -99,14 +96,10 @@ func (s Sheet) Score(m scoring.Match, before []scoring.Round, raw json.RawMessag
 		return nil, err
 	}
 	if want := s.GameRound(m, len(before)+1); e.Round != want {
-		return nil, referee.Invalid("round",
-			fmt.Sprintf("This match is at round %d, not %d.", want, e.Round),
-			fmt.Sprintf("Cette partie en est à la manche %d, pas %d.", want, e.Round))
+		return nil, rulebook.Mistake("round", "fivecrowns.mistake.match.round.not", "Want", want, "Round", e.Round)
 	}
 	if len(e.Seats) != m.Seats {
-		return nil, referee.Invalid("seats",
-			fmt.Sprintf("The match seats %d players, and the round gives %d.", m.Seats, len(e.Seats)),
-			fmt.Sprintf("La partie compte %d joueurs, et la manche en donne %d.", m.Seats, len(e.Seats)))
+		return nil, rulebook.Mistake("seats", "fivecrowns.mistake.match.seats.players.round", "Seats", m.Seats, "Given", len(e.Seats))
 	}
 	return ScoreRound(e, options(m))
 }

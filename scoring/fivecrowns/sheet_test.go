@@ -7,19 +7,19 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
 func match(seats int, start string, rules map[string]string) scoring.Match {
 	return scoring.Match{Seats: seats, Options: map[string]string{OptFirstDealer: "0", OptStartRound: start},
-		Rules: referee.ResolveKnown(fc.HouseRules, rules)}
+		Rules: rulebook.ResolveKnown(fc.HouseRules, rules)}
 }
 
 func field(err error) string {
-	var ie *referee.InputError
-	if errors.As(err, &ie) && ie.Message.IsSentence() {
+	var ie *rulebook.InputError
+	if errors.As(err, &ie) && ie.Says() {
 		return ie.Field
 	}
 	return fmt.Sprint("not an input error: ", err)

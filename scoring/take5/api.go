@@ -3,8 +3,8 @@ package take5
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	rt "github.com/tablekeeper/tablekeeper/referee/take5"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // ScoreRequest is the body of POST /api/v1/take5/score (API.md):
@@ -16,9 +16,9 @@ import (
 // the table when players lists only some of them; without it the list is
 // the table (at least 2).
 type ScoreRequest struct {
-	Players   []ScorePlayer     `json:"players"`
-	TableSize *int              `json:"tableSize,omitempty"`
-	Rules     referee.JSONRules `json:"rules,omitempty"`
+	Players   []ScorePlayer      `json:"players"`
+	TableSize *int               `json:"tableSize,omitempty"`
+	Rules     rulebook.JSONRules `json:"rules,omitempty"`
 }
 
 // ScorePlayer is one player's totals in a ScoreRequest.
@@ -48,28 +48,28 @@ type ScoreLine struct {
 
 // AnswerScore scores a deal for the API. lang is unused (the working is
 // written in numbers) but kept for the shape every Answer function shares.
-// Returns an *referee.InputError naming the field at fault for a missing
+// Returns an *rulebook.InputError naming the field at fault for a missing
 // "players", "name", "green" or "red", an unknown house rule (the Take 5!
 // toggles are accepted, so a group can send one snapshot to every
 // endpoint), a tableSize outside 2 to 6, or totals no deal of the table can
 // produce (see Deal).
 func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
-	if _, err := referee.Resolve(rt.HouseRules, req.Rules); err != nil {
+	if _, err := rulebook.Resolve(rt.HouseRules, req.Rules); err != nil {
 		return ScoreResponse{}, err
 	}
 	if req.Players == nil {
-		return ScoreResponse{}, referee.Invalid("players", "The list of players is missing.", "La liste des joueurs manque.")
+		return ScoreResponse{}, rulebook.Invalid("players", "The list of players is missing.", "La liste des joueurs manque.")
 	}
 	players := make([]Player, 0, len(req.Players))
 	for i, p := range req.Players {
 		at := fmt.Sprintf("players[%d]", i)
 		for _, f := range []struct {
 			key    string
-			colour referee.Text
+			colour rulebook.Text
 			v      *int
-		}{{"green", referee.Text{EN: "green", FR: "vertes"}, p.Green}, {"red", referee.Text{EN: "red", FR: "rouges"}, p.Red}} {
+		}{{"green", rulebook.Text{EN: "green", FR: "vertes"}, p.Green}, {"red", rulebook.Text{EN: "red", FR: "rouges"}, p.Red}} {
 			if f.v == nil {
-				return ScoreResponse{}, referee.Invalid(at+"."+f.key,
+				return ScoreResponse{}, rulebook.Invalid(at+"."+f.key,
 					fmt.Sprintf("The number of %s cows collected is missing: give it, 0 if none.", f.colour.EN),
 					fmt.Sprintf("Le nombre de vachettes %s ramassées manque : indiquez-le, 0 s'il n'y en a pas.", f.colour.FR))
 			}

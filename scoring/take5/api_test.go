@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // decode reads a request body as the handler does: unknown fields rejected.
@@ -85,9 +85,9 @@ func FuzzAnswerScore(f *testing.F) {
 		}
 		resp, err := AnswerScore(req, "en")
 		if err != nil {
-			var ie *referee.InputError
+			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {
-				t.Fatalf("AnswerScore(%s) error = %T %v, want *referee.InputError", body, err, err)
+				t.Fatalf("AnswerScore(%s) error = %T %v, want *rulebook.InputError", body, err, err)
 			}
 			if !ie.Message.IsSentence() {
 				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, ie.Message.EN, ie.Message.FR)

@@ -3,8 +3,8 @@ package take5
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	rt "github.com/tablekeeper/tablekeeper/referee/take5"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // The cows a number card carries (rule take5.cows, RULES.md §1.1): «Sur les
@@ -133,7 +133,7 @@ func (c *redCount) add(at string, t Tally, s Setup) error {
 	}
 	c.fewest = next
 	if least > redCards {
-		return referee.Invalid(at+".red",
+		return rulebook.Invalid(at+".red",
 			fmt.Sprintf("The piles so far hold at least %d red cards between them, but the game has only %d: a red card carries 2, 3, 5 or 7 red cows.", least, redCards),
 			fmt.Sprintf("Les tas comptent déjà au moins %d cartes rouges à eux tous, mais le jeu n'en a que %d : une carte rouge porte 2, 3, 5 ou 7 vachettes rouges.", least, redCards))
 	}
@@ -172,7 +172,7 @@ func rowsFit(list string, s Setup, tallies []Tally, rows []int) error {
 		}
 	}
 	at := fmt.Sprintf("%s[%d]", list, len(tallies)-1)
-	return referee.Invalid(cowField(at, tallies[len(tallies)-1]),
+	return rulebook.Invalid(cowField(at, tallies[len(tallies)-1]),
 		fmt.Sprintf("The piles so far hold at least %d rows, but %d players lay only %d and no row is ever added.", sum, s.Players, s.Rows),
 		fmt.Sprintf("Les tas comptent déjà au moins %d rangées, mais à %d joueurs on n'en pose que %d et on ne peut pas en ajouter.", sum, s.Players, s.Rows))
 }
@@ -197,29 +197,29 @@ func redRefused(at string, t Tally, s Setup, others int) error {
 			above = n
 		}
 	}
-	var near referee.Text
+	var near rulebook.Text
 	switch {
 	case below >= 0 && above >= 0:
-		near = referee.Text{EN: fmt.Sprintf("%d or %d", below, above), FR: fmt.Sprintf("%d ou %d", below, above)}
+		near = rulebook.Text{EN: fmt.Sprintf("%d or %d", below, above), FR: fmt.Sprintf("%d ou %d", below, above)}
 	case below >= 0:
-		near = referee.Text{EN: fmt.Sprintf("at most %d", below), FR: fmt.Sprintf("au plus %d", below)}
+		near = rulebook.Text{EN: fmt.Sprintf("at most %d", below), FR: fmt.Sprintf("au plus %d", below)}
 	default:
-		near = referee.Text{EN: fmt.Sprintf("at least %d", above), FR: fmt.Sprintf("au moins %d", above)}
+		near = rulebook.Text{EN: fmt.Sprintf("at least %d", above), FR: fmt.Sprintf("au moins %d", above)}
 	}
-	place := referee.Text{
+	place := rulebook.Text{
 		EN: fmt.Sprintf("the %d rows %d players lay", s.Rows, s.Players),
 		FR: fmt.Sprintf("les %d rangées posées à %d joueurs", s.Rows, s.Players),
 	}
-	hold := referee.Text{EN: "those rows hold", FR: "ces rangées en portent"}
+	hold := rulebook.Text{EN: "those rows hold", FR: "ces rangées en portent"}
 	switch {
 	case others > 0 && left == 1:
-		place = referee.Text{
+		place = rulebook.Text{
 			EN: fmt.Sprintf("the only row the other piles leave (they hold at least %d of the %d)", others, s.Rows),
 			FR: fmt.Sprintf("la seule rangée que laissent les autres tas (ils en ont au moins %d sur %d)", others, s.Rows),
 		}
-		hold = referee.Text{EN: "that row holds", FR: "cette rangée en porte"}
+		hold = rulebook.Text{EN: "that row holds", FR: "cette rangée en porte"}
 	case others > 0:
-		place = referee.Text{
+		place = rulebook.Text{
 			EN: fmt.Sprintf("the %d rows the other piles leave (they hold at least %d of the %d)", left, others, s.Rows),
 			FR: fmt.Sprintf("les %d rangées que laissent les autres tas (ils en ont au moins %d sur %d)", left, others, s.Rows),
 		}
@@ -228,7 +228,7 @@ func redRefused(at string, t Tally, s Setup, others int) error {
 	if t.Green <= 1 {
 		green = fmt.Sprintf("%d vachette verte", t.Green)
 	}
-	return referee.Invalid(at+".red",
+	return rulebook.Invalid(at+".red",
 		fmt.Sprintf("%d red cows cannot be collected in %s: «%s» (2, 3, 5 or 7 red cows a card), so with %d green cows beside them %s %s red cows, never %d.", t.Red, place.EN, sheetRed, t.Green, hold.EN, near.EN, t.Red),
 		fmt.Sprintf("%d vachettes rouges ne peuvent pas être ramassées dans %s : « %s », et avec %s à côté, %s %s, jamais %d.", t.Red, place.FR, sheetRed, green, hold.FR, near.FR, t.Red))
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -47,7 +47,7 @@ func TestRedCowsIssue41(t *testing.T) {
 		if err == nil {
 			continue
 		}
-		msg := err.(*referee.InputError).Message
+		msg := err.(*rulebook.InputError).Message
 		if !strings.Contains(msg.EN, tt.wantEN) || !strings.Contains(msg.FR, tt.wantFR) {
 			t.Errorf("%s: Deal says %q / %q, want %q / %q", tt.name, msg.EN, msg.FR, tt.wantEN, tt.wantFR)
 		}

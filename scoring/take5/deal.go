@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	rt "github.com/tablekeeper/tablekeeper/referee/take5"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Player is one named line of a deal's scoresheet.
@@ -27,13 +27,13 @@ type Result struct {
 // players; table 0 takes the list as the whole table (at least MinPlayers:
 // one line alone is part of a table).
 //
-// Returns an *referee.InputError for no players, more than the table (Field
+// Returns an *rulebook.InputError for no players, more than the table (Field
 // "players"), a table outside 2 to 6 players (Field "tableSize"), an empty
 // or repeated name ("players[i].name"), or tallies no deal of that table
 // can end with (checkDeal, "players[i].<key>").
 func Deal(table int, players []Player) ([]Result, []string, error) {
 	if len(players) == 0 {
-		return nil, nil, referee.Invalid("players", "Give at least one player.", "Indiquez au moins un joueur.")
+		return nil, nil, rulebook.Invalid("players", "Give at least one player.", "Indiquez au moins un joueur.")
 	}
 	field := "tableSize"
 	if table == 0 {
@@ -44,7 +44,7 @@ func Deal(table int, players []Player) ([]Result, []string, error) {
 		return nil, nil, err
 	}
 	if len(players) > table {
-		return nil, nil, referee.Invalid("players",
+		return nil, nil, rulebook.Invalid("players",
 			fmt.Sprintf("The list has %d players, but the table has %d.", len(players), table),
 			fmt.Sprintf("La liste compte %d joueurs, mais la table %d.", len(players), table))
 	}
@@ -53,10 +53,10 @@ func Deal(table int, players []Player) ([]Result, []string, error) {
 	for i, p := range players {
 		name := strings.TrimSpace(p.Name)
 		if name == "" {
-			return nil, nil, referee.Invalid(fmt.Sprintf("players[%d].name", i), "Every player needs a name.", "Chaque joueur doit avoir un nom.")
+			return nil, nil, rulebook.Invalid(fmt.Sprintf("players[%d].name", i), "Every player needs a name.", "Chaque joueur doit avoir un nom.")
 		}
 		if seen[name] {
-			return nil, nil, referee.Invalid(fmt.Sprintf("players[%d].name", i),
+			return nil, nil, rulebook.Invalid(fmt.Sprintf("players[%d].name", i),
 				fmt.Sprintf("The name %q appears twice.", name),
 				fmt.Sprintf("Le nom « %s » apparaît deux fois.", name))
 		}

@@ -3,7 +3,7 @@ package take5
 import (
 	"encoding/json"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -35,12 +35,12 @@ func (e Entry) Marshal() json.RawMessage {
 }
 
 // DecodeEntry reads a stored entry of any version. Returns an
-// *referee.InputError for a form that is not an entry (field "entry") or
+// *rulebook.InputError for a form that is not an entry (field "entry") or
 // a version this code does not know.
 func DecodeEntry(raw json.RawMessage) (Entry, error) {
 	var e Entry
 	if err := json.Unmarshal(raw, &e); err != nil {
-		return Entry{}, referee.Invalid("entry", "The deal is not in a form the scoresheet can read.", "La donne n'est pas sous une forme que la feuille de score sait lire.")
+		return Entry{}, rulebook.Invalid("entry", "The deal is not in a form the scoresheet can read.", "La donne n'est pas sous une forme que la feuille de score sait lire.")
 	}
 	v, err := scoring.DecodeVersion(e.V, EntryVersion)
 	if err != nil {

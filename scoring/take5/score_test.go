@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 func TestScore(t *testing.T) {
@@ -69,10 +69,10 @@ func TestTallyCheck(t *testing.T) {
 	}
 }
 
-// checkField fails unless err is nil (wantField "") or an *referee.InputError on wantField.
+// checkField fails unless err is nil (wantField "") or an *rulebook.InputError on wantField.
 func checkField(t *testing.T, name, fn string, in any, err error, wantField string) {
 	t.Helper()
-	var ie *referee.InputError
+	var ie *rulebook.InputError
 	switch {
 	case wantField == "" && err != nil:
 		t.Errorf("%s: %s(%+v) = %v, want nil", name, fn, in, err)

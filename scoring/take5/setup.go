@@ -3,8 +3,8 @@ package take5
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	rt "github.com/tablekeeper/tablekeeper/referee/take5"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Setup is how a deal is laid out for a number of players (the sheet's
@@ -18,7 +18,7 @@ type Setup struct {
 	Rows     int // cards laid in the circle = rows on the table
 }
 
-// SetupFor returns the deal for players. Returns an *referee.InputError
+// SetupFor returns the deal for players. Returns an *rulebook.InputError
 // (Field "players") outside 2 to 6 players.
 func SetupFor(players int) (Setup, error) { return setupAt("players", players) }
 
@@ -26,7 +26,7 @@ func SetupFor(players int) (Setup, error) { return setupAt("players", players) }
 func setupAt(field string, players int) (Setup, error) {
 	hand, rows, ok := rt.DealFor(players)
 	if !ok {
-		return Setup{}, referee.Invalid(field,
+		return Setup{}, rulebook.Invalid(field,
 			fmt.Sprintf("Take 5! is played by %d to %d players, not %d.", rt.MinPlayers, rt.MaxPlayers, players),
 			fmt.Sprintf("Take 5! se joue de %d à %d joueurs, pas %d.", rt.MinPlayers, rt.MaxPlayers, players))
 	}

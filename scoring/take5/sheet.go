@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	rt "github.com/tablekeeper/tablekeeper/referee/take5"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -19,7 +19,7 @@ var _ scoring.Game = Sheet{}
 
 func (Sheet) ID() string                           { return "take5" }
 func (Sheet) Seats() (int, int)                    { return rt.MinPlayers, rt.MaxPlayers }
-func (Sheet) HouseRules() []referee.HouseRule      { return rt.HouseRules }
+func (Sheet) HouseRules() []rulebook.HouseRule     { return rt.HouseRules }
 func (Sheet) LowWins() bool                        { return false }
 func (Sheet) setup(m scoring.Match) (Setup, error) { return setupAt("seats", m.Seats) }
 
@@ -46,7 +46,7 @@ func (g Sheet) Score(m scoring.Match, _ []scoring.Round, raw json.RawMessage) ([
 		return nil, err
 	}
 	if len(e.Seats) != m.Seats {
-		return nil, referee.Invalid("seats",
+		return nil, rulebook.Invalid("seats",
 			fmt.Sprintf("Give one line per player: %d, not %d.", m.Seats, len(e.Seats)),
 			fmt.Sprintf("Indiquez une ligne par joueur : %d, pas %d.", m.Seats, len(e.Seats)))
 	}
@@ -54,7 +54,7 @@ func (g Sheet) Score(m scoring.Match, _ []scoring.Round, raw json.RawMessage) ([
 		return nil, err
 	}
 	if noRowTaken(e.Seats) {
-		return nil, referee.Invalid("seats",
+		return nil, rulebook.Invalid("seats",
 			"No player took a row: type the green and red cows each player collected. The last card played takes the last row, so every deal ends with rows taken.",
 			"Personne n'a pris de rangée : indiquez les vachettes vertes et rouges ramassées par chaque joueur. La dernière carte jouée prend la dernière rangée, chaque donne finit donc avec des rangées prises.")
 	}

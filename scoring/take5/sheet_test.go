@@ -5,13 +5,13 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	rt "github.com/tablekeeper/tablekeeper/referee/take5"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
 func match(seats int, rules map[string]string) scoring.Match {
-	return scoring.Match{Seats: seats, Options: map[string]string{"end": "declared"}, Rules: referee.ResolveKnown(rt.HouseRules, rules)}
+	return scoring.Match{Seats: seats, Options: map[string]string{"end": "declared"}, Rules: rulebook.ResolveKnown(rt.HouseRules, rules)}
 }
 
 // A row stored before entries had versions decodes as version 1, exactly.

@@ -3,7 +3,7 @@ package take5
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // specials counts, line by line, what T5-R9 (rule take5.specials-dealt)
@@ -52,7 +52,7 @@ func (sp *specials) add(at string, t Tally, players int) error {
 		}
 	}
 	if sp.all > 2*players {
-		return referee.Invalid(at+".specialsInHand",
+		return rulebook.Invalid(at+".specialsInHand",
 			fmt.Sprintf("The players have %d special cards between them (collected and in hand), but %d players are dealt only %d.", sp.all, players, 2*players),
 			fmt.Sprintf("Les joueurs ont %d cartes spéciales à eux tous (ramassées et en main), mais %d joueurs n'en reçoivent que %d.", sp.all, players, 2*players))
 	}
@@ -62,21 +62,21 @@ func (sp *specials) add(at string, t Tally, players int) error {
 // keptBoth says that n specials s collected, and one more in each of the
 // both hands that kept their two specials, are more than players were dealt.
 func keptBoth(field, s string, n, both, players int) error {
-	got := referee.Text{EN: fmt.Sprintf("%d “%s” were collected", n, s), FR: fmt.Sprintf("%d cartes « %s » ont été ramassées", n, s)}
+	got := rulebook.Text{EN: fmt.Sprintf("%d “%s” were collected", n, s), FR: fmt.Sprintf("%d cartes « %s » ont été ramassées", n, s)}
 	if n == 1 {
-		got = referee.Text{EN: fmt.Sprintf("1 “%s” was collected", s), FR: fmt.Sprintf("1 carte « %s » a été ramassée", s)}
+		got = rulebook.Text{EN: fmt.Sprintf("1 “%s” was collected", s), FR: fmt.Sprintf("1 carte « %s » a été ramassée", s)}
 	}
-	held := referee.Text{
+	held := rulebook.Text{
 		EN: fmt.Sprintf("%d players still hold both their specials, so their “%s” too", both, s),
 		FR: fmt.Sprintf("%d joueurs ont encore leurs deux cartes spéciales en main, donc aussi leur « %s »", both, s),
 	}
 	if both == 1 {
-		held = referee.Text{
+		held = rulebook.Text{
 			EN: fmt.Sprintf("1 player still holds both his specials, so his “%s” too", s),
 			FR: fmt.Sprintf("1 joueur a encore ses deux cartes spéciales en main, donc aussi son « %s »", s),
 		}
 	}
-	return referee.Invalid(field,
+	return rulebook.Invalid(field,
 		fmt.Sprintf("%s and %s: that makes %d, but each of the %d players is dealt one “%s” and the others leave the game. A player who ends with both his specials in hand laid neither, so none of his was collected.", got.EN, held.EN, n+both, players, s),
 		fmt.Sprintf("%s et %s : cela fait %d, mais chacun des %d joueurs ne reçoit qu'une carte « %s » et les autres sont écartées du jeu. Un joueur qui finit avec ses deux cartes spéciales en main n'en a posé aucune : aucune des siennes n'a été ramassée.", got.FR, held.FR, n+both, players, s))
 }

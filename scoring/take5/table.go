@@ -3,10 +3,10 @@ package take5
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
-// checkDeal returns an *referee.InputError, Field "<list>[i].<key>", when
+// checkDeal returns an *rulebook.InputError, Field "<list>[i].<key>", when
 // no deal of setup s ends with these tallies (some or all of the table's):
 // a negative count, more than HeldAtMost specials left in one hand, more
 // "x2" or "+5" collected and held than the players were dealt (T5-R9,
@@ -45,23 +45,23 @@ func (t Tally) check(at string, s Setup) error {
 	for _, c := range []struct {
 		key  string
 		n    int
-		name referee.Text
+		name rulebook.Text
 	}{
-		{"green", t.Green, referee.Text{EN: "green cows", FR: "de vachettes vertes"}},
-		{"red", t.Red, referee.Text{EN: "red cows", FR: "de vachettes rouges"}},
-		{"plus5", t.Plus5, referee.Text{EN: "+5 cards", FR: "de cartes « +5 »"}},
-		{"x2", t.X2, referee.Text{EN: "x2 cards", FR: "de cartes « x2 »"}},
-		{"specialsInHand", t.SpecialsInHand, referee.Text{EN: "specials in hand", FR: "de cartes spéciales en main"}},
+		{"green", t.Green, rulebook.Text{EN: "green cows", FR: "de vachettes vertes"}},
+		{"red", t.Red, rulebook.Text{EN: "red cows", FR: "de vachettes rouges"}},
+		{"plus5", t.Plus5, rulebook.Text{EN: "+5 cards", FR: "de cartes « +5 »"}},
+		{"x2", t.X2, rulebook.Text{EN: "x2 cards", FR: "de cartes « x2 »"}},
+		{"specialsInHand", t.SpecialsInHand, rulebook.Text{EN: "specials in hand", FR: "de cartes spéciales en main"}},
 	} {
 		if c.n < 0 {
-			return referee.Invalid(at+"."+c.key,
+			return rulebook.Invalid(at+"."+c.key,
 				fmt.Sprintf("The number of %s cannot be negative (%d).", c.name.EN, c.n),
 				fmt.Sprintf("Le nombre %s ne peut pas être négatif (%d).", c.name.FR, c.n))
 		}
 	}
 	switch {
 	case t.SpecialsInHand > HeldAtMost:
-		return referee.Invalid(at+".specialsInHand",
+		return rulebook.Invalid(at+".specialsInHand",
 			fmt.Sprintf("A player is dealt one x2 and one +5, so at most %d specials stay in hand, not %d.", HeldAtMost, t.SpecialsInHand),
 			fmt.Sprintf("Chaque joueur reçoit une carte « x2 » et une « +5 », il lui en reste donc %d au plus en main, pas %d.", HeldAtMost, t.SpecialsInHand))
 	case t.X2 > s.Players:
@@ -71,7 +71,7 @@ func (t Tally) check(at string, s Setup) error {
 	case pileRows(t, s.Rows) > s.Rows && fewestRows(t, s.Rows, true) <= s.Rows:
 		return redRefused(at, t, s, 0)
 	case pileRows(t, s.Rows) > s.Rows:
-		return referee.Invalid(cowField(at, t),
+		return rulebook.Invalid(cowField(at, t),
 			fmt.Sprintf("%d green and %d red cows with %d x2 and %d +5 make no pile of at most %d rows: each row taken is 5 cards, a green card has 1 or 2 cows, a red one 2, 3, 5 or 7, and a row holds at most one x2 and one +5.", t.Green, t.Red, t.X2, t.Plus5, s.Rows),
 			fmt.Sprintf("Vachettes vertes : %d, rouges : %d, avec %d « x2 » et %d « +5 » : aucun tas d'au plus %d rangées ne donne cela. Chaque rangée prise compte 5 cartes, une carte verte porte 1 ou 2 vachettes, une rouge 2, 3, 5 ou 7, et une rangée a au plus une « x2 » et une « +5 ».", t.Green, t.Red, t.X2, t.Plus5, s.Rows))
 	}
@@ -99,7 +99,7 @@ func cowField(at string, t Tally) string {
 }
 
 func dealtOnly(field, special string, n, players int) error {
-	return referee.Invalid(field,
+	return rulebook.Invalid(field,
 		fmt.Sprintf("%d “%s” cards were collected, but each of the %d players is dealt one and the others leave the game.", n, special, players),
 		fmt.Sprintf("%d cartes « %s » ont été ramassées, mais chacun des %d joueurs en reçoit une et les autres sont écartées du jeu.", n, special, players))
 }

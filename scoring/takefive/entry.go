@@ -3,7 +3,7 @@ package takefive
 import (
 	"encoding/json"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -42,17 +42,17 @@ type storedEntry struct {
 
 // MissingWinner is the error for a round whose winner was not given.
 func MissingWinner() error {
-	return referee.Invalid("winner", "Choose who won the round.", "Choisissez qui a gagné la manche.")
+	return rulebook.Mistake("winner", "takefive.mistake.choose.who.won.round")
 }
 
 // DecodeEntry reads a stored entry of any version (no "v" is version 1).
 // Like the rows it reads, it is lenient about fields it does not know.
-// Returns an *referee.InputError for a body that is not an entry, an
+// Returns an *rulebook.InputError for a body that is not an entry, an
 // unknown version or a missing winner.
 func DecodeEntry(raw json.RawMessage) (Entry, error) {
 	var s storedEntry
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return Entry{}, referee.Invalid("entry", "The round is not a Take Five round entry.", "La manche n'est pas une saisie de manche de Take Five.")
+		return Entry{}, rulebook.Mistake("entry", "takefive.mistake.round.not.take.five")
 	}
 	v, err := scoring.DecodeVersion(s.V, EntryVersion)
 	if err != nil {

@@ -2,11 +2,10 @@ package takefive
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -21,10 +20,10 @@ type Game struct{}
 
 var _ scoring.Game = Game{}
 
-func (Game) ID() string                      { return "takefive" }
-func (Game) Seats() (min, max int)           { return 2, 4 }
-func (Game) HouseRules() []referee.HouseRule { return tf.HouseRules }
-func (Game) LowWins() bool                   { return false }
+func (Game) ID() string                       { return "takefive" }
+func (Game) Seats() (min, max int)            { return 2, 4 }
+func (Game) HouseRules() []rulebook.HouseRule { return tf.HouseRules }
+func (Game) LowWins() bool                    { return false }
 
 // CountsRoundWins says that a Take Five total is the number of rounds won,
 // not points: the standings neither average it nor keep round records of it.
@@ -34,16 +33,14 @@ func (Game) CountsRoundWins() bool { return true }
 // when absent) against a table of 2 to 4 players.
 func (g Game) CheckOptions(seats int, options map[string]string) (map[string]string, error) {
 	if lo, hi := g.Seats(); seats < lo || seats > hi {
-		return nil, referee.Invalid("players", fmt.Sprintf("Take Five is played by 2 to 4 players, not %d.", seats),
-			fmt.Sprintf("Take Five se joue de 2 à 4 joueurs, pas %d.", seats))
+		return nil, rulebook.Mistake("players", "takefive.mistake.take.five.played.players", "Seats", seats)
 	}
 	first := "0"
 	if v, ok := options[OptionFirstStarter]; ok {
 		first = v
 	}
 	if n, err := strconv.Atoi(first); err != nil || n < 0 || n >= seats {
-		return nil, referee.Invalid(OptionFirstStarter, fmt.Sprintf("Choose the seat of the first player, from 1 to %d.", seats),
-			fmt.Sprintf("Choisissez la place du premier joueur, de 1 à %d.", seats))
+		return nil, rulebook.Mistake(OptionFirstStarter, "takefive.mistake.choose.seat.first.player", "Seats", seats)
 	}
 	return map[string]string{OptionFirstStarter: first}, nil
 }
@@ -131,25 +128,22 @@ func (g Game) Score(m scoring.Match, before []scoring.Round, raw json.RawMessage
 	}
 	sh, whole := g.Standing(m, before)
 	if whole && sh.Finished {
-		return nil, referee.Invalid("winner", "The match was already won: no round follows it.", "La partie est déjà gagnée : aucune manche ne suit.")
+		return nil, rulebook.Mistake("winner", "takefive.mistake.match.already.won.no")
 	}
 	ph := g.phase(m, before)
 	var errs []error
 	switch w := e.Winner; {
 	case w == NoWinner && ph != tf.TwentyOne:
-		errs = append(errs, referee.Invalid("winner", fmt.Sprintf("Only a 21 round can end with everyone eliminated; this is a %s round: choose its winner.", ph),
-			fmt.Sprintf("Seule une manche « 21 » peut finir avec tous les joueurs éliminés ; celle-ci est une manche « %s » : choisissez son gagnant.", ph)))
+		errs = append(errs, rulebook.Mistake("winner", "takefive.mistake.only.21.round.can", "Ph", ph))
 	case w < NoWinner || w >= m.Seats:
-		errs = append(errs, referee.Invalid("winner", fmt.Sprintf("Seat %d is not a player of this match: seats are 1 to %d.", w+1, m.Seats),
-			fmt.Sprintf("La place %d n'est pas un joueur de la partie : les places vont de 1 à %d.", w+1, m.Seats)))
+		errs = append(errs, rulebook.Mistake("winner", "takefive.mistake.seat.not.player.match", "W", w+1, "Seats", m.Seats))
 	}
 	if len(e.Rack) > 0 && e.Winner == NoWinner {
-		errs = append(errs, referee.Invalid("rack", "A round without a winner has no winning rack: leave the rack empty.",
-			"Une manche sans gagnant n'a pas de pions gagnants : laissez le champ vide."))
+		errs = append(errs, rulebook.Mistake("rack", "takefive.mistake.round.without.winner.no"))
 	} else {
 		errs = append(errs, rackMistake(ph, e.Rack))
 	}
-	if err := referee.All(errs); err != nil {
+	if err := rulebook.All(errs); err != nil {
 		return nil, err
 	}
 	points := make([]int, m.Seats)
@@ -181,7 +175,7 @@ func rackMistake(ph tf.Phase, rack []int) error {
 		return nil
 	}
 	if won, why := CheckWinningRack(ph, rack); !won {
-		return referee.Invalid("rack", "This rack does not win the round: "+why.EN, "Ces pions ne gagnent pas la manche : "+why.FR)
+		return rulebook.Mistake("rack", "takefive.mistake.rack.does.not.win", "Why", why)
 	}
 	return nil
 }

@@ -7,14 +7,14 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
 func match(seats, first int, rules map[string]string) scoring.Match {
 	return scoring.Match{Seats: seats, Options: map[string]string{OptionFirstStarter: strconv.Itoa(first)},
-		Rules: referee.ResolveKnown(tf.HouseRules, rules)}
+		Rules: rulebook.ResolveKnown(tf.HouseRules, rules)}
 }
 
 // won builds the stored rounds won, in order, by ws (NoWinner for nobody).
@@ -31,7 +31,7 @@ func won(seats int, ws ...int) []scoring.Round {
 }
 
 func fieldOf(err error) string {
-	var ie *referee.InputError
+	var ie *rulebook.InputError
 	if errors.As(err, &ie) {
 		return ie.Field
 	}

@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -36,18 +36,18 @@ const (
 )
 
 // Rules is the catalogue of the match rules this scorer applies.
-var Rules = []referee.Rule{
+var Rules = []rulebook.Rule{
 	{ID: RuleRoundOrder,
 		Sheet: "Après avoir joué successivement la première manche « score », la deuxième manche « 21 », la troisième manche « quinte », la quatrième manche sera à nouveau « score » et ainsi de suite.",
-		Text: referee.Text{EN: "Rounds follow the phases score, 21, quinte, then score again, and so on.",
+		Text: rulebook.Text{EN: "Rounds follow the phases score, 21, quinte, then score again, and so on.",
 			FR: "Les manches suivent les phases « score », « 21 », « quinte », puis à nouveau « score », et ainsi de suite."}},
 	{ID: RuleNextStarter,
 		Sheet: "C'est le joueur à la gauche du gagnant de la phase précédente qui commence la nouvelle phase.",
-		Text: referee.Text{EN: "The player to the left of the previous round's winner starts the next round.",
+		Text: rulebook.Text{EN: "The player to the left of the previous round's winner starts the next round.",
 			FR: "Le joueur à la gauche du gagnant de la manche précédente commence la manche suivante."}},
 	{ID: RuleMatchWinner,
 		Sheet: "Le joueur qui, le premier, remporte trois manches gagne la partie.",
-		Text: referee.Text{EN: "The first player to win three rounds wins the match.",
+		Text: rulebook.Text{EN: "The first player to win three rounds wins the match.",
 			FR: "Le premier joueur à remporter trois manches gagne la partie."}},
 }
 
@@ -117,24 +117,22 @@ type Sheet struct {
 // allEliminated=replay (the default) such a round is replayed as 21; under
 // noWinner the match goes on to the quinte.
 //
-// Returns an *referee.InputError naming "players", "firstStarter" or
+// Returns an *rulebook.InputError naming "players", "firstStarter" or
 // "winners[i]" for a seat out of range, a round without a winner outside the
 // 21 phase, or a round played after the match was won.
-func Play(players, firstStarter int, winners []int, s referee.Settings) (Sheet, error) {
+func Play(players, firstStarter int, winners []int, s rulebook.Settings) (Sheet, error) {
 	return PlayAway(players, firstStarter, winners, s, nil)
 }
 
 // PlayAway is Play at a table players left (awayFrom as scoring.Away reads
 // it, nil when nobody did): who starts passes over the seats away from the
 // round he would start, to the next player still there.
-func PlayAway(players, firstStarter int, winners []int, s referee.Settings, awayFrom []int) (Sheet, error) {
+func PlayAway(players, firstStarter int, winners []int, s rulebook.Settings, awayFrom []int) (Sheet, error) {
 	if players < 2 || players > 4 {
-		return Sheet{}, referee.Invalid("players", fmt.Sprintf("Take Five is played by 2 to 4 players, not %d.", players),
-			fmt.Sprintf("Take Five se joue de 2 à 4 joueurs, pas %d.", players))
+		return Sheet{}, rulebook.Mistake("players", "takefive.mistake.take.five.played.players.2", "Players", players)
 	}
 	if firstStarter < 0 || firstStarter >= players {
-		return Sheet{}, referee.Invalid("firstStarter", fmt.Sprintf("Seat %d does not exist: seats are 1 to %d.", firstStarter+1, players),
-			fmt.Sprintf("La place %d n'existe pas : les places vont de 1 à %d.", firstStarter+1, players))
+		return Sheet{}, rulebook.Mistake("firstStarter", "takefive.mistake.seat.does.not.exist", "FirstStarter", firstStarter+1, "Players", players)
 	}
 	there := func(seat, round int) int { // seat, or the next player still there at round
 		if away := scoring.Away(awayFrom, round); seat >= 0 && seat < len(away) && away[seat] {
@@ -147,20 +145,17 @@ func PlayAway(players, firstStarter int, winners []int, s referee.Settings, away
 	for i, w := range winners {
 		field := fmt.Sprintf("winners[%d]", i)
 		if sh.Finished {
-			return Sheet{}, referee.Invalid(field, "The match was already won: no round follows it.",
-				"La partie est déjà gagnée : aucune manche ne suit.")
+			return Sheet{}, rulebook.Mistake(field, "takefive.mistake.match.already.won.no")
 		}
 		r := Round{Phase: sh.NextPhase, Starter: sh.NextStarter, Winner: w}
 		switch {
 		case w == NoWinner && r.Phase != tf.TwentyOne:
-			return Sheet{}, referee.Invalid(field, fmt.Sprintf("A round of %s always has a winner; only a 21 round can end with every player eliminated.", r.Phase.Name().EN),
-				fmt.Sprintf("Une manche de %s a toujours un gagnant ; seule une manche « 21 » peut finir avec tous les joueurs éliminés.", r.Phase.Name().FR))
+			return Sheet{}, rulebook.Mistake(field, "takefive.mistake.round.always.winner.only", "Phase", r.Phase.Name())
 		case w == NoWinner:
 			r.Replay = s.Get(tf.HouseAllEliminated) != tf.AllEliminatedNoWinner
 		case w == Elsewhere:
 		case w < 0 || w >= players:
-			return Sheet{}, referee.Invalid(field, fmt.Sprintf("Seat %d does not exist: seats are 1 to %d.", w+1, players),
-				fmt.Sprintf("La place %d n'existe pas : les places vont de 1 à %d.", w+1, players))
+			return Sheet{}, rulebook.Mistake(field, "takefive.mistake.seat.does.not.exist.2", "W", w+1, "Players", players)
 		default:
 			sh.Markers[w]++
 		}
@@ -180,10 +175,10 @@ func PlayAway(players, firstStarter int, winners []int, s referee.Settings, away
 // to exactly 21; quinte, five consecutive values. (The score phase's other
 // condition, beating every opponent's total, is the referee's TakeEffect.)
 // Values must be 1–9.
-func CheckWinningRack(phase tf.Phase, rack []int) (bool, referee.Text) {
+func CheckWinningRack(phase tf.Phase, rack []int) (bool, rulebook.Text) {
 	for _, v := range rack {
 		if v < 1 || v > 9 {
-			return false, referee.Text{EN: fmt.Sprintf("%d is not a token value (1 to 9).", v), FR: fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", v)}
+			return false, rulebook.Text{EN: fmt.Sprintf("%d is not a token value (1 to 9).", v), FR: fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", v)}
 		}
 	}
 	sorted := slices.Sorted(slices.Values(rack))
@@ -195,21 +190,21 @@ func CheckWinningRack(phase tf.Phase, rack []int) (bool, referee.Text) {
 	switch phase {
 	case tf.Score:
 		if len(rack) != 5 || !distinct {
-			return false, referee.Text{EN: "A score round is won with exactly five tokens of different values.",
+			return false, rulebook.Text{EN: "A score round is won with exactly five tokens of different values.",
 				FR: "Une manche « score » se gagne avec exactement cinq pions de valeurs différentes."}
 		}
 	case tf.TwentyOne:
 		if len(rack) < 3 || len(rack) > 5 || total != 21 {
-			return false, referee.Text{EN: fmt.Sprintf("A 21 round is won with three to five tokens adding up to exactly 21; these %d tokens make %d.", len(rack), total),
+			return false, rulebook.Text{EN: fmt.Sprintf("A 21 round is won with three to five tokens adding up to exactly 21; these %d tokens make %d.", len(rack), total),
 				FR: fmt.Sprintf("Une manche « 21 » se gagne avec trois à cinq pions qui font exactement 21 ; ces %d pions font %d.", len(rack), total)}
 		}
 	case tf.Quinte:
 		if len(rack) != 5 || !distinct || sorted[4]-sorted[0] != 4 {
-			return false, referee.Text{EN: "A quinte round is won with five consecutive values, such as 3, 4, 5, 6, 7.",
+			return false, rulebook.Text{EN: "A quinte round is won with five consecutive values, such as 3, 4, 5, 6, 7.",
 				FR: "Une manche « quinte » se gagne avec cinq valeurs qui se suivent, comme 3, 4, 5, 6, 7."}
 		}
 	default:
-		return false, referee.Text{EN: "Unknown phase.", FR: "Phase inconnue."}
+		return false, rulebook.Text{EN: "Unknown phase.", FR: "Phase inconnue."}
 	}
-	return true, referee.Text{EN: fmt.Sprintf("These tokens win %s.", phase.Name().EN), FR: fmt.Sprintf("Ces pions gagnent %s.", phase.Name().FR)}
+	return true, rulebook.Text{EN: fmt.Sprintf("These tokens win %s.", phase.Name().EN), FR: fmt.Sprintf("Ces pions gagnent %s.", phase.Name().FR)}
 }

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 func TestPhaseOf(t *testing.T) {
@@ -56,14 +56,14 @@ func TestWinner(t *testing.T) {
 }
 
 func TestPlay(t *testing.T) {
-	defaults := referee.Defaults(tf.HouseRules)
-	noWinner, _ := referee.Resolve(tf.HouseRules, map[string]string{tf.HouseAllEliminated: tf.AllEliminatedNoWinner})
+	defaults := rulebook.Defaults(tf.HouseRules)
+	noWinner, _ := rulebook.Resolve(tf.HouseRules, map[string]string{tf.HouseAllEliminated: tf.AllEliminatedNoWinner})
 	tests := []struct {
 		name         string
 		players      int
 		first        int
 		winners      []int
-		s            referee.Settings
+		s            rulebook.Settings
 		wantPhases   []tf.Phase
 		wantStarters []int
 		wantMarkers  []int
@@ -114,7 +114,7 @@ func TestPlay(t *testing.T) {
 }
 
 func TestPlayRejects(t *testing.T) {
-	defaults := referee.Defaults(tf.HouseRules)
+	defaults := rulebook.Defaults(tf.HouseRules)
 	tests := []struct {
 		name      string
 		players   int
@@ -131,7 +131,7 @@ func TestPlayRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := Play(tt.players, tt.first, tt.winners, defaults)
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if !errors.As(err, &ie) || ie.Field != tt.wantField {
 			t.Errorf("%s: Play(%d, %d, %v) error = %v, want field %q", tt.name, tt.players, tt.first, tt.winners, err, tt.wantField)
 		}
@@ -170,7 +170,7 @@ func TestCheckWinningRack(t *testing.T) {
 }
 
 func BenchmarkPlay(b *testing.B) {
-	s := referee.Defaults(tf.HouseRules)
+	s := rulebook.Defaults(tf.HouseRules)
 	w := []int{0, 1, 2, 3, 0, 1, 2, 3, 0}
 	for b.Loop() {
 		_, _ = Play(4, 0, w, s)

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -17,7 +17,7 @@ func fields(err error) []string {
 		errs = j.Unwrap()
 	}
 	for _, e := range errs {
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if errors.As(e, &ie) {
 			out = append(out, ie.Field)
 		}

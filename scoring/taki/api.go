@@ -3,17 +3,17 @@ package taki
 import (
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // ScoreRequest is the body of POST /api/v1/taki/score (API.md). A player
 // gives either "cards" (the cards left in hand; [] for the winner) or
 // "points" typed in directly (an addition to API.md).
 type ScoreRequest struct {
-	Winner  string            `json:"winner"`
-	Players []ScorePlayer     `json:"players"`
-	Rules   referee.JSONRules `json:"rules,omitempty"`
+	Winner  string             `json:"winner"`
+	Players []ScorePlayer      `json:"players"`
+	Rules   rulebook.JSONRules `json:"rules,omitempty"`
 }
 
 // ScorePlayer is one player of a ScoreRequest.
@@ -39,12 +39,12 @@ type ScoredPlayer struct {
 // AnswerScore scores one round. The request becomes an Entry and goes
 // through the same validator as the scoresheet's rounds (Entry.score), so
 // the API and the pages refuse the same tables. It returns an
-// *referee.InputError whose Field is the JSON path of the mistake for an
+// *rulebook.InputError whose Field is the JSON path of the mistake for an
 // unknown house rule, a missing or repeated name, a winner who is not a
 // player, an unknown card, both cards and points for one player, or any
 // table that cannot exist (see Sheet.Score).
 func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
-	set, err := referee.Resolve(tk.HouseRules, req.Rules)
+	set, err := rulebook.Resolve(tk.HouseRules, req.Rules)
 	if err != nil {
 		return ScoreResponse{}, err
 	}
@@ -74,11 +74,10 @@ func (req ScoreRequest) entry() (Entry, error) {
 	for i, p := range req.Players {
 		f := fmt.Sprintf("players[%d]", i)
 		if p.Name == "" {
-			return e, referee.Invalid(f+".name", "Every player needs a name.", "Chaque joueur doit avoir un nom.")
+			return e, rulebook.SeatMistake(i, f+".name", "taki.mistake.every.player.needs.name")
 		}
 		if names[p.Name] {
-			return e, referee.Invalid(f+".name", fmt.Sprintf("Two players are called %q.", p.Name),
-				fmt.Sprintf("Deux joueurs s'appellent « %s ».", p.Name))
+			return e, rulebook.SeatMistake(i, f+".name", "taki.mistake.two.players.called", "Name", p.Name)
 		}
 		names[p.Name] = true
 		switch {
@@ -94,8 +93,7 @@ func (req ScoreRequest) entry() (Entry, error) {
 		}
 	}
 	if e.Winner < 0 {
-		return e, referee.Invalid("winner", fmt.Sprintf("The winner %q is not among the players.", req.Winner),
-			fmt.Sprintf("Le vainqueur « %s » ne fait pas partie des joueurs.", req.Winner))
+		return e, rulebook.Mistake("winner", "taki.mistake.winner.not.among.players", "Winner", req.Winner)
 	}
 	return e, nil
 }

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -60,12 +60,12 @@ func (e Entry) Encode() json.RawMessage {
 }
 
 // DecodeEntry reads a stored or posted entry. A missing "v" is version 1.
-// It returns an *referee.InputError for what is not an entry or is of a
+// It returns an *rulebook.InputError for what is not an entry or is of a
 // version this code does not know (written by a newer release).
 func DecodeEntry(raw json.RawMessage) (Entry, error) {
 	var e Entry
 	if err := json.Unmarshal(raw, &e); err != nil {
-		return Entry{}, referee.Invalid("", "The round is not a TAKI round entry.", "La manche n'est pas une saisie de manche de TAKI.")
+		return Entry{}, rulebook.Mistake("", "taki.mistake.round.not.taki.round")
 	}
 	v, err := scoring.DecodeVersion(e.V, EntryVersion)
 	if err != nil {
@@ -99,18 +99,16 @@ func (e Entry) hand(i int, s Seat, h *Hand) error {
 	case ModeOut, ModeCards:
 	case ModePoints:
 		if len(s.Cards) > 0 {
-			return referee.Invalid(f, "Give either the cards left in hand or the points, not both.",
-				"Indiquez soit les cartes restées en main, soit les points, pas les deux.")
+			return rulebook.SeatMistake(i, f, "taki.mistake.give.either.cards.left")
 		}
 		p := s.Points
 		h.Typed = &p
 		return nil
 	default:
-		return referee.Invalid(f+".mode", fmt.Sprintf("A seat is entered as %q, %q or %q, not %q.", ModeOut, ModeCards, ModePoints, s.Mode),
-			fmt.Sprintf("Une place se saisit en « %s », « %s » ou « %s », pas « %s ».", ModeOut, ModeCards, ModePoints, s.Mode))
+		return rulebook.SeatMistake(i, f+".mode", "taki.mistake.seat.entered.not", "ModeOut", ModeOut, "ModeCards", ModeCards, "ModePoints", ModePoints, "Mode", s.Mode)
 	}
 	if len(s.Cards) > tk.DeckSize {
-		return referee.Invalid(f+".cards", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
+		return rulebook.SeatMistake(i, f+".cards", "taki.mistake.more.cards.than.deck")
 	}
 	for j, code := range s.Cards {
 		c, err := tk.ParseCard(code)
@@ -122,10 +120,10 @@ func (e Entry) hand(i int, s Seat, h *Hand) error {
 	return nil
 }
 
-// at returns err, an *referee.InputError, with its Field set to field.
+// at returns err, an *rulebook.InputError, with its Field set to field.
 func at(err error, field string) error {
-	if ie, ok := err.(*referee.InputError); ok {
-		return &referee.InputError{Field: field, Message: ie.Message}
+	if ie, ok := err.(*rulebook.InputError); ok {
+		return ie.At(field)
 	}
 	return err
 }

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -18,7 +18,7 @@ func fields(err error) []string {
 		errs = j.Unwrap()
 	}
 	for _, e := range errs {
-		var ie *referee.InputError
+		var ie *rulebook.InputError
 		if errors.As(e, &ie) {
 			out = append(out, ie.Field)
 		}
@@ -30,7 +30,7 @@ func fields(err error) []string {
 // says them all in one answer, one per seat. The API still answers with
 // the first (errors.As), the one it answered with when it stopped there.
 func TestScoreSaysEveryMistake(t *testing.T) {
-	m := scoring.Match{Seats: 4, Options: map[string]string{OptEnd: EndRounds, OptRounds: "5"}, Rules: referee.ResolveKnown(tk.HouseRules, nil)}
+	m := scoring.Match{Seats: 4, Options: map[string]string{OptEnd: EndRounds, OptRounds: "5"}, Rules: rulebook.ResolveKnown(tk.HouseRules, nil)}
 	for _, tt := range []struct {
 		name  string
 		seats int
@@ -60,7 +60,7 @@ func TestScoreSaysEveryMistake(t *testing.T) {
 	if got := fields(err); !slices.Equal(got, []string{"players[1].cards[0]", "players[0]", "players[2].points", "players[3].cards"}) {
 		t.Errorf("the API's mistakes: %v", got)
 	}
-	var first *referee.InputError
+	var first *rulebook.InputError
 	if !errors.As(err, &first) || first.Field != "players[1].cards[0]" {
 		t.Errorf("the API answers with %v, want the unknown card first", first)
 	}

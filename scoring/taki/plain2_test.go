@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // The plain 2 (RULES.md §4.1): «cartes Chiffre : 2 de chaque valeur (1-9)
@@ -45,8 +45,8 @@ func TestPlain2Scores(t *testing.T) {
 		}
 		resp, err := AnswerScore(req, "en")
 		if tt.field != "" {
-			var ie *referee.InputError
-			if !errors.As(err, &ie) || ie.Field != tt.field || !ie.Message.IsSentence() {
+			var ie *rulebook.InputError
+			if !errors.As(err, &ie) || ie.Field != tt.field || !ie.Says() {
 				t.Errorf("%s: AnswerScore error = %v, want an InputError on %q", tt.name, err, tt.field)
 			}
 			continue

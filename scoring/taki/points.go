@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // WinnerPoints is what the player who played his last card gains.
@@ -94,7 +94,7 @@ type Hand struct {
 }
 
 // RoundPoints returns each player's points for a round won by players[winner].
-// It returns an *referee.InputError, with the field as "players[i]…", when
+// It returns an *rulebook.InputError, with the field as "players[i]…", when
 // winner is not a player, the winner still holds cards or typed points other
 // than +100, a loser holds no card, typed points a loser cannot have (above
 // −1 or below −MaxLoss), or the hands hold more copies of a card than the
@@ -105,7 +105,7 @@ func RoundPoints(players []Hand, winner int, plus2ScoresAs int) ([]int, []string
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := referee.All(seatOrder(errs)); err != nil {
+	if err := rulebook.All(seatOrder(errs)); err != nil {
 		return nil, nil, err
 	}
 	return points, working, nil
@@ -117,10 +117,10 @@ func RoundPoints(players []Hand, winner int, plus2ScoresAs int) ([]int, []string
 // still count against the deck.
 func roundPoints(players []Hand, winner int, plus2ScoresAs int, skip map[int]error) (points []int, working []string, errs map[int]error, err error) {
 	if len(players) < 2 || len(players) > 10 {
-		return nil, nil, nil, referee.Invalid("players", "A TAKI round has 2 to 10 players.", "Une manche de TAKI se joue de 2 à 10 joueurs.")
+		return nil, nil, nil, rulebook.Mistake("players", "taki.mistake.taki.round.10.players")
 	}
 	if winner < 0 || winner >= len(players) {
-		return nil, nil, nil, referee.Invalid("winner", "The winner must be one of the players.", "Le vainqueur doit être l'un des joueurs.")
+		return nil, nil, nil, rulebook.Mistake("winner", "taki.mistake.winner.one.players")
 	}
 	seen := map[tk.Card]int{}
 	points = make([]int, len(players))
@@ -132,9 +132,7 @@ func roundPoints(players []Hand, winner int, plus2ScoresAs int, skip map[int]err
 		for j, c := range p.Cards {
 			seen[c]++
 			if seen[c] > tk.Copies(c) && bad == nil {
-				bad = referee.Invalid(fmt.Sprintf("%s.cards[%d]", f, j),
-					fmt.Sprintf("The deck holds only %d × %s.", tk.Copies(c), c.Name().EN),
-					fmt.Sprintf("Le paquet ne contient que %d × %s.", tk.Copies(c), c.Name().FR))
+				bad = rulebook.SeatMistake(i, fmt.Sprintf("%s.cards[%d]", f, j), "taki.mistake.deck.holds.only", "Copies", tk.Copies(c), "Card", c.Name())
 			}
 		}
 		if skip[i] != nil {
@@ -142,6 +140,7 @@ func roundPoints(players []Hand, winner int, plus2ScoresAs int, skip map[int]err
 		}
 		if bad == nil {
 			points[i], working[i], bad = seatPoints(p, f, i == winner, plus2ScoresAs)
+			bad = rulebook.OfSeat(i, bad)
 		}
 		if bad != nil {
 			errs[i] = bad
@@ -154,22 +153,18 @@ func roundPoints(players []Hand, winner int, plus2ScoresAs int, skip map[int]err
 func seatPoints(p Hand, f string, won bool, plus2ScoresAs int) (int, string, error) {
 	if won {
 		if len(p.Cards) > 0 || (p.Typed != nil && *p.Typed != WinnerPoints) {
-			return 0, "", referee.Invalid(f, "The winner has played all his cards and scores +100.",
-				"Le vainqueur a posé toutes ses cartes et marque +100.")
+			return 0, "", rulebook.Mistake(f, "taki.mistake.winner.played.all.his")
 		}
 		return WinnerPoints, "+100", nil
 	}
 	if p.Typed != nil {
 		if *p.Typed > -1 || *p.Typed < -MaxLoss(plus2ScoresAs) {
-			return 0, "", referee.Invalid(f+".points",
-				fmt.Sprintf("A player who did not win loses 1 to %d points in a round: %s is no such loss.", MaxLoss(plus2ScoresAs), signed(*p.Typed)),
-				fmt.Sprintf("Un joueur qui n'a pas gagné perd de 1 à %d points dans une manche : %s n'est pas une telle perte.", MaxLoss(plus2ScoresAs), signed(*p.Typed)))
+			return 0, "", rulebook.Mistake(f+".points", "taki.mistake.player.who.did.not", "Plus2ScoresAs", MaxLoss(plus2ScoresAs), "Typed", signed(*p.Typed))
 		}
 		return *p.Typed, signed(*p.Typed), nil
 	}
 	if len(p.Cards) == 0 {
-		return 0, "", referee.Invalid(f+".cards", "Only the winner can end a round without cards.",
-			"Seul le vainqueur peut finir une manche sans carte.")
+		return 0, "", rulebook.Mistake(f+".cards", "taki.mistake.only.winner.can.end")
 	}
 	pts, work := HandPoints(p.Cards, plus2ScoresAs)
 	return pts, work, nil

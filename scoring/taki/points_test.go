@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 func cards(t *testing.T, ss ...string) []tk.Card {
@@ -102,7 +102,7 @@ func TestAnswerScore(t *testing.T) {
 		}
 		resp, err := AnswerScore(req, "en")
 		if tt.field != "" {
-			var ie *referee.InputError
+			var ie *rulebook.InputError
 			if !errors.As(err, &ie) || ie.Field != tt.field {
 				t.Errorf("%s: AnswerScore error = %v, want an InputError on %q", tt.name, err, tt.field)
 			}
@@ -132,11 +132,11 @@ func FuzzAnswerScore(f *testing.F) {
 		}
 		resp, err := AnswerScore(req, "fr")
 		if err != nil {
-			var ie *referee.InputError
+			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerScore(%s) error %T %v, want *InputError", body, err, err)
 			}
-			if !ie.Message.IsSentence() {
+			if !ie.Says() {
 				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, ie.Message.EN, ie.Message.FR)
 			}
 			return

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -32,15 +32,15 @@ const (
 	MaxLimit  = 100000
 )
 
-func (Sheet) ID() string                      { return "taki" }
-func (Sheet) Seats() (int, int)               { return tk.MinPlayers, tk.MaxPlayers }
-func (Sheet) HouseRules() []referee.HouseRule { return tk.HouseRules }
-func (Sheet) LowWins() bool                   { return false }
+func (Sheet) ID() string                       { return "taki" }
+func (Sheet) Seats() (int, int)                { return tk.MinPlayers, tk.MaxPlayers }
+func (Sheet) HouseRules() []rulebook.HouseRule { return tk.HouseRules }
+func (Sheet) LowWins() bool                    { return false }
 
 // checkPlayers is the one check of a table's size: «de 2 à 10 joueurs».
 func checkPlayers(field string, n int) error {
 	if n < tk.MinPlayers || n > tk.MaxPlayers {
-		return referee.Invalid(field, "A TAKI round has 2 to 10 players.", "Une manche de TAKI se joue de 2 à 10 joueurs.")
+		return rulebook.Mistake(field, "taki.mistake.taki.round.10.players")
 	}
 	return nil
 }
@@ -59,9 +59,9 @@ func (Sheet) CheckOptions(seats int, o map[string]string) (map[string]string, er
 	n, err := strconv.Atoi(strings.TrimSpace(o[key]))
 	if err != nil || n < 1 || n > most {
 		if end == EndLimit {
-			return nil, referee.Invalid(key, fmt.Sprintf("Give a points limit from 1 to %d.", most), fmt.Sprintf("Indiquez une limite de points de 1 à %d.", most))
+			return nil, rulebook.Mistake(key, "taki.mistake.give.points.limit", "Most", most)
 		}
-		return nil, referee.Invalid(key, fmt.Sprintf("Give a number of rounds from 1 to %d.", most), fmt.Sprintf("Indiquez un nombre de manches de 1 à %d.", most))
+		return nil, rulebook.Mistake(key, "taki.mistake.give.number.rounds", "Most", most)
 	}
 	return map[string]string{OptEnd: end, key: strconv.Itoa(n)}, nil
 }
@@ -92,8 +92,7 @@ func (Sheet) Score(m scoring.Match, _ []scoring.Round, raw json.RawMessage) ([]i
 		return nil, err
 	}
 	if len(e.Seats) != m.Seats {
-		return nil, referee.Invalid("seats", fmt.Sprintf("The round has %d seats and the match %d.", len(e.Seats), m.Seats),
-			fmt.Sprintf("La manche a %d places et la partie %d.", len(e.Seats), m.Seats))
+		return nil, rulebook.Mistake("seats", "taki.mistake.round.seats.match", "Seats", len(e.Seats), "MatchSeats", m.Seats)
 	}
 	points, _, err := e.score(m.Rules, "seats")
 	return points, err
@@ -113,7 +112,7 @@ func (Sheet) Progress(m scoring.Match, rounds []scoring.Round) scoring.Progress 
 // mistakes come all at once (joined, one per seat at most): first those
 // that make a seat unreadable, then those of the points, each in seat
 // order; the first is the one the API answers with.
-func (e Entry) score(set referee.Settings, list string) ([]int, []string, error) {
+func (e Entry) score(set rulebook.Settings, list string) ([]int, []string, error) {
 	if err := checkPlayers(list, len(e.Seats)); err != nil {
 		return nil, nil, err
 	}
@@ -132,7 +131,7 @@ func (e Entry) score(set referee.Settings, list string) ([]int, []string, error)
 	if len(errs) == 0 {
 		errs = append(errs, inHands(hands, list)) // only a table of cards every seat could hold can overflow the deck
 	}
-	if err := referee.All(errs); err != nil {
+	if err := rulebook.All(errs); err != nil {
 		return nil, nil, err
 	}
 	return points, working, nil
@@ -146,9 +145,7 @@ func inHands(hands []Hand, list string) error {
 	for i, h := range hands {
 		for j := range h.Cards {
 			if n++; n >= tk.DeckSize {
-				return referee.Invalid(fmt.Sprintf("%s[%d].cards[%d]", list, i, j),
-					fmt.Sprintf("The hands hold more cards than the deck's %d less the winner's last card, which lies on the discard pile.", tk.DeckSize),
-					fmt.Sprintf("Les mains tiennent plus de cartes que les %d du paquet moins la dernière carte du vainqueur, posée sur la défausse.", tk.DeckSize))
+				return rulebook.SeatMistake(i, fmt.Sprintf("%s[%d].cards[%d]", list, i, j), "taki.mistake.hands.hold.more.cards", "DeckSize", tk.DeckSize)
 			}
 		}
 	}
@@ -158,7 +155,7 @@ func inHands(hands []Hand, list string) error {
 // renamed returns err with the list at the start of its field renamed
 // ("players[1].cards" → "seats[1].cards").
 func renamed(err error, from, to string) error {
-	ie, ok := err.(*referee.InputError)
+	ie, ok := err.(*rulebook.InputError)
 	if !ok || from == to || !strings.HasPrefix(ie.Field, from) {
 		return err
 	}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablekeeper/tablekeeper/referee"
 	tk "github.com/tablekeeper/tablekeeper/referee/taki"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 )
 
@@ -37,11 +37,11 @@ func loadScoreVectors(t *testing.T) []scoreVector {
 }
 
 func fieldOf(err error) (string, bool) {
-	var ie *referee.InputError
+	var ie *rulebook.InputError
 	if !errors.As(err, &ie) {
 		return "", false
 	}
-	return ie.Field, ie.Message.EN != "" && ie.Message.FR != ""
+	return ie.Field, ie.Says()
 }
 
 func TestScoreVectorsThroughTheAPI(t *testing.T) {
@@ -71,7 +71,7 @@ func TestScoreVectorsThroughTheAPI(t *testing.T) {
 // in the entry's terms (seats[i] for players[i]).
 func TestScoreVectorsThroughTheSheet(t *testing.T) {
 	for _, v := range loadScoreVectors(t) {
-		set, err := referee.Resolve(tk.HouseRules, v.Request.Rules)
+		set, err := rulebook.Resolve(tk.HouseRules, v.Request.Rules)
 		if err != nil {
 			continue // a house rule is refused before any entry exists
 		}
@@ -106,7 +106,7 @@ func TestEntryVersions(t *testing.T) {
 	if !reflect.DeepEqual(e, want) {
 		t.Errorf("DecodeEntry(v1) = %+v, want %+v", e, want)
 	}
-	m := scoring.Match{Seats: 3, Rules: referee.Defaults(tk.HouseRules)}
+	m := scoring.Match{Seats: 3, Rules: rulebook.Defaults(tk.HouseRules)}
 	if pts, err := (Sheet{}).Score(m, nil, json.RawMessage(old)); err != nil || !slices.Equal(pts, []int{100, -40, -12}) {
 		t.Errorf("Score(v1 row) = %v, %v, want 100 −40 −12", pts, err)
 	}
@@ -150,7 +150,7 @@ func TestScoreRefusesTheWholeDeckInHand(t *testing.T) {
 		t.Fatalf("the box holds %d cards, want %d", len(all), tk.DeckSize)
 	}
 	half := len(all) / 2
-	m := scoring.Match{Seats: 3, Rules: referee.Defaults(tk.HouseRules)}
+	m := scoring.Match{Seats: 3, Rules: rulebook.Defaults(tk.HouseRules)}
 	e := Entry{Winner: 0, Seats: []Seat{WentOut(), Holding(all[:half]...), Holding(all[half:]...)}}
 	_, err := Sheet{}.Score(m, nil, e.Encode())
 	if f, _ := fieldOf(err); f != "seats[2].cards["+itoa(len(all)-half-1)+"]" {
@@ -215,8 +215,8 @@ func TestProgress(t *testing.T) {
 		}
 		return out
 	}
-	rules := func(sign string) referee.Settings {
-		s := referee.Defaults(tk.HouseRules)
+	rules := func(sign string) rulebook.Settings {
+		s := rulebook.Defaults(tk.HouseRules)
 		s[tk.HRLimitSign] = sign
 		return s
 	}

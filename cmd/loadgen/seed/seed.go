@@ -17,7 +17,7 @@ import (
 
 	all "github.com/tablekeeper/tablekeeper/games"
 	"github.com/tablekeeper/tablekeeper/games/kit"
-	"github.com/tablekeeper/tablekeeper/referee"
+	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 )
@@ -200,7 +200,7 @@ func match(rng *rand.Rand, game string, players int, at time.Time, rounds int, f
 		entries = g.Unfinished(entries, max(len(entries)/2, 1))
 	}
 	engine := engines[game]
-	points := score(engine, scoring.Match{Seats: seats, Options: m.Options, Rules: referee.Defaults(engine.HouseRules())}, entries)
+	points := score(engine, scoring.Match{Seats: seats, Options: m.Options, Rules: rulebook.Defaults(engine.HouseRules())}, entries)
 	t := at
 	live := 0
 	for i, raw := range entries {

@@ -1,4 +1,4 @@
-package referee
+package rulebook
 
 // WireViolation is a violation as API.md writes it:
 // {"rule": "take5.forced-row", "message": "…", "step": 1}. Step is omitted

@@ -1,12 +1,13 @@
-// Package referee holds what every game's rule engine shares: bilingual text,
-// rule citations, the verdict of a move, the error for a state that cannot
-// occur, and the house rules a group may switch.
+// Package rulebook is the kernel every game's engines share, the referees
+// (referee/<game>) and the scoresheets (scoring/<game>) alike: sentences for
+// players, rule citations, the verdict of a move, the error for an input
+// that cannot occur, and the house rules a group may switch with the
+// settings they give.
 //
-// Each game lives in its own package below this one (referee/take5,
-// referee/fivecrowns, …) and imports only this package and the standard
-// library. Engines never speak HTTP: they name the rule that failed and the
-// field that is wrong, and the handlers decide what status that becomes.
-package referee
+// It imports only the standard library. Engines never speak HTTP: they name
+// the rule that failed and the field that is wrong, and the handlers decide
+// what status that becomes.
+package rulebook
 
 import (
 	"errors"
@@ -63,26 +64,6 @@ type Violation struct {
 
 // NoStep is the Step of a violation that concerns no single card or move.
 const NoStep = -1
-
-// InputError reports a state or a move description that cannot occur in the
-// game (a card twice, an unknown card, a row that should already be taken).
-// It is an input mistake, distinct from an illegal move.
-type InputError struct {
-	Field   string // where the mistake is, e.g. "rows[2].cards[1]"
-	Message Text
-}
-
-func (e *InputError) Error() string {
-	if e.Field == "" {
-		return "referee: " + e.Message.EN
-	}
-	return "referee: " + e.Field + ": " + e.Message.EN
-}
-
-// Invalid builds an *InputError for field with an English and a French message.
-func Invalid(field, en, fr string) *InputError {
-	return &InputError{Field: field, Message: Text{EN: en, FR: fr}}
-}
 
 // All is the mistakes of one question said together: nil when errs holds
 // none (nil entries are skipped), the one mistake itself, or several

@@ -1,4 +1,4 @@
-package referee
+package rulebook
 
 import (
 	"fmt"

@@ -1,0 +1,43 @@
+package views
+
+import (
+	"context"
+
+	"github.com/tablekeeper/tablekeeper/rulebook"
+)
+
+// Say is an engine's message in the page's language, from the game's
+// message files; an argument that is itself a message, or a sentence still
+// written inline in both languages (rulebook.Text), is said first.
+func Say(ctx context.Context, m rulebook.Msg) string {
+	if len(m.Args) == 0 {
+		return T(ctx, m.ID)
+	}
+	args := make([]any, len(m.Args))
+	for i, a := range m.Args {
+		switch inner := a.(type) {
+		case rulebook.Msg:
+			a = Say(ctx, inner)
+		case rulebook.Text:
+			a = inner.In(Lang(ctx))
+		}
+		args[i] = a
+	}
+	return T(ctx, m.ID, args...)
+}
+
+// Mistake is an engine's input error in the page's language: its message
+// from the message files, or its own two sentences for an engine that
+// still writes them inline.
+func Mistake(ctx context.Context, ie *rulebook.InputError) string {
+	if ie.Msg.ID == "" {
+		return ie.Message.In(Lang(ctx))
+	}
+	return Say(ctx, ie.Msg)
+}
+
+// Mistake is an input error in lang ("en", "fr"), for an answer that has a
+// language but no page (the API, an import's report).
+func (t *Translator) Mistake(lang string, ie *rulebook.InputError) string {
+	return Mistake(WithEnv(context.Background(), t.NewEnv(lang, "", "", "", "")), ie)
+}
