@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -35,10 +34,7 @@ func bigTable(t *testing.T, app *testApp, c *client, slug, game string, ids []in
 	var mid int64
 	fmt.Sscanf(path[strings.LastIndex(path, "/")+1:], "%d", &mid)
 	for i, pts := range rounds {
-		if _, _, err := app.store.AddRound(context.Background(), mid, store.RoundWrite{Number: i + 1,
-			Entry: map[string]any{"points": pts}, Points: pts, Author: "Ana"}); err != nil {
-			t.Fatal(err)
-		}
+		writeRound(t, app.store, slug, mid, store.RoundWrite{Kind: store.WriteAdd, Number: i + 1, Entry: pointsEntry(pts), Points: pts, Author: "Ana"})
 	}
 	app.wrote()
 	return path

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // sheetFits measures, on a scoresheet, what a two-phone walk found cut or
@@ -185,9 +186,7 @@ func TestBrowserRoundColumnReadsWhole(t *testing.T) {
 		var mid int64
 		fmt.Sscanf(path[strings.LastIndex(path, "/")+1:], "%d", &mid)
 		rounds, _ := b.app.store.Rounds(context.Background(), mid)
-		if err := b.app.store.UndoLastRound(context.Background(), mid, rounds[len(rounds)-1].ID, "Ana"); err != nil {
-			t.Fatal(err)
-		}
+		writeRound(t, b.app.store, slug, mid, store.RoundWrite{Kind: store.WriteUndo, Round: rounds[len(rounds)-1].ID, Author: "Ana"})
 	}
 	b.app.wrote()
 	p := b.memberPhone(slug, "Ben")

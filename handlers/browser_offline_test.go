@@ -29,6 +29,20 @@ type cuts struct {
 	mu   sync.Mutex
 	off  map[string]bool
 	open map[string][]context.CancelFunc
+	// asked counts each phone's requests, reached or not; saves its posts
+	// of a round; busy answers a phone 503 with this Retry-After (seconds).
+	asked, saves map[string]int
+	busy         map[string]string
+	nolive       map[string]bool // the phone's live stream answered 204: no live update reaches it
+}
+
+// counted is a phone's requests and saves since the last call, which starts again from 0.
+func (c *cuts) counted(name string) (asked, saves int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	asked, saves = c.asked[name], c.saves[name]
+	c.asked[name], c.saves[name] = 0, 0
+	return asked, saves
 }
 
 func (c *cuts) set(name string, off bool) {
@@ -47,8 +61,21 @@ func (c *cuts) front(app *testApp) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if ck, err := r.Cookie("tkphone"); err == nil {
 			c.mu.Lock()
-			off := c.off[ck.Value]
+			off, busy, nolive := c.off[ck.Value], c.busy[ck.Value], c.nolive[ck.Value]
+			c.asked[ck.Value]++
+			if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/rounds") {
+				c.saves[ck.Value]++
+			}
 			c.mu.Unlock()
+			if nolive && !off && strings.HasSuffix(r.URL.Path, "/events") {
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
+			if busy != "" && !off {
+				w.Header().Set("Retry-After", busy)
+				w.WriteHeader(http.StatusServiceUnavailable)
+				return
+			}
 			if off { // unreachable: the connection is dropped without an answer
 				if hj, ok := w.(http.Hijacker); ok {
 					if conn, _, err := hj.Hijack(); err == nil {
@@ -83,10 +110,15 @@ type offTable struct {
 
 // offlineTable: Ana made the group, Ben joined; a Five Crowns match of Ana
 // and Ben is open on both phones.
-func offlineTable(t *testing.T) *offTable {
+func offlineTable(t *testing.T) *offTable { t.Helper(); return offlineTableAt(t, "") }
+
+// offlineTableAt is offlineTable with the server reached by the name host
+// (see newBrowserAt): over http there, no service worker runs.
+func offlineTableAt(t *testing.T, host string) *offTable {
 	t.Helper()
-	cut := &cuts{off: map[string]bool{}, open: map[string][]context.CancelFunc{}}
-	b := newBrowserServing(t, cut.front)
+	cut := &cuts{off: map[string]bool{}, open: map[string][]context.CancelFunc{},
+		asked: map[string]int{}, saves: map[string]int{}, busy: map[string]string{}, nolive: map[string]bool{}}
+	b := newBrowserAt(t, cut.front, host)
 	tb := &offTable{b: b, cut: cut}
 	tb.ana, tb.ben = b.phone(), b.phone()
 	for name, p := range map[string]*phone{"ana": tb.ana, "ben": tb.ben} {
@@ -113,7 +145,9 @@ func offlineTable(t *testing.T) *offTable {
 	// Both phones have the service worker in charge of the page (it is
 	// installed on the first page, and keeps the pages visited from then on).
 	for _, p := range []*phone{tb.ana, tb.ben} {
-		p.waitFor(`navigator.serviceWorker && navigator.serviceWorker.controller !== null`)
+		if host == "" {
+			p.waitFor(`navigator.serviceWorker && navigator.serviceWorker.controller !== null`)
+		}
 	}
 	return tb
 }

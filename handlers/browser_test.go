@@ -31,6 +31,15 @@ func newBrowser(t *testing.T) *browser { t.Helper(); return newBrowserServing(t,
 // the app's handler (after seeding it, say) before the server starts.
 func newBrowserServing(t *testing.T, front func(*testApp) http.Handler) *browser {
 	t.Helper()
+	return newBrowserAt(t, front, "")
+}
+
+// newBrowserAt is newBrowserServing with the server reached by the name
+// host (mapped to 127.0.0.1 by the browser's resolver) when host is not
+// empty: an http address other than localhost, which is not a secure
+// context (no service worker runs there).
+func newBrowserAt(t *testing.T, front func(*testApp) http.Handler, host string) *browser {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
 	}
@@ -60,13 +69,18 @@ func newBrowserServing(t *testing.T, front func(*testApp) http.Handler) *browser
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.Flag("no-first-run", true),
 		chromedp.UserDataDir(t.TempDir()))
+	base := srv.URL
+	if host != "" {
+		opts = append(opts, chromedp.Flag("host-resolver-rules", "MAP "+host+" 127.0.0.1"))
+		base = strings.Replace(srv.URL, "127.0.0.1", host, 1)
+	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	root, cancelRoot := chromedp.NewContext(alloc)
 	t.Cleanup(func() { cancelRoot(); cancelAlloc() })
 	if err := chromedp.Do(root); err != nil { // start the browser
 		t.Fatalf("start chromium: %v", err)
 	}
-	return &browser{t: t, url: srv.URL, app: app, root: root}
+	return &browser{t: t, url: base, app: app, root: root}
 }
 
 // phone opens a new browser context (its own cookies, like another phone)

@@ -176,8 +176,8 @@ func (s *Server) comingAction(c echo.Context, refused string, do func(store.Matc
 // comingDone answers a leave, a return or an end: refused (the match is
 // over, a round came meanwhile, a leave before the first round that would
 // drop the table below the game's fewest players), the sheet with the
-// sentence (409); otherwise the watching phones are told and this one goes
-// to the sheet.
+// sentence (409); otherwise this phone goes to the sheet (the live hub,
+// told by the store, tells the others).
 func (s *Server) comingDone(c echo.Context, match store.Match, g Game, rounds []store.Round, refused string, err error) error {
 	if errors.Is(err, store.ErrTooFew) {
 		fewest, _ := g.Seats()
@@ -190,8 +190,6 @@ func (s *Server) comingDone(c echo.Context, match store.Match, g Game, rounds []
 	if err != nil {
 		return err
 	}
-	// Not a round's change: a token of its own makes the watchers refetch.
-	s.live.publish(match.ID, sheetVersion(rounds)+"."+submitKey(c)) // any token: the watchers refetch and read matchVersion
 	return c.Redirect(http.StatusSeeOther, s.matchURL(c, match.ID))
 }
 
@@ -206,22 +204,6 @@ func (s *Server) admitGuest(c echo.Context) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, pathTo(c, routePlayers, memberOf(c).group.Slug))
-}
-
-// matchVersion is the sheet's version for the live updates: the rounds'
-// (sheetVersion), and who left and whether the match was ended, which
-// change the sheet without changing a round.
-func matchVersion(match store.Match, rounds []store.Round) string {
-	v := sheetVersion(rounds)
-	for i, st := range match.Seats {
-		if st.AwayFrom > 0 {
-			v += "~" + strconv.Itoa(i) + "@" + strconv.Itoa(st.AwayFrom)
-		}
-	}
-	if match.EndedEarly() {
-		v += "~end"
-	}
-	return v
 }
 
 // seatsTag ends a round form's submit key with the seats it asks for when

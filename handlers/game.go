@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"encoding/json"
+
 	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
@@ -29,7 +31,7 @@ func progress(g Game, m store.Match, played Played) scoring.Progress {
 
 // Scored is a valid round, ready to store.
 type Scored struct {
-	Entry  any
+	Entry  json.RawMessage
 	Points []int
 }
 

@@ -19,9 +19,10 @@ import (
 // groupHome is the group's page: its games, its invite and its recent
 // matches. It is kept in the page cache like the scoresheet (its QR code
 // alone costs a millisecond), except on the one visit that shows the admin
-// link.
+// link, which no cache keeps.
 func (s *Server) groupHome(c echo.Context) error {
 	if _, err := c.Cookie("tk_admin_once"); err == nil && memberOf(c).who.IsAdmin {
+		secret(c) // the admin link: never kept
 		page, err := s.groupPage(c)
 		if err != nil {
 			return err
@@ -183,6 +184,22 @@ func (s *Server) removeMember(c echo.Context) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, pathTo(c, routeMembers, m.group.Slug)+"?removed=1")
+}
+
+// leaveGroup takes this phone out of the group; its admin cannot leave
+// (the group would lose its admin). What the phone kept of the group goes
+// too: the browser's cache (Clear-Site-Data), and the service worker's
+// copies and the waiting rounds (static/app.js, as the form is sent).
+func (s *Server) leaveGroup(c echo.Context) error {
+	m := memberOf(c)
+	if m.who.IsAdmin {
+		return echo.NewHTTPError(http.StatusForbidden)
+	}
+	if err := s.store.RemoveMember(c.Request().Context(), m.group.ID, m.who.SessionID); err != nil {
+		return err
+	}
+	c.Response().Header().Set("Clear-Site-Data", `"cache"`)
+	return c.Redirect(http.StatusSeeOther, "/")
 }
 
 // rotateAdmin replaces the admin link: the old one stops working at once and

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -51,7 +52,14 @@ func newTestAppWith(t testing.TB, games []Game) *testApp {
 // change (when not nil).
 func newTestAppConfig(t testing.TB, games []Game, change func(*Config)) *testApp {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	return newTestAppAt(t, games, filepath.Join(t.TempDir(), "test.db"), change)
+}
+
+// newTestAppAt is newTestAppConfig on the database db (a SQLite file, or a
+// PostgreSQL URL: pgtest.Database).
+func newTestAppAt(t testing.TB, games []Game, db string, change func(*Config)) *testApp {
+	t.Helper()
+	st, err := store.Open(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,4 +179,25 @@ func (c *client) players(slug string, names ...string) []int64 {
 		}
 	}
 	return ids
+}
+
+// writeRound seeds match mid of the group named slug with w (a round added,
+// corrected or undone) as the server writes one, through store.ChangeRound,
+// without its form: for tests that set up many rounds.
+func writeRound(t testing.TB, st *store.Store, slug string, mid int64, w store.RoundWrite) {
+	t.Helper()
+	ctx := context.Background()
+	g, err := st.GroupBySlug(ctx, slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := st.ChangeRound(ctx, g, mid, "", func(store.Match, []store.Round) store.RoundWrite { return w }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// pointsEntry is a round entry of typed points, as the tests seed them.
+func pointsEntry(pts []int) json.RawMessage {
+	b, _ := json.Marshal(map[string]any{"points": pts})
+	return b
 }

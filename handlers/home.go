@@ -105,6 +105,7 @@ func (s *Server) joinForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	secret(c) // reached by the invite link
 	page, err := s.joinPage(c, g)
 	if err != nil {
 		return err
@@ -217,6 +218,7 @@ func (s *Server) claimAdminForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	secret(c) // reached by the admin link
 	return s.render(c, http.StatusOK, views.ClaimAdmin(views.ClaimAdminPage{GroupName: g.Name, Action: c.Request().URL.Path}))
 }
 

@@ -103,17 +103,13 @@ func TestLedgerFollowsTheStore(t *testing.T) {
 			id := finished[rng.IntN(len(finished))]
 			live := liveRounds(t, f, id)
 			r := live[rng.IntN(len(live))]
-			if _, err := f.app.store.EditRound(ctx, id, r.ID, r.Version, store.RoundWrite{Entry: r.Entry,
-				Points: points(len(r.Points)), Author: "test", Finished: true}); err != nil {
-				t.Fatal(err)
-			}
+			writeRound(t, f.app.store, f.slug, id, store.RoundWrite{Kind: store.WriteEdit, Round: r.ID, Version: r.Version, Entry: r.Entry,
+				Points: points(len(r.Points)), Author: "test", Finished: true})
 		case k < 8: // the last round undone: the match is open again
 			var id int64
 			id, finished = pick(finished)
 			live := liveRounds(t, f, id)
-			if err := f.app.store.UndoLastRound(ctx, id, live[len(live)-1].ID, "test"); err != nil {
-				t.Fatal(err)
-			}
+			writeRound(t, f.app.store, f.slug, id, store.RoundWrite{Kind: store.WriteUndo, Round: live[len(live)-1].ID, Author: "test"})
 			open = append(open, id)
 		case k < 9 && len(open) > 0: // an open match finished again, now
 			var id int64
@@ -121,15 +117,13 @@ func TestLedgerFollowsTheStore(t *testing.T) {
 			rounds, _ := f.app.store.Rounds(ctx, id)
 			latest = latest.Add(time.Hour)
 			f.setNow(latest)
-			if _, _, err := f.app.store.AddRound(ctx, id, store.RoundWrite{Number: len(liveRounds(t, f, id)) + 1, Entry: rounds[0].Entry,
-				Points: points(len(rounds[0].Points)), Author: "test", Finished: true}); err != nil {
-				t.Fatal(err)
-			}
+			writeRound(t, f.app.store, f.slug, id, store.RoundWrite{Kind: store.WriteAdd, Number: len(liveRounds(t, f, id)) + 1, Entry: rounds[0].Entry,
+				Points: points(len(rounds[0].Points)), Author: "test", Finished: true})
 			finished = append(finished, id)
 		default: // a match deleted
 			var id int64
 			id, finished = pick(finished)
-			if err := f.app.store.DeleteMatch(ctx, f.gid, id); err != nil {
+			if err := f.app.store.DeleteMatch(ctx, f.gid, id, "test"); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -14,32 +14,41 @@ import (
 )
 
 // hub tells every phone watching a match through this process that it
-// changed. A write made here is announced by its handler (announce); on
-// PostgreSQL a write of another instance reaches the hub through the store's
-// notifications (remoteWritten), so a phone sees every save whichever
-// instance took it, once.
+// changed. It learns of every write from the store (tellWatchers, through
+// Store.OnWrite), as the page cache does: this process's own writes at
+// their commit, and on PostgreSQL another instance's through the store's
+// notifications. No handler announces: a phone sees every change, whichever
+// request or instance made it, once.
 type hub struct {
 	mu    sync.Mutex
-	watch map[int64]map[chan string]struct{}
+	watch map[int64]*watchers
 }
 
-func newHub() *hub { return &hub{watch: map[int64]map[chan string]struct{}{}} }
+// watchers are the phones watching one match, and the match's group.
+type watchers struct {
+	group int64
+	chans map[chan string]struct{}
+}
 
-// subscribe returns a channel that receives the match's new version after
-// each change, and the function that ends the subscription.
-func (h *hub) subscribe(match int64) (chan string, func()) {
+func newHub() *hub { return &hub{watch: map[int64]*watchers{}} }
+
+// subscribe returns a channel that receives the version of match (of group)
+// after each change, and the function that ends the subscription.
+func (h *hub) subscribe(group, match int64) (chan string, func()) {
 	ch := make(chan string, 1)
 	h.mu.Lock()
 	if h.watch[match] == nil {
-		h.watch[match] = map[chan string]struct{}{}
+		h.watch[match] = &watchers{group: group, chans: map[chan string]struct{}{}}
 	}
-	h.watch[match][ch] = struct{}{}
+	h.watch[match].chans[ch] = struct{}{}
 	h.mu.Unlock()
 	return ch, func() {
 		h.mu.Lock()
-		delete(h.watch[match], ch)
-		if len(h.watch[match]) == 0 {
-			delete(h.watch, match)
+		if w := h.watch[match]; w != nil {
+			delete(w.chans, ch)
+			if len(w.chans) == 0 {
+				delete(h.watch, match)
+			}
 		}
 		h.mu.Unlock()
 	}
@@ -50,7 +59,11 @@ func (h *hub) subscribe(match int64) (chan string, func()) {
 func (h *hub) publish(match int64, version string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for ch := range h.watch[match] {
+	w := h.watch[match]
+	if w == nil {
+		return
+	}
+	for ch := range w.chans {
 		select {
 		case <-ch:
 		default:
@@ -59,56 +72,63 @@ func (h *hub) publish(match int64, version string) {
 	}
 }
 
-// watched lists the matches someone watches, of ids (all of them when ids
-// is nil).
-func (h *hub) watched(ids []int64, all bool) []int64 {
+// watched lists the matches someone watches among ids (all of them when
+// all is set), each with its group.
+func (h *hub) watched(ids []int64, all bool) []watchedMatch {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	var out []int64
+	var out []watchedMatch
 	if all {
-		for id := range h.watch {
-			out = append(out, id)
+		for id, w := range h.watch {
+			out = append(out, watchedMatch{id: id, group: w.group})
 		}
 		return out
 	}
 	for _, id := range ids {
-		if len(h.watch[id]) > 0 {
-			out = append(out, id)
+		if w := h.watch[id]; w != nil {
+			out = append(out, watchedMatch{id: id, group: w.group})
 		}
 	}
 	return out
 }
 
-// remoteWritten is told of every committed write (store.OnWrite) and tells
-// the watchers of the matches another instance wrote to (Remote) their new
-// version, read from the database. This instance's own writes are left to
-// their handler, which announces them with what it already read: each write
-// is announced once. A write with no group (the listener reconnected, some
-// notifications may be lost) refreshes every watched match.
-func (s *Server) remoteWritten(w store.Written) {
-	if !w.Remote {
+type watchedMatch struct{ id, group int64 }
+
+// tellWatchers is told of every committed write (store.OnWrite), this
+// instance's and, on PostgreSQL, another's (Remote), and tells the phones
+// watching a match it changed its new version. A write that knows the
+// version (a round saved, corrected or undone here) says it; for the others
+// (a player who left, a match ended or deleted, another instance's write)
+// the match is read again, off the writer's goroutine: a deleted match
+// tells its watchers who deleted it. A write with no group (the listener
+// reconnected: notifications may have been lost) refreshes every watched
+// match.
+func (s *Server) tellWatchers(w store.Written) {
+	ids := s.live.watched(w.Matches, w.Remote && w.Slug == "")
+	var unknown []watchedMatch
+	for _, m := range ids {
+		if v, ok := w.Sheets[m.id]; ok {
+			s.live.publish(m.id, v)
+		} else {
+			unknown = append(unknown, m)
+		}
+	}
+	if len(unknown) == 0 {
 		return
 	}
-	ids := s.live.watched(w.Matches, w.Slug == "")
-	if len(ids) == 0 {
-		return
-	}
-	go func() { // off the listener's goroutine: the reads may take a moment
+	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		for _, id := range ids {
-			if w.GroupID != 0 {
-				if _, err := s.store.Match(ctx, w.GroupID, id); errors.Is(err, store.ErrNotFound) {
-					s.live.publish(id, deletedEvent) // deleted on another instance
-					continue
-				}
+		for _, m := range unknown {
+			match, rounds, err := s.store.MatchSheet(ctx, m.group, m.id)
+			switch {
+			case errors.Is(err, store.ErrNotFound):
+				s.live.publish(m.id, deletedEvent+w.Author)
+			case err != nil:
+				s.log.Warn("watchers not told of a write", "match", m.id, "err", err)
+			default:
+				s.live.publish(m.id, store.SheetVersion(match, rounds))
 			}
-			rounds, err := s.store.Rounds(ctx, id)
-			if err != nil {
-				s.log.Warn("watchers not told of another instance's write", "match", id, "err", err)
-				continue
-			}
-			s.announce(id, rounds)
 		}
 	}()
 }
@@ -116,24 +136,6 @@ func (s *Server) remoteWritten(w store.Written) {
 // deletedEvent starts the event that tells the watchers a match was deleted,
 // followed by the name of who deleted it (app.js reads it).
 const deletedEvent = "deleted:"
-
-// changed tells the watchers of a match that it changed (see announce).
-func (s *Server) changed(c echo.Context, matchID int64) {
-	rounds, err := s.store.Rounds(c.Request().Context(), matchID)
-	if err != nil {
-		s.log.Warn("watchers not told of a write", "match", matchID, "err", err)
-		return
-	}
-	s.announce(matchID, rounds)
-}
-
-// announce tells the watchers of a match its version after a write, given
-// the rounds as they now stand. The page cache has already forgotten the
-// group's pages (the store told it on commit), so a phone that refetches on
-// the event gets the new page.
-func (s *Server) announce(matchID int64, rounds []store.Round) {
-	s.live.publish(matchID, sheetVersion(rounds))
-}
 
 // matchEvents streams the match's version as server-sent events: once at
 // once, then after every change, with a comment every 20 s to keep proxies
@@ -146,21 +148,21 @@ func (s *Server) matchEvents(c echo.Context) error {
 	}
 	if c.QueryParam("poll") == "1" {
 		c.Response().Header().Set("Cache-Control", "no-store")
-		return c.String(http.StatusOK, matchVersion(match, rounds))
+		return c.String(http.StatusOK, store.SheetVersion(match, rounds))
 	}
 	ctx, done, err := s.startStream(c)
 	if err != nil {
 		return err
 	}
 	defer done()
-	ch, stop := s.live.subscribe(match.ID)
+	ch, stop := s.live.subscribe(match.GroupID, match.ID)
 	defer stop()
 	w := c.Response()
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	fmt.Fprintf(w, "retry: 2000\ndata: %s\n\n", matchVersion(match, rounds))
+	fmt.Fprintf(w, "retry: 2000\ndata: %s\n\n", store.SheetVersion(match, rounds))
 	w.Flush()
 	tick := time.NewTicker(20 * time.Second)
 	defer tick.Stop()

@@ -276,14 +276,19 @@ func (s *Server) matchURL(c echo.Context, matchID int64) string {
 // sheetModel builds the scoresheet; form replaces the blank round form (to
 // keep what a player typed after an error).
 func (s *Server) sheetModel(c echo.Context, match store.Match, g Game, rounds []store.Round, flash string, form templ.Component) (views.Scoresheet, error) {
+	return s.sheetModelAt(c, match, g, rounds, progress(g, match, livePlayed(rounds)), flash, form)
+}
+
+// sheetModelAt is sheetModel for a request that knows where the match
+// stands already (prog, as a save's plan decided it on these rounds).
+func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds []store.Round, prog scoring.Progress, flash string, form templ.Component) (views.Scoresheet, error) {
 	vctx := s.viewCtx(c)
 	url := s.matchURL(c, match.ID)
 	live := livePlayed(rounds)
 	totals := scoring.Totals(len(match.Seats), kit.EngineRounds(live))
-	prog := progress(g, match, live)
 	sh := views.Scoresheet{Group: memberOf(c).nav(c), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
 		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,
-		Rules: kit.DescribeRules(g, match.Rules, lang(c)), Version: matchVersion(match, rounds),
+		Rules: kit.DescribeRules(g, match.Rules, lang(c)), Version: store.SheetVersion(match, rounds),
 		Names: make([]string, 0, len(match.Seats)), Rounds: make([]views.RoundRow, 0, len(rounds))}
 	for _, st := range match.Seats {
 		sh.Names = append(sh.Names, st.Name)
@@ -428,21 +433,8 @@ func splitLabel(label string) (main, sub string) {
 	return label, ""
 }
 
-// sheetVersion changes whenever any round changes.
-func sheetVersion(rounds []store.Round) string {
-	sum := 0
-	for _, r := range rounds {
-		sum += r.Version
-	}
-	return strconv.Itoa(len(rounds)) + "." + strconv.Itoa(sum)
-}
-
 func (s *Server) roundCtx(c echo.Context, match store.Match, played Played, number int, version int) RoundCtx {
-	rc := RoundCtx{Ctx: s.viewCtx(c), Match: match, Played: played, Number: number, Table: len(match.Seats),
-		Action: s.matchURL(c, match.ID) + "/rounds", SubmitKey: strconv.Itoa(number) + "." + submitKey(c), Version: version}
-	rc.Match, rc.Played, rc.Seated = atRound(match, played, number)
-	rc.SubmitKey += seatsTag(rc.Seated)
-	return rc
+	return roundCtxFor(s.roundPost(c, match.ID, nil), match, played, number, version)
 }
 
 // deleteMatch marks a match deleted (admin only): it leaves the lists and
@@ -453,11 +445,11 @@ func (s *Server) deleteMatch(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	if err := s.store.DeleteMatch(c.Request().Context(), m.group.ID, id); err != nil {
+	// Phones watching it learn it is gone, and who deleted it (the live
+	// hub, told by the store): they go to the group's page, which says so
+	// (as this phone does).
+	if err := s.store.DeleteMatch(c.Request().Context(), m.group.ID, id, m.who.Display); err != nil {
 		return err
 	}
-	// Phones watching it learn it is gone, and who deleted it: they go to
-	// the group's page, which says so (as this phone does).
-	s.live.publish(id, deletedEvent+m.who.Display)
 	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, m.group.Slug)+"?deletedby="+url.QueryEscape(m.who.Display))
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
 
@@ -24,7 +25,8 @@ func (s *Server) serviceWorker(c echo.Context) error {
 
 // appStrings are the sentences app.js writes itself, when the server may
 // not answer (a save kept on the phone, a referee page opened offline).
-var appStrings = []string{"pending.waiting", "pending.sending", "referee.offline"}
+var appStrings = []string{"pending.waiting", "pending.sending", "referee.offline",
+	"refused.gone", "refused.deleted", "refused.forbidden", "refused.large", "refused.other", "refused.typed", "refused.dismiss"}
 
 // clientStrings answers /app-strings/en.json or fr.json: those sentences in
 // that language, cached by the service worker as the pages are.
@@ -87,7 +89,7 @@ func (s *Server) matchChanges(c echo.Context) error {
 		lines = append(lines, changeLine{Kind: ch.Kind, Text: t})
 		texts = append(texts, t)
 	}
-	out := map[string]any{"last": strconv.FormatInt(last, 10), "version": matchVersion(match, rounds), "lines": lines}
+	out := map[string]any{"last": strconv.FormatInt(last, 10), "version": store.SheetVersion(match, rounds), "lines": lines}
 	if n := len(texts); n > 0 {
 		if n > maxChangeLines {
 			texts = append([]string{views.T(vctx, "change.earlier", "N", n-maxChangeLines)}, texts[n-maxChangeLines:]...)

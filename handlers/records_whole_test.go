@@ -22,10 +22,8 @@ func (f *standingsFixture) playWith(game string, options map[string]string, seat
 		f.t.Fatal(err)
 	}
 	for i, pts := range rounds {
-		if _, _, err := f.app.store.AddRound(ctx, mid, store.RoundWrite{Number: i + 1, Entry: map[string]any{"points": pts}, Points: pts,
-			Author: "test", Finished: i == len(rounds)-1}); err != nil {
-			f.t.Fatal(err)
-		}
+		writeRound(f.t, f.app.store, f.slug, mid, store.RoundWrite{Kind: store.WriteAdd, Number: i + 1, Entry: pointsEntry(pts), Points: pts,
+			Author: "test", Finished: i == len(rounds)-1})
 	}
 	f.app.wrote()
 	return mid

@@ -74,7 +74,9 @@ func (s *Server) sendPrepared(c echo.Context, status int, p *serve.Prepared) err
 	page := status == http.StatusOK && c.Request().Method == http.MethodGet
 	if page {
 		h.Set("ETag", p.ETag)
-		h["Cache-Control"] = privateNoCache
+		if kept(c) {
+			h["Cache-Control"] = privateNoCache
+		}
 		h["Vary"] = varyPage
 		if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, p.ETag) {
 			return c.NoContent(http.StatusNotModified)

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -14,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
+	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -23,174 +23,136 @@ import (
 // and stores nothing; a valid save stores the round and shows the sheet
 // (303 without JavaScript, the sheet swapped in with htmx).
 //
-// A save is decided inside its write transaction (store.SaveRound), on the
-// match as it then stands: no other phone's write comes between what the
-// form is checked against and what is stored. A tap on the picker writes
-// nothing and reads the match as any page does.
+// A save is decided inside its write transaction (store.ChangeRound, with
+// planRound), on the match as it then stands: no other phone's write comes
+// between what the form is checked against and what is stored. A tap on
+// the picker writes nothing and reads the match as any page does.
 func (s *Server) postRound(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	if !kit.Saving(form) {
-		return s.redrawRound(c, form)
-	}
-	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
+	id, g, err := s.matchGame(c)
 	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
-	var own Game // a group's own game, read before the transaction (below)
-	var p roundPlan
-	decide := func(match store.Match, rounds []store.Round) (store.RoundWrite, error) {
-		g, ok := s.byID[match.Game]
-		if !ok && own != nil && own.ID() == match.Game {
-			g, ok = own, true
-		}
-		if !ok {
-			return store.RoundWrite{}, errOwnGame
-		}
-		p = s.planRound(c, g, match, rounds, form)
-		if p.err != nil || p.write == nil {
-			return store.RoundWrite{}, cmp.Or(p.err, store.ErrNoWrite)
-		}
-		return *p.write, nil
-	}
-	ctx, group := c.Request().Context(), memberOf(c).group
-	match, saved, rounds, err := s.store.SaveRound(ctx, group, id, decide)
-	if errors.Is(err, errOwnGame) {
-		// A group's own games are read from the pool, which a plan inside a
-		// write transaction must not wait for (it holds a connection of it
-		// on PostgreSQL): read first, then the save is decided again.
-		if own, err = s.gameParam(c, match.Game); err != nil {
-			return err
-		}
-		match, saved, rounds, err = s.store.SaveRound(ctx, group, id, decide)
-	}
-	switch {
-	case errors.Is(err, store.ErrNoWrite):
-		return p.answer()
-	case p.write != nil && (errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid)):
-		return s.roundConflict(c, p.g, p.write.Number, form) // a round another phone saved first
-	case err != nil:
 		return err
 	}
-	s.announce(match.ID, rounds) // rounds as they stand after the write
+	p := s.roundPost(c, id, form)
+	match, saved, rounds, plan, err := s.changeRound(c, id, g, p, form.Get("submitKey"))
+	switch {
+	case err != nil && plan.kind == planWrite && (errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid)):
+		// The store's own check, on the rounds the plan was given: a round another phone saved.
+		return s.roundConflict(c, g, match, rounds, progress(g, match, livePlayed(rounds)), plan.number, form)
+	case err != nil:
+		return err
+	case plan.err != nil:
+		return plan.err
+	}
+	switch plan.kind {
+	case planNone: // a repeated post: answered with the round it saved
+		_, n, _ := roundByID(rounds, saved.ID)
+		plan.number, plan.prog = n, progress(g, match, livePlayed(rounds))
+	case planRefused, planRedraw:
+		return s.formAnswer(c, plan.status(), match, g, rounds, plan.prog, plan.form)
+	case planConflict:
+		return s.conflictAnswer(c, g, match, rounds, plan, form)
+	}
 	// Unchanged since this phone's form saved it (here, or by a repeated
 	// post): the sheet's "saved by" names this member without a query.
 	if saved.Version == 1 {
-		c.Set(lastAuthorKey, lastAuthor{round: saved.ID, name: p.write.Author})
+		c.Set(lastAuthorKey, lastAuthor{round: saved.ID, name: p.author})
 	}
-	return s.savedAnswer(c, match, p.g, rounds, p.write.Number)
+	return s.savedAnswer(c, match, g, rounds, plan)
 }
 
-// errOwnGame is a plan's answer for a match of one of the group's own games
-// that postRound has not read yet.
-var errOwnGame = errors.New("handlers: the group's own game is not read yet")
+// changeRound carries out p on match id: a save, a correction or an undo
+// inside its write transaction, the plan deciding on the match as it then
+// stands; a tap on the card picker on the match as a page reads it, with
+// nothing written. It returns the match and its rounds as they now stand,
+// the round written (or the one a repeated post saved: plan.kind is then
+// planNone) and what the plan decided.
+func (s *Server) changeRound(c echo.Context, id int64, g Game, p roundPost, key string) (store.Match, store.Round, []store.Round, roundPlan, error) {
+	ctx, group := c.Request().Context(), memberOf(c).group
+	if !p.undo && !kit.Saving(p.form) {
+		match, rounds, err := s.store.MatchSheet(ctx, group.ID, id)
+		if err != nil {
+			return match, store.Round{}, nil, roundPlan{}, err
+		}
+		plan := planRound(g, match, rounds, p)
+		if plan.kind == planWrite { // a game that saves without the Save button: not a form of ours
+			plan.err = echo.NewHTTPError(http.StatusBadRequest)
+		}
+		s.gameIDs.check(group.ID, id, plan.err)
+		return match, store.Round{}, rounds, plan, nil
+	}
+	var plan roundPlan
+	match, saved, rounds, err := s.store.ChangeRound(ctx, group, id, key, func(m store.Match, rounds []store.Round) store.RoundWrite {
+		plan = planRound(g, m, rounds, p)
+		return plan.write
+	})
+	s.gameIDs.check(group.ID, id, cmp.Or(err, plan.err))
+	return match, saved, rounds, plan, err
+}
 
-// redrawRound answers a post of the round form that does not save (a tap on
-// the card picker): the form drawn again, nothing written.
-func (s *Server) redrawRound(c echo.Context, form url.Values) error {
-	match, g, rounds, err := s.loadMatch(c)
+// matchGame is the match the URL names and its game, resolved before the
+// match's write: the write's plan is handed the game, and reads nothing
+// outside its transaction. A match's game never changes, so its id is kept
+// once read (gameIDs); the plan checks it against the match it is given.
+// 404 for a match the member's group does not have.
+func (s *Server) matchGame(c echo.Context) (int64, Game, error) {
+	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
 	if err != nil {
-		return err
+		return 0, nil, echo.NewHTTPError(http.StatusNotFound)
 	}
-	p := s.planRound(c, g, match, rounds, form)
-	switch {
-	case p.err != nil:
-		return p.err
-	case p.answer == nil: // a game that saves without the Save button: not a form of ours
-		return echo.NewHTTPError(http.StatusBadRequest)
-	}
-	return p.answer()
-}
-
-// roundPlan is what a post of the round form calls for, decided on the
-// match as it stands: a round to write, or an answer without one.
-type roundPlan struct {
-	g      Game
-	write  *store.RoundWrite // nil: nothing to write, answer says why
-	answer func() error
-	err    error // a failure that is not about the input
-}
-
-// planRound decides what a post of the round form calls for on match and
-// its rounds. It writes nothing and answers nothing: as a save's plan it
-// may run inside another request's write transaction (a shared commit),
-// and more than once (PostgreSQL tries a transaction that lost a race
-// again); the answer is sent once the transaction has ended.
-func (s *Server) planRound(c echo.Context, g Game, match store.Match, rounds []store.Round, form url.Values) roundPlan {
-	p := roundPlan{g: g}
-	live := livePlayed(rounds)
-	// The form says which round it was drawn for: if another phone saved that
-	// round meanwhile, this is a conflict, not the next round.
-	number := roundOfKey(form.Get("submitKey"), len(live.Points)+1)
-	if number > len(live.Points) && progress(g, match, live).Finished {
-		// Drawn for a round the match will not have. (A round that another
-		// phone's save of it ended goes on: a conflict, what was typed kept.)
-		p.answer = func() error {
-			return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
-		}
-		return p
-	}
-	if number > len(live.Points)+1 { // drawn for a round that no longer comes next (an undo)
-		p.answer = func() error { return s.roundConflict(c, g, number, form) }
-		return p
-	}
-	rc := s.roundCtx(c, match, live, number, 0)
-	if key := form.Get("submitKey"); key != "" && keyTag(key) != seatsTag(rc.Seated) { // drawn before a player left or came back
-		p.answer = func() error {
-			return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, views.T(s.viewCtx(c), "comego.seatschanged"), nil)
-		}
-		return p
-	}
-	rc.SubmitKey = form.Get("submitKey")
-	save, redraw, invalid, err := readRound(g, rc, form)
-	switch {
-	case err != nil:
-		p.err = err
-	case save == nil:
-		status := http.StatusOK
-		if invalid {
-			status = http.StatusUnprocessableEntity
-		}
-		p.answer = func() error { return s.formAnswer(c, status, match, g, rounds, redraw) }
-	default:
-		p.write = &store.RoundWrite{Number: number, Entry: save.Entry, Points: save.Points, SubmitKey: rc.SubmitKey,
-			Author: memberOf(c).who.Display, Decide: decider(g, match)}
-	}
-	return p
-}
-
-// decider lets the store ask the game whether the match is over, on the
-// rounds as they stand inside the write transaction.
-func decider(g Game, match store.Match) func([]json.RawMessage, [][]int) bool {
-	return func(entries []json.RawMessage, points [][]int) bool {
-		return progress(g, match, Played{Entries: entries, Points: points}).Finished
-	}
-}
-
-// roundOfKey reads the round number a form was drawn for from its submit key
-// ("<number>.<random>"); a form without one is for the next round.
-func roundOfKey(key string, next int) int {
-	n, _, ok := strings.Cut(key, ".")
+	group := memberOf(c).group.ID
+	name, ok := s.gameIDs.get(group, id)
 	if !ok {
-		return next
+		if name, err = s.store.MatchGame(c.Request().Context(), group, id); err != nil {
+			return 0, nil, err
+		}
+		s.gameIDs.put(group, id, name)
 	}
-	if v, err := strconv.Atoi(n); err == nil && v >= 1 {
-		return v
+	g, err := s.gameParam(c, name)
+	return id, g, err
+}
+
+// roundPost reads what the plan needs of a post to match id: the form, who
+// posts it and what its answer is drawn with.
+func (s *Server) roundPost(c echo.Context, id int64, form url.Values) roundPost {
+	return roundPost{form: form, env: s.viewCtx(c), url: s.matchURL(c, id), key: submitKey(c), author: memberOf(c).who.Display}
+}
+
+// status is the status of a form drawn again.
+func (p roundPlan) status() int {
+	if p.kind == planRefused {
+		return http.StatusUnprocessableEntity
 	}
-	return next
+	return http.StatusOK
+}
+
+// conflictAnswer says how the match moved on since the form was drawn, on
+// the match as it now stands, keeping what this phone typed.
+func (s *Server) conflictAnswer(c echo.Context, g Game, match store.Match, rounds []store.Round, plan roundPlan, form url.Values) error {
+	switch plan.why {
+	case matchFinished:
+		return s.sheetAnswerAt(c, http.StatusConflict, match, g, rounds, plan.prog, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
+	case seatsChanged:
+		return s.sheetAnswerAt(c, http.StatusConflict, match, g, rounds, plan.prog, views.T(s.viewCtx(c), "comego.seatschanged"), nil)
+	case undoneMeanwhile:
+		return s.typedAfterUndo(c, match, g, rounds, plan.prog, form)
+	case editedMeanwhile:
+		return s.editConflict(c, g, match, rounds, form)
+	case notLast:
+		return fmt.Errorf("handlers: undo: %w", store.ErrConflict)
+	}
+	return s.roundConflict(c, g, match, rounds, plan.prog, plan.number, form) // savedFirst
 }
 
 // roundConflict answers a save that lost the race: another phone saved this
-// round first. It shows what that phone saved, and offers this player's values
-// as a correction of that round (a recorded edit at the version just read)
-// or to keep the other phone's values (cancel).
-func (s *Server) roundConflict(c echo.Context, g Game, number int, form url.Values) error {
-	match, _, rounds, err := s.loadMatch(c)
-	if err != nil {
-		return err
-	}
+// round first. It shows what that phone saved (match and rounds as they now
+// stand), and offers this player's values as a correction of that round (a
+// recorded edit at the version just read) or to keep the other phone's
+// values (cancel).
+func (s *Server) roundConflict(c echo.Context, g Game, match store.Match, rounds []store.Round, prog scoring.Progress, number int, form url.Values) error {
 	var saved store.Round
 	n := 0
 	for _, r := range rounds {
@@ -201,16 +163,16 @@ func (s *Server) roundConflict(c echo.Context, g Game, number int, form url.Valu
 		}
 	}
 	if saved.ID == 0 { // the other write was an undo: what was typed becomes the next round
-		return s.typedAfterUndo(c, match, g, rounds, form)
+		return s.typedAfterUndo(c, match, g, rounds, prog, form)
 	}
-	ec := s.editCtx(c, g, match, livePlayed(rounds), saved, number)
+	ec := editCtxFor(g, s.roundPost(c, match.ID, nil), match, livePlayed(rounds), saved, number)
 	_, redraw, _, err := readRound(g, ec.RoundCtx, withoutOp(form))
 	if err != nil {
 		return err
 	}
 	main, _ := splitLabel(ec.label) // "round 4", as the other sentences name it, not "Round 4 (6 cards)"
 	msg := views.T(ec.Ctx, "round.conflict.here", "Round", inSentence(main), "Points", pointsLine(match, saved.Points))
-	return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
+	return s.sheetAnswerAt(c, http.StatusConflict, match, g, rounds, prog, msg, redraw)
 }
 
 // pointsLine writes a round's points by name: "Ana 0, Ben 12".
@@ -230,17 +192,14 @@ func pointsLine(match store.Match, points []int) string {
 }
 
 // typedAfterUndo answers a save or a correction that met an undo of its
-// round on another phone: the match is read again, and what this phone
-// typed is offered as the round that now comes next, so nothing is lost.
-func (s *Server) typedAfterUndo(c echo.Context, match store.Match, g Game, rounds []store.Round, form url.Values) error {
-	rounds, err := s.store.Rounds(c.Request().Context(), match.ID)
-	if err != nil {
-		return err
-	}
+// round on another phone: on the match as it now stands (match, rounds),
+// what this phone typed is offered as the round that now comes next, so
+// nothing is lost.
+func (s *Server) typedAfterUndo(c echo.Context, match store.Match, g Game, rounds []store.Round, prog scoring.Progress, form url.Values) error {
 	live := livePlayed(rounds)
 	msg := views.T(s.viewCtx(c), "round.undonemeanwhile")
-	if progress(g, match, live).Finished {
-		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, nil)
+	if prog.Finished {
+		return s.sheetAnswerAt(c, http.StatusConflict, match, g, rounds, prog, msg, nil)
 	}
 	rc := s.roundCtx(c, match, live, len(live.Points)+1, 0)
 	_, redraw, _, err := readRound(g, rc, withoutOp(form))
@@ -248,11 +207,11 @@ func (s *Server) typedAfterUndo(c echo.Context, match store.Match, g Game, round
 		return err
 	}
 	if c.Param("round") == "" { // posted from the scoresheet: its #sheet is swapped
-		return s.sheetAnswer(c, http.StatusConflict, match, g, rounds, msg, redraw)
+		return s.sheetAnswerAt(c, http.StatusConflict, match, g, rounds, prog, msg, redraw)
 	}
 	// Posted from the correction page, which has no #sheet: the whole page
 	// becomes the scoresheet, at its own address.
-	sh, err := s.sheetModel(c, match, g, rounds, msg, redraw)
+	sh, err := s.sheetModelAt(c, match, g, rounds, prog, msg, redraw)
 	if err != nil {
 		return err
 	}
@@ -284,26 +243,31 @@ func withoutOp(form url.Values) url.Values {
 
 // savedAnswer sends the player back to the scoresheet after a save.
 // It says which round was saved ("Round 4 saved") on the scoreboard.
-func (s *Server) savedAnswer(c echo.Context, match store.Match, g Game, rounds []store.Round, number int) error {
+func (s *Server) savedAnswer(c echo.Context, match store.Match, g Game, rounds []store.Round, plan roundPlan) error {
 	url := s.matchURL(c, match.ID)
 	if isHTMX(c) {
 		c.Response().Header().Set("HX-Push-Url", url)
-		c.Set("saved", number)
-		return s.sheetAnswer(c, http.StatusOK, match, g, rounds, "", nil)
+		c.Set("saved", plan.number)
+		return s.sheetAnswerAt(c, http.StatusOK, match, g, rounds, plan.prog, "", nil)
 	}
-	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s?saved=%d", url, number))
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s?saved=%d", url, plan.number))
 }
 
 // sheetAnswer renders the scoresheet (callers pass the match and rounds as
 // just read); with htmx it replaces #sheet.
 func (s *Server) sheetAnswer(c echo.Context, status int, match store.Match, g Game, rounds []store.Round, flash string, form templComponent) error {
+	return s.sheetAnswerAt(c, status, match, g, rounds, progress(g, match, livePlayed(rounds)), flash, form)
+}
+
+// sheetAnswerAt is sheetAnswer on where the match stands, known already.
+func (s *Server) sheetAnswerAt(c echo.Context, status int, match store.Match, g Game, rounds []store.Round, prog scoring.Progress, flash string, form templComponent) error {
 	if isHTMX(c) {
 		h := c.Response().Header()
 		h.Set("HX-Retarget", "#sheet")
 		h.Set("HX-Reselect", "#sheet")
 		h.Set("HX-Reswap", "outerHTML")
 	}
-	sh, err := s.sheetModel(c, match, g, rounds, flash, form)
+	sh, err := s.sheetModelAt(c, match, g, rounds, prog, flash, form)
 	if err != nil {
 		return err
 	}
@@ -313,11 +277,11 @@ func (s *Server) sheetAnswer(c echo.Context, status int, match store.Match, g Ga
 // formAnswer redraws the round form: htmx (which swaps #round-form) gets the
 // form alone, at every tap on the card picker; a browser without JavaScript
 // gets the whole scoresheet around it.
-func (s *Server) formAnswer(c echo.Context, status int, match store.Match, g Game, rounds []store.Round, form templComponent) error {
+func (s *Server) formAnswer(c echo.Context, status int, match store.Match, g Game, rounds []store.Round, prog scoring.Progress, form templComponent) error {
 	if isHTMX(c) {
 		return s.render(c, status, form)
 	}
-	sh, err := s.sheetModel(c, match, g, rounds, "", form)
+	sh, err := s.sheetModelAt(c, match, g, rounds, prog, "", form)
 	if err != nil {
 		return err
 	}
@@ -333,122 +297,73 @@ func (s *Server) sheetView(c echo.Context, sh views.Scoresheet) templComponent {
 	return views.ScoresheetPage(sh)
 }
 
-// liveRound finds the round named in the URL among the match's live rounds
-// and returns it with its position.
-func liveRound(c echo.Context, rounds []store.Round) (store.Round, int, error) {
-	id, err := strconv.ParseInt(c.Param("round"), 10, 64)
-	if err != nil {
-		return store.Round{}, 0, echo.NewHTTPError(http.StatusNotFound)
-	}
-	n := 0
-	for _, r := range rounds {
-		if r.Undone() {
-			if r.ID == id {
-				return r, r.Number, nil
-			}
-			continue
-		}
-		n++
-		if r.ID == id {
-			return r, n, nil
-		}
-	}
-	return store.Round{}, 0, echo.NewHTTPError(http.StatusNotFound)
-}
-
 func (s *Server) editRound(c echo.Context) error {
 	match, g, rounds, err := s.loadMatch(c)
 	if err != nil {
 		return err
 	}
-	r, n, err := liveRound(c, rounds)
-	if err != nil || r.Undone() || finalOnly(livePlayed(rounds)) { // final scores from BG Stats are not a game round
+	id, _ := strconv.ParseInt(c.Param("round"), 10, 64)
+	r, n, ok := roundByID(rounds, id)
+	if !ok || r.Undone() || finalOnly(livePlayed(rounds)) { // final scores from BG Stats are not a game round
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	rc := s.editCtx(c, g, match, livePlayed(rounds), r, n)
-	return s.render(c, http.StatusOK, views.EditRoundPage(memberOf(c).nav(c), rc.title, g.RoundForm(rc.RoundCtx, r.Entry)))
+	ec := editCtxFor(g, s.roundPost(c, match.ID, nil), match, livePlayed(rounds), r, n)
+	return s.render(c, http.StatusOK, views.EditRoundPage(memberOf(c).nav(c), ec.title, g.RoundForm(ec.RoundCtx, r.Entry)))
 }
 
-type editCtx struct {
-	RoundCtx
-	label, title string
-}
-
-func (s *Server) editCtx(c echo.Context, g Game, match store.Match, played Played, r store.Round, n int) editCtx {
-	rc := s.roundCtx(c, match, played, n, r.Version)
-	rc.Action = fmt.Sprintf("%s/rounds/%d", s.matchURL(c, match.ID), r.ID)
-	rc.Cancel = s.matchURL(c, match.ID)
-	label := roundLabel(rc.Ctx, g, match, played, n)
-	return editCtx{RoundCtx: rc, label: label, title: views.T(rc.Ctx, "round.correct", "Round", label)}
-}
-
+// postEdit handles a post of a correction's form as postRound does a new
+// round's: decided inside the write, on the rounds before it as they then
+// stand (Take Five's phase follows the earlier winners), at the version the
+// form was drawn at.
 func (s *Server) postEdit(c echo.Context) error {
-	match, g, rounds, err := s.loadMatch(c)
-	if err != nil {
-		return err
-	}
-	r, n, err := liveRound(c, rounds)
-	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	if r.Undone() { // undone on another phone before this correction arrived
-		return s.typedAfterUndo(c, match, g, rounds, form)
+	id, g, err := s.matchGame(c)
+	if err != nil {
+		return err
 	}
-	if finalOnly(livePlayed(rounds)) { // final scores from BG Stats are not a game round
+	p := s.roundPost(c, id, form)
+	if p.round, err = strconv.ParseInt(c.Param("round"), 10, 64); err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	version, _ := strconv.Atoi(form.Get("version"))
-	live := livePlayed(rounds)
-	ec := s.editCtx(c, g, match, live, r, n)
-	ec.Version = version
-	save, redraw, invalid, err := readRound(g, ec.RoundCtx, form)
+	match, _, rounds, plan, err := s.changeRound(c, id, g, p, "")
+	switch {
+	case errors.Is(err, store.ErrNotFound) && plan.kind == planWrite: // the store's own check: undone meanwhile
+		return s.typedAfterUndo(c, match, g, rounds, progress(g, match, livePlayed(rounds)), form)
+	case err != nil:
+		return err
+	case plan.err != nil:
+		return plan.err
+	}
+	switch plan.kind {
+	case planRefused, planRedraw:
+		return s.render(c, plan.status(), views.EditRoundPage(memberOf(c).nav(c), plan.title, plan.form))
+	case planConflict:
+		return s.conflictAnswer(c, g, match, rounds, plan, form)
+	}
+	return seeOther(c, p.url)
+}
+
+// editConflict answers a correction that another phone's correction of the
+// same round came before: the values as they now stand (with their
+// version), ours kept in the form, so that saving again replaces exactly
+// what was shown.
+func (s *Server) editConflict(c echo.Context, g Game, match store.Match, rounds []store.Round, form url.Values) error {
+	id, _ := strconv.ParseInt(c.Param("round"), 10, 64)
+	cur, n, _ := roundByID(rounds, id)
+	ec := editCtxFor(g, s.roundPost(c, match.ID, form), match, livePlayed(rounds), cur, n)
+	_, redraw, _, err := readRound(g, ec.RoundCtx, withoutOp(form))
 	if err != nil {
 		return err
 	}
-	if save == nil {
-		status := http.StatusOK
-		if invalid {
-			status = http.StatusUnprocessableEntity
-		}
-		return s.render(c, status, views.EditRoundPage(memberOf(c).nav(c), ec.title, redraw))
+	msg := views.T(ec.Ctx, "round.editconflict.here", "Points", pointsLine(match, cur.Points))
+	page := views.EditRoundPage(memberOf(c).nav(c), ec.title, views.FormThenAlert(redraw, msg))
+	if isHTMX(c) { // the message sits under the form, next to Save, outside what the form swaps
+		swapMain(c)
 	}
-	_, err = s.store.EditRound(c.Request().Context(), match.ID, r.ID, version, store.RoundWrite{Entry: save.Entry,
-		Points: save.Points, Author: memberOf(c).who.Display, Decide: decider(g, match)})
-	if errors.Is(err, store.ErrNotFound) { // undone meanwhile
-		return s.typedAfterUndo(c, match, g, rounds, form)
-	}
-	if errors.Is(err, store.ErrConflict) {
-		// Someone corrected it meanwhile: show the values as they now stand
-		// (read again, with their version), and keep ours in the form, so
-		// that saving again replaces exactly what was shown.
-		cur, err := s.store.Round(c.Request().Context(), match.ID, r.ID)
-		if err != nil {
-			return err
-		}
-		if cur.Undone() {
-			return s.typedAfterUndo(c, match, g, rounds, form)
-		}
-		ec.Version = cur.Version
-		_, redraw, _, err := readRound(g, ec.RoundCtx, withoutOp(form))
-		if err != nil {
-			return err
-		}
-		msg := views.T(ec.Ctx, "round.editconflict.here", "Points", pointsLine(match, cur.Points))
-		page := views.EditRoundPage(memberOf(c).nav(c), ec.title, views.FormThenAlert(redraw, msg))
-		if isHTMX(c) { // the message sits under the form, next to Save, outside what the form swaps
-			swapMain(c)
-		}
-		return s.render(c, http.StatusConflict, page)
-	}
-	if err != nil {
-		return err
-	}
-	s.changed(c, match.ID)
-	return seeOther(c, s.matchURL(c, match.ID))
+	return s.render(c, http.StatusConflict, page)
 }
 
 // seeOther ends a successful post: a 303 for a plain form, a client-side
@@ -461,23 +376,28 @@ func seeOther(c echo.Context, url string) error {
 	return c.Redirect(http.StatusSeeOther, url)
 }
 
+// undoRound undoes the match's last round, decided inside the write as a
+// save is: only the round the phone saw last is undone (two phones cannot
+// undo two rounds by accident).
 func (s *Server) undoRound(c echo.Context) error {
-	match, _, rounds, err := s.loadMatch(c)
+	id, g, err := s.matchGame(c)
 	if err != nil {
 		return err
 	}
-	if finalOnly(livePlayed(rounds)) { // a BG Stats match is its final scores: deleting it is the way back
-		return echo.NewHTTPError(http.StatusConflict)
-	}
-	id, err := strconv.ParseInt(c.FormValue("round"), 10, 64)
-	if err != nil {
+	p := roundPost{url: s.matchURL(c, id), author: memberOf(c).who.Display, undo: true}
+	if p.round, err = strconv.ParseInt(c.FormValue("round"), 10, 64); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	if err := s.store.UndoLastRound(c.Request().Context(), match.ID, id, memberOf(c).who.Display); err != nil {
+	match, _, rounds, plan, err := s.changeRound(c, id, g, p, "")
+	switch {
+	case err != nil:
 		return err
+	case plan.err != nil:
+		return plan.err
+	case plan.kind == planConflict:
+		return s.conflictAnswer(c, g, match, rounds, plan, nil)
 	}
-	s.changed(c, match.ID)
-	return c.Redirect(http.StatusSeeOther, s.matchURL(c, match.ID))
+	return c.Redirect(http.StatusSeeOther, p.url)
 }
 
 func (s *Server) roundHistory(c echo.Context) error {
@@ -485,9 +405,10 @@ func (s *Server) roundHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, n, err := liveRound(c, rounds)
-	if err != nil {
-		return err
+	id, _ := strconv.ParseInt(c.Param("round"), 10, 64)
+	r, n, ok := roundByID(rounds, id)
+	if !ok {
+		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	revs, err := s.store.History(c.Request().Context(), r.ID)
 	if err != nil {

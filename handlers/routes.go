@@ -58,6 +58,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("", s.groupHome).Name = routeGroup
 	g.POST("/invite/rotate", s.rotateInvite, requireAdmin).Name = routeInviteRotate
 	g.POST("/admin/rotate", s.rotateAdmin, requireAdmin).Name = routeAdminRotate
+	g.POST("/leave", s.leaveGroup) // this phone leaves (groups.go)
 	g.GET("/members", s.members, requireAdmin).Name = routeMembers
 	g.POST("/members/:member/remove", s.removeMember, requireAdmin).Name = routeMemberRemove
 	g.GET("/players", s.players).Name = routePlayers

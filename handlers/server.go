@@ -96,6 +96,8 @@ type Server struct {
 	zone    *time.Location // pages show times here
 	games   []Game
 	byID    map[string]Game
+	// gameIDs are the game ids of matches written to lately (matchGame).
+	gameIDs matchGames
 	bgNames bgstats.Names // the games' names in BG Stats files
 	tr      *views.Translator
 	assets  *static.Assets
@@ -169,7 +171,7 @@ func newServer(cfg Config) (*Server, *echo.Echo, error) {
 		s.metrics = newMetrics(s, cfg.Metrics)
 	}
 	cfg.Store.OnWrite(s.cache.written)
-	cfg.Store.OnWrite(s.remoteWritten)
+	cfg.Store.OnWrite(s.tellWatchers)
 	if cfg.WarmLedgers {
 		go s.warmLedgers(context.Background())
 	}

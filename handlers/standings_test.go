@@ -69,10 +69,8 @@ func (f *standingsFixture) play(game string, at time.Time, seats []string, round
 		f.t.Fatal(err)
 	}
 	for i, pts := range rounds {
-		if _, _, err := f.app.store.AddRound(ctx, mid, store.RoundWrite{Number: i + 1, Entry: map[string]any{"points": pts}, Points: pts,
-			Author: "test", Finished: i == len(rounds)-1}); err != nil {
-			f.t.Fatal(err)
-		}
+		writeRound(f.t, f.app.store, f.slug, mid, store.RoundWrite{Kind: store.WriteAdd, Number: i + 1, Entry: pointsEntry(pts), Points: pts,
+			Author: "test", Finished: i == len(rounds)-1})
 	}
 	f.app.wrote()
 	return mid
@@ -97,10 +95,8 @@ func (f *standingsFixture) playSampled(game string, at time.Time, seats []string
 		f.t.Fatal(err)
 	}
 	for i, e := range entries {
-		if _, _, err := f.app.store.AddRound(ctx, mid, store.RoundWrite{Number: i + 1, Entry: e, Points: points[i],
-			Author: "test", Finished: i == len(entries)-1}); err != nil {
-			f.t.Fatal(err)
-		}
+		writeRound(f.t, f.app.store, f.slug, mid, store.RoundWrite{Kind: store.WriteAdd, Number: i + 1, Entry: e, Points: points[i],
+			Author: "test", Finished: i == len(entries)-1})
 	}
 	f.app.wrote()
 	return len(entries)
@@ -219,9 +215,8 @@ func TestStandingsFollowCorrectionsAndDeletions(t *testing.T) {
 	}
 	// Correct the first match: Ben went out, not Ana.
 	rounds, _ := f.app.store.Rounds(ctx, m1)
-	if _, err := f.app.store.EditRound(ctx, m1, rounds[0].ID, rounds[0].Version, store.RoundWrite{Entry: "{}", Points: []int{10, 0}, Author: "Ana", Finished: true}); err != nil {
-		t.Fatal(err)
-	}
+	writeRound(t, f.app.store, f.slug, m1, store.RoundWrite{Kind: store.WriteEdit, Round: rounds[0].ID, Version: rounds[0].Version,
+		Entry: json.RawMessage("{}"), Points: []int{10, 0}, Author: "Ana", Finished: true})
 	f.app.wrote()
 	if got := allRows(doc(t, f.c.get(path))); got["Ana"][1] != "1" || got["Ben"][1] != "1" {
 		t.Errorf("after the correction: %v, want one win each", got)

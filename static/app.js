@@ -4,15 +4,17 @@
 // referee page opened offline) come from the server's message files, in
 // the page's language, kept on the phone for the times there is no
 // connection. And the service worker (/sw.js) that opens the pages a phone
-// visited without a connection (issue 29).
+// visited without a connection (issue 29), where the browser runs one: on
+// an http address other than this computer's none runs, and the line that
+// says install and offline pages need https shows (issue 39).
 (function () {
   "use strict";
   var lang = document.documentElement.lang === "fr" ? "fr" : "en";
   var url = "/app-strings/" + lang + ".json";
   var got = null;
-  function load() {
-    if (got) return got;
-    got = fetch(url, { credentials: "same-origin" })
+  function load(fresh) {
+    if (got && !fresh) return got;
+    got = fetch(url, { credentials: "same-origin", cache: fresh ? "no-cache" : "default" })
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
       .then(function (d) { try { localStorage.setItem("tk-strings:" + lang, JSON.stringify(d)); } catch (e) { /* full */ } return d; })
       .catch(function () {
@@ -21,10 +23,30 @@
       });
     return got;
   }
+  // Kept on the phone from the first visit: without a service worker (an
+  // http address) nothing else keeps them for a time without a connection.
+  try { if (!localStorage.getItem("tk-strings:" + lang)) load(); } catch (e) { /* no storage */ }
+  var reloaded = false;
   window.tkSay = function (id, round) {
-    return load().then(function (d) { return (d[id] || "").replace("{round}", round == null ? "" : String(round)); });
+    return load().then(function (d) {
+      // A sentence newer than the copy kept: asked of the server once.
+      if (!(id in d) && !reloaded) { reloaded = true; return load(true); }
+      return d;
+    }).then(function (d) { return (d[id] || "").replace("{round}", round == null ? "" : String(round)); });
   };
-  if (!("serviceWorker" in navigator) || !window.fetch) return;
+  // tkKeep asks the worker to keep pages (fresh: again, as they now stand).
+  window.tkKeep = function (urls, fresh) {
+    var c = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (c) c.postMessage(fresh ? { fresh: urls } : { keep: urls });
+  };
+  if (!("serviceWorker" in navigator) || !window.fetch) { // not a secure context (http on a LAN address)
+    Array.prototype.forEach.call(document.querySelectorAll("[data-needs-https]"), function (e) { e.hidden = false; });
+    return;
+  }
+  // A group gone for this phone: its saves and drafts go too (below).
+  navigator.serviceWorker.addEventListener("message", function (e) {
+    if (e.data && e.data.gone && window.tkForget) window.tkForget(e.data.gone);
+  });
   var first = !navigator.serviceWorker.controller;
   navigator.serviceWorker.register("/sw.js").then(function () { return navigator.serviceWorker.ready; }).then(function (reg) {
     // The files this page loaded before the worker was in charge are kept
@@ -35,6 +57,30 @@
     if (reg.active) reg.active.postMessage({ keep: urls });
   }).catch(function () {});
 })();
+
+// tkBackoff: the waits between tries of something the server did not
+// answer (issue 39; one phone retried a save 115 times in 2 s): growing, with jitter, up to a ceiling, never shorter
+// than the server's Retry-After; reset once it works or the connection or
+// the page comes back.
+window.tkBackoff = function () {
+  var fails = 0;
+  return {
+    next: function (retryAfter) {
+      fails++;
+      var wait = Math.min(30000, 1000 * Math.pow(2, fails - 1));
+      wait = wait / 2 + Math.random() * wait / 2;
+      return Math.max(wait, retryAfter || 0);
+    },
+    reset: function () { fails = 0; }
+  };
+};
+// tkRetryAfter reads an answer's Retry-After (seconds or a date) in ms.
+window.tkRetryAfter = function (res) {
+  var v = res && res.headers && res.headers.get("Retry-After");
+  if (!v) return 0;
+  var n = /^\d+$/.test(v) ? parseInt(v, 10) * 1000 : Date.parse(v) - Date.now();
+  return isNaN(n) ? 0 : Math.min(Math.max(n, 0), 600000);
+};
 
 // Feedback where the thumb is: the message about the last action (a conflict,
 // an error, "no connection", another phone's save) goes into the sticky save
@@ -136,6 +182,7 @@
   var busy = false;
   var again = null; // a refresh asked while one was on its way: made after it
   var stale = false; // the last refresh failed: tried again until it works
+  var tries = window.tkBackoff(), retry = null, retryAfter = 0;
   var away = false; // this phone may have missed changes (offline, hidden, the stream cut)
   // The newest change of the match this phone was told of, kept across
   // reloads: a page opened from the phone's copy, without a connection,
@@ -144,6 +191,7 @@
   var cursor = null;
   try { cursor = localStorage.getItem(cursorKey); } catch (e) { /* no storage */ }
   function setCursor(v) {
+    if (window.tkGone && base.indexOf(window.tkGone + "/") === 0) return; // the group is gone for this phone
     cursor = v;
     try { localStorage.setItem(cursorKey, v); } catch (e) { /* no storage */ }
   }
@@ -241,11 +289,13 @@
     fetch(base, { credentials: "same-origin", headers: { "Accept": "text/html", "X-TK-Live": "1" }, cache: "no-store" })
       .then(function (r) {
         if (r.status === 404) { location.assign((sheet.getAttribute("data-group") || "/") + "?gone=1"); } // deleted while this phone was away
+        retryAfter = window.tkRetryAfter(r);
         return r.ok ? r.text() : Promise.reject(r.status);
       })
       .then(function (html) {
         stale = false;
         away = false;
+        tries.reset();
         var doc = new DOMParser().parseFromString(html, "text/html");
         var fresh = doc.getElementById("scores");
         var old = document.getElementById("scores");
@@ -301,7 +351,14 @@
         }
         tell(wasAway ? "away" : "here");
       })
-      .catch(function () { stale = true; away = true; })
+      .catch(function () {
+        // Tried again after a wait that grows (the server restarting, or
+        // unreachable for a while, sends no event).
+        stale = true;
+        away = true;
+        clearTimeout(retry);
+        retry = setTimeout(function () { retry = null; if (stale && document.visibilityState !== "hidden") refresh(); }, tries.next(retryAfter));
+      })
       .then(function () {
         busy = false;
         if (again !== null) { var v = again; again = null; refresh(v || undefined); }
@@ -311,6 +368,7 @@
   // comeBack: the phone may have missed changes; the match is fetched now.
   function comeBack() {
     away = true;
+    tries.reset();
     refresh();
   }
   window.addEventListener("online", comeBack);
@@ -320,11 +378,6 @@
   });
   document.addEventListener("resume", comeBack); // woken from a frozen tab
   window.addEventListener("offline", function () { away = true; });
-  // A refresh that failed is tried again every 3 s while the page is shown
-  // (the server restarting, or unreachable for a while, sends no event).
-  setInterval(function () {
-    if (stale && document.visibilityState !== "hidden") refresh();
-  }, 3000);
   window.tkRefresh = refresh;
   tell("first");
 
@@ -333,22 +386,24 @@
     // back-forward cache would otherwise hold its connection, and a browser
     // opens only six to one server (the seventh page waits). It is opened
     // again, and the sheet brought up to date, when the page comes back.
-    var es = null;
+    var es = null, waits = window.tkBackoff();
     var listen = function () {
       es = new EventSource(url);
+      es.onopen = function () { waits.reset(); };
       es.onmessage = function (e) { refresh(e.data); };
-      // The stream cut (no connection, the server restarting): the browser
-      // opens it again by itself, and its first event brings the sheet up
-      // to date; what changed meanwhile is then told.
+      // The stream cut (no connection, the server restarting): opened
+      // again after a wait that grows, and its first event brings the
+      // sheet up to date; what changed meanwhile is then told.
       es.onerror = function () {
         away = true;
-        if (es && es.readyState === 2) { es = null; setTimeout(function () { if (!es) listen(); }, 3000); }
+        if (!stale && !busy) refresh(); // the match as it stands now (gone for this phone: a 404)
+        if (es) { es.close(); es = null; setTimeout(function () { if (!es) listen(); }, waits.next()); }
       };
     };
     listen();
     window.addEventListener("pagehide", function () { if (es) { es.close(); es = null; } });
     window.addEventListener("pageshow", function (e) { if (e.persisted) { if (!es) listen(); comeBack(); } });
-    window.addEventListener("online", function () { if (!es) listen(); });
+    window.addEventListener("online", function () { waits.reset(); if (!es) listen(); });
   } else {
     setInterval(function () {
       fetch(url + "?poll=1", { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(refresh).catch(function () {});
@@ -464,7 +519,7 @@
     var r = roundOf(keyOf(form));
     var k = form.querySelector("input[name=submitKey]");
     if (!d || d.round !== r) {
-      if (d) store(draftKey(form), null); // a round saved since: the draft is spent
+      if (d && d.round < r) store(draftKey(form), null); // a round saved since: the draft is spent
       // A page opened from the phone's copy carries the key of a form
       // already used: each page shown gets a key of its own.
       var p = pendingFor(form.getAttribute("action"), r);
@@ -491,17 +546,19 @@
 
   // ---- saves kept on the phone ----
   function pending() { return load(PENDING, []); }
+  function waiting() { return pending().filter(function (p) { return !p.refused; }); }
   function pendingFor(action, round) {
-    return pending().filter(function (p) { return p.action === action && (!round || p.round === round); })[0] || null;
+    return waiting().filter(function (p) { return p.action === action && (!round || p.round === round); })[0] || null;
   }
   var lastSave = null;
-  function keep(save) {
+  function keep(save, wait) {
     var list = pending().filter(function (p) { return !(p.action === save.action && p.round === save.round); });
     list.push(save);
     store(PENDING, list);
     var off = document.getElementById("offline-here");
     if (off) off.remove();
     show();
+    later(tries.next(wait));
   }
   // show says next to Save that this match's round waits on the phone.
   function show() {
@@ -543,7 +600,7 @@
       return;
     }
     lastSave = { action: form.getAttribute("action"), key: keyOf(form), round: roundOf(keyOf(form)),
-      body: encode(fields(form, b)), at: Date.now() };
+      body: encode(fields(form, b)), said: said(form), at: Date.now() };
     // Without a connection the save is not even tried: kept at once.
     if (navigator.onLine === false) {
       e.preventDefault();
@@ -559,16 +616,20 @@
   document.addEventListener("htmx:afterRequest", function (e) {
     var form = roundForm();
     if (!lastSave || !e.detail || !e.detail.xhr || e.detail.xhr.status === 0) return;
-    if (e.detail.xhr.status < 500) {
+    var st = e.detail.xhr.status;
+    if (st < 500 && st !== 429 && st !== 408) {
       // The server answered this save (saved, refused, a conflict shown):
-      // no copy of it waits any longer.
+      // no copy of it waits any longer. Refused for good (the group or the
+      // match gone, a 403, a 413): said, with what was typed.
       var done = lastSave;
       store(PENDING, pending().filter(function (p) { return !(p.action === done.action && p.round === done.round); }));
-      if (e.detail.xhr.status === 200) store("tk-draft:" + done.action, null);
+      if (st === 200) saved(done);
+      else if (st !== 409 && st !== 422) refuse(done, st);
       lastSave = null;
       show();
-    } else if (form && e.detail.xhr.status >= 500) {
-      keep(lastSave);
+    } else if (form) {
+      var xhr = e.detail.xhr;
+      keep(lastSave, window.tkRetryAfter({ headers: { get: function (h) { return xhr.getResponseHeader(h); } } }));
       lastSave = null;
     }
   });
@@ -577,28 +638,41 @@
   // page, where the answer is shown; elsewhere those whose answer needs
   // no one (a conflict waits for its match's page).
   var sending = null;
-  function send() {
+  var tries = window.tkBackoff(), timer = null;
+  function later(ms) {
+    clearTimeout(timer);
+    timer = setTimeout(function () { timer = null; send(); }, ms);
+  }
+  function send(now) {
     if (sending || navigator.onLine === false) return;
     var form = roundForm();
     var here = form ? form.getAttribute("action") : null;
-    var list = pending();
+    var list = waiting();
     var p = list.filter(function (x) { return x.action === here; })[0] || list.filter(function (x) { return !x.needsYou; })[0];
     if (!p) return;
-    // Another tab of this phone may be sending it right now.
-    if (p.sendingAt && Date.now() - p.sendingAt < 15000 && p.tab !== tab) return;
+    // Another tab of this phone may be sending it right now (a save sent
+    // twice is saved once: its key); the connection back sends at once.
+    if (!now && p.sendingAt && Date.now() - p.sendingAt < 15000 && p.tab !== tab) { later(15000); return; }
     mark(p.key, { sendingAt: Date.now(), tab: tab });
     sending = p.key;
     show();
     fetch(p.action, { method: "POST", credentials: "same-origin", body: p.body,
       headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true", "HX-Target": "round-form" } })
       .then(function (res) {
-        if (res.status >= 500 || res.status === 429 || res.status === 408) return Promise.reject(res.status);
+        if (res.status >= 500 || res.status === 429 || res.status === 408) return Promise.reject(window.tkRetryAfter(res));
+        tries.reset();
         return res.text().then(function (html) { answered(p, res.status, html); });
       })
-      .catch(function () { mark(p.key, { sendingAt: 0 }); })
-      .then(function () { sending = null; show(); if (pending().some(function (x) { return !x.sendingAt && (x.action === here || !x.needsYou); })) setTimeout(send, 0); });
+      .catch(function (wait) { mark(p.key, { sendingAt: 0 }); later(tries.next(typeof wait === "number" ? wait : 0)); })
+      .then(function () {
+        sending = null;
+        show();
+        if (!timer && waiting().some(function (x) { return !x.sendingAt && (x.action === here || !x.needsYou); })) later(0);
+      });
   }
   var tab = Math.random().toString(36).slice(2);
+  // A page left while its save was on its way: the next page sends it.
+  window.addEventListener("pagehide", function () { if (sending) mark(sending, { sendingAt: 0 }); });
   function mark(key, fields) {
     store(PENDING, pending().map(function (x) {
       if (x.key === key) for (var k in fields) x[k] = fields[k];
@@ -618,12 +692,108 @@
     if (status === 200 || status === 409 || status === 422) {
       if (!onPage && status !== 200) { mark(p.key, { needsYou: true, sendingAt: 0 }); return; }
       drop(p);
-      if (status === 200) store("tk-draft:" + p.action, null);
+      if (status === 200) saved(p);
       if (onPage) swapIn(html);
       return;
     }
-    drop(p); // the match is gone (404) or the post was refused outright: nothing to send again
+    refuse(p, status); // the match or the group is gone (404), or the post was refused outright
   }
+
+  // saved: the phone's own save is in; its draft is spent, and the
+  // worker's copy of the match is brought up to date (a reload without a
+  // connection shows the newest sheet this phone knows).
+  function saved(p) {
+    store("tk-draft:" + p.action, null);
+    if (window.tkKeep) window.tkKeep([matchOf(p.action)], true);
+  }
+
+  // ---- saves refused for good (issue 39) ----
+  // Never sent again; said to the player with the reason and what was
+  // typed, until dismissed: next to Save on its match's page, at the top
+  // of any other page.
+  function said(form) {
+    var out = [];
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") return;
+      var label = el.getAttribute("aria-label") || (el.labels && el.labels[0] ? el.labels[0].textContent.trim() : "");
+      var who = el.getAttribute("data-player");
+      if (who && label.indexOf(who) < 0) label = who + " " + label.toLowerCase(); // "Ana out"
+      if (el.type === "checkbox" || el.type === "radio") { if (el.checked && el.checked !== el.defaultChecked) out.push(label); }
+      else if (el.value) out.push(label + " " + el.value);
+    });
+    return out.join(" · ");
+  }
+  function refuse(p, status) {
+    var group = (/^\/g\/[^/]+/.exec(p.action) || [""])[0];
+    var why = status === 403 ? "forbidden" : status === 413 ? "large" : status === 404 ? "deleted" : "other";
+    var check = status === 404 ? fetch(group, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+      .then(function (r) { return r.status === 404 ? "gone" : why; }, function () { return why; }) : Promise.resolve(why);
+    check.then(function (w) {
+      store(PENDING, pending().filter(function (x) { return x.key !== p.key; }).concat([{ action: p.action, key: p.key, round: p.round, said: p.said, refused: w }]));
+      store("tk-draft:" + p.action, null);
+      if (w === "gone") window.tkForget(group); // the worker's word may reach no page: this one is leaving
+      refusals();
+    });
+  }
+  function refusals() {
+    pending().filter(function (p) { return p.refused; }).forEach(function (p) {
+      var id = "refused-" + p.key.replace(/[^\w-]/g, "");
+      if (document.getElementById(id) || !window.tkSay) return;
+      Promise.all([window.tkSay("refused." + p.refused, p.round), window.tkSay("refused.typed"), window.tkSay("refused.dismiss")]).then(function (t) {
+        if (document.getElementById(id)) return;
+        var el = document.createElement("div");
+        el.id = id;
+        el.className = "flash bad";
+        el.setAttribute("role", "alert");
+        el.setAttribute("data-testid", "refused-save");
+        var line = document.createElement("p");
+        line.textContent = t[0];
+        el.appendChild(line);
+        if (p.said) {
+          var typed = document.createElement("p");
+          typed.setAttribute("data-testid", "refused-typed");
+          typed.textContent = t[1] + " " + p.said;
+          el.appendChild(typed);
+        }
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "secondary";
+        b.setAttribute("data-testid", "refused-dismiss");
+        b.textContent = t[2];
+        b.addEventListener("click", function () { drop(p); el.remove(); });
+        el.appendChild(b);
+        var form = roundForm(), main = document.querySelector("main");
+        if (form && form.getAttribute("action") === p.action && window.tkPlace) window.tkPlace(el);
+        else if (main) main.insertBefore(el, main.firstChild);
+      });
+    });
+  }
+
+  // tkForget: a group gone for this phone (the worker found its page
+  // answer 404, or the phone left it): its drafts and cursors go, and its
+  // kept saves are never sent: each is told as refused (what was typed,
+  // not the save itself, stays until its player dismisses it).
+  // Leaving a group: the worker forgets its pages, this script its saves.
+  document.addEventListener("submit", function (e) {
+    var g = e.target && e.target.getAttribute && e.target.getAttribute("data-leave-group");
+    if (!g) return;
+    var c = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (c) c.postMessage({ forget: g });
+    window.tkForget(g);
+  });
+  window.tkForget = function (g) {
+    window.tkGone = g;
+    var mine = function (a) { return a === g || String(a).indexOf(g + "/") === 0; };
+    store(PENDING, pending().map(function (p) {
+      return p.refused || !mine(p.action) ? p : { action: p.action, key: p.key, round: p.round, said: p.said, refused: "gone" };
+    }));
+    for (var i = localStorage.length - 1; i >= 0; i--) {
+      var k = localStorage.key(i), at = k.indexOf(":");
+      if (at > 0 && /^tk-(draft|cursor)$/.test(k.slice(0, at)) && mine(k.slice(at + 1))) localStorage.removeItem(k);
+    }
+    show();
+    refusals();
+  };
   function swapIn(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.getElementById("sheet");
@@ -641,7 +811,7 @@
     if (f) learn(f);
   }
 
-  function wake() { show(); send(); }
+  function wake() { show(); refusals(); tries.reset(); clearTimeout(timer); timer = null; send(true); }
   document.addEventListener("input", function (e) { if (e.target && e.target.form === roundForm()) keepDraft(); });
   document.addEventListener("change", function (e) { if (e.target && e.target.form === roundForm()) keepDraft(); });
   document.addEventListener("htmx:afterSettle", function () { keepDraft(); show(); });
@@ -649,9 +819,10 @@
   window.addEventListener("online", wake);
   window.addEventListener("pageshow", wake);
   document.addEventListener("visibilitychange", function () { if (document.visibilityState !== "hidden") wake(); });
-  // Retried every 4 s while something waits: the server may come back
-  // (restarted, reachable again) without the phone seeing any event.
-  setInterval(function () { if (pending().length) send(); }, 4000);
+  // A save the server did not answer is tried again after waits that
+  // grow (tkBackoff): the server may come back (restarted, reachable
+  // again) without the phone seeing any event; the connection or the page
+  // coming back tries at once (wake).
   restore();
   wake();
 })();

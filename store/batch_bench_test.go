@@ -11,7 +11,7 @@ import (
 
 // BenchmarkConcurrentSaves: 32 phones save rounds of their own matches at
 // once, each deciding its round on the match as its transaction reads it
-// (SaveRound, as the round form's save does), with the queued saves sharing a commit ("shared") or each committing alone
+// (ChangeRound, as the round form's save does), with the queued saves sharing a commit ("shared") or each committing alone
 // ("alone", maxBatch 1). cpu-ns/op is the process's CPU per save.
 func BenchmarkConcurrentSaves(b *testing.B) {
 	for _, mode := range []string{"alone", "shared"} {
@@ -59,9 +59,8 @@ func BenchmarkConcurrentSaves(b *testing.B) {
 					if saved == 11 {
 						match, saved = newMatch(), 0
 					}
-					_, _, rounds, err := s.SaveRound(ctx, g.Group, match, func(_ Match, read []Round) (RoundWrite, error) {
-						return RoundWrite{Number: len(read) + 1, Entry: `{"v":1,"cards":[]}`, Points: []int{0, 3 + i%40, 5, 12, 7},
-							SubmitKey: fmt.Sprintf("%d.%d-%d", len(read)+1, me, i), Author: "Ana"}, nil
+					_, _, rounds, err := s.ChangeRound(ctx, g.Group, match, fmt.Sprintf("%d.%d-%d", saved+1, me, i), func(_ Match, read []Round) RoundWrite {
+						return RoundWrite{Kind: WriteAdd, Number: len(read) + 1, Entry: raw(`{"v":1,"cards":[]}`), Points: []int{0, 3 + i%40, 5, 12, 7}, Author: "Ana"}
 					})
 					if err != nil {
 						b.Error(err)

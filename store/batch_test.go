@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -37,7 +36,7 @@ func TestQueuedSavesShareACommit(t *testing.T) {
 	}
 	// Round 1 of the last match is saved first, so that its round 2 below
 	// has rounds to see.
-	if _, _, err := f.s.AddRound(ctx, matches[11], RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 1, 1}}); err != nil {
+	if _, _, err := f.s.addRound(ctx, matches[11], RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{1, 1, 1}}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -51,29 +50,34 @@ func TestQueuedSavesShareACommit(t *testing.T) {
 		match int64
 		ctx   context.Context
 		w     RoundWrite
-		plan  bool // saved by SaveRound, its number decided on the rounds it reads
+		key   string
+		plan  func(w RoundWrite, read []Round) RoundWrite // nil: w as it is
 	}
 	gone, cancel := context.WithCancel(ctx)
-	saves := []save{{match: matches[0], ctx: ctx, w: RoundWrite{Number: 1, Entry: `{"n":0}`, Points: []int{0, 4, 9}}}} // the leader
+	saves := []save{{match: matches[0], ctx: ctx, w: RoundWrite{Number: 1, Entry: raw(`{"n":0}`), Points: []int{0, 4, 9}}}} // the leader
 	for i := 1; i <= 8; i++ {
-		saves = append(saves, save{match: matches[i], ctx: ctx, w: RoundWrite{Number: 1, Entry: fmt.Sprintf(`{"n":%d}`, i),
-			Points: []int{i, 0, -i}, SubmitKey: fmt.Sprintf("1.k%d", i), Author: "Ben"}})
+		saves = append(saves, save{match: matches[i], ctx: ctx, w: RoundWrite{Number: 1, Entry: raw(fmt.Sprintf(`{"n":%d}`, i)),
+			Points: []int{i, 0, -i}, Author: "Ben"}, key: fmt.Sprintf("1.k%d", i)})
 	}
 	saves = append(saves,
 		// the same round of match 1 from another phone: a conflict
-		save{match: matches[1], ctx: ctx, w: RoundWrite{Number: 1, Entry: "{}", Points: []int{5, 5, 5}, SubmitKey: "1.other"}},
+		save{match: matches[1], ctx: ctx, w: RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{5, 5, 5}}, key: "1.other"},
 		// the same form posted twice: answered with the round saved
-		save{match: matches[2], ctx: ctx, w: RoundWrite{Number: 1, Entry: `{"n":2}`, Points: []int{2, 0, -2}, SubmitKey: "1.k2"}},
+		save{match: matches[2], ctx: ctx, w: RoundWrite{Number: 1, Entry: raw(`{"n":2}`), Points: []int{2, 0, -2}}, key: "1.k2"},
 		// a game's bug
-		save{match: matches[9], ctx: ctx, w: RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3},
-			Decide: func([]json.RawMessage, [][]int) bool { panic("a game's bug") }}},
+		save{match: matches[9], ctx: ctx, w: RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{1, 2, 3}},
+			plan: func(RoundWrite, []Round) RoundWrite { panic("a game's bug") }},
 		// the phone goes away while its save runs
-		save{match: matches[10], ctx: gone, w: RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3},
-			Decide: func([]json.RawMessage, [][]int) bool { cancel(); return false }}},
+		save{match: matches[10], ctx: gone, w: RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{1, 2, 3}},
+			plan: func(w RoundWrite, _ []Round) RoundWrite { cancel(); return w }},
 		// after a save that finishes nothing, one that decides on the
 		// match as the batch's transaction reads it
-		save{match: matches[11], ctx: ctx, plan: true, w: RoundWrite{Entry: "{}", Points: []int{3, 0, 7},
-			Decide: func(_ []json.RawMessage, points [][]int) bool { return len(points) == 2 }}},
+		save{match: matches[11], ctx: ctx, w: RoundWrite{Entry: raw("{}"), Points: []int{3, 0, 7}},
+			plan: func(w RoundWrite, read []Round) RoundWrite {
+				w.Number = len(read) + 1
+				w.Finished = w.Number == 2
+				return w
+			}},
 	)
 
 	f.s.wmu.Lock() // another write in progress: the saves queue behind it
@@ -84,15 +88,13 @@ func TestQueuedSavesShareACommit(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			defer func() { results[i].panic = recover() }()
-			if !sv.plan {
-				r, rounds, err := f.s.AddRound(sv.ctx, sv.match, sv.w)
-				results[i] = result{round: r, rounds: rounds, err: err}
-				return
-			}
-			_, r, rounds, err := f.s.SaveRound(sv.ctx, f.g.Group, sv.match, func(_ Match, read []Round) (RoundWrite, error) {
+			_, r, rounds, err := f.s.ChangeRound(sv.ctx, f.g.Group, sv.match, sv.key, func(_ Match, read []Round) RoundWrite {
 				w := sv.w
-				w.Number = len(read) + 1
-				return w, nil
+				w.Kind = WriteAdd
+				if sv.plan != nil {
+					w = sv.plan(w, read)
+				}
+				return w
 			})
 			results[i] = result{round: r, rounds: rounds, err: err}
 		}()
@@ -163,7 +165,7 @@ func TestQueuedSavesShareACommit(t *testing.T) {
 		}
 	}
 	// The write connection is out of every transaction: the next save goes through.
-	if _, _, err := f.s.AddRound(ctx, matches[9], RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}}); err != nil {
+	if _, _, err := f.s.addRound(ctx, matches[9], RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{1, 2, 3}}); err != nil {
 		t.Fatalf("the next save: %v", err)
 	}
 }
@@ -187,7 +189,7 @@ func waitQueued(t *testing.T, s *Store, i int) {
 }
 
 // timeless is rounds without the moment each was saved, which a round read
-// with its match (MatchSheet, SaveRound) does not carry.
+// with its match (MatchSheet, ChangeRound) does not carry.
 func timeless(rounds []Round) []Round {
 	out := slices.Clone(rounds)
 	for i := range out {
@@ -217,9 +219,9 @@ func TestQueuedSaveRoundsDecideOnTheBatchesWrites(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, saved[i], _, errs[i] = f.s.SaveRound(ctx, f.g.Group, f.match, func(_ Match, read []Round) (RoundWrite, error) {
+			_, saved[i], _, errs[i] = f.s.ChangeRound(ctx, f.g.Group, f.match, fmt.Sprintf("phone%d", i), func(_ Match, read []Round) RoundWrite {
 				given[i] = read
-				return RoundWrite{Number: len(read) + 1, Entry: "{}", Points: []int{i, 1, 2}, SubmitKey: fmt.Sprintf("%d.phone%d", len(read)+1, i)}, nil
+				return RoundWrite{Kind: WriteAdd, Number: len(read) + 1, Entry: raw("{}"), Points: []int{i, 1, 2}}
 			})
 		}()
 		waitQueued(t, f.s, i)
@@ -282,7 +284,7 @@ func TestQueuedBatchThatPanicsAnswersNoneAsSaved(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			defer func() { results[i].panic = recover() }()
-			_, _, err := f.s.AddRound(c, matches[i], RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}})
+			_, _, err := f.s.addRound(c, matches[i], RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{1, 2, 3}})
 			results[i].err = err
 		}()
 		waitQueued(t, f.s, i)
@@ -307,7 +309,7 @@ func TestQueuedBatchThatPanicsAnswersNoneAsSaved(t *testing.T) {
 			t.Errorf("match %d holds %d rounds, want %d", i, len(rounds), want)
 		}
 	}
-	if _, _, err := f.s.AddRound(ctx, matches[1], RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}}); err != nil {
+	if _, _, err := f.s.addRound(ctx, matches[1], RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{1, 2, 3}}); err != nil {
 		t.Fatalf("the next save: %v", err)
 	}
 }

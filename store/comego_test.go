@@ -17,7 +17,7 @@ func TestDeparturesGuestsAndEarlyEnds(t *testing.T) {
 	gid := f.g.Group.ID
 	add := func(n int) {
 		t.Helper()
-		if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: map[string]int{"n": n}, Points: []int{n, 2 * n, 3 * n}, Author: "t"}); err != nil {
+		if _, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: n, Entry: raw(map[string]int{"n": n}), Points: []int{n, 2 * n, 3 * n}, Author: "t"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -140,7 +140,7 @@ func TestLeaveNeverDropsBelowTheFewest(t *testing.T) {
 	if err := f.s.ReturnToMatch(ctx, gid, f.match, 2); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: map[string]int{"n": 1}, Points: []int{9, 2, 4}, Author: "t"}); err != nil {
+	if _, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: 1, Entry: raw(map[string]int{"n": 1}), Points: []int{9, 2, 4}, Author: "t"}); err != nil {
 		t.Fatal(err)
 	}
 	if ended, err := f.s.LeaveMatch(ctx, gid, f.match, 1, "Ana", 2); err != nil || ended {
@@ -173,7 +173,7 @@ func TestExportCarriesComings(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
 	gid := f.g.Group.ID
-	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: map[string]int{"n": 1}, Points: []int{0, 5, 7}, Author: "t"}); err != nil {
+	if _, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: 1, Entry: raw(map[string]int{"n": 1}), Points: []int{0, 5, 7}, Author: "t"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.s.LeaveMatch(ctx, gid, f.match, 2, "Ana", 2); err != nil {

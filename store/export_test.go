@@ -16,20 +16,20 @@ func exportFixture(t *testing.T) fixture {
 	ctx := context.Background()
 	f := newFixture(t)
 	s, gid := f.s, f.g.Group.ID
-	r1, _, _ := s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: map[string]any{"cards": []string{"JK"}}, Points: []int{0, 50, 7}, Author: "Ana"})
-	if _, err := s.EditRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: map[string]any{"typed": true}, Points: []int{0, 40, 7}, Author: "Ben"}); err != nil {
+	r1, _, _ := s.addRound(ctx, f.match, RoundWrite{Number: 1, Entry: raw(map[string]any{"cards": []string{"JK"}}), Points: []int{0, 50, 7}, Author: "Ana"})
+	if _, err := s.editRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: raw(map[string]any{"typed": true}), Points: []int{0, 40, 7}, Author: "Ben"}); err != nil {
 		t.Fatal(err)
 	}
-	r2, _, _ := s.AddRound(ctx, f.match, RoundWrite{Number: 2, Entry: "{}", Points: []int{3, 0, 1}, Author: "Ana"})
-	s.UndoLastRound(ctx, f.match, r2.ID, "Ana")
-	s.AddRound(ctx, f.match, RoundWrite{Number: 2, Entry: "{}", Points: []int{4, 0, 1}, Author: "Ana", Finished: true})
+	r2, _, _ := s.addRound(ctx, f.match, RoundWrite{Number: 2, Entry: raw("{}"), Points: []int{3, 0, 1}, Author: "Ana"})
+	s.undoRound(ctx, f.match, r2.ID, "Ana")
+	s.addRound(ctx, f.match, RoundWrite{Number: 2, Entry: raw("{}"), Points: []int{4, 0, 1}, Author: "Ana", Finished: true})
 	from, _ := ParseDate("2026-01-01")
 	to, _ := ParseDate("2026-12-31")
 	s.AddSeason(ctx, gid, "2026", from, to)
 	s.SetHouseRules(ctx, gid, "fivecrowns", map[string]string{"runsWrap": "true"})
 	gone, _ := s.CreateMatch(ctx, gid, NewMatch{Game: "taki", Players: []int64{f.players[0].ID, f.players[2].ID}})
-	s.AddRound(ctx, gone, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 0}, Finished: true})
-	s.DeleteMatch(ctx, gid, gone)
+	s.addRound(ctx, gone, RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{1, 0}, Finished: true})
+	s.DeleteMatch(ctx, gid, gone, "Ana")
 	s.SetArchived(ctx, gid, f.players[2].ID, true)
 	s.AddRuling(ctx, Ruling{MatchID: f.match, Form: "hand=JK+5S", Legal: true, Summary: "Jokers are wild", Rules: []string{"wild — jokers"}, Author: "Ben"})
 	s.AddRuling(ctx, Ruling{MatchID: f.match, Form: "hand=", Summary: "No hand", Author: "Ana"})

@@ -13,24 +13,24 @@ func TestPlayedMatches(t *testing.T) {
 	f := newFixture(t)
 	s, gid := f.s, f.g.Group.ID
 	for n, pts := range [][]int{{3, 0, 5}, {9, 9, 9}, {0, 4, 1}} {
-		if _, _, err := s.AddRound(ctx, f.match, RoundWrite{Number: n + 1, Entry: "{}", Points: pts, Author: "Ana"}); err != nil {
+		if _, _, err := s.addRound(ctx, f.match, RoundWrite{Number: n + 1, Entry: raw("{}"), Points: pts, Author: "Ana"}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	r3, _ := s.Rounds(ctx, f.match)
-	if err := s.UndoLastRound(ctx, f.match, r3[2].ID, "Ana"); err != nil {
+	if err := s.undoRound(ctx, f.match, r3[2].ID, "Ana"); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := s.AddRound(ctx, f.match, RoundWrite{Number: 3, Entry: "{}", Points: []int{1, 2, 0}, Author: "Ana", Finished: true}); err != nil {
+	if _, _, err := s.addRound(ctx, f.match, RoundWrite{Number: 3, Entry: raw("{}"), Points: []int{1, 2, 0}, Author: "Ana", Finished: true}); err != nil {
 		t.Fatal(err)
 	}
 	// An unfinished match and a deleted one are not played matches.
 	ids := []int64{f.players[0].ID, f.players[1].ID}
 	open, _ := s.CreateMatch(ctx, gid, NewMatch{Game: "taki", Players: ids})
-	s.AddRound(ctx, open, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 0}})
+	s.addRound(ctx, open, RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{1, 0}})
 	gone, _ := s.CreateMatch(ctx, gid, NewMatch{Game: "taki", Players: ids})
-	s.AddRound(ctx, gone, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 0}, Finished: true})
-	if err := s.DeleteMatch(ctx, gid, gone); err != nil {
+	s.addRound(ctx, gone, RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{1, 0}, Finished: true})
+	if err := s.DeleteMatch(ctx, gid, gone, "Ana"); err != nil {
 		t.Fatal(err)
 	}
 
@@ -59,7 +59,7 @@ func TestPlayedMatches(t *testing.T) {
 func TestPlayedMatchesWithoutRounds(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{3, 0, 5}, Finished: true})
+	f.s.addRound(ctx, f.match, RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{3, 0, 5}, Finished: true})
 	got, err := f.s.PlayedMatches(ctx, f.g.Group.ID, false)
 	if err != nil || len(got) != 1 || got[0].Seats[2].Total != 5 || got[0].Seats[2].Rounds != nil {
 		t.Errorf("PlayedMatches without rounds = %+v, %v; want totals and no rounds", got, err)

@@ -211,9 +211,10 @@ func (s *Store) seats(ctx context.Context, ids []int64) (map[int64][]Seat, error
 
 // DeleteMatch marks a match deleted (it disappears from lists and standings
 // but stays in the database).
-func (s *Store) DeleteMatch(ctx context.Context, groupID, id int64) error {
+func (s *Store) DeleteMatch(ctx context.Context, groupID, id int64, by string) error {
 	return s.tx(ctx, func(tx *txn) error {
 		tx.wrote(groupID, false)
+		tx.author = by
 		tx.wroteIn(id)
 		res, err := tx.ExecContext(ctx, `UPDATE matches SET deleted_at = $1 WHERE id = $2 AND group_id = $3 AND deleted_at IS NULL`, s.now(), id, groupID)
 		if err != nil {

@@ -26,6 +26,7 @@ type notice struct {
 	Members  bool    `json:"m,omitempty"`
 	Version  int64   `json:"v"`
 	Matches  []int64 `json:"x,omitempty"`
+	Author   string  `json:"a,omitempty"`
 }
 
 // notify queues a notification of each write for the other instances.
@@ -34,7 +35,7 @@ type notice struct {
 // not happen.
 func (t *txn) notify(ctx context.Context, ws []Written) error {
 	for _, w := range ws {
-		n := notice{Instance: t.s.pg.instance, GroupID: w.GroupID, Slug: w.Slug, Members: w.Members, Version: w.Version}
+		n := notice{Instance: t.s.pg.instance, GroupID: w.GroupID, Slug: w.Slug, Members: w.Members, Version: w.Version, Author: w.Author}
 		if len(w.Matches) <= maxNotifiedMatches {
 			n.Matches = w.Matches
 		}
@@ -96,6 +97,6 @@ func (s *Store) receive(ctx context.Context, conn *pgx.Conn) {
 		if json.Unmarshal([]byte(n.Payload), &no) != nil || no.Instance == s.pg.instance {
 			continue
 		}
-		s.tell([]Written{{GroupID: no.GroupID, Slug: no.Slug, Members: no.Members, Version: no.Version, Matches: no.Matches, Remote: true}})
+		s.tell([]Written{{GroupID: no.GroupID, Slug: no.Slug, Members: no.Members, Version: no.Version, Matches: no.Matches, Author: no.Author, Remote: true}})
 	}
 }

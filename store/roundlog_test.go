@@ -16,19 +16,19 @@ func TestRoundChanges(t *testing.T) {
 	if err != nil || len(none) != 0 || last != 0 {
 		t.Fatalf("no rounds yet: %v, %d, %v", none, last, err)
 	}
-	r1, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 1, 2}, SubmitKey: "1.a", Author: "Ana"})
+	r1, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{0, 1, 2}, Author: "Ana"}, "1.a")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, cursor, _ := f.s.RoundChanges(ctx, f.match, 0, 10)
-	if _, err := f.s.EditRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: "{}", Points: []int{0, 5, 2}, Author: "Ben"}); err != nil {
+	if _, err := f.s.editRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: raw("{}"), Points: []int{0, 5, 2}, Author: "Ben"}); err != nil {
 		t.Fatal(err)
 	}
-	r2, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 2, Entry: "{}", Points: []int{3, 0, 2}, SubmitKey: "2.b", Author: "Ben"})
+	r2, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: 2, Entry: raw("{}"), Points: []int{3, 0, 2}, Author: "Ben"}, "2.b")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.s.UndoLastRound(ctx, f.match, r2.ID, "Chloé"); err != nil {
+	if err := f.s.undoRound(ctx, f.match, r2.ID, "Chloé"); err != nil {
 		t.Fatal(err)
 	}
 	got, next, err := f.s.RoundChanges(ctx, f.match, cursor, 10)

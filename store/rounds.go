@@ -19,7 +19,7 @@ type Round struct {
 	Points    []int           // one per seat
 	Version   int
 	UndoneAt  *time.Time
-	CreatedAt time.Time // zero when read by MatchSheet or SaveRound (the one saved has it)
+	CreatedAt time.Time // zero when read by MatchSheet or ChangeRound (the one saved has it)
 }
 
 // Undone reports whether the round was undone (it no longer counts).
@@ -35,219 +35,176 @@ type Revision struct {
 	At      time.Time
 }
 
-// RoundWrite is a round to save. Finished says whether the match is over once
-// this write is applied (the game decides; the store records it).
+// WriteKind says what a RoundWrite does.
+type WriteKind int
+
+const (
+	WriteNone WriteKind = iota // nothing to write: the plan answers without a write
+	WriteAdd                   // a new round, the next one
+	WriteEdit                  // a correction of a live round
+	WriteUndo                  // the last live round undone
+)
+
+// RoundWrite is what a plan decides to write to a match's rounds, on the
+// match as it stands inside the write transaction (ChangeRound).
 type RoundWrite struct {
-	Number    int
-	Entry     any
-	Points    []int
-	SubmitKey string // random per form; a repeated post is applied once
-	Author    string
-	Finished  bool
-	// Decide, when set, says whether the match is over given its live rounds
-	// as stored (entries and points, in order). It runs inside the write
-	// transaction, so a decision never rests on rounds read before another
-	// phone's write; it overrides Finished.
-	Decide func(entries []json.RawMessage, points [][]int) bool
+	Kind    WriteKind
+	Number  int             // WriteAdd: the round's number (the next one)
+	Round   int64           // WriteEdit, WriteUndo: the round's id
+	Version int             // WriteEdit: the round's version the correction was drawn at
+	Entry   json.RawMessage // WriteAdd, WriteEdit: the round in the game's stored form
+	Points  []int           // WriteAdd, WriteEdit: one per seat
+	// Finished says whether the match is over once the change is made: the
+	// plan decides it (the game's progress), the store records it.
+	Finished bool
+	Author   string // who made the change, kept in the round's history
 }
 
-// AddRound saves round w.Number of a match, updates the totals and records a
-// revision, in one transaction. A repeated SubmitKey returns the round already
-// saved. Returns ErrConflict when that round number was saved meanwhile (by
-// another phone), ErrInvalid when the match is finished or w.Number is not
-// the next round. It also returns all the match's rounds as they stand after
-// the write (read in the same transaction), for the answer to show.
-func (s *Store) AddRound(ctx context.Context, matchID int64, w RoundWrite) (Round, []Round, error) {
-	var out Round
-	var rounds []Round
-	err := s.txQueued(s.onMatch(ctx, matchID), func(tx *txn) error {
-		var group int64
-		var slug string
-		var finished sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT m.group_id, g.slug, m.finished_at
-			FROM matches m JOIN groups g ON g.id = m.group_id WHERE m.id = $1`, matchID).Scan(&group, &slug, &finished)
-		if err != nil {
-			return notFound(err, "add round")
-		}
-		if rounds, err = roundsOf(ctx, tx.QueryContext, matchID); err != nil {
-			return err
-		}
-		out, rounds, err = s.addNext(ctx, tx, Group{ID: group, Slug: slug}, matchID, finished.Valid, rounds, w)
-		return err
-	})
-	return out, rounds, err
-}
-
-// ErrNoWrite is what a plan given to SaveRound returns when the match as it
-// stands calls for no write (a refused form, a finished match, a form drawn
-// before an undo): the caller answers from the match SaveRound read. (A
-// round saved meanwhile is planned as a write, and refused by the store
-// with ErrConflict.)
-var ErrNoWrite = errors.New("store: nothing to write")
-
-// SaveRound is AddRound for a caller that decides what to save from the
-// match as it stands: inside the write transaction it reads match id of
+// ChangeRound is the one write of a match's rounds (a save, a correction,
+// an undo), decided inside its write transaction: it reads match id of
 // group g as MatchSheet does (ErrNotFound for a deleted match or another
-// group's), asks plan for the round to save, and saves it as AddRound does.
-// Deciding on what the transaction read, no phone's write can come in
-// between, and the match is read once, on the connection whose cache the
-// writes keep warm. When plan returns an error, nothing is written and
-// SaveRound returns it with the match and rounds it gave plan. Otherwise it
-// returns the match as read, the round saved (or the one a repeated
-// SubmitKey saved before) and every round as it now stands.
+// group's), asks plan what to write on the match and its rounds as they
+// stand, and writes it with its revision, the totals and whether the match
+// is over. No phone's write can come between what plan decided on and what
+// is written. A non-empty key is the submit key of the round form: when the
+// match already holds the round that key saved (a repeated post), that
+// round is returned and plan is not asked.
 //
-// plan may run on another goroutine (the request that leads a shared commit,
-// see batch.go), while SaveRound waits: it returns only once plan has
-// returned. On PostgreSQL it may run more than once (a SERIALIZABLE
+// It returns the match as read, the round written (or the one key saved
+// before; zero for WriteNone) and every round as it now stands (as read,
+// when the change is refused). A change the
+// rounds contradict is refused with nothing written: ErrConflict (a round
+// saved meanwhile, a correction of a version no longer current, an undo of
+// a round no longer last), ErrInvalid (a round after the match finished, or
+// not the next), ErrNotFound (a correction of an undone or unknown round).
+//
+// plan must be a function of its arguments only: it may run on another
+// goroutine (the request that leads a shared commit, see batch.go) while
+// ChangeRound waits, and on PostgreSQL more than once (a SERIALIZABLE
 // transaction that lost a race is tried again, see commitPG). It must not
 // wait for another connection of the store: on PostgreSQL the transaction
 // holds one of the pool's.
-func (s *Store) SaveRound(ctx context.Context, g Group, id int64, plan func(Match, []Round) (RoundWrite, error)) (Match, Round, []Round, error) {
+func (s *Store) ChangeRound(ctx context.Context, g Group, id int64, key string, plan func(Match, []Round) RoundWrite) (Match, Round, []Round, error) {
 	var m Match
 	var out Round
 	var rounds []Round
 	err := s.txQueued(s.onMatch(ctx, id), func(tx *txn) error {
 		var err error
+		out = Round{}
 		if m, rounds, err = matchSheet(ctx, tx.QueryContext, g.ID, id); err != nil {
 			return err
 		}
-		w, err := plan(m, rounds)
-		if err != nil {
-			return err
+		if key != "" {
+			var saved int64
+			err := tx.QueryRowContext(ctx, `SELECT id FROM rounds WHERE match_id = $1 AND submit_key = $2`, id, key).Scan(&saved)
+			if err == nil { // a repeated post: the round it saved, nothing written
+				for _, r := range rounds {
+					if r.ID == saved {
+						out = r
+						return nil
+					}
+				}
+			}
+			if err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("store: add round: %w", err)
+			}
 		}
-		out, rounds, err = s.addNext(ctx, tx, g, id, m.FinishedAt != nil, rounds, w)
-		return err
+		r, after, err := s.apply(ctx, tx, g, m, rounds, key, plan(m, rounds))
+		if err != nil {
+			return err // rounds stay as read
+		}
+		out, rounds = r, after
+		return nil
 	})
 	return m, out, rounds, err
 }
 
-// addNext saves w as the next round of match id of group g, whose rounds
-// (undone ones included, in order) are rounds in tx, records its revision,
-// and settles the totals and whether the match is over. A repeated
-// SubmitKey returns the round it saved, with nothing written.
-func (s *Store) addNext(ctx context.Context, tx *txn, g Group, id int64, finished bool, rounds []Round, w RoundWrite) (Round, []Round, error) {
-	var key any
-	if w.SubmitKey != "" {
-		key = w.SubmitKey
-		var saved int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM rounds WHERE match_id = $1 AND submit_key = $2`, id, key).Scan(&saved)
-		if err == nil { // a repeated post: the round it saved, nothing written
-			for _, r := range rounds {
-				if r.ID == saved {
-					return r, rounds, nil
-				}
-			}
+// apply writes c to match m of group g, whose rounds (undone ones included,
+// in order) are rounds in tx, and returns the round written with every
+// round as it then stands.
+func (s *Store) apply(ctx context.Context, tx *txn, g Group, m Match, rounds []Round, key string, c RoundWrite) (Round, []Round, error) {
+	if c.Kind == WriteNone {
+		return Round{}, rounds, nil
+	}
+	var last *Round // the last live round
+	live := 0
+	for i := range rounds {
+		if !rounds[i].Undone() {
+			live, last = live+1, &rounds[i]
 		}
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return Round{}, nil, fmt.Errorf("store: add round: %w", err)
+	}
+	var r Round
+	var err error
+	switch c.Kind {
+	case WriteAdd:
+		switch {
+		case c.Number <= live:
+			return Round{}, nil, fmt.Errorf("store: add round %d: already saved: %w", c.Number, ErrConflict)
+		case m.FinishedAt != nil || c.Number != live+1:
+			return Round{}, nil, fmt.Errorf("store: add round %d after %d: %w", c.Number, live, ErrInvalid)
 		}
+		r, err = s.insertRound(ctx, tx, m.ID, c, key)
+		rounds = append(slices.Clip(rounds), r) // a copy: rounds may be the caller's
+		sortRounds(rounds)                      // an undone round keeps its number: a new one is not always last
+	case WriteEdit:
+		i := slices.IndexFunc(rounds, func(r Round) bool { return r.ID == c.Round && !r.Undone() })
+		if i < 0 {
+			return Round{}, nil, fmt.Errorf("store: edit round %d: %w", c.Round, ErrNotFound)
+		}
+		if r = rounds[i]; r.Version != c.Version {
+			return Round{}, nil, fmt.Errorf("store: edit round %d: version %d, have %d: %w", c.Round, c.Version, r.Version, ErrConflict)
+		}
+		entry, points := string(c.Entry), mustJSON(c.Points)
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET entry = $1, points = $2, version = version + 1 WHERE id = $3`, entry, points, r.ID); err != nil {
+			return Round{}, nil, fmt.Errorf("store: edit round: %w", err)
+		}
+		r.Entry, r.Points, r.Version = c.Entry, slices.Clone(c.Points), r.Version+1
+		err = s.revise(ctx, tx, r.ID, r.Version, "edited", entry, points, c.Author)
+		rounds = slices.Clone(rounds)
+		rounds[i] = r
+	case WriteUndo:
+		if last == nil || last.ID != c.Round {
+			return Round{}, nil, fmt.Errorf("store: undo round %d: not the last: %w", c.Round, ErrConflict)
+		}
+		at := s.now()
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET undone_at = $1, version = version + 1 WHERE id = $2`, at, last.ID); err != nil {
+			return Round{}, nil, fmt.Errorf("store: undo round: %w", err)
+		}
+		r = *last
+		undone := parseTime(at)
+		r.UndoneAt, r.Version = &undone, r.Version+1
+		err = s.revise(ctx, tx, r.ID, r.Version, "undone", string(r.Entry), mustJSON(r.Points), c.Author)
+		rounds = slices.Clone(rounds)
+		rounds[slices.IndexFunc(rounds, func(x Round) bool { return x.ID == r.ID })] = r
+	default:
+		return Round{}, nil, fmt.Errorf("store: round change of kind %d: %w", c.Kind, ErrInvalid)
+	}
+	if err != nil {
+		return Round{}, nil, err
 	}
 	tx.wroteSlug(g.ID, g.Slug)
-	live := 0
-	for _, r := range rounds {
-		if !r.Undone() {
-			live++
-		}
+	tx.wroteSheet(m.ID, SheetVersion(m, rounds))
+	return r, rounds, s.settle(ctx, tx, m.ID, rounds, c.Finished, m.FinishedAt == nil)
+}
+
+// insertRound inserts c as a new round of match id with its first revision.
+func (s *Store) insertRound(ctx context.Context, tx *txn, id int64, c RoundWrite, key string) (Round, error) {
+	var k any
+	if key != "" {
+		k = key
 	}
-	switch {
-	case w.Number <= live:
-		return Round{}, nil, fmt.Errorf("store: add round %d: already saved: %w", w.Number, ErrConflict)
-	case finished || w.Number != live+1:
-		return Round{}, nil, fmt.Errorf("store: add round %d after %d: %w", w.Number, live, ErrInvalid)
-	}
-	entry, points, created := mustJSON(w.Entry), mustJSON(w.Points), s.now()
+	entry, points, created := string(c.Entry), mustJSON(c.Points), s.now()
 	res, err := tx.insert(ctx, `INSERT INTO rounds (match_id, number, entry, points, submit_key, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-		id, w.Number, entry, points, key, created)
+		id, c.Number, entry, points, k, created)
 	if err != nil {
-		return Round{}, nil, fmt.Errorf("store: add round: %w", err)
+		return Round{}, fmt.Errorf("store: add round: %w", err)
 	}
 	rid, _ := res.LastInsertId()
-	if err := s.revise(ctx, tx, rid, 1, "created", entry, points, w.Author); err != nil {
-		return Round{}, nil, err
+	if err := s.revise(ctx, tx, rid, 1, "created", entry, points, c.Author); err != nil {
+		return Round{}, err
 	}
-	r := Round{ID: rid, MatchID: id, Number: w.Number, Entry: json.RawMessage(entry), Points: slices.Clone(w.Points),
-		Version: 1, CreatedAt: parseTime(created)}
-	rounds = append(slices.Clip(rounds), r) // a copy: rounds may be the caller's
-	sortRounds(rounds)                      // an undone round keeps its number: a new one is not always last
-	return r, rounds, s.settle(ctx, tx, id, rounds, w.decide(rounds), true)
-}
-
-// settleAfter ends a write of round id: it reads the match's rounds as they
-// now stand, settles the totals and whether the match is over on them, and
-// returns the round written with all of them.
-// open says the match is known to be open (not finished) in this transaction.
-func (s *Store) settleAfter(ctx context.Context, tx *txn, matchID, id int64, w RoundWrite, open bool) (Round, []Round, error) {
-	rounds, err := roundsOf(ctx, tx.QueryContext, matchID)
-	if err != nil {
-		return Round{}, nil, err
-	}
-	var out Round
-	for _, r := range rounds {
-		if r.ID == id {
-			out = r
-		}
-	}
-	return out, rounds, s.settle(ctx, tx, matchID, rounds, w.decide(rounds), open)
-}
-
-// EditRound replaces a round's entry and points if it is still at version
-// (the one the editor saw), records the change, and updates the totals.
-// Returns ErrConflict when someone changed it meanwhile, ErrNotFound for an
-// unknown or undone round.
-func (s *Store) EditRound(ctx context.Context, matchID, roundID int64, version int, w RoundWrite) (Round, error) {
-	var out Round
-	err := s.tx(s.onMatch(ctx, matchID), func(tx *txn) error {
-		if err := tx.wroteMatch(ctx, matchID); err != nil {
-			return err
-		}
-		cur, err := roundWhere(ctx, tx, `id = $1 AND match_id = $2 AND undone_at IS NULL`, roundID, matchID)
-		if err != nil {
-			return err
-		}
-		if cur.Version != version {
-			return fmt.Errorf("store: edit round %d: version %d, have %d: %w", roundID, version, cur.Version, ErrConflict)
-		}
-		entry, points := mustJSON(w.Entry), mustJSON(w.Points)
-		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET entry = $1, points = $2, version = version + 1 WHERE id = $3`, entry, points, roundID); err != nil {
-			return fmt.Errorf("store: edit round: %w", err)
-		}
-		if err := s.revise(ctx, tx, roundID, version+1, "edited", entry, points, w.Author); err != nil {
-			return err
-		}
-		out, _, err = s.settleAfter(ctx, tx, matchID, roundID, w, false)
-		return err
-	})
-	return out, err
-}
-
-// UndoLastRound undoes the match's last live round if it is roundID (so two
-// phones cannot undo two rounds by accident), records it, and updates the
-// totals; the match is open again. Returns ErrConflict when roundID is no
-// longer the last round.
-func (s *Store) UndoLastRound(ctx context.Context, matchID, roundID int64, author string) error {
-	return s.tx(s.onMatch(ctx, matchID), func(tx *txn) error {
-		if err := tx.wroteMatch(ctx, matchID); err != nil {
-			return err
-		}
-		last, err := roundWhere(ctx, tx, `match_id = $1 AND undone_at IS NULL ORDER BY number DESC LIMIT 1`, matchID)
-		if err != nil {
-			return err
-		}
-		if last.ID != roundID {
-			return fmt.Errorf("store: undo round %d: last is %d: %w", roundID, last.ID, ErrConflict)
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET undone_at = $1, version = version + 1 WHERE id = $2`, s.now(), roundID); err != nil {
-			return fmt.Errorf("store: undo round: %w", err)
-		}
-		if err := s.revise(ctx, tx, roundID, last.Version+1, "undone", string(last.Entry), mustJSON(last.Points), author); err != nil {
-			return err
-		}
-		rounds, err := roundsOf(ctx, tx.QueryContext, matchID)
-		if err != nil {
-			return err
-		}
-		return s.settle(ctx, tx, matchID, rounds, false, false)
-	})
+	return Round{ID: rid, MatchID: id, Number: c.Number, Entry: c.Entry, Points: slices.Clone(c.Points),
+		Version: 1, CreatedAt: parseTime(created)}, nil
 }
 
 // Rounds lists every round of a match in order, undone ones included.
@@ -307,22 +264,6 @@ func (s *Store) revise(ctx context.Context, tx *txn, roundID int64, version int,
 		return fmt.Errorf("store: revision: %w", err)
 	}
 	return nil
-}
-
-// decide says whether the match is over after this write, on its rounds as
-// they now stand in the transaction.
-func (w RoundWrite) decide(rounds []Round) bool {
-	if w.Decide == nil {
-		return w.Finished
-	}
-	var entries []json.RawMessage
-	var points [][]int
-	for _, r := range rounds {
-		if !r.Undone() {
-			entries, points = append(entries, r.Entry), append(points, r.Points)
-		}
-	}
-	return w.Decide(entries, points)
 }
 
 // settle makes the totals equal the sum of the live rounds (all the match's

@@ -55,8 +55,20 @@ func (s *Store) MatchSheet(ctx context.Context, groupID, id int64) (Match, []Rou
 	return matchSheet(ctx, s.query, groupID, id)
 }
 
+// MatchGame is the game of match id of the group, or ErrNotFound (also for
+// a deleted match or one of another group). A match's game never changes:
+// a write to the match reads it before its transaction begins.
+func (s *Store) MatchGame(ctx context.Context, groupID, id int64) (string, error) {
+	var game string
+	err := s.queryRow(ctx, `SELECT game FROM matches WHERE id = $1 AND group_id = $2 AND deleted_at IS NULL`, id, groupID).Scan(&game)
+	if err != nil {
+		return "", notFound(err, "match")
+	}
+	return game, nil
+}
+
 // matchSheet is MatchSheet on a connection's queries: the pool's, or a write
-// transaction's (SaveRound).
+// transaction's (ChangeRound).
 func matchSheet(ctx context.Context, query func(context.Context, string, ...any) (*sql.Rows, error), groupID, id int64) (Match, []Round, error) {
 	rows, err := query(ctx, sheetQuery, id, groupID, id, id, id, groupID)
 	if err != nil {
@@ -205,4 +217,24 @@ func nullTimeOf(v any) *time.Time {
 func atoiOf(v any) int {
 	n, _ := strconv.Atoi(textOf(v))
 	return n
+}
+
+// SheetVersion is a scoresheet's version, which the phones watching it
+// compare with theirs: it changes with every round saved, corrected or
+// undone, a player who leaves or comes back, and a match ended early.
+func SheetVersion(m Match, rounds []Round) string {
+	sum := 0
+	for _, r := range rounds {
+		sum += r.Version
+	}
+	v := strconv.Itoa(len(rounds)) + "." + strconv.Itoa(sum)
+	for i, st := range m.Seats {
+		if st.AwayFrom > 0 {
+			v += "~" + strconv.Itoa(i) + "@" + strconv.Itoa(st.AwayFrom)
+		}
+	}
+	if m.EndedEarly() {
+		v += "~end"
+	}
+	return v
 }

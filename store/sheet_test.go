@@ -46,7 +46,7 @@ func TestMatchSheetReadsWhatMatchAndRoundsRead(t *testing.T) {
 	same("no round yet", f.match)
 	add := func(n int, pts []int, finished bool) Round {
 		t.Helper()
-		r, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: map[string]any{"typed": pts, "note": "Zoé & <b>"},
+		r, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: n, Entry: raw(map[string]any{"typed": pts, "note": "Zoé & <b>"}),
 			Points: pts, Author: "Ana", Finished: finished})
 		if err != nil {
 			t.Fatal(err)
@@ -56,11 +56,11 @@ func TestMatchSheetReadsWhatMatchAndRoundsRead(t *testing.T) {
 	r1 := add(1, []int{0, 12, -30}, false)
 	r2 := add(2, []int{7, 0, 4}, false)
 	same("two rounds", f.match)
-	if err := f.s.UndoLastRound(ctx, f.match, r2.ID, "Ben"); err != nil {
+	if err := f.s.undoRound(ctx, f.match, r2.ID, "Ben"); err != nil {
 		t.Fatal(err)
 	}
 	add(2, []int{1, 0, 2}, false)
-	if _, err := f.s.EditRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: "{}", Points: []int{0, 20, 30}, Author: "Ben"}); err != nil {
+	if _, err := f.s.editRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: raw("{}"), Points: []int{0, 20, 30}, Author: "Ben"}); err != nil {
 		t.Fatal(err)
 	}
 	for n := 3; n <= 11; n++ {
@@ -82,7 +82,7 @@ func TestMatchSheetReadsWhatMatchAndRoundsRead(t *testing.T) {
 	if _, _, err := f.s.MatchSheet(ctx, f.g.Group.ID, f.match+1000); !errors.Is(err, ErrNotFound) {
 		t.Errorf("MatchSheet of no match err = %v, want ErrNotFound", err)
 	}
-	if err := f.s.DeleteMatch(ctx, f.g.Group.ID, f.match); err != nil {
+	if err := f.s.DeleteMatch(ctx, f.g.Group.ID, f.match, "Ana"); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := f.s.MatchSheet(ctx, f.g.Group.ID, f.match); !errors.Is(err, ErrNotFound) {

@@ -93,6 +93,8 @@ type txn struct {
 	touched map[int64]bool   // the groups written to, and whether their members changed
 	matches map[int64]bool   // the matches written to (Written.Matches)
 	slugs   map[int64]string // the slugs of groups written to, when read already (wroteSlug)
+	sheets  map[int64]string // the sheet version of matches written to, when known (wroteSheet)
+	author  string           // who wrote, when the write says (Written.Author)
 	// detached: the statements ignore their context's cancellation (a write
 	// sharing its commit with others, see commitBatch).
 	detached bool

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -123,12 +122,13 @@ func TestMembership(t *testing.T) {
 func TestRoundLifecycle(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	// Every save, a repeated one too, also returns the match's rounds as stored.
+	// Every save, a repeated one too, also returns the match's rounds as
+	// stored (read with the match, without the moment each was saved).
 	add := func(n int, pts []int, key string) (Round, error) {
-		r, rounds, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: map[string]any{"typed": pts}, Points: pts, SubmitKey: key, Author: "Ana"})
+		r, rounds, err := f.s.addRound(ctx, f.match, RoundWrite{Number: n, Entry: raw(map[string]any{"typed": pts}), Points: pts, Author: "Ana"}, key)
 		if err == nil {
-			if stored, _ := f.s.Rounds(ctx, f.match); !reflect.DeepEqual(rounds, stored) {
-				t.Errorf("round %d: AddRound returned rounds %+v, the match has %+v", n, rounds, stored)
+			if stored, _ := f.s.Rounds(ctx, f.match); !reflect.DeepEqual(timeless(rounds), timeless(stored)) {
+				t.Errorf("round %d: the save returned rounds %+v, the match has %+v", n, rounds, stored)
 			}
 		}
 		return r, err
@@ -149,10 +149,10 @@ func TestRoundLifecycle(t *testing.T) {
 	r2, _ := add(2, []int{7, 0, 4}, "k2")
 	wantTotals(t, f, 7, 12, 34)
 
-	if _, err := f.s.EditRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: "{}", Points: []int{0, 20, 30}, Author: "Ben"}); err != nil {
+	if _, err := f.s.editRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: raw("{}"), Points: []int{0, 20, 30}, Author: "Ben"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.s.EditRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: "{}", Points: []int{1, 1, 1}, Author: "Chloé"}); !errors.Is(err, ErrConflict) {
+	if _, err := f.s.editRound(ctx, f.match, r1.ID, 1, RoundWrite{Entry: raw("{}"), Points: []int{1, 1, 1}, Author: "Chloé"}); !errors.Is(err, ErrConflict) {
 		t.Errorf("edit from a stale version err = %v, want ErrConflict", err)
 	}
 	wantTotals(t, f, 7, 20, 34)
@@ -161,10 +161,10 @@ func TestRoundLifecycle(t *testing.T) {
 		t.Errorf("History(round 1) = %+v; want created 12 by Ana then edited 20 by Ben", hist)
 	}
 
-	if err := f.s.UndoLastRound(ctx, f.match, r1.ID, "Ana"); !errors.Is(err, ErrConflict) {
+	if err := f.s.undoRound(ctx, f.match, r1.ID, "Ana"); !errors.Is(err, ErrConflict) {
 		t.Errorf("undo of a round that is not the last err = %v, want ErrConflict", err)
 	}
-	if err := f.s.UndoLastRound(ctx, f.match, r2.ID, "Ana"); err != nil {
+	if err := f.s.undoRound(ctx, f.match, r2.ID, "Ana"); err != nil {
 		t.Fatal(err)
 	}
 	wantTotals(t, f, 0, 20, 30)
@@ -201,7 +201,7 @@ func TestConcurrentWritersQueue(t *testing.T) {
 			defer wg.Done()
 			// Everyone races for the next round; losers see a conflict, never "database is locked".
 			for n := 1; n <= 11; n++ {
-				_, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: "{}", Points: []int{0, 1, 2}, Author: "x"})
+				_, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: n, Entry: raw("{}"), Points: []int{0, 1, 2}, Author: "x"})
 				if err != nil && !errors.Is(err, ErrConflict) {
 					errs <- err
 					return
@@ -277,13 +277,13 @@ func TestRulingsAreKeptWithTheMatch(t *testing.T) {
 func TestCorrectionKeepsTheFinishTime(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	r, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 1, 2}, Finished: true})
+	r, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{0, 1, 2}, Finished: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m, _ := f.s.Match(ctx, f.g.Group.ID, f.match)
 	first := *m.FinishedAt
-	if _, err := f.s.EditRound(ctx, f.match, r.ID, 1, RoundWrite{Entry: "{}", Points: []int{0, 5, 2}, Finished: true}); err != nil {
+	if _, err := f.s.editRound(ctx, f.match, r.ID, 1, RoundWrite{Entry: raw("{}"), Points: []int{0, 5, 2}, Finished: true}); err != nil {
 		t.Fatal(err)
 	}
 	m, _ = f.s.Match(ctx, f.g.Group.ID, f.match)
@@ -297,10 +297,20 @@ func TestCorrectionKeepsTheFinishTime(t *testing.T) {
 func TestFinishedIsDecidedOnTheStoredRounds(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	threeRounds := func(_ []json.RawMessage, points [][]int) bool { return len(points) >= 3 }
+	// The plan decides on the rounds the transaction reads: over after three.
+	threeRounds := func(w RoundWrite) func(Match, []Round) RoundWrite {
+		return func(_ Match, read []Round) RoundWrite {
+			live := len(read)
+			if w.Kind == WriteAdd {
+				live++
+			}
+			w.Finished = live >= 3
+			return w
+		}
+	}
 	var first Round
 	for n := 1; n <= 2; n++ {
-		r, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: n, Entry: "{}", Points: []int{0, 1, 1}, Decide: threeRounds})
+		_, r, _, err := f.s.ChangeRound(ctx, f.g.Group, f.match, "", threeRounds(RoundWrite{Kind: WriteAdd, Number: n, Entry: raw("{}"), Points: []int{0, 1, 1}}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -310,10 +320,10 @@ func TestFinishedIsDecidedOnTheStoredRounds(t *testing.T) {
 	}
 	// Phone A saves round 3 (the last); phone B's correction of round 1 was
 	// prepared before it and lands after: it must not reopen the match.
-	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 3, Entry: "{}", Points: []int{0, 1, 1}, Decide: threeRounds}); err != nil {
+	if _, _, _, err := f.s.ChangeRound(ctx, f.g.Group, f.match, "", threeRounds(RoundWrite{Kind: WriteAdd, Number: 3, Entry: raw("{}"), Points: []int{0, 1, 1}})); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.s.EditRound(ctx, f.match, first.ID, 1, RoundWrite{Entry: "{}", Points: []int{0, 2, 2}, Decide: threeRounds}); err != nil {
+	if _, _, _, err := f.s.ChangeRound(ctx, f.g.Group, f.match, "", threeRounds(RoundWrite{Kind: WriteEdit, Round: first.ID, Version: 1, Entry: raw("{}"), Points: []int{0, 2, 2}})); err != nil {
 		t.Fatal(err)
 	}
 	if m, _ := f.s.Match(ctx, f.g.Group.ID, f.match); !m.Finished() {
@@ -327,15 +337,17 @@ func TestFinishedIsDecidedOnTheStoredRounds(t *testing.T) {
 func TestCancelledWriteRollsBackWhole(t *testing.T) {
 	f := newFixture(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	_, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3},
-		Decide: func([]json.RawMessage, [][]int) bool { cancel(); return false }})
+	_, _, _, err := f.s.ChangeRound(ctx, f.g.Group, f.match, "", func(Match, []Round) RoundWrite {
+		cancel()
+		return RoundWrite{Kind: WriteAdd, Number: 1, Entry: raw("{}"), Points: []int{1, 2, 3}}
+	})
 	if err == nil {
 		t.Fatal("a save cancelled inside its transaction reported success")
 	}
 	if rounds, _ := f.s.Rounds(context.Background(), f.match); len(rounds) != 0 {
 		t.Errorf("the cancelled save left %d rounds", len(rounds))
 	}
-	if _, _, err := f.s.AddRound(context.Background(), f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}}); err != nil {
+	if _, _, err := f.s.addRound(context.Background(), f.match, RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{1, 2, 3}}); err != nil {
 		t.Fatalf("the next save: %v", err)
 	}
 	m, _ := f.s.Match(context.Background(), f.g.Group.ID, f.match)
@@ -385,18 +397,17 @@ func TestWriteConnectionSurvivesCancelAndPanic(t *testing.T) {
 	ctx := context.Background()
 	gone, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, _, err := f.s.AddRound(gone, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}}); err == nil {
+	if _, _, err := f.s.addRound(gone, f.match, RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{1, 2, 3}}); err == nil {
 		t.Error("a save with a cancelled request reported success")
 	}
 	func() {
 		defer func() { recover() }()
-		f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3},
-			Decide: func([]json.RawMessage, [][]int) bool { panic("a game's bug") }})
+		f.s.ChangeRound(ctx, f.g.Group, f.match, "", func(Match, []Round) RoundWrite { panic("a game's bug") })
 	}()
 	if rounds, _ := f.s.Rounds(ctx, f.match); len(rounds) != 0 {
 		t.Errorf("the panicking save left %d rounds", len(rounds))
 	}
-	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{1, 2, 3}}); err != nil {
+	if _, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{1, 2, 3}}); err != nil {
 		t.Fatalf("the next save: %v", err)
 	}
 	if err := f.s.Close(); err != nil || f.s.Close() != nil {

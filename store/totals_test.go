@@ -64,7 +64,7 @@ func TestTotalsEqualTheSQLSum(t *testing.T) {
 		switch k := rng.IntN(10); {
 		case k < 5: // a save, which sometimes finishes the match
 			var r Round
-			r, _, err = f.s.AddRound(ctx, f.match, RoundWrite{Number: len(live) + 1, Entry: "{}", Points: points(), Finished: rng.IntN(8) == 0})
+			r, _, err = f.s.addRound(ctx, f.match, RoundWrite{Number: len(live) + 1, Entry: raw("{}"), Points: points(), Finished: rng.IntN(8) == 0})
 			if errors.Is(err, ErrInvalid) { // finished: undo to reopen it
 				kinds["refused"]++
 				err = nil
@@ -74,10 +74,10 @@ func TestTotalsEqualTheSQLSum(t *testing.T) {
 			kinds["add"]++
 		case k < 8 && len(live) > 0: // a correction, in a finished match too
 			i := rng.IntN(len(live))
-			live[i], err = f.s.EditRound(ctx, f.match, live[i].ID, live[i].Version, RoundWrite{Entry: "{}", Points: points(), Finished: rng.IntN(3) == 0})
+			live[i], err = f.s.editRound(ctx, f.match, live[i].ID, live[i].Version, RoundWrite{Entry: raw("{}"), Points: points(), Finished: rng.IntN(3) == 0})
 			kinds["edit"]++
 		case len(live) > 0:
-			err = f.s.UndoLastRound(ctx, f.match, live[len(live)-1].ID, "Ana")
+			err = f.s.undoRound(ctx, f.match, live[len(live)-1].ID, "Ana")
 			live = live[:len(live)-1]
 			kinds["undo"]++
 		}
@@ -136,11 +136,11 @@ func equal(a, b []int64) bool {
 
 func jsonOf(v []int64) string { return mustJSON(v) }
 
-// SaveRound decides on the match as it stands when its write begins: other
+// ChangeRound decides on the match as it stands when its write begins: other
 // phones' writes just before it (corrections, undos, saves) are in what its
 // plan is given, and its answer is exactly the rounds the store then holds,
 // with the totals the SQL sums.
-func TestSaveRoundDecidesOnTheMatchAsItStands(t *testing.T) {
+func TestChangeRoundDecidesOnTheMatchAsItStands(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
 	rng := rand.New(rand.NewPCG(19, 5))
@@ -152,17 +152,17 @@ func TestSaveRoundDecidesOnTheMatchAsItStands(t *testing.T) {
 		switch k := rng.IntN(6); {
 		case k == 0 && len(live) > 0:
 			i := rng.IntN(len(live))
-			if _, err := f.s.EditRound(ctx, f.match, live[i].ID, live[i].Version, RoundWrite{Entry: "{}", Points: points()}); err != nil {
+			if _, err := f.s.editRound(ctx, f.match, live[i].ID, live[i].Version, RoundWrite{Entry: raw("{}"), Points: points()}); err != nil {
 				t.Fatal(err)
 			}
 			stale++
 		case k == 1 && len(live) > 1:
-			if err := f.s.UndoLastRound(ctx, f.match, live[len(live)-1].ID, "Ben"); err != nil {
+			if err := f.s.undoRound(ctx, f.match, live[len(live)-1].ID, "Ben"); err != nil {
 				t.Fatal(err)
 			}
 			stale++
 		case k == 2:
-			if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: len(live) + 1, Entry: "{}", Points: points()}); err != nil {
+			if _, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: len(live) + 1, Entry: raw("{}"), Points: points()}); err != nil {
 				t.Fatal(err)
 			}
 			stale++
@@ -172,7 +172,7 @@ func TestSaveRoundDecidesOnTheMatchAsItStands(t *testing.T) {
 			t.Fatal(err)
 		}
 		var given []Round
-		m, got, rounds, err := f.s.SaveRound(ctx, f.g.Group, f.match, func(_ Match, read []Round) (RoundWrite, error) {
+		m, got, rounds, err := f.s.ChangeRound(ctx, f.g.Group, f.match, fmt.Sprintf("k%d", step), func(_ Match, read []Round) RoundWrite {
 			given = read
 			n := 0
 			for _, r := range read {
@@ -180,7 +180,7 @@ func TestSaveRoundDecidesOnTheMatchAsItStands(t *testing.T) {
 					n++
 				}
 			}
-			return RoundWrite{Number: n + 1, Entry: `{"n":1}`, Points: points(), SubmitKey: fmt.Sprintf("%d.k%d", n+1, step)}, nil
+			return RoundWrite{Kind: WriteAdd, Number: n + 1, Entry: raw(`{"n":1}`), Points: points()}
 		})
 		if err != nil {
 			t.Fatalf("step %d: %v", step, err)
@@ -204,7 +204,7 @@ func TestSaveRoundDecidesOnTheMatchAsItStands(t *testing.T) {
 				if len(cur) < 2 {
 					break
 				}
-				if err := f.s.UndoLastRound(ctx, f.match, cur[len(cur)-1].ID, "Ana"); err != nil {
+				if err := f.s.undoRound(ctx, f.match, cur[len(cur)-1].ID, "Ana"); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -241,40 +241,39 @@ func liveOf(t *testing.T, f fixture) []Round {
 	return live
 }
 
-// A plan that calls for no write leaves the match as it was and hands its
-// error back with what was read; a repeated form is answered with the round
+// A plan that calls for no write leaves the match as it was and hands back
+// what was read; a repeated form is answered with the round
 // it saved, nothing written again; a match of another group, or a deleted
 // one, is not found and its plan never asked.
-func TestSaveRoundWithoutWrite(t *testing.T) {
+func TestChangeRoundWithoutWrite(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: `{}`, Points: []int{1, 2, 3}}); err != nil {
+	if _, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: 1, Entry: raw(`{}`), Points: []int{1, 2, 3}}); err != nil {
 		t.Fatal(err)
 	}
-	refused := fmt.Errorf("a refused form: %w", ErrNoWrite)
-	m, _, rounds, err := f.s.SaveRound(ctx, f.g.Group, f.match, func(Match, []Round) (RoundWrite, error) { return RoundWrite{}, refused })
-	if !errors.Is(err, ErrNoWrite) || m.ID != f.match || len(rounds) != 1 || rounds[0].Points[2] != 3 {
+	m, _, rounds, err := f.s.ChangeRound(ctx, f.g.Group, f.match, "", func(Match, []Round) RoundWrite { return RoundWrite{} })
+	if err != nil || m.ID != f.match || len(rounds) != 1 || rounds[0].Points[2] != 3 {
 		t.Fatalf("a refused plan: %v, match %d, rounds %+v", err, m.ID, rounds)
 	}
 	if got := liveOf(t, f); len(got) != 1 {
 		t.Fatalf("a refused plan wrote: %+v", got)
 	}
-	plan := func(_ Match, read []Round) (RoundWrite, error) {
-		return RoundWrite{Number: len(read) + 1, Entry: `{}`, Points: []int{4, 5, 6}, SubmitKey: "2.same"}, nil
+	plan := func(_ Match, read []Round) RoundWrite {
+		return RoundWrite{Kind: WriteAdd, Number: len(read) + 1, Entry: raw(`{}`), Points: []int{4, 5, 6}}
 	}
-	_, first, _, err := f.s.SaveRound(ctx, f.g.Group, f.match, plan)
+	_, first, _, err := f.s.ChangeRound(ctx, f.g.Group, f.match, "2.same", plan)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, again, rounds, err := f.s.SaveRound(ctx, f.g.Group, f.match, plan) // decided as round 3, posted with round 2's form
+	_, again, rounds, err := f.s.ChangeRound(ctx, f.g.Group, f.match, "2.same", plan) // decided as round 3, posted with round 2's form
 	if err != nil || again.ID != first.ID || len(rounds) != 2 || len(liveOf(t, f)) != 2 {
 		t.Fatalf("the repeated form: %v, round %d (first %d), %d rounds answered, %d stored", err, again.ID, first.ID, len(rounds), len(liveOf(t, f)))
 	}
-	if err := f.s.DeleteMatch(ctx, f.g.Group.ID, f.match); err != nil {
+	if err := f.s.DeleteMatch(ctx, f.g.Group.ID, f.match, "Ana"); err != nil {
 		t.Fatal(err)
 	}
 	asked := false
-	if _, _, _, err := f.s.SaveRound(ctx, f.g.Group, f.match, func(Match, []Round) (RoundWrite, error) { asked = true; return plan(Match{}, nil) }); !errors.Is(err, ErrNotFound) || asked {
+	if _, _, _, err := f.s.ChangeRound(ctx, f.g.Group, f.match, "", func(Match, []Round) RoundWrite { asked = true; return plan(Match{}, nil) }); !errors.Is(err, ErrNotFound) || asked {
 		t.Errorf("a deleted match: %v, plan asked %v", err, asked)
 	}
 	other, err := f.s.CreateGroup(ctx, "Other", "Zoé", "")
@@ -282,7 +281,7 @@ func TestSaveRoundWithoutWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	asked = false
-	_, _, _, err = f.s.SaveRound(ctx, other.Group, f.match, func(Match, []Round) (RoundWrite, error) { asked = true; return plan(Match{}, nil) })
+	_, _, _, err = f.s.ChangeRound(ctx, other.Group, f.match, "", func(Match, []Round) RoundWrite { asked = true; return plan(Match{}, nil) })
 	if !errors.Is(err, ErrNotFound) || asked {
 		t.Errorf("another group's match: %v, plan asked %v", err, asked)
 	}

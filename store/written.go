@@ -17,6 +17,13 @@ type Written struct {
 	// round saved, corrected or undone, a match deleted). On PostgreSQL a
 	// write touching more than maxNotifiedMatches leaves it empty.
 	Matches []int64
+	// Sheets is, for a match whose rounds the write changed here, its sheet
+	// version after the write (SheetVersion); empty for other writes and
+	// for another instance's.
+	Sheets map[int64]string
+	// Author is who made the write, when it says (a match deleted: who
+	// deleted it).
+	Author string
 	// Version is the group's write counter after the write (PostgreSQL
 	// only; see GroupVersion).
 	Version int64
@@ -83,6 +90,16 @@ func (t *txn) wroteMatch(ctx context.Context, matchID int64) error {
 	return nil
 }
 
+// wroteSheet records a write to matchID after which its sheet version is
+// version.
+func (t *txn) wroteSheet(matchID int64, version string) {
+	t.wroteIn(matchID)
+	if t.sheets == nil {
+		t.sheets = map[int64]string{}
+	}
+	t.sheets[matchID] = version
+}
+
 // wroteIn records a write to matchID (its group is recorded apart).
 func (t *txn) wroteIn(matchID int64) {
 	if t.matches == nil {
@@ -97,7 +114,7 @@ func (t *txn) wroteIn(matchID int64) {
 func (t *txn) written(ctx context.Context) ([]Written, error) {
 	out := make([]Written, 0, len(t.touched))
 	for gid, members := range t.touched {
-		w := Written{GroupID: gid, Members: members}
+		w := Written{GroupID: gid, Members: members, Author: t.author}
 		var err error
 		if slug, ok := t.slugs[gid]; ok && t.pg == nil {
 			w.Slug = slug
@@ -113,6 +130,7 @@ func (t *txn) written(ctx context.Context) ([]Written, error) {
 			for m := range t.matches {
 				w.Matches = append(w.Matches, m)
 			}
+			w.Sheets = t.sheets
 		}
 		out = append(out, w)
 	}

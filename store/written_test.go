@@ -50,14 +50,14 @@ func TestEveryWriteTellsItsGroup(t *testing.T) {
 	}
 	var round Round
 	expect("AddRound", false, func() (err error) {
-		round, _, err = f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 5, 7}})
+		round, _, err = f.s.addRound(ctx, f.match, RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{0, 5, 7}})
 		return err
 	})
 	expect("EditRound", false, func() error {
-		_, err := f.s.EditRound(ctx, f.match, round.ID, 1, RoundWrite{Entry: "{}", Points: []int{0, 6, 7}})
+		_, err := f.s.editRound(ctx, f.match, round.ID, 1, RoundWrite{Entry: raw("{}"), Points: []int{0, 6, 7}})
 		return err
 	})
-	expect("UndoLastRound", false, func() error { return f.s.UndoLastRound(ctx, f.match, round.ID, "Ana") })
+	expect("UndoLastRound", false, func() error { return f.s.undoRound(ctx, f.match, round.ID, "Ana") })
 	expect("AddRuling", false, func() error {
 		_, err := f.s.AddRuling(ctx, Ruling{MatchID: f.match, Form: "a=1", Legal: true, Summary: "ok", Author: "Ana"})
 		return err
@@ -73,7 +73,7 @@ func TestEveryWriteTellsItsGroup(t *testing.T) {
 		_, err := f.s.CreateMatch(ctx, gid, NewMatch{Game: "taki", Players: []int64{f.players[0].ID, f.players[1].ID}})
 		return err
 	})
-	expect("DeleteMatch", false, func() error { return f.s.DeleteMatch(ctx, gid, f.match) })
+	expect("DeleteMatch", false, func() error { return f.s.DeleteMatch(ctx, gid, f.match, "Ana") })
 	var season Season
 	expect("AddSeason", false, func() (err error) {
 		season, err = f.s.AddSeason(ctx, gid, "Hiver", time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC))
@@ -90,7 +90,7 @@ func TestEveryWriteTellsItsGroup(t *testing.T) {
 	mu.Lock()
 	told = nil
 	mu.Unlock()
-	if err := f.s.DeleteMatch(ctx, other.Group.ID, f.match); err == nil {
+	if err := f.s.DeleteMatch(ctx, other.Group.ID, f.match, "Ana"); err == nil {
 		t.Fatal("deleting another group's match succeeded")
 	}
 	if len(told) != 0 {
@@ -103,7 +103,7 @@ func TestEveryWriteTellsItsGroup(t *testing.T) {
 func TestUndecodableRowsAreErrors(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	r, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 5, 7}})
+	r, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{0, 5, 7}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,13 +126,13 @@ func TestUndecodableRowsAreErrors(t *testing.T) {
 func TestHugeStoredPointsDoNotFailLaterSaves(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 5, 7}}); err != nil {
+	if _, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: 1, Entry: raw("{}"), Points: []int{0, 5, 7}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.s.testExec(`UPDATE rounds SET points = '[0, 9223372036854775000, 7]' WHERE match_id = $1`, f.match); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := f.s.AddRound(ctx, f.match, RoundWrite{Number: 2, Entry: "{}", Points: []int{0, 9000, 7}}); err != nil {
+	if _, _, err := f.s.addRound(ctx, f.match, RoundWrite{Number: 2, Entry: raw("{}"), Points: []int{0, 9000, 7}}); err != nil {
 		t.Fatalf("a save after huge stored points: %v", err)
 	}
 	m, err := f.s.Match(ctx, f.g.Group.ID, f.match)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -32,7 +33,9 @@ func TestCopyMovesAGroupBothWays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := st.AddRound(ctx, mid, store.RoundWrite{Number: 1, Entry: "{}", Points: []int{0, 12}, Author: "Ana"}); err != nil {
+	if _, _, _, err := st.ChangeRound(ctx, g.Group, mid, "", func(store.Match, []store.Round) store.RoundWrite {
+		return store.RoundWrite{Kind: store.WriteAdd, Number: 1, Entry: json.RawMessage("{}"), Points: []int{0, 12}, Author: "Ana"}
+	}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
