@@ -21,6 +21,7 @@ func All() []pagestates.Game {
 		pg := pagestates.Game{ID: g.ID(), Name: g.Name("en"), Seats: s.Seats, Options: s.Options, French: s.French,
 			Rounds: s.Rounds, JustSaved: s.JustSaved, Correction: s.Correction, Invalid: s.Invalid,
 			FinishedSeats: s.FinishedSeats, FinishedOptions: s.FinishedOptions, Finished: s.Finished}
+		_, pg.HasReferee = g.(kit.RefereePage)
 		for _, f := range s.Empty {
 			pg.Empty = append(pg.Empty, pagestates.Form(f))
 		}

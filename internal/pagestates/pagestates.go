@@ -247,6 +247,7 @@ type Game struct {
 	FinishedSeats   int
 	FinishedOptions url.Values
 	Finished        []url.Values
+	HasReferee      bool // the game has a referee page: its page is a state
 	Referee         []Form
 }
 
@@ -364,7 +365,9 @@ func (s *seeder) referee(games []Game) {
 	ref("referee", "/referee", false, nil)
 	ref("referee", "/referee", true, nil)
 	for _, g := range games {
-		ref("referee: "+g.ID, "/referee/"+g.ID, false, nil)
+		if g.HasReferee {
+			ref("referee: "+g.ID, "/referee/"+g.ID, false, nil)
+		}
 	}
 	for _, g := range games {
 		for _, f := range g.Referee {
