@@ -58,7 +58,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("", s.groupHome).Name = routeGroup
 	g.POST("/invite/rotate", s.rotateInvite, requireAdmin).Name = routeInviteRotate
 	g.POST("/admin/rotate", s.rotateAdmin, requireAdmin).Name = routeAdminRotate
-	g.POST("/leave", s.leaveGroup) // this phone leaves (groups.go)
+	g.POST("/leave", s.leaveGroup).Name = routeLeave // this phone leaves (groups.go)
 	g.GET("/members", s.members, requireAdmin).Name = routeMembers
 	g.POST("/members/:member/remove", s.removeMember, requireAdmin).Name = routeMemberRemove
 	g.GET("/players", s.players).Name = routePlayers
@@ -119,6 +119,7 @@ const (
 	routeGroup                = "group"
 	routeInviteRotate         = "inviteRotate"
 	routeAdminRotate          = "adminRotate"
+	routeLeave                = "leave"
 	routeMembers              = "members"
 	routeMemberRemove         = "memberRemove"
 	routePlayers              = "players"

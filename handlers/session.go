@@ -86,7 +86,7 @@ func groupPaths(c echo.Context, slug string) views.GroupPaths {
 	return views.GroupPaths{Home: pathTo(c, routeGroup, slug), Standings: pathTo(c, routeStandings, slug),
 		Players: pathTo(c, routePlayers, slug), Games: pathTo(c, routeGames, slug), Rules: pathTo(c, routeRules, slug),
 		Members: pathTo(c, routeMembers, slug), Export: pathTo(c, routeExport, slug),
-		InviteRotate: pathTo(c, routeInviteRotate, slug), NewMatch: pathTo(c, routeNewMatch, slug), Matches: pathTo(c, routeMatches, slug)}
+		InviteRotate: pathTo(c, routeInviteRotate, slug), Leave: pathTo(c, routeLeave, slug), NewMatch: pathTo(c, routeNewMatch, slug), Matches: pathTo(c, routeMatches, slug)}
 }
 
 // requireMember lets a request through only for a member of the group named

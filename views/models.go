@@ -28,6 +28,7 @@ type GroupNav struct {
 type GroupPaths struct {
 	Home, Standings, Players, Games, Rules, Members, Export string
 	InviteRotate                                            string
+	Leave                                                   string // where this phone leaves the group
 	NewMatch                                                string // the new-match page; a game is chosen by ?game=
 	Matches                                                 string // where a new match is posted
 }
