@@ -25,7 +25,7 @@ func (s *Server) serviceWorker(c echo.Context) error {
 
 // appStrings are the sentences app.js writes itself, when the server may
 // not answer (a save kept on the phone, a referee page opened offline).
-var appStrings = []string{"pending.waiting", "pending.sending", "referee.offline",
+var appStrings = []string{"pending.waiting", "pending.correction", "pending.sending", "referee.offline",
 	"refused.gone", "refused.deleted", "refused.forbidden", "refused.large", "refused.other", "refused.typed", "refused.dismiss"}
 
 // clientStrings answers /app-strings/en.json or fr.json: those sentences in

@@ -435,9 +435,16 @@ window.tkRetryAfter = function (res) {
     var f = document.getElementById("round-form");
     return f && /\/rounds$/.test(f.getAttribute("action") || "") ? f : null;
   }
+  // keptForm is the form whose save is kept when it cannot be sent: a new
+  // round's (roundForm) or a correction's (its action names the round).
+  function keptForm() {
+    var f = document.getElementById("round-form");
+    return f && /\/rounds(\/\d+)?$/.test(f.getAttribute("action") || "") ? f : null;
+  }
+  function isCorrection(action) { return /\/rounds\/\d+$/.test(action); }
   function keyOf(form) { var k = form.querySelector("input[name=submitKey]"); return k ? k.value : ""; }
   function roundOf(key) { return parseInt(String(key).split(".")[0], 10) || 0; }
-  function matchOf(action) { return action.replace(/\/rounds$/, ""); }
+  function matchOf(action) { return action.replace(/\/rounds(\/\d+)?$/, ""); }
   function draftKey(form) { return "tk-draft:" + form.getAttribute("action"); }
   function fields(form, submitter) {
     var out = [];
@@ -562,11 +569,11 @@ window.tkRetryAfter = function (res) {
   }
   // show says next to Save that this match's round waits on the phone.
   function show() {
-    var form = roundForm();
+    var form = keptForm();
     var line = document.getElementById("pending-save");
     var p = form && pendingFor(form.getAttribute("action"));
     if (!p) { if (line) line.remove(); return; }
-    var id = sending === p.key ? "pending.sending" : "pending.waiting";
+    var id = sending === p.key ? "pending.sending" : isCorrection(p.action) ? "pending.correction" : "pending.waiting";
     if (!line) {
       line = document.createElement("p");
       line.id = "pending-save";
@@ -590,10 +597,10 @@ window.tkRetryAfter = function (res) {
   });
   document.addEventListener("submit", function (e) {
     var form = e.target;
-    if (!form || form !== roundForm()) return;
+    if (!form || form !== keptForm()) return;
     var b = e.submitter;
     if (!b || b.name !== "op" || b.value !== "save") { lastSave = null; return; }
-    if (Date.now() - answeredAt < 700 && !window.tkDirty(form) && !(window.tkDrafty && window.tkDrafty(form))) {
+    if (form === roundForm() && Date.now() - answeredAt < 700 && !window.tkDirty(form) && !(window.tkDrafty && window.tkDrafty(form))) {
       e.preventDefault();
       e.stopImmediatePropagation();
       lastSave = null;
@@ -610,11 +617,11 @@ window.tkRetryAfter = function (res) {
     }
   }, true);
   document.addEventListener("htmx:sendError", function (e) {
-    var form = roundForm();
+    var form = keptForm();
     if (lastSave && form && e.target && form.contains(e.target)) { keep(lastSave); lastSave = null; }
   });
   document.addEventListener("htmx:afterRequest", function (e) {
-    var form = roundForm();
+    var form = keptForm();
     if (!lastSave || !e.detail || !e.detail.xhr || e.detail.xhr.status === 0) return;
     var st = e.detail.xhr.status;
     if (st < 500 && st !== 429 && st !== 408) {
@@ -645,7 +652,7 @@ window.tkRetryAfter = function (res) {
   }
   function send(now) {
     if (sending || navigator.onLine === false) return;
-    var form = roundForm();
+    var form = keptForm();
     var here = form ? form.getAttribute("action") : null;
     var list = waiting();
     var p = list.filter(function (x) { return x.action === here; })[0] || list.filter(function (x) { return !x.needsYou; })[0];
@@ -687,13 +694,16 @@ window.tkRetryAfter = function (res) {
   // the save until its match's page is opened, where it is sent again and
   // answered there (the same answer: a saved key is saved once).
   function answered(p, status, html) {
-    var form = roundForm();
+    var form = keptForm();
     var onPage = form && form.getAttribute("action") === p.action;
     if (status === 200 || status === 409 || status === 422) {
       if (!onPage && status !== 200) { mark(p.key, { needsYou: true, sendingAt: 0 }); return; }
       drop(p);
       if (status === 200) saved(p);
-      if (onPage) swapIn(html);
+      // A correction taken: its page leads back to the match (the server
+      // says so in HX-Redirect), as when it is saved at once.
+      if (onPage && status === 200 && isCorrection(p.action)) window.location.assign(matchOf(p.action));
+      else if (onPage) swapIn(html);
       return;
     }
     refuse(p, status); // the match or the group is gone (404), or the post was refused outright
@@ -762,7 +772,7 @@ window.tkRetryAfter = function (res) {
         b.textContent = t[2];
         b.addEventListener("click", function () { drop(p); el.remove(); });
         el.appendChild(b);
-        var form = roundForm(), main = document.querySelector("main");
+        var form = keptForm(), main = document.querySelector("main");
         if (form && form.getAttribute("action") === p.action && window.tkPlace) window.tkPlace(el);
         else if (main) main.insertBefore(el, main.firstChild);
       });
