@@ -94,6 +94,8 @@ func errorStatus(err error) (status int, key string) {
 		return http.StatusNotFound, "error.notfound"
 	case errors.Is(err, store.ErrConflict):
 		return http.StatusConflict, "error.conflict"
+	case errors.Is(err, store.ErrBusy):
+		return http.StatusServiceUnavailable, "error.busy"
 	case errors.Is(err, store.ErrUnavailable):
 		return http.StatusServiceUnavailable, "error.unavailable"
 	case errors.Is(err, store.ErrInvalid):

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"database/sql/driver"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // A phone that leaves while its request is at the database is not a server
@@ -47,5 +50,21 @@ func TestAbandonedRequestIsNotAnError(t *testing.T) {
 				t.Fatalf("a failure with the client still there: status %d, log %q; want 503 with Retry-After, the sentence and a logged warning", rec.Code, logged.String())
 			}
 		})
+	}
+}
+
+// A write PostgreSQL kept refusing as not serializable, past the store's
+// tries, is a 503 with a sentence in the player's language and a Retry-After,
+// not a 500 (issue 40).
+func TestWriteRefusedTooOftenIsBusy(t *testing.T) {
+	app := newTestApp(t)
+	for lang, want := range map[string]string{"en": "Too many groups are saving at this very moment", "fr": "Trop de groupes enregistrent en ce moment même"} {
+		req := httptest.NewRequest(http.MethodPost, "/", nil)
+		req.Header.Set("Accept-Language", lang)
+		rec := httptest.NewRecorder()
+		app.srv.handleError(fmt.Errorf("store: refused 16 times: %w (%w)", store.ErrBusy, errors.New("ERROR: could not serialize access (SQLSTATE 40001)")), app.e.NewContext(req, rec))
+		if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("%s: %d %q, want 503 with Retry-After saying %q", lang, rec.Code, errorText(rec.Body.String()), want)
+		}
 	}
 }

@@ -71,7 +71,8 @@ func (g GroupGame) Valid() bool {
 
 // AddGroupGame stores a new other game of the group and returns it with
 // its number. Returns ErrInvalid for a definition Valid refuses and
-// ErrNameTaken when the group has a game of that name (in any case).
+// ErrNameTaken when the group has a game of that name (in any case), and a
+// LimitError when the group has MaxImportGames already.
 func (s *Store) AddGroupGame(ctx context.Context, g GroupGame) (GroupGame, error) {
 	g.Name = strings.TrimSpace(g.Name)
 	if !g.Valid() {
@@ -79,7 +80,10 @@ func (s *Store) AddGroupGame(ctx context.Context, g GroupGame) (GroupGame, error
 	}
 	err := s.tx(ctx, func(tx *txn) error {
 		tx.wrote(g.GroupID, false)
-		return tx.addGroupGame(ctx, &g, s.now())
+		if err := tx.addGroupGame(ctx, &g, s.now()); err != nil {
+			return err
+		}
+		return tx.withinLimit(ctx, "games", g.GroupID, MaxImportGames)
 	})
 	return g, err
 }
@@ -146,7 +150,8 @@ func scanGroupGames(rows *sql.Rows, groupID int64) ([]GroupGame, error) {
 // id (when want.BGGID > 0) or, failing that, this name (in any case); when
 // the group has none, it adds want (its Num is given then). One
 // transaction: two imports at once add the game once. created is true when
-// it was added. Returns ErrInvalid for a definition Valid refuses.
+// it was added. Returns ErrInvalid for a definition Valid refuses, and a
+// LimitError when it would be the group's game past MaxImportGames.
 func (s *Store) FindOrAddGroupGame(ctx context.Context, want GroupGame) (g GroupGame, created bool, err error) {
 	want.Name = strings.TrimSpace(want.Name)
 	if !want.Valid() {
@@ -168,7 +173,10 @@ func (s *Store) FindOrAddGroupGame(ctx context.Context, want GroupGame) (g Group
 		tx.wrote(want.GroupID, false)
 		g, created = want, true
 		g.Num = 0
-		return tx.addGroupGame(ctx, &g, s.now())
+		if err := tx.addGroupGame(ctx, &g, s.now()); err != nil {
+			return err
+		}
+		return tx.withinLimit(ctx, "games", g.GroupID, MaxImportGames)
 	})
 	return g, created, err
 }

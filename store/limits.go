@@ -10,8 +10,9 @@ import (
 // limits (see GroupLimits): nothing was written.
 var ErrLimit = errors.New("store: over a group's limit")
 
-// LimitError says which limit a write would pass: What is "players" or
-// "matches", Max the limit.
+// LimitError says which limit a write would pass: What is "players",
+// "matches", "games" (the group's other games), "seasons" or "rounds" (of
+// one match, undone ones included), Max the limit.
 type LimitError struct {
 	What string
 	Max  int
@@ -54,25 +55,33 @@ func (s *Store) maxMatches() int {
 // group has no more players or matches than it may: a LimitError rolls the
 // whole write back.
 func (s *Store) withinLimits(ctx context.Context, tx *txn, groupID int64, players, matches bool) error {
-	count := func(table string, max int) error {
-		// Whether a row lies past the limit: at most max+1 index entries read.
-		var n int
-		err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM `+table+` WHERE group_id = $1 LIMIT $2) AS rows_counted`, groupID, max+1).Scan(&n)
-		if err != nil {
-			return fmt.Errorf("store: count %s: %w", table, err)
-		}
-		if n > max {
-			return &LimitError{What: table, Max: max}
-		}
-		return nil
-	}
 	if players {
-		if err := count("players", s.maxPlayers()); err != nil {
+		if err := tx.withinLimit(ctx, "players", groupID, s.maxPlayers()); err != nil {
 			return err
 		}
 	}
 	if matches {
-		return count("matches", s.maxMatches())
+		return tx.withinLimit(ctx, "matches", groupID, s.maxMatches())
+	}
+	return nil
+}
+
+// groupTables are the tables whose rows a group may have at most a number
+// of, by the name its LimitError gives them.
+var groupTables = map[string]string{"players": "players", "matches": "matches", "games": "group_games", "seasons": "seasons"}
+
+// withinLimit checks, in a write's transaction and after it, that the group
+// has at most max of what ("players", "matches", "games", "seasons"): a
+// LimitError rolls the whole write back. It reads at most max+1 index
+// entries.
+func (tx *txn) withinLimit(ctx context.Context, what string, groupID int64, max int) error {
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM `+groupTables[what]+` WHERE group_id = $1 LIMIT $2) AS rows_counted`, groupID, max+1).Scan(&n)
+	if err != nil {
+		return fmt.Errorf("store: count %s: %w", what, err)
+	}
+	if n > max {
+		return &LimitError{What: what, Max: max}
 	}
 	return nil
 }

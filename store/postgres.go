@@ -127,11 +127,12 @@ const openTimeout = 10 * time.Second
 
 // maxTries bounds how often a write transaction is run again after
 // PostgreSQL refused it as not serializable; each try waits a little longer.
-const maxTries = 10
+const maxTries = 16
 
 // commitPG runs fn in a SERIALIZABLE transaction and commits it, running the
 // whole of fn again when PostgreSQL refuses the transaction (serialization
-// failure or deadlock), up to maxTries times. Writes to one group take turns
+// failure or deadlock), up to maxTries times; a write still refused then
+// returns ErrBusy (a 503 for the phone, never a 500). Writes to one group take turns
 // (pglock.go), so that their transactions are not refused in the first place.
 //
 // Why SERIALIZABLE rather than row locks: on SQLite every write runs alone
@@ -155,17 +156,20 @@ func (s *Store) commitPG(ctx context.Context, fn func(*txn) error) ([]Written, e
 	}
 	for try := 1; ; try++ {
 		written, touched, err := s.tryPG(ctx, groups, fn)
-		if err == nil || try == maxTries || !retryable(err) {
+		if err == nil || !retryable(err) {
 			return written, err
+		}
+		if try == maxTries {
+			return nil, fmt.Errorf("store: refused %d times: %w (%w)", try, ErrBusy, err)
 		}
 		for g := range touched { // run again in the turns of what it wrote
 			if !slices.Contains(groups, g) {
 				groups = append(groups, g)
 			}
 		}
-		// Wait a random while (up to 1, 2, 4… ms, at most 50) so that the
+		// Wait a random while (up to 1, 2, 4… ms, at most 100) so that the
 		// transactions that collided do not collide again.
-		wait := time.Duration(rand.Int64N(int64(min(time.Millisecond<<(try-1), 50*time.Millisecond))))
+		wait := time.Duration(rand.Int64N(int64(min(time.Millisecond<<(try-1), 100*time.Millisecond))))
 		select {
 		case <-ctx.Done():
 			return nil, fmt.Errorf("store: begin: %w", ctx.Err())

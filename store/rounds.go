@@ -76,7 +76,9 @@ type RoundWrite struct {
 // rounds contradict is refused with nothing written: ErrConflict (a round
 // saved meanwhile, a correction of a version no longer current, an undo of
 // a round no longer last), ErrInvalid (a round after the match finished, or
-// not the next), ErrNotFound (a correction of an undone or unknown round).
+// not the next), ErrNotFound (a correction of an undone or unknown round),
+// a LimitError (a round past MaxImportRounds, undone ones included, which
+// the match's export could not import again).
 //
 // plan must be a function of its arguments only: it may run on another
 // goroutine (the request that leads a shared commit, see batch.go) while
@@ -142,6 +144,8 @@ func (s *Store) apply(ctx context.Context, tx *txn, g Group, m Match, rounds []R
 			return Round{}, nil, fmt.Errorf("store: add round %d: already saved: %w", c.Number, ErrConflict)
 		case m.FinishedAt != nil || c.Number != live+1:
 			return Round{}, nil, fmt.Errorf("store: add round %d after %d: %w", c.Number, live, ErrInvalid)
+		case len(rounds) >= MaxImportRounds: // undone ones count: the import holds them all
+			return Round{}, nil, &LimitError{What: "rounds", Max: MaxImportRounds}
 		}
 		r, err = s.insertRound(ctx, tx, m.ID, c, key)
 		rounds = append(slices.Clip(rounds), r) // a copy: rounds may be the caller's

@@ -27,7 +27,8 @@ func ParseDate(v string) (time.Time, error) {
 }
 
 // AddSeason records a season. Returns ErrInvalid when the name is empty or
-// longer than MaxNameLen, or the last day is before the first.
+// longer than MaxNameLen, or the last day is before the first, and a
+// LimitError when the group has MaxImportSeasons already.
 func (s *Store) AddSeason(ctx context.Context, groupID int64, name string, from, to time.Time) (Season, error) {
 	name = strings.TrimSpace(name)
 	if name == "" || len([]rune(name)) > MaxNameLen || to.Before(from) {
@@ -42,7 +43,7 @@ func (s *Store) AddSeason(ctx context.Context, groupID int64, name string, from,
 			return fmt.Errorf("store: add season: %w", err)
 		}
 		se.ID, _ = res.LastInsertId()
-		return nil
+		return tx.withinLimit(ctx, "seasons", groupID, MaxImportSeasons)
 	})
 	return se, err
 }

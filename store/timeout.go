@@ -80,6 +80,12 @@ func (s *Store) boundedCall(ctx context.Context) (context.Context, context.Cance
 // in a moment.
 var ErrUnavailable = errors.New("store: the database is not answering")
 
+// ErrBusy is a write PostgreSQL kept refusing as not serializable (other
+// writes at once read or wrote what it did) after maxTries tries: nothing
+// was written, and the same request may succeed in a moment. It is an
+// ErrUnavailable.
+var ErrBusy = fmt.Errorf("store: too many writes at once: %w", ErrUnavailable)
+
 // Unavailable is err marked ErrUnavailable when it is the database not
 // answering rather than a fault of the request: an error of a context
 // (the store's timeout ended it) while ctx, the caller's, is still alive,

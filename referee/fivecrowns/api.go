@@ -89,9 +89,7 @@ func readTable(req HandRequest, hand []Card, opts Options) (Table, error) {
 	if req.TookFromDiscard != nil {
 		c, err := ParseCard(*req.TookFromDiscard)
 		if err != nil {
-			return t, rulebook.Invalid("tookFromDiscard",
-				fmt.Sprintf("%q is not a Five Crowns card.", *req.TookFromDiscard),
-				fmt.Sprintf("« %s » n'est pas une carte des Cinq Rois.", *req.TookFromDiscard))
+			return t, rulebook.Mistake("tookFromDiscard", "fcref.mistake.not.card", "Card", *req.TookFromDiscard)
 		}
 		if err := CheckTaken("tookFromDiscard", req.Round, hand, c); err != nil {
 			return t, err
@@ -123,19 +121,15 @@ func readTable(req HandRequest, hand []Card, opts Options) (Table, error) {
 // readLayOff reads the declared lay-offs, which need melds and name an out meld.
 func readLayOff(req HandRequest, t Table) ([]LayOff, error) {
 	if req.LayOff != nil && req.Melds == nil {
-		return nil, rulebook.Invalid("layOff",
-			"A lay-off is read only with the melds it goes with (give \"melds\": [] for none).",
-			"Un ajout n'est lu qu'avec les combinaisons qui l'accompagnent (donnez \"melds\": [] s'il n'y en a pas).")
+		return nil, rulebook.Mistake("layOff", "fcref.mistake.lay.off.read.only")
 	}
 	var out []LayOff
 	for i, l := range req.LayOff {
 		if l.Meld < 0 || l.Meld >= len(t.OutMelds) {
-			return nil, rulebook.Invalid(fmt.Sprintf("layOff[%d].meld", i),
-				fmt.Sprintf("Meld %d is not one of the %d out melds given (they count from 0).", l.Meld, len(t.OutMelds)),
-				fmt.Sprintf("La combinaison %d ne fait pas partie des %d combinaisons posées données (elles se comptent à partir de 0).", l.Meld, len(t.OutMelds)))
+			return nil, rulebook.Mistake(fmt.Sprintf("layOff[%d].meld", i), "fcref.mistake.meld.not.one.out", "Meld", l.Meld, "OutMelds", len(t.OutMelds))
 		}
 		if len(l.Cards) == 0 {
-			return nil, rulebook.Invalid(fmt.Sprintf("layOff[%d].cards", i), "A lay-off holds at least one card.", "Un ajout compte au moins une carte.")
+			return nil, rulebook.Mistake(fmt.Sprintf("layOff[%d].cards", i), "fcref.mistake.lay.off.holds.least")
 		}
 		cs, err := ParseCards(fmt.Sprintf("layOff[%d].cards", i), l.Cards)
 		if err != nil {

@@ -124,8 +124,8 @@ func FuzzAnswerHand(f *testing.F) {
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerHand(%s) error %v is not an InputError", b, err)
 			}
-			if !ie.Message.IsSentence() {
-				t.Fatalf("input error for %s: message %q / %q is not a sentence", b, ie.Message.EN, ie.Message.FR)
+			if msg := says(ie); !msg.IsSentence() {
+				t.Fatalf("input error for %s: message %q / %q is not a sentence", b, msg.EN, msg.FR)
 			}
 			return
 		}

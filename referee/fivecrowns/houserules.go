@@ -1,8 +1,6 @@
 package fivecrowns
 
 import (
-	"fmt"
-
 	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
@@ -68,7 +66,5 @@ func CheckHandSize(field string, round, n int) error {
 	if n == d || n == d+1 {
 		return nil
 	}
-	return rulebook.Invalid(field,
-		fmt.Sprintf("A hand in round %d holds %d cards (or %d after drawing), not %d.", round, d, d+1, n),
-		fmt.Sprintf("Une main de la manche %d compte %d cartes (ou %d après la pioche), pas %d.", round, d, d+1, n))
+	return rulebook.Mistake(field, "fcref.mistake.hand.round.holds.cards", "Round", round, "Dealt", d, "Drawn", d+1, "Num", n)
 }

@@ -36,12 +36,10 @@ func Judge(req HandRequest) (Judgement, error) {
 	}
 	opts := OptionsFrom(settings)
 	if !ValidRound(req.Round) {
-		return Judgement{}, rulebook.Invalid("round",
-			fmt.Sprintf("There is no round %d: choose a round from 1 to 11.", req.Round),
-			fmt.Sprintf("Il n'y a pas de manche %d : choisissez une manche de 1 à 11.", req.Round))
+		return Judgement{}, rulebook.Mistake("round", "fcref.mistake.no.round.choose.round", "Round", req.Round)
 	}
 	if req.Hand == nil {
-		return Judgement{}, rulebook.Invalid("hand", "The hand is missing.", "La main est absente.")
+		return Judgement{}, rulebook.Mistake("hand", "fcref.mistake.hand.missing")
 	}
 	hand, err := ParseCards("hand", req.Hand)
 	if err != nil {
@@ -89,20 +87,14 @@ func readDiscard(req HandRequest, hand []Card) (*Card, error) {
 		return nil, nil
 	}
 	if req.Melds == nil {
-		return nil, rulebook.Invalid("discard",
-			"A discard is read only with the melds it goes with.",
-			"La défausse n'est lue qu'avec les combinaisons qui l'accompagnent.")
+		return nil, rulebook.Mistake("discard", "fcref.mistake.discard.read.only.melds")
 	}
 	if len(hand) != CardsDealt(req.Round)+1 {
-		return nil, rulebook.Invalid("discard",
-			fmt.Sprintf("A hand of %d cards in round %d is already after its discard.", len(hand), req.Round),
-			fmt.Sprintf("Une main de %d cartes à la manche %d a déjà défaussé.", len(hand), req.Round))
+		return nil, rulebook.Mistake("discard", "fcref.mistake.hand.cards.round.already", "Hand", len(hand), "Round", req.Round)
 	}
 	c, err := ParseCard(*req.Discard)
 	if err != nil {
-		return nil, rulebook.Invalid("discard",
-			fmt.Sprintf("%q is not a Five Crowns card.", *req.Discard),
-			fmt.Sprintf("« %s » n'est pas une carte des Cinq Rois.", *req.Discard))
+		return nil, rulebook.Mistake("discard", "fcref.mistake.not.card", "Card", *req.Discard)
 	}
 	return &c, nil
 }
@@ -121,11 +113,7 @@ func checkOutCards(round int, melds [][]Card, opts Options) error {
 		return nil
 	}
 	if opts.GoOutWithoutDiscard {
-		return rulebook.Invalid("outMelds",
-			fmt.Sprintf("The player who went out in round %d melded all his %d cards (or %d without discarding), not %d.", round, d, d+1, n),
-			fmt.Sprintf("Le joueur qui a posé sa main à la manche %d a combiné toutes ses %d cartes (ou %d sans défausser), pas %d.", round, d, d+1, n))
+		return rulebook.Mistake("outMelds", "fcref.mistake.out.melded.all", "Round", round, "Dealt", d, "Drawn", d+1, "Num", n)
 	}
-	return rulebook.Invalid("outMelds",
-		fmt.Sprintf("The player who went out in round %d melded all his %d cards but the discard, not %d.", round, d, n),
-		fmt.Sprintf("Le joueur qui a posé sa main à la manche %d a combiné toutes ses %d cartes sauf la défausse, pas %d.", round, d, n))
+	return rulebook.Mistake("outMelds", "fcref.mistake.out.melded.but.discard", "Round", round, "Dealt", d, "Num", n)
 }

@@ -1,7 +1,6 @@
 package fivecrowns
 
 import (
-	"fmt"
 	"math/bits"
 
 	"github.com/tablekeeper/tablekeeper/rulebook"
@@ -227,9 +226,7 @@ func MaxOutMelds(round int) int { return (CardsDealt(round) + 1) / 3 }
 // *rulebook.InputError.
 func CheckOutMelds(field func(i int) string, round int, hand []Card, melds [][]Card, opts Options) error {
 	if n := MaxOutMelds(round); len(melds) > n {
-		return rulebook.Invalid(field(-1),
-			fmt.Sprintf("The player who went out in round %d held at most %d cards, so he laid down at most %d melds, not %d.", round, CardsDealt(round)+1, n, len(melds)),
-			fmt.Sprintf("Le joueur qui a posé sa main à la manche %d tenait au plus %d cartes : il a donc posé au plus %d combinaisons, pas %d.", round, CardsDealt(round)+1, n, len(melds)))
+		return rulebook.Mistake(field(-1), "fcref.mistake.out.melds.at.most", "Round", round, "Held", CardsDealt(round)+1, "Most", n, "Melds", len(melds))
 	}
 	var supply Supply
 	if err := supply.Take("hand", hand); err != nil {
@@ -240,9 +237,7 @@ func CheckOutMelds(field func(i int) string, round int, hand []Card, melds [][]C
 			return err
 		}
 		if _, bad, ok := CheckMeld(m, round, opts); !ok {
-			return rulebook.Invalid(field(i),
-				"The player who went out laid down only valid melds, and this one is not. "+bad.Message.EN,
-				"Le joueur qui a posé sa main n'a posé que des combinaisons valides, et celle-ci ne l'est pas. "+bad.Message.FR)
+			return rulebook.Mistake(field(i), "fcref.mistake.out.meld.invalid", "Why", bad.Message)
 		}
 	}
 	return nil
@@ -253,14 +248,10 @@ func CheckOutMelds(field func(i int) string, round int, hand []Card, melds [][]C
 // discard. The error is an *rulebook.InputError.
 func CheckTaken(field string, round int, hand []Card, taken Card) error {
 	if len(hand) != CardsDealt(round)+1 {
-		return rulebook.Invalid(field,
-			fmt.Sprintf("The card taken from the discard pile matters only in the hand just after drawing (%d cards in round %d), not in a hand of %d.", CardsDealt(round)+1, round, len(hand)),
-			fmt.Sprintf("La carte prise sur la défausse ne compte que dans la main juste après la pioche (%d cartes à la manche %d), pas dans une main de %d.", CardsDealt(round)+1, round, len(hand)))
+		return rulebook.Mistake(field, "fcref.mistake.card.taken.discard.pile", "Drawn", CardsDealt(round)+1, "Round", round, "Hand", len(hand))
 	}
 	if count(hand, taken) == 0 {
-		return rulebook.Invalid(field,
-			fmt.Sprintf("%s, taken from the discard pile, is not in the hand: a card taken is in the hand until discarded.", taken.Display()),
-			fmt.Sprintf("%s, prise sur la défausse, n'est pas dans la main : une carte prise reste dans la main jusqu'à la défausse.", taken.Display()))
+		return rulebook.Mistake(field, "fcref.mistake.taken.discard.pile.not", "Card", taken.Display())
 	}
 	return nil
 }

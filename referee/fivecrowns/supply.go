@@ -14,9 +14,7 @@ func ParseCards(field string, ss []string) ([]Card, error) {
 	for i, s := range ss {
 		c, err := ParseCard(s)
 		if err != nil {
-			return nil, rulebook.Invalid(fmt.Sprintf("%s[%d]", field, i),
-				fmt.Sprintf("%q is not a Five Crowns card (write a rank 3–10, J, Q or K then a suit S, H, D, C or *, or JK for a joker).", s),
-				fmt.Sprintf("« %s » n'est pas une carte des Cinq Rois (écrivez un rang 3–10, J, Q ou K puis une couleur S, H, D, C ou *, ou JK pour un joker).", s))
+			return nil, rulebook.Mistake(fmt.Sprintf("%s[%d]", field, i), "fcref.mistake.not.card.how", "Card", s)
 		}
 		out[i] = c
 	}
@@ -36,18 +34,14 @@ func (s *Supply) Take(field string, cards []Card) error {
 		k := c.Index()
 		path := func() string { return fmt.Sprintf("%s[%d]", field, i) }
 		if k < 0 {
-			return rulebook.Invalid(path(), "This is not a Five Crowns card.", "Ce n'est pas une carte des Cinq Rois.")
+			return rulebook.Mistake(path(), "fcref.mistake.not.card.this")
 		}
 		s.n[k]++
 		if int(s.n[k]) > Copies(c) {
 			if c.IsJoker() {
-				return rulebook.Invalid(path(),
-					"There are more than six jokers, but the game has only six.",
-					"Il y a plus de six jokers, mais le jeu n'en compte que six.")
+				return rulebook.Mistake(path(), "fcref.mistake.more.than.six.jokers")
 			}
-			return rulebook.Invalid(path(),
-				fmt.Sprintf("%s appears more than twice: the game has only two of each card.", c.Display()),
-				fmt.Sprintf("%s apparaît plus de deux fois : le jeu ne compte que deux exemplaires de chaque carte.", c.Display()))
+			return rulebook.Mistake(path(), "fcref.mistake.appears.more.than.twice", "Card", c.Display())
 		}
 	}
 	return nil

@@ -58,7 +58,7 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 		return ScoreResponse{}, err
 	}
 	if req.Players == nil {
-		return ScoreResponse{}, rulebook.Invalid("players", "The list of players is missing.", "La liste des joueurs manque.")
+		return ScoreResponse{}, rulebook.Mistake("players", "take5.mistake.list.players.missing")
 	}
 	players := make([]Player, 0, len(req.Players))
 	for i, p := range req.Players {
@@ -69,9 +69,7 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 			v      *int
 		}{{"green", rulebook.Text{EN: "green", FR: "vertes"}, p.Green}, {"red", rulebook.Text{EN: "red", FR: "rouges"}, p.Red}} {
 			if f.v == nil {
-				return ScoreResponse{}, rulebook.Invalid(at+"."+f.key,
-					fmt.Sprintf("The number of %s cows collected is missing: give it, 0 if none.", f.colour.EN),
-					fmt.Sprintf("Le nombre de vachettes %s ramassées manque : indiquez-le, 0 s'il n'y en a pas.", f.colour.FR))
+				return ScoreResponse{}, rulebook.SeatMistake(i, at+"."+f.key, "take5.mistake.number.cows.collected.missing", "Colour", f.colour)
 			}
 		}
 		players = append(players, Player{Name: p.Name, Tally: Tally{

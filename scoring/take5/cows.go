@@ -133,9 +133,7 @@ func (c *redCount) add(at string, t Tally, s Setup) error {
 	}
 	c.fewest = next
 	if least > redCards {
-		return rulebook.Invalid(at+".red",
-			fmt.Sprintf("The piles so far hold at least %d red cards between them, but the game has only %d: a red card carries 2, 3, 5 or 7 red cows.", least, redCards),
-			fmt.Sprintf("Les tas comptent déjà au moins %d cartes rouges à eux tous, mais le jeu n'en a que %d : une carte rouge porte 2, 3, 5 ou 7 vachettes rouges.", least, redCards))
+		return rulebook.Mistake(at+".red", "take5.mistake.red.cards.too.many", "Least", least, "RedCards", redCards)
 	}
 	return nil
 }
@@ -168,13 +166,12 @@ func rowsFit(list string, s Setup, tallies []Tally, rows []int) error {
 	if culprit >= 0 && spreadSum <= s.Rows {
 		others := sum - rows[culprit]
 		if left := s.Rows - others; left >= spread[culprit] {
-			return redRefused(fmt.Sprintf("%s[%d]", list, culprit), tallies[culprit], s, others)
+			return rulebook.OfSeat(culprit, redRefused(fmt.Sprintf("%s[%d]", list, culprit), tallies[culprit], s, others))
 		}
 	}
-	at := fmt.Sprintf("%s[%d]", list, len(tallies)-1)
-	return rulebook.Invalid(cowField(at, tallies[len(tallies)-1]),
-		fmt.Sprintf("The piles so far hold at least %d rows, but %d players lay only %d and no row is ever added.", sum, s.Players, s.Rows),
-		fmt.Sprintf("Les tas comptent déjà au moins %d rangées, mais à %d joueurs on n'en pose que %d et on ne peut pas en ajouter.", sum, s.Players, s.Rows))
+	last := len(tallies) - 1
+	at := fmt.Sprintf("%s[%d]", list, last)
+	return rulebook.SeatMistake(last, cowField(at, tallies[last]), "take5.mistake.rows.too.many", "Sum", sum, "Players", s.Players, "Rows", s.Rows)
 }
 
 // redRefused says that pile t's red cows (field at.red) cannot be carried
@@ -228,9 +225,7 @@ func redRefused(at string, t Tally, s Setup, others int) error {
 	if t.Green <= 1 {
 		green = fmt.Sprintf("%d vachette verte", t.Green)
 	}
-	return rulebook.Invalid(at+".red",
-		fmt.Sprintf("%d red cows cannot be collected in %s: «%s» (2, 3, 5 or 7 red cows a card), so with %d green cows beside them %s %s red cows, never %d.", t.Red, place.EN, sheetRed, t.Green, hold.EN, near.EN, t.Red),
-		fmt.Sprintf("%d vachettes rouges ne peuvent pas être ramassées dans %s : « %s », et avec %s à côté, %s %s, jamais %d.", t.Red, place.FR, sheetRed, green, hold.FR, near.FR, t.Red))
+	return rulebook.Mistake(at+".red", "take5.mistake.red.cows.cannot.fit", "Red", t.Red, "Place", place, "SheetRed", sheetRed, "Green", t.Green, "Hold", hold, "Near", near, "GreenCows", green)
 }
 
 // sheetRed is the sheet's sentence on red cards, as redRefused quotes it.

@@ -47,7 +47,7 @@ func TestRedCowsIssue41(t *testing.T) {
 		if err == nil {
 			continue
 		}
-		msg := err.(*rulebook.InputError).Message
+		msg := says(err.(*rulebook.InputError))
 		if !strings.Contains(msg.EN, tt.wantEN) || !strings.Contains(msg.FR, tt.wantFR) {
 			t.Errorf("%s: Deal says %q / %q, want %q / %q", tt.name, msg.EN, msg.FR, tt.wantEN, tt.wantFR)
 		}

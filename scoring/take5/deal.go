@@ -33,7 +33,7 @@ type Result struct {
 // can end with (checkDeal, "players[i].<key>").
 func Deal(table int, players []Player) ([]Result, []string, error) {
 	if len(players) == 0 {
-		return nil, nil, rulebook.Invalid("players", "Give at least one player.", "Indiquez au moins un joueur.")
+		return nil, nil, rulebook.Mistake("players", "take5.mistake.give.least.one.player")
 	}
 	field := "tableSize"
 	if table == 0 {
@@ -44,21 +44,17 @@ func Deal(table int, players []Player) ([]Result, []string, error) {
 		return nil, nil, err
 	}
 	if len(players) > table {
-		return nil, nil, rulebook.Invalid("players",
-			fmt.Sprintf("The list has %d players, but the table has %d.", len(players), table),
-			fmt.Sprintf("La liste compte %d joueurs, mais la table %d.", len(players), table))
+		return nil, nil, rulebook.Mistake("players", "take5.mistake.list.players.but.table", "Players", len(players), "Table", table)
 	}
 	seen := make(map[string]bool, len(players))
 	tallies := make([]Tally, len(players))
 	for i, p := range players {
 		name := strings.TrimSpace(p.Name)
 		if name == "" {
-			return nil, nil, rulebook.Invalid(fmt.Sprintf("players[%d].name", i), "Every player needs a name.", "Chaque joueur doit avoir un nom.")
+			return nil, nil, rulebook.SeatMistake(i, fmt.Sprintf("players[%d].name", i), "take5.mistake.every.player.needs.name")
 		}
 		if seen[name] {
-			return nil, nil, rulebook.Invalid(fmt.Sprintf("players[%d].name", i),
-				fmt.Sprintf("The name %q appears twice.", name),
-				fmt.Sprintf("Le nom « %s » apparaît deux fois.", name))
+			return nil, nil, rulebook.SeatMistake(i, fmt.Sprintf("players[%d].name", i), "take5.mistake.name.appears.twice", "Name", name)
 		}
 		seen[name] = true
 		tallies[i] = p.Tally

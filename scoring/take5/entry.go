@@ -40,7 +40,7 @@ func (e Entry) Marshal() json.RawMessage {
 func DecodeEntry(raw json.RawMessage) (Entry, error) {
 	var e Entry
 	if err := json.Unmarshal(raw, &e); err != nil {
-		return Entry{}, rulebook.Invalid("entry", "The deal is not in a form the scoresheet can read.", "La donne n'est pas sous une forme que la feuille de score sait lire.")
+		return Entry{}, rulebook.Mistake("entry", "take5.mistake.deal.not.form.scoresheet")
 	}
 	v, err := scoring.DecodeVersion(e.V, EntryVersion)
 	if err != nil {

@@ -80,8 +80,8 @@ func checkField(t *testing.T, name, fn string, in any, err error, wantField stri
 		t.Errorf("%s: %s(%+v) = %v, want an input error on %s", name, fn, in, err, wantField)
 	case wantField != "" && ie.Field != wantField:
 		t.Errorf("%s: %s(%+v) field = %q, want %q", name, fn, in, ie.Field, wantField)
-	case wantField != "" && (ie.Message.EN == "" || ie.Message.FR == ""):
-		t.Errorf("%s: %s(%+v) message = %+v, want English and French", name, fn, in, ie.Message)
+	case wantField != "" && !says(ie).IsSentence():
+		t.Errorf("%s: %s(%+v) message = %+v, want a sentence in English and French", name, fn, in, says(ie))
 	}
 }
 

@@ -1,8 +1,6 @@
 package take5
 
 import (
-	"fmt"
-
 	rt "github.com/tablekeeper/tablekeeper/referee/take5"
 	"github.com/tablekeeper/tablekeeper/rulebook"
 )
@@ -26,9 +24,7 @@ func SetupFor(players int) (Setup, error) { return setupAt("players", players) }
 func setupAt(field string, players int) (Setup, error) {
 	hand, rows, ok := rt.DealFor(players)
 	if !ok {
-		return Setup{}, rulebook.Invalid(field,
-			fmt.Sprintf("Take 5! is played by %d to %d players, not %d.", rt.MinPlayers, rt.MaxPlayers, players),
-			fmt.Sprintf("Take 5! se joue de %d à %d joueurs, pas %d.", rt.MinPlayers, rt.MaxPlayers, players))
+		return Setup{}, rulebook.Mistake(field, "take5.mistake.take.played.players.not", "MinPlayers", rt.MinPlayers, "MaxPlayers", rt.MaxPlayers, "Players", players)
 	}
 	return Setup{Players: players, HandSize: hand, Rows: rows}, nil
 }

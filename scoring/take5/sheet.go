@@ -2,7 +2,6 @@ package take5
 
 import (
 	"encoding/json"
-	"fmt"
 
 	rt "github.com/tablekeeper/tablekeeper/referee/take5"
 	"github.com/tablekeeper/tablekeeper/rulebook"
@@ -46,17 +45,13 @@ func (g Sheet) Score(m scoring.Match, _ []scoring.Round, raw json.RawMessage) ([
 		return nil, err
 	}
 	if len(e.Seats) != m.Seats {
-		return nil, rulebook.Invalid("seats",
-			fmt.Sprintf("Give one line per player: %d, not %d.", m.Seats, len(e.Seats)),
-			fmt.Sprintf("Indiquez une ligne par joueur : %d, pas %d.", m.Seats, len(e.Seats)))
+		return nil, rulebook.Mistake("seats", "take5.mistake.give.one.line.per", "Seats", m.Seats, "Lines", len(e.Seats))
 	}
 	if err := checkDeal("seats", s, e.Seats); err != nil {
 		return nil, err
 	}
 	if noRowTaken(e.Seats) {
-		return nil, rulebook.Invalid("seats",
-			"No player took a row: type the green and red cows each player collected. The last card played takes the last row, so every deal ends with rows taken.",
-			"Personne n'a pris de rangée : indiquez les vachettes vertes et rouges ramassées par chaque joueur. La dernière carte jouée prend la dernière rangée, chaque donne finit donc avec des rangées prises.")
+		return nil, rulebook.Mistake("seats", "take5.mistake.no.player.took.row")
 	}
 	points := make([]int, len(e.Seats))
 	for i, t := range e.Seats {

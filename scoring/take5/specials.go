@@ -52,9 +52,7 @@ func (sp *specials) add(at string, t Tally, players int) error {
 		}
 	}
 	if sp.all > 2*players {
-		return rulebook.Invalid(at+".specialsInHand",
-			fmt.Sprintf("The players have %d special cards between them (collected and in hand), but %d players are dealt only %d.", sp.all, players, 2*players),
-			fmt.Sprintf("Les joueurs ont %d cartes spéciales à eux tous (ramassées et en main), mais %d joueurs n'en reçoivent que %d.", sp.all, players, 2*players))
+		return rulebook.Mistake(at+".specialsInHand", "take5.mistake.players.special.cards.between", "All", sp.all, "Players", players, "Dealt", 2*players)
 	}
 	return nil
 }
@@ -76,7 +74,5 @@ func keptBoth(field, s string, n, both, players int) error {
 			FR: fmt.Sprintf("1 joueur a encore ses deux cartes spéciales en main, donc aussi son « %s »", s),
 		}
 	}
-	return rulebook.Invalid(field,
-		fmt.Sprintf("%s and %s: that makes %d, but each of the %d players is dealt one “%s” and the others leave the game. A player who ends with both his specials in hand laid neither, so none of his was collected.", got.EN, held.EN, n+both, players, s),
-		fmt.Sprintf("%s et %s : cela fait %d, mais chacun des %d joueurs ne reçoit qu'une carte « %s » et les autres sont écartées du jeu. Un joueur qui finit avec ses deux cartes spéciales en main n'en a posé aucune : aucune des siennes n'a été ramassée.", got.FR, held.FR, n+both, players, s))
+	return rulebook.Mistake(field, "take5.mistake.makes.but.each.players", "Got", got, "Held", held, "Total", n+both, "Players", players, "Special", s)
 }

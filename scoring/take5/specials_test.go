@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // sheetSpecials is the sentence the specials bound rests on (seed 000,
@@ -57,8 +59,8 @@ func TestSpecialsDealt(t *testing.T) {
 		}
 		_, _, err := Deal(tt.table, players)
 		checkField(t, tt.name+" «"+sheetSpecials+"»", "Deal", tt.in, err, tt.wantField)
-		if err != nil && !strings.Contains(err.Error(), tt.wantEN) {
-			t.Errorf("%s: Deal error = %q, want it to say %q", tt.name, err, tt.wantEN)
+		if ie, ok := err.(*rulebook.InputError); ok && !strings.Contains(says(ie).EN, tt.wantEN) {
+			t.Errorf("%s: Deal says %q, want it to say %q", tt.name, says(ie).EN, tt.wantEN)
 		}
 	}
 }

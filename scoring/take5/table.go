@@ -24,17 +24,17 @@ func checkDeal(list string, s Setup, tallies []Tally) error {
 	for i, t := range tallies {
 		at := fmt.Sprintf("%s[%d]", list, i)
 		if err := t.check(at, s); err != nil {
-			return err
+			return rulebook.OfSeat(i, err)
 		}
 		if err := sp.add(at, t, s.Players); err != nil {
-			return err
+			return rulebook.OfSeat(i, err)
 		}
 		rows[i] = pileRows(t, s.Rows)
 		if err := rowsFit(list, s, tallies[:i+1], rows[:i+1]); err != nil {
 			return err
 		}
 		if err := red.add(at, t, s); err != nil {
-			return err
+			return rulebook.OfSeat(i, err)
 		}
 	}
 	return nil
@@ -54,16 +54,12 @@ func (t Tally) check(at string, s Setup) error {
 		{"specialsInHand", t.SpecialsInHand, rulebook.Text{EN: "specials in hand", FR: "de cartes spéciales en main"}},
 	} {
 		if c.n < 0 {
-			return rulebook.Invalid(at+"."+c.key,
-				fmt.Sprintf("The number of %s cannot be negative (%d).", c.name.EN, c.n),
-				fmt.Sprintf("Le nombre %s ne peut pas être négatif (%d).", c.name.FR, c.n))
+			return rulebook.Mistake(at+"."+c.key, "take5.mistake.number.cannot.negative", "Name", c.name, "Num", c.n)
 		}
 	}
 	switch {
 	case t.SpecialsInHand > HeldAtMost:
-		return rulebook.Invalid(at+".specialsInHand",
-			fmt.Sprintf("A player is dealt one x2 and one +5, so at most %d specials stay in hand, not %d.", HeldAtMost, t.SpecialsInHand),
-			fmt.Sprintf("Chaque joueur reçoit une carte « x2 » et une « +5 », il lui en reste donc %d au plus en main, pas %d.", HeldAtMost, t.SpecialsInHand))
+		return rulebook.Mistake(at+".specialsInHand", "take5.mistake.player.dealt.one.x2", "HeldAtMost", HeldAtMost, "SpecialsInHand", t.SpecialsInHand)
 	case t.X2 > s.Players:
 		return dealtOnly(at+".x2", "x2", t.X2, s.Players)
 	case t.Plus5 > s.Players:
@@ -71,9 +67,7 @@ func (t Tally) check(at string, s Setup) error {
 	case pileRows(t, s.Rows) > s.Rows && fewestRows(t, s.Rows, true) <= s.Rows:
 		return redRefused(at, t, s, 0)
 	case pileRows(t, s.Rows) > s.Rows:
-		return rulebook.Invalid(cowField(at, t),
-			fmt.Sprintf("%d green and %d red cows with %d x2 and %d +5 make no pile of at most %d rows: each row taken is 5 cards, a green card has 1 or 2 cows, a red one 2, 3, 5 or 7, and a row holds at most one x2 and one +5.", t.Green, t.Red, t.X2, t.Plus5, s.Rows),
-			fmt.Sprintf("Vachettes vertes : %d, rouges : %d, avec %d « x2 » et %d « +5 » : aucun tas d'au plus %d rangées ne donne cela. Chaque rangée prise compte 5 cartes, une carte verte porte 1 ou 2 vachettes, une rouge 2, 3, 5 ou 7, et une rangée a au plus une « x2 » et une « +5 ».", t.Green, t.Red, t.X2, t.Plus5, s.Rows))
+		return rulebook.Mistake(cowField(at, t), "take5.mistake.green.red.cows.x2", "Green", t.Green, "Red", t.Red, "X2", t.X2, "Plus5", t.Plus5, "Rows", s.Rows)
 	}
 	return nil
 }
@@ -99,7 +93,5 @@ func cowField(at string, t Tally) string {
 }
 
 func dealtOnly(field, special string, n, players int) error {
-	return rulebook.Invalid(field,
-		fmt.Sprintf("%d “%s” cards were collected, but each of the %d players is dealt one and the others leave the game.", n, special, players),
-		fmt.Sprintf("%d cartes « %s » ont été ramassées, mais chacun des %d joueurs en reçoit une et les autres sont écartées du jeu.", n, special, players))
+	return rulebook.Mistake(field, "take5.mistake.cards.were.collected.but", "Num", n, "Special", special, "Players", players)
 }
