@@ -286,7 +286,7 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 	url := s.matchURL(c, match.ID)
 	live := livePlayed(rounds)
 	totals := scoring.Totals(len(match.Seats), kit.EngineRounds(live))
-	sh := views.Scoresheet{Group: memberOf(c).nav(c), MatchURL: url, Game: g.Name(lang(c)), Totals: totals,
+	sh := views.Scoresheet{Group: memberOf(c).nav(c), MatchURL: url, Game: g.Name(lang(c)), Deals: g.Profile().Deals, Totals: totals,
 		Leaders: make([]bool, len(totals)), Finished: prog.Finished, Flash: flash,
 		Rules: kit.DescribeRules(g, match.Rules, lang(c)), Version: store.SheetVersion(match, rounds),
 		Names: make([]string, 0, len(match.Seats)), Rounds: make([]views.RoundRow, 0, len(rounds))}

@@ -37,6 +37,7 @@ func (t *Translator) SetGameIcons(icons map[string]string) { t.icons = icons }
 // place per seat), and go-i18n runs a text/template for each that takes
 // arguments.
 type messages struct {
+	lang     string
 	loc      *i18n.Localizer
 	plain    sync.Map // message id → text
 	filledMu sync.RWMutex
@@ -62,7 +63,7 @@ func NewTranslator() (*Translator, error) {
 	}
 	t := &Translator{bundle: b, langs: map[string]*messages{}}
 	for _, l := range []string{"en", "fr"} {
-		t.langs[l] = &messages{loc: i18n.NewLocalizer(b, l)}
+		t.langs[l] = &messages{lang: l, loc: i18n.NewLocalizer(b, l)}
 	}
 	return t, nil
 }
@@ -165,7 +166,7 @@ func translate(msgs *messages, id string, args []any) string {
 	if n, ok := data["N"].(int); ok { // a plural message agrees with its count ("1 card", "0 point")
 		cfg.PluralCount = n
 		if s, err := msgs.loc.Localize(cfg); err == nil {
-			return s
+			return frenchElision(msgs.lang, s, data)
 		}
 		cfg.PluralCount = nil // a plain message with a number in it
 	}
@@ -176,7 +177,22 @@ func translate(msgs *messages, id string, args []any) string {
 	if len(args) == 0 {
 		msgs.plain.Store(id, s)
 	}
-	return s
+	return frenchElision(msgs.lang, s, data)
+}
+
+// frenchElision elides "de" and "que" before a name put in a French
+// message ("les cartes d'Ana").
+func frenchElision(lang, s string, data map[string]any) string {
+	if lang != "fr" || len(data) == 0 {
+		return s
+	}
+	var words []string
+	for _, v := range data {
+		if w, ok := v.(string); ok && w != "" {
+			words = append(words, w)
+		}
+	}
+	return elide(s, words)
 }
 
 // Lang returns the page's language code.

@@ -68,7 +68,7 @@ func appendInt(b []byte, n int) []byte {
 // DayText writes a date the way people read it: 2 Jan 2026, 2 janv. 2026.
 func DayText(lg string, t time.Time) string {
 	if lg == "fr" {
-		return fmt.Sprintf("%d %s %d", t.Day(), months["fr"][t.Month()-1], t.Year())
+		return fmt.Sprintf("%s %s %d", dayOfMonth("fr", t.Day()), months["fr"][t.Month()-1], t.Year())
 	}
 	return t.Format("2 Jan 2006")
 }
@@ -76,7 +76,7 @@ func DayText(lg string, t time.Time) string {
 // ShortDay is a chart label: 2 Jan, 2 janv.
 func ShortDay(lg string, t time.Time) string {
 	if lg == "fr" {
-		return fmt.Sprintf("%d %s", t.Day(), months["fr"][t.Month()-1])
+		return fmt.Sprintf("%s %s", dayOfMonth("fr", t.Day()), months["fr"][t.Month()-1])
 	}
 	return t.Format("2 Jan")
 }
@@ -93,5 +93,62 @@ func HumanTime(t time.Time, lang string) string {
 	if !ok {
 		m = months["en"]
 	}
-	return fmt.Sprintf("%d %s %d, %02d:%02d", t.Day(), m[t.Month()-1], t.Year(), t.Hour(), t.Minute())
+	return fmt.Sprintf("%s %s %d, %02d:%02d", dayOfMonth(lang, t.Day()), m[t.Month()-1], t.Year(), t.Hour(), t.Minute())
+}
+
+// dayOfMonth writes a day of the month: French writes the first "1er"
+// (1er janv.), every other day as its number.
+func dayOfMonth(lang string, day int) string {
+	if lang == "fr" && day == 1 {
+		return "1er"
+	}
+	return strconv.Itoa(day)
+}
+
+// elide writes French elision before a name or a word that begins with a
+// vowel or a mute h: "de Ana" becomes "d'Ana", "que Inès" "qu'Inès". It
+// looks only where an argument (args, a message's strings) was put in
+// after "de" or "que", so a sentence's own words are left as written.
+func elide(s string, args []string) string {
+	for _, a := range args {
+		if !elides(a) {
+			continue
+		}
+		for _, w := range [...]string{"de ", "De ", "que ", "Que "} {
+			s = elideBefore(s, w, a)
+		}
+	}
+	return s
+}
+
+// elideBefore turns each word w (with its space) that stands right before
+// arg into its elided form (w without its last vowel, then an apostrophe).
+func elideBefore(s, w, arg string) string {
+	pat := w + arg
+	var b strings.Builder
+	for {
+		i := strings.Index(s, pat)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		if i > 0 { // a word of its own, not the end of another ("monde Ana")
+			r, _ := utf8.DecodeLastRuneInString(s[:i])
+			if unicode.IsLetter(r) {
+				b.WriteString(s[:i+len(pat)])
+				s = s[i+len(pat):]
+				continue
+			}
+		}
+		b.WriteString(s[:i])
+		b.WriteString(w[:len(w)-2] + "'")
+		s = s[i+len(w):]
+	}
+}
+
+// elides reports whether a word takes elision before it: it begins with a
+// vowel (accented or not) or an h, which names treat as mute.
+func elides(word string) bool {
+	r, _ := utf8.DecodeRuneInString(word)
+	return strings.ContainsRune("aeiouyhàâäéèêëîïôöùûüœæAEIOUYHÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ", r)
 }

@@ -193,6 +193,7 @@ type Scoresheet struct {
 	EventsURL  string // the live updates of the match (app.js listens there)
 	Game       string
 	Names      []string
+	Deals      bool // the game's rounds are deals: its rows are named so
 	Totals     []int
 	Leaders    []bool
 	Rounds     []RoundRow
@@ -298,4 +299,13 @@ type ErrorPage struct {
 	Status  int
 	Title   string
 	Message string
+}
+
+// rowsKey is the message that names a scoresheet's rows: a game whose
+// rounds are deals has its own ("match.round.deal": "Deal", "Donne").
+func rowsKey(deals bool, key string) string {
+	if deals {
+		return key + ".deal"
+	}
+	return key
 }

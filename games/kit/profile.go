@@ -23,6 +23,9 @@ type Profile struct {
 	// rounds each player won, or places only. Only points are averaged on
 	// the standings and set records.
 	Counts Counts
+	// Deals says the game's rounds are deals: the scoresheet names its rows
+	// "Deal" ("Donne"), not "Round" ("Manche").
+	Deals bool
 }
 
 // Counts is what a game's totals count.

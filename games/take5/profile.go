@@ -11,7 +11,7 @@ import (
 // "6 nimmt!", "Take Five") are not among its BG Stats names: in BG Stats
 // they are most often 6 nimmt!, which is not this game.
 func (Take5) Profile() kit.Profile {
-	return kit.Profile{Icon: "🐮",
+	return kit.Profile{Icon: "🐮", Deals: true,
 		BGStats: kit.BGStatsNames{Export: "Take 5! (Kramer)", Known: []string{"Take 5! (Kramer)",
 			"Take 5 (Kramer)", "Take 5! (Amigo)", "Hornochsen", "Hornochsen!"}}}
 }
