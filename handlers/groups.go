@@ -3,7 +3,6 @@ package handlers
 import (
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -30,8 +29,9 @@ func (s *Server) groupHome(c echo.Context) error {
 		return s.render(c, http.StatusOK, views.GroupHome(page))
 	}
 	// The ways back to the matches in progress come in the order of this
-	// phone's seats: the kept page is this player's.
-	return s.cachedPageFor(c, strconv.FormatInt(memberOf(c).who.PlayerID, 10), func() ([]byte, error) {
+	// phone's own match and seats: the kept page is this phone's.
+	who := strconv.FormatInt(memberOf(c).who.PlayerID, 10) + "/" + strconv.FormatInt(ownMatch(c), 10)
+	return s.cachedPageFor(c, who, func() ([]byte, error) {
 		page, err := s.groupPage(c)
 		if err != nil {
 			return nil, err
@@ -73,6 +73,17 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 	case c.QueryParam("gone") == "1": // the match this phone had open went while it was away
 		page.Flash = views.T(vctx, "match.gone")
 	}
+	var inPlay []int64
+	for _, mt := range matches {
+		if !mt.Finished() {
+			inPlay = append(inPlay, mt.ID)
+		}
+	}
+	active, err := s.store.LastActive(ctx, inPlay)
+	if err != nil {
+		return views.GroupPage{}, err
+	}
+	var continues []continueLine
 	for _, mt := range matches {
 		g, ok := gs.get(mt.Game)
 		if !ok {
@@ -103,20 +114,16 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 		page.Matches = append(page.Matches, line)
 		if !line.Finished {
 			line.Seated = seated(mt.Seats, m.who.PlayerID)
-			page.Continue = append(page.Continue, line)
+			at, ok := active[mt.ID]
+			if !ok {
+				at = mt.CreatedAt
+			}
+			continues = append(continues, continueLine{MatchLine: line, id: mt.ID, active: at})
 		}
 	}
-	// Two tables at once: each match in progress has its own way back, the
-	// one this phone's player sits at first (the matches come newest first).
-	slices.SortStableFunc(page.Continue, func(a, b views.MatchLine) int {
-		switch {
-		case a.Seated == b.Seated:
-			return 0
-		case a.Seated:
-			return -1
-		}
-		return 1
-	})
+	// Two tables at once: each match in progress has its own way back, this
+	// phone's own table first.
+	page.Continue = orderContinues(continues, ownMatch(c))
 	return page, nil
 }
 

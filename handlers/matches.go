@@ -256,6 +256,9 @@ func livePlayed(rounds []store.Round) Played {
 }
 
 func (s *Server) scoresheet(c echo.Context) error {
+	if id, err := strconv.ParseInt(c.Param("match"), 10, 64); err == nil && id != ownMatch(c) {
+		markOwnMatch(c, id) // a match of another group is a 404 below, and this group's list never shows it
+	}
 	return s.cachedPage(c, func() ([]byte, error) {
 		match, g, rounds, err := s.loadMatch(c)
 		if err != nil {

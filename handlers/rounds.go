@@ -61,6 +61,9 @@ func (s *Server) postRound(c echo.Context) error {
 	if saved.Version == 1 {
 		c.Set(lastAuthorKey, lastAuthor{round: saved.ID, name: p.author})
 	}
+	if ownMatch(c) != match.ID {
+		markOwnMatch(c, match.ID)
+	}
 	return s.savedAnswer(c, match, g, rounds, plan)
 }
 

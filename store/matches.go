@@ -226,3 +226,32 @@ func (s *Store) DeleteMatch(ctx context.Context, groupID, id int64, by string) e
 		return nil
 	})
 }
+
+// LastActive is, for each of the matches ids that has a round, when one of
+// its rounds was last saved, corrected or undone: the matches in progress
+// are listed by it, the table that played last first.
+func (s *Store) LastActive(ctx context.Context, ids []int64) (map[int64]time.Time, error) {
+	out := map[int64]time.Time{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.query(ctx, `SELECT r.match_id, MAX(rr.at) FROM rounds r JOIN round_revisions rr ON rr.round_id = r.id
+		WHERE r.match_id IN (`+placeholders(len(ids))+`) GROUP BY r.match_id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: last active: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var at string
+		if err := rows.Scan(&id, &at); err != nil {
+			return nil, fmt.Errorf("store: last active: %w", err)
+		}
+		out[id] = parseTime(at)
+	}
+	return out, rows.Err()
+}
