@@ -43,8 +43,11 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 	if err != nil {
 		return views.NewMatchPage{}, err
 	}
-	if again, ok := s.againLineup(c, g); ok { // "the same again" from a finished match
-		last = again
+	var guests []string
+	optForm := url.Values(form)
+	if again, ok := s.againMatch(c, g); ok && form == nil { // "the same again" from a finished match
+		last, guests = againLineup(again)
+		optForm = againOptions(again)
 	}
 	min, max := g.Seats()
 	page := views.NewMatchPage{Group: m.nav(c), Game: views.GameLink{ID: g.ID(), Name: g.Name(lang(c))},
@@ -65,7 +68,10 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 			active = append(active, p)
 		}
 	}
-	page.Guest = first(form, "guest")
+	page.Guests = guests
+	if form != nil {
+		page.Guests = guestNames(form)
+	}
 	sort.SliceStable(active, func(i, j int) bool {
 		a, b := seatOf[active[i].ID], seatOf[active[j].ID]
 		return a != 0 && (b == 0 || a < b)
@@ -96,7 +102,7 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 		return page, err
 	}
 	page.Rules = kit.DescribeRules(g, set, lang(c))
-	page.Options = g.Options(OptionsCtx{Ctx: s.viewCtx(c), Form: form, Errs: errs})
+	page.Options = g.Options(OptionsCtx{Ctx: s.viewCtx(c), Form: optForm, Errs: errs})
 	return page, nil
 }
 
@@ -121,22 +127,43 @@ func (s *Server) lastLineup(c echo.Context, g Game) ([]int64, error) {
 	return ids, nil
 }
 
-// againLineup is the seating of the match named by ?again= (a rematch from a
-// finished match's result), when it is a match of this group and game.
-func (s *Server) againLineup(c echo.Context, g Game) ([]int64, bool) {
+// againMatch is the match named by ?again= (a rematch from a finished
+// match's result), when it is a match of this group and game.
+func (s *Server) againMatch(c echo.Context, g Game) (store.Match, bool) {
 	id, err := strconv.ParseInt(c.QueryParam("again"), 10, 64)
 	if err != nil {
-		return nil, false
+		return store.Match{}, false
 	}
 	m, err := s.store.Match(c.Request().Context(), memberOf(c).group.ID, id)
 	if err != nil || m.Game != g.ID() {
-		return nil, false
+		return store.Match{}, false
 	}
-	ids := make([]int64, len(m.Seats))
-	for i, st := range m.Seats {
-		ids[i] = st.PlayerID
+	return m, true
+}
+
+// againLineup is a match's table to play again: its roster players in seat
+// order and its guests' names (they sit again, last).
+func againLineup(m store.Match) (ids []int64, guests []string) {
+	for _, st := range m.Seats {
+		if st.Guest {
+			guests = append(guests, st.Name)
+		} else {
+			ids = append(ids, st.PlayerID)
+		}
 	}
-	return ids, true
+	return ids, guests
+}
+
+// againOptions is the new-match form's options as a match was started with
+// them (a game's option keys are its form's fields): a 2-round match is
+// played again over 2 rounds. The first dealer is not among them: it is
+// chosen by player, next to each name.
+func againOptions(m store.Match) url.Values {
+	form := url.Values{}
+	for k, v := range m.Options {
+		form.Set(k, v)
+	}
+	return form
 }
 
 func first(form map[string][]string, key string) string {

@@ -13,7 +13,7 @@ import (
 type matchForm struct {
 	seat   map[int64]string // seat_<id>: the seat typed for a player (the seating part, or a client)
 	play   []int64          // the players ticked, in the order the page listed them
-	guest  string           // a guest's name, trimmed; "" for none
+	guests []string         // the guests' names, trimmed, the empty fields left out
 	dealer int64            // the player picked by name to deal (or start) first; 0 for none
 	// dealerSeat is the game's first-dealer option as a client posts it (a
 	// seat counted from 1), read when no player was picked by name.
@@ -23,7 +23,7 @@ type matchForm struct {
 // parseMatchForm reads the new-match form; dealerKey is the game's
 // first-dealer option ("" when it has none).
 func parseMatchForm(form url.Values, dealerKey string) matchForm {
-	f := matchForm{seat: map[int64]string{}, guest: strings.TrimSpace(form.Get("guest"))}
+	f := matchForm{seat: map[int64]string{}, guests: guestNames(form)}
 	for k, vs := range form {
 		if rest, ok := strings.CutPrefix(k, "seat_"); ok && len(vs) > 0 && vs[0] != "" {
 			if id, err := strconv.ParseInt(rest, 10, 64); err == nil {
@@ -119,15 +119,18 @@ func seatTable(roster []store.Player, f matchForm, rule tableRule) (seating, map
 		}
 	}
 	var t seating
-	// A guest, not on the roster, sits after the players ticked.
-	if f.guest != "" {
-		if name, why := store.CheckName(f.guest); why != "" {
+	// Guests, not on the roster, sit after the players ticked.
+	for _, g := range f.guests {
+		if name, why := store.CheckName(g); why != "" {
 			errs["guest"] = problem{"form.name." + why, nil}
 		} else {
 			for _, p := range roster {
 				if !p.Guest && store.NameKey(p.Name) == store.NameKey(name) {
 					errs["guest"] = problem{"comego.guest.taken", []any{"Name", p.Name}}
 				}
+			}
+			if slices.ContainsFunc(t.guests, func(o string) bool { return store.NameKey(o) == store.NameKey(name) }) {
+				continue // the same guest typed twice sits once
 			}
 			t.guests = append(t.guests, name)
 			seats = append(seats, seated{0, name})
@@ -157,4 +160,16 @@ func seatTable(roster []store.Player, f matchForm, rule tableRule) (seating, map
 		t.dealer, _ = strconv.Atoi(f.dealerSeat)
 	}
 	return t, errs
+}
+
+// guestNames are the guests' names as posted (one field each), trimmed,
+// the empty fields left out.
+func guestNames(form url.Values) []string {
+	var out []string
+	for _, v := range form["guest"] {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }

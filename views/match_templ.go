@@ -249,7 +249,7 @@ func NewMatch(p NewMatchPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = guestField(p.Guest, p.Errors["guest"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = guestField(p.Guests, p.Errors["guest"]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -174,7 +174,7 @@ type NewMatchPage struct {
 	Options  templ.Component // the game's own options (first dealer, start round…)
 	Errors   FieldErrors
 	Rules    []string // house rules that will apply, described
-	Guest    string   // the guest's name as typed (seated last)
+	Guests   []string // the guests' names as typed, or of the match played again (seated last); one more field is empty
 }
 
 // PlayerChoice is a player offered for a seat.
