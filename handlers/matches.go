@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,7 +52,7 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 	}
 	min, max := g.Seats()
 	page := views.NewMatchPage{Group: m.nav(c), Game: views.GameLink{ID: g.ID(), Name: g.Name(lang(c))},
-		MinMax: fmt.Sprintf("%d–%d", min, max), Errors: errs, Dealer: g.Profile().FirstDealer}
+		MinMax: fmt.Sprintf("%d–%d", min, max), Errors: errs, Dealer: g.Profile().FirstDealer, Refusals: startRefusals(errs)}
 	ticked := map[int64]bool{}
 	for _, v := range form["play"] {
 		id, _ := strconv.ParseInt(v, 10, 64)
@@ -482,4 +483,32 @@ func (s *Server) deleteMatch(c echo.Context) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, pathTo(c, routeGroup, m.group.Slug)+"?deletedby="+url.QueryEscape(m.who.Display))
+}
+
+// startRefusals are the new-match form's refusals as Start says them: the
+// players' first, then the guests', then the game's options, each once.
+func startRefusals(errs views.FieldErrors) []string {
+	fields := make([]string, 0, len(errs))
+	for f := range errs {
+		fields = append(fields, f)
+	}
+	order := map[string]int{"players": 0, "guest": 1}
+	sort.SliceStable(fields, func(i, j int) bool {
+		oi, ok := order[fields[i]]
+		if !ok {
+			oi = 2
+		}
+		oj, ok := order[fields[j]]
+		if !ok {
+			oj = 2
+		}
+		return oi < oj || oi == oj && fields[i] < fields[j]
+	})
+	var out []string
+	for _, f := range fields {
+		if msg := errs[f]; msg != "" && !slices.Contains(out, msg) {
+			out = append(out, msg)
+		}
+	}
+	return out
 }

@@ -137,7 +137,7 @@ func seatTable(roster []store.Player, f matchForm, rule tableRule) (seating, map
 		}
 	}
 	if (len(seats) < rule.min || len(seats) > rule.max) && errs["players"].key == "" {
-		errs["players"] = problem{"newmatch.count", []any{"Min", rule.min, "Max", rule.max, "Game", rule.game}}
+		errs["players"] = countProblem(len(seats), rule)
 	}
 	t.ids, t.names = make([]int64, 0, len(seats)), make([]string, len(seats))
 	for i, st := range seats {
@@ -172,4 +172,21 @@ func guestNames(form url.Values) []string {
 		}
 	}
 	return out
+}
+
+// countProblem says how far a table of n is from the game's count, in the
+// words of what to do: "11 ticked: untick one", "1 ticked: tick one more".
+func countProblem(n int, rule tableRule) problem {
+	args := []any{"Ticked", n, "Min", rule.min, "Max", rule.max, "Game", rule.game}
+	switch {
+	case n > rule.max && n-rule.max == 1:
+		return problem{"newmatch.toomany.one", args}
+	case n > rule.max:
+		return problem{"newmatch.toomany", append(args, "Over", n-rule.max)}
+	case n == 0:
+		return problem{"newmatch.nobody", args}
+	case rule.min-n == 1:
+		return problem{"newmatch.toofew.one", args}
+	}
+	return problem{"newmatch.toofew", append(args, "Short", rule.min-n)}
 }

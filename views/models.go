@@ -175,6 +175,9 @@ type NewMatchPage struct {
 	Errors   FieldErrors
 	Rules    []string // house rules that will apply, described
 	Guests   []string // the guests' names as typed, or of the match played again (seated last); one more field is empty
+	// Refusals are why the match cannot start, each sentence once, said
+	// again next to Start (where the thumb is) as well as at its field.
+	Refusals []string
 }
 
 // PlayerChoice is a player offered for a seat.
