@@ -24,7 +24,7 @@ func TestTake5RedCowsAPI(t *testing.T) {
 		say       string
 	}{
 		{"en", "34", http.StatusBadRequest, "34 red cows cannot be collected in the only row the other piles leave"},
-		{"fr", "34", http.StatusBadRequest, "34 vachettes rouges ne peuvent pas être ramassées dans la seule rangée que laissent les autres tas (ils en ont au moins 6 sur 7) : « " + t5SheetRed + " »"},
+		{"fr", "34", http.StatusBadRequest, "34 vachettes rouges ne peuvent pas être ramassées dans la seule rangée que laissent les autres tas (ils en ont au moins 6 sur 7). « " + t5SheetRed + " »"},
 		{"en", "35", http.StatusOK, ""},
 	} {
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/take5/score", strings.NewReader(strings.Replace(body, "%s", tt.red, 1)))

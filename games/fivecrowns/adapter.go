@@ -5,7 +5,6 @@ package fivecrowns
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -243,8 +242,12 @@ func (g FiveCrowns) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	// here too, all at once rather than one per save.
 	var rows []error
 	unread := false
+	outs := fcscore.OutMistakes(fcModes(f.Seats))
 	for i, s := range f.Seats {
 		se := fcscore.Seat{Mode: s.Mode}
+		if err, ok := outs[i]; ok { // a second player marked out, said with the rows unread
+			rows = append(rows, err)
+		}
 		switch s.Mode {
 		case fcscore.ModeCards, fcscore.ModeHand:
 			se.Cards = codesOf(s.Cards)
@@ -264,10 +267,8 @@ func (g FiveCrowns) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		}
 		e.Seats = append(e.Seats, se)
 	}
-	if unread && len(rows) == 1 {
-		post.Err = rows[0]
-	} else if unread {
-		post.Err = errors.Join(rows...)
+	if unread {
+		post.Err = rulebook.All(rows)
 	}
 	if post.Err == nil {
 		post.Entry = e.Encode()
@@ -437,4 +438,13 @@ func (g FiveCrowns) Detail(ctx context.Context, m store.Match, entry json.RawMes
 		}
 	}
 	return strings.Join(parts, " · ")
+}
+
+// fcModes is the rows' modes as the engine reads them.
+func fcModes(rows []FCSeat) []fcscore.Seat {
+	out := make([]fcscore.Seat, len(rows))
+	for i, r := range rows {
+		out[i].Mode = r.Mode
+	}
+	return out
 }

@@ -32,16 +32,13 @@ func ScoreRound(e Entry, opts fc.Options) ([]int, error) {
 	}
 	var supply fc.Supply
 	points := make([]int, len(e.Seats))
-	out := -1
+	outs := OutMistakes(e.Seats)
 	var errs []error // every seat's mistake, so that a table learns them all at once
 	for i, s := range e.Seats {
 		at := fmt.Sprintf("seats[%d]", i)
-		if s.Mode == ModeOut {
-			if out >= 0 {
-				errs = append(errs, rulebook.SeatMistake(i, at+".mode", "fivecrowns.mistake.only.one.player.goes"))
-				continue
-			}
-			out = i
+		if err, ok := outs[i]; ok {
+			errs = append(errs, err)
+			continue
 		}
 		p, err := seatPoints(e.Round, s, at, &supply, opts)
 		if err != nil {
@@ -157,4 +154,24 @@ func cutPrefix(field, from string) (string, bool) {
 		return "", false
 	}
 	return rest, true
+}
+
+// OutMistakes is, by seat, the mistake of each seat marked as gone out
+// after the first: one player goes out, the others play once more. The
+// round form says them with the rows it cannot read, so that two players
+// marked out are told in the same save.
+func OutMistakes(seats []Seat) map[int]error {
+	out := map[int]error{}
+	first := -1
+	for i, s := range seats {
+		if s.Mode != ModeOut {
+			continue
+		}
+		if first >= 0 {
+			out[i] = rulebook.SeatMistake(i, fmt.Sprintf("seats[%d].mode", i), "fivecrowns.mistake.only.one.player.goes")
+		} else {
+			first = i
+		}
+	}
+	return out
 }

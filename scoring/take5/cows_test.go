@@ -26,8 +26,8 @@ func TestRedCowsIssue41(t *testing.T) {
 		wantFR    string
 	}{
 		{"B's 34 red cows in the one row A leaves", []Tally{a, {Red: 34}}, "players[1].red",
-			"34 red cows cannot be collected in the only row the other piles leave (they hold at least 6 of the 7): «Sur les cartes vachettes rouges, il y a 2, 3, 5 ou 7 vachettes rouges» (2, 3, 5 or 7 red cows a card), so with 0 green cows beside them that row holds 33 or 35 red cows, never 34.",
-			"34 vachettes rouges ne peuvent pas être ramassées dans la seule rangée que laissent les autres tas (ils en ont au moins 6 sur 7) : « Sur les cartes vachettes rouges, il y a 2, 3, 5 ou 7 vachettes rouges », et avec 0 vachette verte à côté, cette rangée en porte 33 ou 35, jamais 34."},
+			"34 red cows cannot be collected in the only row the other piles leave (they hold at least 6 of the 7). «Sur les cartes vachettes rouges, il y a 2, 3, 5 ou 7 vachettes rouges» (2, 3, 5 or 7 red cows a card): with 0 green cows beside them that row holds 33 or 35 red cows, never 34.",
+			"34 vachettes rouges ne peuvent pas être ramassées dans la seule rangée que laissent les autres tas (ils en ont au moins 6 sur 7). « Sur les cartes vachettes rouges, il y a 2, 3, 5 ou 7 vachettes rouges » : avec 0 vachette verte à côté, cette rangée en porte 33 ou 35, jamais 34."},
 		{"the same with B's line first: still B's red cows", []Tally{{Red: 34}, a}, "players[0].red", "34 red cows cannot be collected in the only row", ""},
 		{"B's 35 red cows: five cards of 7", []Tally{a, {Red: 35}}, "", "", ""},
 		{"B's 33 red cows: four of 7 and one of 5", []Tally{a, {Red: 33}}, "", "", ""},
@@ -35,7 +35,7 @@ func TestRedCowsIssue41(t *testing.T) {
 		{"one pile of the 7 rows with 26 red cards of 7 but one: 181 is never made", []Tally{{Green: 9, Red: 181}}, "players[0].red",
 			"181 red cows cannot be collected in the 7 rows 2 players lay", "181 vachettes rouges ne peuvent pas être ramassées dans les 7 rangées posées à 2 joueurs"},
 		{"one pile of the 7 rows with all 26 red cards of 7", []Tally{{Green: 9, Red: 182}}, "", "", ""},
-		{"two piles, 20 and 10 red cards: the deck has 26", []Tally{{Red: 140}, {Red: 70}}, "players[1].red", "at least 30 red cards between them, but the game has only 26", "au moins 30 cartes rouges à eux tous, mais le jeu n'en a que 26"},
+		{"two piles, 20 and 10 red cards: the deck has 26", []Tally{{Red: 140}, {Red: 70}}, "players[1].red", "30 red cards cannot be: the game has only 26.", "30 cartes rouges, c'est impossible : le jeu n'en a que 26."},
 	}
 	for _, tt := range tests {
 		players := make([]Player, len(tt.lines))

@@ -16,16 +16,24 @@ import (
 // (redCount), each pile's cows being carried by its cards (rule
 // take5.cows: a green card carries 1 or 2, a red one 2, 3, 5 or 7). It is
 // the one check of a deal's tallies: the API's scorer, the scoresheet and
-// the import of a saved match all call it.
+// the import of a saved match all call it. Every pile that no player can
+// end a deal with is refused at once (three impossible piles, three
+// mistakes in one answer); the checks of the piles together come after.
 func checkDeal(list string, s Setup, tallies []Tally) error {
+	var own []error
+	for i, t := range tallies {
+		if err := t.check(fmt.Sprintf("%s[%d]", list, i), s); err != nil {
+			own = append(own, rulebook.OfSeat(i, err))
+		}
+	}
+	if err := rulebook.All(own); err != nil {
+		return err
+	}
 	var sp specials
 	rows := make([]int, len(tallies))
 	red := newRedCount(s.Rows)
 	for i, t := range tallies {
 		at := fmt.Sprintf("%s[%d]", list, i)
-		if err := t.check(at, s); err != nil {
-			return rulebook.OfSeat(i, err)
-		}
 		if err := sp.add(at, t, s.Players); err != nil {
 			return rulebook.OfSeat(i, err)
 		}
