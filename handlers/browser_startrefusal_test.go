@@ -26,8 +26,8 @@ func TestBrowserNewMatchSaysWhyNextToStart(t *testing.T) {
 	p.tap("[data-testid=start-match]")
 	p.waitFor(`document.querySelector('[data-testid=start-refusals]') !== null`)
 	said := p.text("[data-testid=start-refusals]")
-	if !strings.HasPrefix(said, "11 ticked: untick one.") {
-		t.Errorf("Start says %q, want 11 ticked: untick one first", said)
+	if !strings.HasPrefix(said, "11 ticked: untick one.") || strings.Count(said, "2 to 10") != 1 {
+		t.Errorf("Start says %q, want 11 ticked: untick one first, and the game's count once", said)
 	}
 	p.shot("start-refusal")
 	var where string

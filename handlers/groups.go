@@ -2,7 +2,9 @@ package handlers
 
 import (
 	"fmt"
+	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -57,9 +59,10 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 		return views.GroupPage{}, err
 	}
 	invite := s.baseURLFor(c.Request()) + pathTo(c, routeJoin, m.group.Slug, m.group.InviteToken)
-	page := views.GroupPage{Group: m.nav(c), InviteURL: invite, InviteQR: qrSVG(invite),
+	page := views.GroupPage{Group: m.nav(c), InviteURL: invite, InviteQR: qrSVG(invite), InviteLocal: loopbackURL(invite),
 		Games: gs.links(lang(c)), Players: len(players)}
 	if ck, err := c.Cookie("tk_admin_once"); err == nil && m.who.IsAdmin {
+		page.JustCreated = true // the one visit right after the group was made
 		page.AdminURL = s.baseURLFor(c.Request()) + pathTo(c, routeClaimAdmin, m.group.Slug, ck.Value)
 		c.SetCookie(&http.Cookie{Name: "tk_admin_once", Path: pathTo(c, routeGroup, m.group.Slug), MaxAge: -1})
 	}
@@ -241,4 +244,19 @@ func qrSVG(text string) string {
 	}
 	b.WriteString(`"/></svg>`)
 	return b.String()
+}
+
+// loopbackURL reports whether u names this computer only (localhost, an
+// address of 127.0.0.0/8 or ::1): a link no other phone can open.
+func loopbackURL(u string) bool {
+	parsed, err := url.Parse(u)
+	if err != nil {
+		return false
+	}
+	host := strings.ToLower(parsed.Hostname())
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -90,7 +90,8 @@ type client struct {
 	app     *testApp
 	cookies map[string]*http.Cookie
 	lang    string
-	htmx    bool // send HX-Request, as htmx does
+	htmx    bool   // send HX-Request, as htmx does
+	host    string // the address the browser used (Host), when not the default
 }
 
 func (a *testApp) client() *client { return &client{app: a, cookies: map[string]*http.Cookie{}} }
@@ -113,6 +114,9 @@ func (c *client) do(method, path string, form url.Values) *httptest.ResponseReco
 	}
 	if c.htmx {
 		req.Header.Set("HX-Request", "true")
+	}
+	if c.host != "" {
+		req.Host = c.host
 	}
 	for _, ck := range c.cookies {
 		req.AddCookie(ck)

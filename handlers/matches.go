@@ -201,7 +201,16 @@ func (s *Server) createMatch(c echo.Context) error {
 	for field, p := range problems {
 		errs[field] = views.T(vctx, p.key, p.args...)
 	}
-	opts, optErrs := readOptions(g, OptionsCtx{Ctx: vctx, Names: table.names, Form: form, Dealer: table.dealer})
+	// The options are judged at a table of the game's size: a count out of
+	// range is the seating's to say, once ("11 ticked: untick one").
+	names := table.names
+	if len(names) > max {
+		names = names[:max]
+	}
+	for len(names) < min {
+		names = append(slices.Clone(names), "")
+	}
+	opts, optErrs := readOptions(g, OptionsCtx{Ctx: vctx, Names: names, Form: form, Dealer: table.dealer})
 	for k, v := range optErrs {
 		errs[k] = v
 	}

@@ -987,3 +987,28 @@ window.tkRetryAfter = function (res) {
     wasOpen = false;
   });
 })();
+
+// The invite's Share and Copy (issue 37): shown where the phone can share
+// (the share sheet: WhatsApp, SMS…) or write to the clipboard; Copy says
+// it copied. Without this script the link and its QR code are there to read.
+(function () {
+  "use strict";
+  function each(sel, fn) { Array.prototype.forEach.call(document.querySelectorAll(sel), fn); }
+  each("[data-share-invite]", function (b) { if (navigator.share) b.hidden = false; });
+  each("[data-copy-invite]", function (b) { if (navigator.clipboard && navigator.clipboard.writeText) b.hidden = false; });
+  document.addEventListener("click", function (e) {
+    var share = e.target.closest && e.target.closest("[data-share-invite]");
+    if (share && navigator.share) {
+      navigator.share({ title: share.dataset.title, url: share.dataset.shareInvite }).catch(function () { /* closed */ });
+      return;
+    }
+    var copy = e.target.closest && e.target.closest("[data-copy-invite]");
+    if (copy && navigator.clipboard) {
+      navigator.clipboard.writeText(copy.dataset.copyInvite).then(function () {
+        if (!copy.dataset.label) copy.dataset.label = copy.textContent;
+        copy.textContent = copy.dataset.done;
+        setTimeout(function () { copy.textContent = copy.dataset.label; }, 2000);
+      }).catch(function () { /* refused: the link is there to select */ });
+    }
+  });
+})();

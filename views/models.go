@@ -73,7 +73,13 @@ type GroupPage struct {
 	Games     []GameLink
 	Players   int
 	AdminURL  string // shown once after creation
-	Flash     string
+	// JustCreated: the page right after the group was created, its invite
+	// first (the others join now).
+	JustCreated bool
+	// InviteLocal: the invite names this computer (localhost, 127.0.0.1):
+	// the other phones cannot open it.
+	InviteLocal bool
+	Flash       string
 	// Continue is every match still in progress, each its own way back: the
 	// matches this phone's player is seated in first, then the others,
 	// newest first within each.

@@ -36,4 +36,10 @@ func TestStartUpSaysWherePhonesConnect(t *testing.T) {
 	if !strings.Contains(out.String(), "http://192.168.1.20:8080") || !strings.Contains(out.String(), "http://localhost:8080") {
 		t.Errorf("listening on a LAN address, start-up says %q", out.String())
 	}
+	// Bound to a loopback address: said so, and how to reach the others.
+	out.Reset()
+	printURLs(&out, "", &net.TCPAddr{IP: net.ParseIP("127.0.0.1"), Port: 8080})
+	if s := out.String(); !strings.Contains(s, "127.0.0.1, this computer only") || !strings.Contains(s, "TABLEKEEPER_ADDR=:8080") || strings.Contains(s, "No network address found") {
+		t.Errorf("listening on 127.0.0.1, start-up says %q", s)
+	}
 }

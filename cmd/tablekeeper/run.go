@@ -144,6 +144,10 @@ func printURLs(w io.Writer, baseURL string, addr net.Addr) {
 		lan = []string{tcp.IP.String()}
 	}
 	fmt.Fprintf(w, "\nOn this computer: http://localhost:%s\n", port)
+	if tcp.IP.IsLoopback() {
+		fmt.Fprintf(w, "Listening on %s, this computer only: other phones cannot reach this server. Start it on every address (TABLEKEEPER_ADDR=:%s) to play from the other phones.\n", tcp.IP, port)
+		return
+	}
 	if len(lan) == 0 {
 		fmt.Fprintln(w, "No network address found: other phones cannot reach this server. Join a Wi-Fi network, or set TABLEKEEPER_BASE_URL.")
 		return
