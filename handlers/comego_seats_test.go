@@ -149,9 +149,12 @@ func TestSeatsPassOverALeaver(t *testing.T) {
 		t.Errorf("Ben's cell in round 2, before he left: %q, want 10", got)
 	}
 
-	// The form's rows keep their players' colours: Cleo's row is seat 2's.
-	if cls := doc(t, c.get(fc)).Find("[data-testid=round-form] [data-testid=seat][data-player=Cleo]").AttrOr("class", ""); !strings.Contains(cls, "s2") {
-		t.Errorf("Cleo's row in the form after Ben left has class %q, want her colour s2", cls)
+	// The form's rows keep their players' colours: Cleo's row is hers on
+	// the scoreboard.
+	sheet := doc(t, c.get(fc))
+	colour := strings.Fields(sheet.Find("[data-testid=scoreboard-player][data-player=Cleo]").AttrOr("class", ""))[0]
+	if cls := sheet.Find("[data-testid=round-form] [data-testid=seat][data-player=Cleo]").AttrOr("class", ""); !strings.Contains(" "+cls+" ", " "+colour+" ") {
+		t.Errorf("Cleo's row in the form after Ben left has class %q, want her colour %s", cls, colour)
 	}
 
 	// A departure undone with its only round: Ben, who deals first, leaves

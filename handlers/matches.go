@@ -77,13 +77,18 @@ func (s *Server) newMatchModel(c echo.Context, g Game, form map[string][]string,
 		a, b := seatOf[active[i].ID], seatOf[active[j].ID]
 		return a != 0 && (b == 0 || a < b)
 	})
+	ids := make([]int64, len(active))
+	for i, p := range active {
+		ids[i] = p.ID
+	}
+	colours := kit.ColoursOf(ids) // the line-up first: the colours its match gave
 	for i, p := range active {
 		seat, _ := strconv.Atoi(first(form, fmt.Sprintf("seat_%d", p.ID)))
 		chosen := seatOf[p.ID] != 0
 		if form != nil {
 			chosen = ticked[p.ID] || seat != 0
 		}
-		page.Players = append(page.Players, views.PlayerChoice{ID: p.ID, Name: p.Name, Seat: seat, Selected: chosen, Color: i})
+		page.Players = append(page.Players, views.PlayerChoice{ID: p.ID, Name: p.Name, Seat: seat, Selected: chosen, Color: colours[i]})
 		if chosen && page.DealerID == 0 {
 			page.DealerID = p.ID
 		}
@@ -338,7 +343,8 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 	}
 	sh.GroupURL = pathTo(c, routeGroup, memberOf(c).group.Slug)
 	sh.EventsURL = pathTo(c, routeMatchEvents, memberOf(c).group.Slug, match.ID)
-	sh.Board = board(sh.Names, totals, prog)
+	sh.Colours = kit.Colours(match.Seats)
+	sh.Board = board(sh.Names, sh.Colours, totals, prog)
 	if prog.Finished {
 		if match.FinishedAt == nil { // read before the save that ended it, just now
 			match.FinishedAt = endedAt(rounds)
@@ -443,10 +449,10 @@ func roundLinks(rows []views.RoundRow, url string, editable bool) {
 
 // board is the scoreboard in seat order: places from the engine
 // (scoring.Places, through Progress), the dealer where the game has one.
-func board(names []string, totals []int, prog scoring.Progress) []views.BoardPlayer {
+func board(names []string, colours []int, totals []int, prog scoring.Progress) []views.BoardPlayer {
 	out := make([]views.BoardPlayer, len(names))
 	for i, n := range names {
-		out[i] = views.BoardPlayer{Name: n, Seat: i, Deals: !prog.Finished && prog.Dealer == i}
+		out[i] = views.BoardPlayer{Name: n, Seat: i, Colour: colours[i], Deals: !prog.Finished && prog.Dealer == i}
 		if i < len(totals) {
 			out[i].Total = totals[i]
 		}

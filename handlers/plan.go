@@ -13,6 +13,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -255,6 +256,7 @@ func roundOfKey(key string, next int) int {
 func roundCtxFor(p roundPost, match store.Match, played Played, number int, version int) RoundCtx {
 	rc := RoundCtx{Ctx: p.env, Match: match, Played: played, Number: number, Table: len(match.Seats),
 		Action: p.url + "/rounds", SubmitKey: strconv.Itoa(number) + "." + p.key, Version: version}
+	rc.Colours = kit.Colours(match.Seats)
 	rc.Match, rc.Played, rc.Seated = atRound(match, played, number)
 	rc.SubmitKey += seatsTag(rc.Seated)
 	return rc

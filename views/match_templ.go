@@ -110,7 +110,7 @@ func NewMatch(p NewMatchPage) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for _, pl := range p.Players {
-				var templ_7745c5c3_Var7 = []any{"s" + itoa(pl.Color%8)}
+				var templ_7745c5c3_Var7 = []any{colourClass(pl.Color)}
 				templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var7...)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err

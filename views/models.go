@@ -192,7 +192,7 @@ type PlayerChoice struct {
 	Name     string
 	Seat     int  // 1-based seat when chosen in the seating part, 0 otherwise
 	Selected bool // plays (the last line-up, or as ticked)
-	Color    int  // the colour of the seat the player had last
+	Color    int  // the player's colour (kit.ColoursOf), as on the scoresheet
 }
 
 // Scoresheet is a match's page.
@@ -202,6 +202,7 @@ type Scoresheet struct {
 	EventsURL  string // the live updates of the match (app.js listens there)
 	Game       string
 	Names      []string
+	Colours    []int // each seat's colour (kit.Colours)
 	Deals      bool // the game's rounds are deals: its rows are named so
 	Totals     []int
 	Leaders    []bool
@@ -263,7 +264,8 @@ type SeatName struct {
 // BoardPlayer is one player on the scoreboard or in the result.
 type BoardPlayer struct {
 	Name  string
-	Seat  int // 0-based: the player's colour
+	Seat   int // 0-based
+	Colour int // the player's colour (kit.Colours)
 	Total int
 	Rank  int  // 1 = leading; equal totals share a rank
 	Deals bool // deals (or starts) the next round
@@ -318,3 +320,14 @@ func rowsKey(deals bool, key string) string {
 	}
 	return key
 }
+
+// colour is seat i's colour (its seat when none is given).
+func (s Scoresheet) colour(i int) int {
+	if i < len(s.Colours) {
+		return s.Colours[i]
+	}
+	return i
+}
+
+// colourClass is the class of a player's colour c (static/app.css .s0–.s9).
+func colourClass(c int) string { return "s" + itoa(c%10) }

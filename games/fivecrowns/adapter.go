@@ -363,7 +363,7 @@ func (g FiveCrowns) dress(rc kit.RoundCtx, f *FCRoundForm, refused string) {
 	}
 	for i, o := range f.Seats {
 		if i != f.Picker && o.Mode != fcscore.ModeOut {
-			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name, Aria: views.T(rc.Ctx, "picker.open", "Name", o.Name)})
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name, Aria: views.T(rc.Ctx, "picker.open", "Name", o.Name), Class: rc.Colour(i)})
 		}
 	}
 	sh.Suits = fcSuits(lang, f.Deck, fcHeld(f.Seats))

@@ -451,7 +451,7 @@ func (g FiveCrowns) refSheet(rc kit.RefereeCtx, p *fcrPage) *views.PickerSheet {
 	for i, name := range fcrFields[:fcrMelds+2] {
 		if i != at {
 			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: p.fields[name].Label,
-				Aria: views.T(rc.Ctx, "picker.openfield", "Field", p.fields[name].Label)})
+				Aria: views.T(rc.Ctx, "picker.openfield", "Field", p.fields[name].Label), Class: kit.ColourClass(i)})
 		}
 	}
 	held := map[string]int{}

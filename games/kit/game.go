@@ -139,6 +139,9 @@ type RoundCtx struct {
 	// seats); nil when every seat plays. Table is the match's seat count.
 	Seated []int
 	Table  int
+	// Colours is each of the match's seats' colour (kit.Colours), by the
+	// match's seat.
+	Colours []int
 }
 
 // NoOptions is for a game whose new match asks nothing but its players:

@@ -227,7 +227,7 @@ func (g Taki) dress(rc kit.RoundCtx, f *TKRoundForm, refused string) {
 	}
 	for i, o := range f.Seats {
 		if i != f.Picker && i != f.Winner {
-			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name, Aria: views.T(rc.Ctx, "picker.open", "Name", o.Name)})
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: o.Name, Aria: views.T(rc.Ctx, "picker.open", "Name", o.Name), Class: rc.Colour(i)})
 		}
 	}
 	sh.Suits = takiSuits(rc.Ctx, takiHeld(f.Seats))

@@ -119,7 +119,7 @@ func takiRefSheet(rc kit.RefereeCtx, p TKReferee) *views.PickerSheet {
 	for i, name := range takiTargets[:2] {
 		if i != at {
 			field := views.T(rc.Ctx, "tkr.target."+name)
-			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: field, Aria: views.T(rc.Ctx, "picker.openfield", "Field", field)})
+			sh.Players = append(sh.Players, views.PickerPlayer{Seat: i, Name: field, Aria: views.T(rc.Ctx, "picker.openfield", "Field", field), Class: kit.ColourClass(i)})
 		}
 	}
 	if p.Target == "top" {
