@@ -203,7 +203,7 @@ type Scoresheet struct {
 	Game       string
 	Names      []string
 	Colours    []int // each seat's colour (kit.Colours)
-	Deals      bool // the game's rounds are deals: its rows are named so
+	Deals      bool  // the game's rounds are deals: its rows are named so
 	Totals     []int
 	Leaders    []bool
 	Rounds     []RoundRow
@@ -263,12 +263,12 @@ type SeatName struct {
 
 // BoardPlayer is one player on the scoreboard or in the result.
 type BoardPlayer struct {
-	Name  string
+	Name   string
 	Seat   int // 0-based
 	Colour int // the player's colour (kit.Colours)
-	Total int
-	Rank  int  // 1 = leading; equal totals share a rank
-	Deals bool // deals (or starts) the next round
+	Total  int
+	Rank   int  // 1 = leading; equal totals share a rank
+	Deals  bool // deals (or starts) the next round
 }
 
 // RoundRow is one line of the score table.
