@@ -69,44 +69,21 @@ const (
 )
 
 // HouseRules are the TAKI TOGGLEs of RULES.md §4.7 with the product's
-// defaults; the referee and the scorer both resolve against this list.
+// defaults; the referee and the scorer both resolve against this list. What
+// each means is in views/locales/taki.en.toml and .fr.toml ("house.<key>").
 var HouseRules = []rulebook.HouseRule{
-	rulebook.Bool(HRAnswerPlus2WithTakiRun, false, rulebook.Text{
-		EN: "A pending +2 may be answered by a TAKI run that ends in a +2 (otherwise only by a +2 card).",
-		FR: "On peut répondre à un +2 par une série TAKI terminée par un +2 (sinon seulement par une carte +2)."}),
-	rulebook.Bool(HRCrazyAnyColour, true, rulebook.Text{
-		EN: "A card of any colour may be played on a crazy card, which is transparent (the sheet); off: the card played on it must have the colour underneath (the AMIGO reading).",
-		FR: "On peut jouer une carte de n'importe quelle couleur sur une carte folle, qui est transparente (la règle) ; désactivée : la carte jouée dessus doit avoir la couleur du dessous (lecture AMIGO)."}),
-	rulebook.Bool(HRCrazyLastCardPasses, false, rulebook.Text{
-		EN: "A crazy card played as the last card still passes the hands.",
-		FR: "Une carte folle jouée en dernière carte fait quand même passer les mains."}),
-	rulebook.Bool(HRPlus3NextIsLeft, true, rulebook.Text{
-		EN: "After a +3 the left neighbour of its player plays, even when play runs counter-clockwise (otherwise the next player in the direction of play).",
-		FR: "Après un +3, c'est au voisin de gauche de son auteur, même si l'on joue dans le sens inverse (sinon au joueur suivant dans le sens du jeu)."}),
-	rulebook.Choice(HRLastCardPenalty, "4", []string{"1", "4"}, rulebook.Text{
-		EN: "Cards drawn by a player who did not say «Taki» at one card.",
-		FR: "Cartes piochées par le joueur qui n'a pas dit « Taki » avec une seule carte."}),
-	rulebook.Bool(HRTwoPlayerReverseIsStop, false, rulebook.Text{
-		EN: "With two players a change of direction acts as a Stop (the UNO convention).",
-		FR: "À deux joueurs, un changement de sens agit comme un Passer (convention du UNO)."}),
-	rulebook.Bool(HRSuperTakiChoosesColour, true, rulebook.Text{
-		EN: "The player of a Super TAKI chooses its colour (otherwise it takes the colour in force).",
-		FR: "Le joueur d'un Super TAKI en choisit la couleur (sinon il prend la couleur en vigueur)."}),
-	rulebook.Bool(HRMustPlayIfAble, false, rulebook.Text{
-		EN: "A player who can play must play instead of drawing.",
-		FR: "Un joueur qui peut jouer doit jouer au lieu de piocher."}),
-	rulebook.Choice(HRStartCardAction, "apply", []string{"apply", "ignore"}, rulebook.Text{
-		EN: "An action card turned up to start the round acts on the first player (apply) or counts only by its colour and shape (ignore).",
-		FR: "Une carte action retournée au départ agit sur le premier joueur (apply) ou ne compte que par sa couleur et sa forme (ignore)."}),
-	rulebook.Choice(HRPlus2ScoresAs, "10", []string{"10", "2"}, rulebook.Text{
-		EN: "Points lost for a +2 left in hand: 10 like any action card, or 2 like a number.",
-		FR: "Points perdus pour un +2 resté en main : 10 comme toute carte action, ou 2 comme un chiffre."}),
-	rulebook.Bool(HRFinalPlus2StillDraws, false, rulebook.Text{
-		EN: "A +2 played as the last card still makes the next player draw.",
-		FR: "Un +2 joué en dernière carte fait quand même piocher le joueur suivant."}),
-	rulebook.Choice(HRLimitSign, "+", []string{"+", "-"}, rulebook.Text{
-		EN: "A points limit ends the game when a total reaches +limit (+) or −limit (-).",
-		FR: "Une limite de points arrête la partie quand un total atteint +limite (+) ou −limite (-)."}),
+	rulebook.Bool(HRAnswerPlus2WithTakiRun, false),
+	rulebook.Bool(HRCrazyAnyColour, true),
+	rulebook.Bool(HRCrazyLastCardPasses, false),
+	rulebook.Bool(HRPlus3NextIsLeft, true),
+	rulebook.Choice(HRLastCardPenalty, "4", []string{"1", "4"}),
+	rulebook.Bool(HRTwoPlayerReverseIsStop, false),
+	rulebook.Bool(HRSuperTakiChoosesColour, true),
+	rulebook.Bool(HRMustPlayIfAble, false),
+	rulebook.Choice(HRStartCardAction, "apply", []string{"apply", "ignore"}),
+	rulebook.Choice(HRPlus2ScoresAs, "10", []string{"10", "2"}),
+	rulebook.Bool(HRFinalPlus2StillDraws, false),
+	rulebook.Choice(HRLimitSign, "+", []string{"+", "-"}),
 }
 
 // RuleByID returns the catalogue entry for id, and whether it exists.
