@@ -41,7 +41,7 @@ var (
 )
 
 func (FiveCrowns) Name(lang string) string {
-	return rulebook.Text{EN: "Five Crowns", FR: "Les Cinq Rois"}.In(lang)
+	return views.Messages().Say(lang, rulebook.Say("fivecrowns.name"))
 }
 
 // gameRound is the Five Crowns round (1–11) of the match's number-th round.

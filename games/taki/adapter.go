@@ -100,11 +100,11 @@ func takiLabel(c tk.Card, lang string) string {
 	case tk.Taki:
 		return "TAKI"
 	case tk.ChangeColour:
-		return rulebook.Text{EN: "Colour", FR: "Couleur"}.In(lang)
+		return views.Messages().Say(lang, rulebook.Say("taki.face.colour"))
 	case tk.SuperTaki:
 		return "Super"
 	case tk.Crazy:
-		return rulebook.Text{EN: "Crazy", FR: "Folle"}.In(lang)
+		return views.Messages().Say(lang, rulebook.Say("taki.face.crazy"))
 	}
 	return "?"
 }
