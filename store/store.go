@@ -63,6 +63,9 @@ type Store struct {
 	pg      *pgState      // PostgreSQL only: the address, the listener (postgres.go)
 	timeout time.Duration // PostgreSQL only: bounds each statement (timeout.go)
 	queue   saveQueue     // round saves waiting to share a commit (batch.go)
+	// chunked, when set (tests only), is called after each of an import's
+	// matches transactions has committed, outside the write lock.
+	chunked func()
 	limits  GroupLimits   // see SetGroupLimits
 }
 
