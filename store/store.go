@@ -66,7 +66,7 @@ type Store struct {
 	// chunked, when set (tests only), is called after each of an import's
 	// matches transactions has committed, outside the write lock.
 	chunked func()
-	limits  GroupLimits   // see SetGroupLimits
+	limits  GroupLimits // see SetGroupLimits
 }
 
 // Open opens the database db names: a PostgreSQL address
