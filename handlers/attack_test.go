@@ -29,7 +29,7 @@ type liveServer struct {
 	addr string
 }
 
-func newLiveServer(t *testing.T, timeouts Timeouts) *liveServer {
+func newLiveServer(t testing.TB, timeouts Timeouts) *liveServer {
 	t.Helper()
 	// The rate limits per address have their own tests (limits_test.go):
 	// here one address plays every phone of a table.
@@ -37,14 +37,14 @@ func newLiveServer(t *testing.T, timeouts Timeouts) *liveServer {
 }
 
 // newLiveServerWith is newLiveServer with limits (zero: the defaults).
-func newLiveServerWith(t *testing.T, timeouts Timeouts, limits Limits) *liveServer {
+func newLiveServerWith(t testing.TB, timeouts Timeouts, limits Limits) *liveServer {
 	t.Helper()
 	return newLiveServerConfig(t, Config{Timeouts: timeouts, Limits: limits})
 }
 
 // newLiveServerConfig is a server of cfg (its store and games filled in)
 // on loopback.
-func newLiveServerConfig(t *testing.T, cfg Config) *liveServer {
+func newLiveServerConfig(t testing.TB, cfg Config) *liveServer {
 	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "live.db"))
 	if err != nil {
