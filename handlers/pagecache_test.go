@@ -291,7 +291,7 @@ func TestSlowSendersHoldNoTurn(t *testing.T) {
 		defer conn.Close()
 		fmt.Fprintf(conn, "POST /groups HTTP/1.1\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nname=", addr)
 	}
-	time.Sleep(100 * time.Millisecond) // the posts are in, waiting for their bodies
+	time.Sleep(100 * time.Millisecond)           // the posts are in, waiting for their bodies
 	client := &http.Client{Timeout: time.Minute} // a deadline, not a measure
 	resp, err := client.Get(srv.URL + "/")
 	if err != nil {
