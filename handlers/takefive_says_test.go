@@ -39,8 +39,37 @@ func TestTakeFiveRefereeRefusesInEachLanguage(t *testing.T) {
 			t.Errorf("%s, %s: status %d, want 422", tt.lang, tt.name, rec.Code)
 			continue
 		}
-		if got := doc(t, rec).Find(".error").Text(); !strings.Contains(got, tt.want) {
-			t.Errorf("%s, %s: the page says %q, want %q", tt.lang, tt.name, got, tt.want)
+		if got := doc(t, rec).Find(".error").Text(); !strings.Contains(got, tt.want) || !strings.Contains(got, judge[tt.lang]) {
+			t.Errorf("%s, %s: the page says %q, want %q and %q", tt.lang, tt.name, got, judge[tt.lang], tt.want)
+		}
+	}
+}
+
+// judge is what the referee page says above an impossible table's fields.
+var judge = map[string]string{
+	"en": "The table described cannot occur: see the field marked below.",
+	"fr": "La table décrite est impossible : voyez le champ signalé ci-dessous.",
+}
+
+// The board's squares are named for a screen reader in the reader's
+// language: the square, the move that lands there, its piece and token.
+func TestTakeFiveRefereeBoardSaysSquares(t *testing.T) {
+	app := newTestApp(t)
+	for lang, want := range map[string][2]string{
+		"en": {"e3 1: move 1, token", "f1: knight, token"},
+		"fr": {"e3 1: déplacement 1, pion", "f1: cavalier, pion"},
+	} {
+		c := app.client()
+		c.lang = lang
+		rec := c.post("/referee/takefive", tfDispute(url.Values{"op": {""}}))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: status %d", lang, rec.Code)
+		}
+		d := doc(t, rec)
+		for i, sq := range []string{"e3", "f1"} {
+			if got := d.Find(`[data-testid="sq-` + sq + `"]`).AttrOr("aria-label", ""); got != want[i] {
+				t.Errorf("%s: square %s is named %q, want %q", lang, sq, got, want[i])
+			}
 		}
 	}
 }

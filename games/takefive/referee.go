@@ -66,7 +66,7 @@ func (g TakeFive) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 		page.Errors["rules"] = kit.InputMessage(rulesErr, rc.Ctx)
 	}
 	page.Rules = kit.HouseRuleFields(tf.HouseRules, set, rc.Lang)
-	page.Board = g.board(t, rc.Lang)
+	page.Board = g.board(rc.Ctx, t)
 	if rc.Form.Get("op") != "judge" { // a kept ruling reopens as a GET: judged all the same
 		return TFReferee(page), http.StatusOK
 	}
@@ -85,7 +85,7 @@ func (g TakeFive) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 		}); msg != "" {
 			page.Errors["board"] = msg // not an input mistake: above the fields
 		}
-		page.Errors["judge"] = rulebook.Text{EN: "The table described cannot occur: see the field marked below.", FR: "La table décrite est impossible : voyez le champ signalé ci-dessous."}.In(rc.Lang)
+		page.Errors["judge"] = views.T(rc.Ctx, "takefive.ref.err.judge")
 		return TFReferee(page), http.StatusUnprocessableEntity
 	}
 	page.Verdict = g.verdict(rc, resp, req.Player, set)
