@@ -67,7 +67,7 @@ func TestTakeFiveRefereeBoardSaysSquares(t *testing.T) {
 		}
 		d := doc(t, rec)
 		for i, sq := range []string{"e3", "f1"} {
-			if got := d.Find(`[data-testid="sq-` + sq + `"]`).AttrOr("aria-label", ""); got != want[i] {
+			if got := d.Find(`[data-testid="sq-`+sq+`"]`).AttrOr("aria-label", ""); got != want[i] {
 				t.Errorf("%s: square %s is named %q, want %q", lang, sq, got, want[i])
 			}
 		}
