@@ -130,7 +130,10 @@ func hasSecurityHeaders(h http.Header) bool {
 // they hung up. Now a form that large is refused at once, an import's body
 // is received before its turn, and a silent one is cut off at its deadline.
 func TestSilentUploadsHoldNoTurn(t *testing.T) {
-	l := newLiveServer(t, Timeouts{Body: 300 * time.Millisecond, Upload: 800 * time.Millisecond})
+	// The first import's deadlines (a silent body's, the upload's) are long
+	// enough for the others to arrive while it is under way, however busy
+	// the machine.
+	l := newLiveServer(t, Timeouts{Body: 5 * time.Second, Upload: 10 * time.Second})
 	n := l.srv.admission.Turns() + 2
 	var forms, imports []net.Conn
 	for i := range n {

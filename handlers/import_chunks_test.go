@@ -114,8 +114,13 @@ func importWhileSaving(tb testing.TB, l *liveServer) (saves []time.Duration, hol
 			return saves, l.store.LongestWriteHold(), took
 		default:
 		}
-		if len(open) == 0 {
-			tb.Fatal("out of open matches before the import ended")
+		if len(open) == 0 { // a slow machine: every open match played, the import goes on
+			imp := <-done
+			took = time.Since(t0)
+			if imp.err != nil || imp.resp.StatusCode != http.StatusSeeOther {
+				tb.Fatalf("import: %v %v %.300s", imp.err, imp.resp, imp.body)
+			}
+			return saves, l.store.LongestWriteHold(), took
 		}
 		m := open[0]
 		round[m.ID]++
