@@ -356,6 +356,21 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		}
 	}
 	stopProfile()
+	if len(o.capacity) > 0 {
+		extra, err := startInstances(o.instances-1, db, start)
+		if err != nil {
+			return err
+		}
+		ld.saveBases = []string{srv.base}
+		for _, e := range extra {
+			ld.saveBases = append(ld.saveBases, e.base)
+		}
+		ld.capacity(ctx, o.capacity, o.watchers, o, p)
+		ld.saveBases = nil
+		for _, e := range extra {
+			e.stop()
+		}
+	}
 	if !standingsOK {
 		p("standings: /g/{slug}/standings does not answer 200 yet: not measured\n")
 	}
