@@ -27,8 +27,8 @@ func TestRefusalPartsReadInBothLanguages(t *testing.T) {
 		{"a negative count", []Tally{{Green: 5, X2: -1}},
 			"The number of x2 cards cannot be negative (-1).", "Le nombre de cartes « x2 » ne peut pas être négatif (-1)."},
 		{"red cows no pile of the 7 rows holds", []Tally{{Green: 9, Red: 181}},
-			"181 red cows cannot be collected in the 7 rows 2 players lay: «" + sheetRed + "» (2, 3, 5 or 7 red cows a card), so with 9 green cows beside them those rows hold 180 or 182 red cows, never 181.",
-			"181 vachettes rouges ne peuvent pas être ramassées dans les 7 rangées posées à 2 joueurs : « " + sheetRed + " », et avec 9 vachettes vertes à côté, ces rangées en portent 180 ou 182, jamais 181."},
+			"181 red cows cannot be collected in the 7 rows 2 players lay. «" + sheetRed + "» (2, 3, 5 or 7 red cows a card): with 9 green cows beside them those rows hold 180 or 182 red cows, never 181.",
+			"181 vachettes rouges ne peuvent pas être ramassées dans les 7 rangées posées à 2 joueurs. « " + sheetRed + " » : avec 9 vachettes vertes à côté, ces rangées en portent 180 ou 182, jamais 181."},
 	} {
 		players := make([]Player, len(tt.in))
 		for i, in := range tt.in {
