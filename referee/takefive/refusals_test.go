@@ -32,7 +32,7 @@ func TestRefusalsReadInBothLanguages(t *testing.T) {
 			"Paul a deux 7, ce que la phase « score » ne permet pas."},
 		{"a quinte misfit", func(st *State) { st.Phase = Quinte; st.Racks[0].Values = []int{1, 6} },
 			"Alfred's tokens 1, 6 cannot be part of one quinte.",
-			"Les pions 1, 6 de Alfred ne peuvent faire partie d'une même quinte."},
+			"Les pions 1, 6 d'Alfred ne peuvent faire partie d'une même quinte."},
 		{"one player", func(st *State) { st.Racks = st.Racks[:1] },
 			"Take Five is played by 2 to 4 players, not 1.",
 			"Take Five se joue de 2 à 4 joueurs, pas 1."},
