@@ -429,6 +429,15 @@ func (s *Server) roundHistory(c echo.Context) error {
 		page.Items = append(page.Items, views.HistoryItem{Kind: views.T(vctx, "history."+rv.Kind), Author: rv.Author,
 			At: views.HumanTime(s.local(rv.At), lang(c)), When: rv.At.Format(time.RFC3339), Points: rv.Points, Changed: changed, Detail: roundDetail(vctx, g, seatedMatch(match, n), rv.Entry)})
 	}
+	lines, err := s.store.RoundLines(c.Request().Context(), r.ID)
+	if err != nil {
+		return err
+	}
+	for _, l := range lines { // who sent what (issue 37)
+		if l.Seat < len(match.Seats) {
+			page.Lines = append(page.Lines, views.T(vctx, "line.sentby", "Name", match.Seats[l.Seat].Name, "By", l.Author, "Line", lineText(parseLine(l.Fields))))
+		}
+	}
 	return s.render(c, http.StatusOK, views.History(page))
 }
 

@@ -81,8 +81,8 @@ func (s *Store) SendLine(ctx context.Context, g Group, id int64, key string, pla
 }
 
 // putLine writes l as the pending line of its seat in match m (replacing
-// the seat's line: its version goes on; a line for another round, left
-// from before an undo, is dropped) and returns m's pending lines after it.
+// the seat's line, kept with its key: its version goes on; a line for
+// another round, left from before an undo, is replaced too) and returns m's pending lines after it.
 func (s *Store) putLine(ctx context.Context, tx *txn, m Match, l Line, key string) ([]Line, error) {
 	l.Version, l.Key = 1, key
 	lines := slices.Clone(m.Lines)
@@ -92,7 +92,7 @@ func (s *Store) putLine(ctx context.Context, tx *txn, m Match, l Line, key strin
 		}
 		lines = slices.Delete(lines, i, i+1)
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM round_lines WHERE match_id = $1 AND seat = $2 AND round_id IS NULL`, m.ID, l.Seat); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE round_lines SET replaced = 1 WHERE match_id = $1 AND seat = $2 AND round_id IS NULL AND replaced = 0`, m.ID, l.Seat); err != nil {
 		return nil, fmt.Errorf("store: line: %w", err)
 	}
 	at := s.now()
@@ -110,7 +110,7 @@ func (s *Store) putLine(ctx context.Context, tx *txn, m Match, l Line, key strin
 // (or by a whole round's Save, which they were filled into): who sent what
 // stays with the round.
 func takeLines(ctx context.Context, tx *txn, id, round int64) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE round_lines SET round_id = $1 WHERE match_id = $2 AND round_id IS NULL`, round, id); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE round_lines SET round_id = $1 WHERE match_id = $2 AND round_id IS NULL AND replaced = 0`, round, id); err != nil {
 		return fmt.Errorf("store: lines: %w", err)
 	}
 	return nil
@@ -118,7 +118,7 @@ func takeLines(ctx context.Context, tx *txn, id, round int64) error {
 
 // RoundLines are the lines round was saved from, in seat order: who sent what.
 func (s *Store) RoundLines(ctx context.Context, round int64) ([]Line, error) {
-	rows, err := s.query(ctx, `SELECT number, seat, fields, sender, author, version, send_key, at FROM round_lines WHERE round_id = $1 ORDER BY seat`, round)
+	rows, err := s.query(ctx, `SELECT number, seat, fields, sender, author, version, send_key, at FROM round_lines WHERE round_id = $1 AND replaced = 0 ORDER BY seat`, round)
 	if err != nil {
 		return nil, fmt.Errorf("store: lines: %w", err)
 	}

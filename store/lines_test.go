@@ -65,3 +65,34 @@ func TestSendLineStoresOnceAndStaysWithTheRound(t *testing.T) {
 		t.Fatalf("the keeper's round took lines %+v", kept)
 	}
 }
+
+// Who sent what goes with the group's export, and comes back with its import.
+func TestRoundLinesExportAndImportAgain(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	if _, _, _, _, err := f.s.SendLine(ctx, f.g.Group, f.match, "k", func(Match, []Round) LineWrite {
+		return LineWrite{Store: true, Line: Line{Number: 1, Seat: 1, Fields: "points_1=4", Sender: 3, Author: "Ben"},
+			Round: RoundWrite{Kind: WriteAdd, Number: 1, Entry: raw(`{}`), Points: []int{0, 4, 5}, Author: "Ben"}}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ex, err := f.s.ExportGroup(ctx, f.g.Group.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := ex.Matches[0].Rounds[0].Lines
+	if len(lines) != 1 || lines[0].Seat != 1 || lines[0].Fields != "points_1=4" || lines[0].Author != "Ben" {
+		t.Fatalf("the export's lines: %+v", lines)
+	}
+	g, err := f.s.ImportGroup(ctx, ex, "Ana", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := f.s.ExportGroup(ctx, g.Group.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := again.Matches[0].Rounds[0].Lines; len(got) != 1 || got[0] != lines[0] {
+		t.Fatalf("imported again, the lines are %+v, want %+v", got, lines)
+	}
+}

@@ -53,7 +53,7 @@ const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r 
 	FROM matches m WHERE m.id = $5 AND m.group_id = $6 AND m.played_local IS NOT NULL
 	UNION ALL
 	SELECT 4, l.number, l.seat, l.version, l.fields, l.author, CAST(l.sender AS TEXT), NULL, l.send_key, NULL
-	FROM round_lines l WHERE l.match_id = $7 AND l.round_id IS NULL`
+	FROM round_lines l WHERE l.match_id = $7 AND l.round_id IS NULL AND l.replaced = 0`
 
 // MatchSheet returns a match of the group with its seats (Match) and every
 // round in order, undone ones included (Rounds, but with no CreatedAt), read

@@ -16,9 +16,10 @@ CREATE TABLE round_lines (
     version     INTEGER NOT NULL DEFAULT 1,  -- bumped when its sender changes it
     send_key    TEXT    NOT NULL,            -- a repeated send is applied once
     at          TEXT    NOT NULL,
+    replaced    INTEGER NOT NULL DEFAULT 0,  -- 1 once its sender sent another (its key still sends once)
     round_id    INTEGER REFERENCES rounds(id) ON DELETE CASCADE
 );
-CREATE UNIQUE INDEX round_lines_pending ON round_lines(match_id, seat) WHERE round_id IS NULL;
+CREATE UNIQUE INDEX round_lines_pending ON round_lines(match_id, seat) WHERE round_id IS NULL AND replaced = 0;
 CREATE INDEX round_lines_round ON round_lines(round_id);
 CREATE UNIQUE INDEX round_lines_key ON round_lines(match_id, send_key);
 

@@ -11,9 +11,10 @@ CREATE TABLE round_lines (
     version     INTEGER NOT NULL DEFAULT 1,
     send_key    TEXT    NOT NULL,
     at          TEXT    NOT NULL,
+    replaced    INTEGER NOT NULL DEFAULT 0,
     round_id    BIGINT  REFERENCES rounds(id) ON DELETE CASCADE
 );
-CREATE UNIQUE INDEX round_lines_pending ON round_lines(match_id, seat) WHERE round_id IS NULL;
+CREATE UNIQUE INDEX round_lines_pending ON round_lines(match_id, seat) WHERE round_id IS NULL AND replaced = 0;
 CREATE INDEX round_lines_round ON round_lines(round_id);
 CREATE UNIQUE INDEX round_lines_key ON round_lines(match_id, send_key);
 
