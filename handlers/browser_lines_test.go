@@ -78,7 +78,7 @@ func TestBrowserLinesFromEachPhone(t *testing.T) {
 	countTaps(ben)
 	ben.tap("[data-testid=own-line] [data-testid=points-input]")
 	ben.do(chromedp.SendKeys(css("[data-testid=own-line] [data-testid=points-input]"), "7"))
-	ben.tap("[data-testid=own-line] [data-testid=send-line]")
+	ben.tap("[data-testid=send-line].own-send")
 	ben.waitFor(`!!document.querySelector('[data-testid=line-in][data-player=Ben]')`)
 	if n := taps(ben); n > 2 {
 		t.Errorf("Ben's own Five Crowns line took %d taps and the digits, want at most 2", n)
@@ -89,7 +89,7 @@ func TestBrowserLinesFromEachPhone(t *testing.T) {
 	// Ana: she went out (1 tap), sent (1 tap).
 	countTaps(ana)
 	ana.tap("[data-testid=own-line] [data-testid=went-out]")
-	ana.tap("[data-testid=own-line] [data-testid=send-line]")
+	ana.tap("[data-testid=send-line].own-send")
 	ana.waitFor(`!!document.querySelector('[data-testid=line-in][data-player=Ana]')`)
 	if n := taps(ana); n > 2 {
 		t.Errorf("Ana's own Five Crowns line took %d taps, want at most 2", n)
@@ -127,7 +127,7 @@ func TestBrowserLinesFromEachPhone(t *testing.T) {
 	ben.waitFor(`!!document.querySelector('[data-testid=own-line] [data-testid=points-input]') && document.querySelector('[data-testid=line-in]') === null`)
 	tb.offline(ben, "ben", true)
 	ben.do(chromedp.SetValue(css("[data-testid=own-line] [data-testid=points-input]"), "8"))
-	ben.tap("[data-testid=own-line] [data-testid=send-line]")
+	ben.tap("[data-testid=send-line].own-send")
 	within(ben, 5*time.Second, `!!document.querySelector('[data-testid=pending-save]')`, "a line sent offline waits on the phone, said")
 	tb.offline(ben, "ben", false)
 	ben.eval(`window.dispatchEvent(new Event('online'))`, nil)

@@ -356,7 +356,7 @@ func (s *Server) lineView(c echo.Context, rc RoundCtx, lines []store.Line, refus
 			lv.Own, r.Send = i, views.T(rc.Ctx, "line.send")
 		}
 		if j := slices.IndexFunc(lines, func(l store.Line) bool { return rowOf(rc.Seated, l.Seat) == i }); j >= 0 {
-			r.In, r.State = true, views.T(rc.Ctx, "line.isin")
+			r.In, r.State, lv.Active = true, views.T(rc.Ctx, "line.isin"), true
 			if lines[j].Author != st.Name {
 				r.State = views.T(rc.Ctx, "line.isinby", "By", lines[j].Author)
 			}

@@ -74,7 +74,7 @@ func TestLinesSaveTheRoundWhenEveryLineIsIn(t *testing.T) {
 	if who, _ := page.Find("[data-testid=own-line]").Attr("data-player"); who != "Ben" {
 		t.Fatalf("Ben's phone shows as its own line %q", who)
 	}
-	if page.Find("[data-testid=own-line] [data-testid=points-input]").Length() != 1 || page.Find("[data-testid=own-line] [data-testid=send-line]").Length() != 1 {
+	if page.Find("[data-testid=own-line] [data-testid=points-input]").Length() != 1 || page.Find("[data-testid=send-line][data-player=Ben]").Length() != 1 {
 		t.Fatal("Ben's own line has no points field or no send button")
 	}
 	if n := page.Find("[data-testid=line-awaited]").Length(); n != 3 {

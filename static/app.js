@@ -348,11 +348,13 @@ window.tkRetryAfter = function (res) {
         // and what a round they complete cannot be, follow at once; the
         // whole form follows when nothing is typed in it.
         var linesSig = function (f) {
-          return f ? Array.prototype.map.call(f.querySelectorAll("#lines-in, .line-bar"), function (el) { return el.textContent; }).join("|") : "";
+          return f ? Array.prototype.map.call(f.querySelectorAll("#lines-in, .line-bar"), function (el) { return (el.hidden ? "-" : "") + el.textContent; }).join("|") : "";
         };
         var linesMoved = form && freshForm && linesSig(form) !== linesSig(freshForm);
-        if (linesMoved && typed) {
-          var oldBars = form.querySelectorAll("#lines-in, .line-bar"), freshBars = freshForm.querySelectorAll("#lines-in, .line-bar");
+        if (linesMoved && typed) { // what was typed stays: only the lines' states follow
+          var oldIn = form.querySelector("#lines-in"), freshIn = freshForm.querySelector("#lines-in");
+          if (oldIn && freshIn) oldIn.replaceWith(freshIn.cloneNode(true));
+          var oldBars = form.querySelectorAll(".line-bar"), freshBars = freshForm.querySelectorAll(".line-bar");
           if (oldBars.length === freshBars.length) Array.prototype.forEach.call(oldBars, function (el, i) { el.replaceWith(freshBars[i].cloneNode(true)); });
         }
         if (form && !typed && (!freshForm || linesMoved || seats(form) !== seats(freshForm) || form.querySelector("h2").textContent !== freshForm.querySelector("h2").textContent) && !form.contains(document.activeElement)) {

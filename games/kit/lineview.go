@@ -16,6 +16,7 @@ type LineView struct {
 	Action string    // where a row's line posts
 	Own    int       // the form's row of the member's own player, -1 when none
 	Rows   []LineRow // one per form row
+	Active bool      // a line of the round is in: every row says whether its is
 }
 
 // LineRow is one row's line as the form shows it.
@@ -58,4 +59,12 @@ func lineRow(ctx context.Context, i int) (LineRow, bool) {
 func isOwn(ctx context.Context, i int) bool {
 	lv := lines(ctx)
 	return lv != nil && lv.Own == i
+}
+
+// ownAttrs marks the member's own line for the tests and the scripts.
+func ownAttrs(ctx context.Context, i int, name string) templ.Attributes {
+	if !isOwn(ctx, i) {
+		return templ.Attributes{}
+	}
+	return templ.Attributes{"data-testid": "own-line", "data-player": name}
 }
