@@ -142,3 +142,43 @@ func TestBrowserLinesFromEachPhone(t *testing.T) {
 	}
 	ben.noOverflow(tb.match)
 }
+
+// The taps of one player's own line on their own phone, per game, with
+// JavaScript on at 390×844 (issue 37): a tap is a click or a touch that
+// focuses a field; digits are keys. Five Crowns (above, in
+// TestBrowserLinesFromEachPhone): 2 taps (the field, Send) and the digits,
+// or 2 (went out, Send). TAKI: 2 (the field, Send) and the digits, or 2
+// (went out, Send). Take 5!: green and red typed (2 taps and the digits),
+// a special in hand (1), Send (1): 4 taps. On the keeper's phone the same
+// round took a tap per field for every player, and Save.
+func TestBrowserOwnLineTaps(t *testing.T) {
+	b := newBrowser(t)
+	p := b.phone()
+	group := entryGroup(p, "Ana", "Ben")
+	for _, g := range []struct {
+		game, field string
+		taps        func(c *counter)
+		want        int
+	}{
+		{"taki", "points-input", func(c *counter) {
+			c.typeIn(`[data-testid=own-line] [data-testid=points-input]`, "12")
+			c.tap(`[data-testid=send-line].own-send`)
+		}, 2},
+		{"take5", "green", func(c *counter) {
+			c.typeIn(`[data-testid=own-line] [data-testid=green]`, "3")
+			c.next("5")
+			c.tap(`[data-testid=own-line] [data-testid=hand] input[value="1"]`)
+			c.tap(`[data-testid=send-line].own-send`)
+		}, 4},
+	} {
+		entryMatch(p, group, g.game)
+		p.waitFor(`!!document.querySelector('[data-testid=own-line][data-player=Ana]')`)
+		c := &counter{p: p}
+		g.taps(c)
+		p.waitFor(`!!document.querySelector('[data-testid=line-in][data-player=Ana]')`)
+		t.Logf("%s: Ana's own line, %d taps and the digits", g.game, c.n)
+		if c.n > g.want {
+			t.Errorf("%s: Ana's own line took %d taps, want at most %d", g.game, c.n, g.want)
+		}
+	}
+}
