@@ -345,6 +345,18 @@ func (s *Server) nextForm(c echo.Context, g Game, match store.Match, live Played
 	return kit.WithLines(form, s.lineView(c, rc, lines, refused))
 }
 
+// withLines is a redrawn form of match's next round (a tap on the card
+// picker, a refused Save) with the lines sent for it shown, as nextForm
+// draws them.
+func (s *Server) withLines(c echo.Context, g Game, match store.Match, rounds []store.Round, form templ.Component) templ.Component {
+	if _, ok := g.(kit.Lines); !ok || form == nil {
+		return form
+	}
+	live := livePlayed(rounds)
+	rc := s.roundCtx(c, match, live, len(live.Points)+1, 0)
+	return kit.WithLines(form, s.lineView(c, rc, pendingLines(match, rc.Number), nil))
+}
+
 // lineView is what the form shows of lines: whose is in, the member's own
 // row, and each row's part of refused (the round the lines make).
 func (s *Server) lineView(c echo.Context, rc RoundCtx, lines []store.Line, refused error) *kit.LineView {

@@ -295,3 +295,22 @@ func TestKeepersSaveHasTheLinesFilledIn(t *testing.T) {
 		t.Fatalf("the lines are still pending after the keeper's Save: %+v", m.Lines)
 	}
 }
+
+// A tap on the card picker in one's own line (Five Crowns: the cards left
+// in the hand, the solver's points) redraws the form with the line still
+// marked as one's own and its Send, and the card's points in the line.
+func TestPickerTapKeepsTheOwnLine(t *testing.T) {
+	lt := newLinesTable(t)
+	lt.ben.htmx = true
+	rec := lt.ben.post(lt.match+"/rounds", url.Values{"submitKey": {"1.b"}, "pick": {"1"}, "tap": {"KH"}})
+	if rec.Code != http.StatusOK {
+		t.Fatalf("a picker tap: status %d", rec.Code)
+	}
+	page := doc(t, rec)
+	if page.Find(`[data-testid=own-line][data-player=Ben]`).Length() != 1 || page.Find(`[data-testid=send-line][data-player=Ben]`).Length() != 1 {
+		t.Fatal("after a picker tap the form lost Ben's own line or its Send")
+	}
+	if v := page.Find(`[data-testid=own-line] [data-testid=points-input]`).AttrOr("value", ""); v != "13" {
+		t.Errorf("Ben's line after tapping the king of hearts shows %q points, want 13", v)
+	}
+}

@@ -51,8 +51,8 @@ func (s *Server) postRound(c echo.Context) error {
 	case planNone: // a repeated post: answered with the round it saved
 		_, n, _ := roundByID(rounds, saved.ID)
 		plan.number, plan.prog = n, progress(g, match, livePlayed(rounds))
-	case planRefused, planRedraw:
-		return s.formAnswer(c, plan.status(), match, g, rounds, plan.prog, plan.form)
+	case planRefused, planRedraw: // the lines sent for the round still shown, the member's own first
+		return s.formAnswer(c, plan.status(), match, g, rounds, plan.prog, s.withLines(c, g, match, rounds, plan.form))
 	case planConflict:
 		return s.conflictAnswer(c, g, match, rounds, plan, form)
 	}
