@@ -776,7 +776,7 @@ func FCForm(f FCRoundForm) templ.Component {
 					}
 					return nil
 				})
-				templ_7745c5c3_Err = kit.Line(i).Render(templ.WithChildren(ctx, templ_7745c5c3_Var23), templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = kit.Line(i, "div").Render(templ.WithChildren(ctx, templ_7745c5c3_Var23), templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -747,7 +747,7 @@ func T5Form(f T5RoundForm) templ.Component {
 					}
 					return nil
 				})
-				templ_7745c5c3_Err = kit.Line(i).Render(templ.WithChildren(ctx, templ_7745c5c3_Var38), templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = kit.Line(i, "fieldset").Render(templ.WithChildren(ctx, templ_7745c5c3_Var38), templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
