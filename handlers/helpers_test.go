@@ -137,7 +137,7 @@ func (c *client) post(path string, form url.Values) *httptest.ResponseRecorder {
 }
 
 // doc parses the HTML of a response.
-func doc(t *testing.T, rec *httptest.ResponseRecorder) *goquery.Document {
+func doc(t testing.TB, rec *httptest.ResponseRecorder) *goquery.Document {
 	t.Helper()
 	d, err := goquery.NewDocumentFromReader(strings.NewReader(rec.Body.String()))
 	if err != nil {

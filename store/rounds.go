@@ -77,8 +77,9 @@ type RoundWrite struct {
 // saved meanwhile, a correction of a version no longer current, an undo of
 // a round no longer last), ErrInvalid (a round after the match finished, or
 // not the next), ErrNotFound (a correction of an undone or unknown round),
-// a LimitError (a round past MaxImportRounds, undone ones included, which
-// the match's export could not import again).
+// a LimitError (a round past MaxImportRounds, undone ones included, or a
+// round's revision past MaxImportRevisions, which the match's export could
+// not import again).
 //
 // plan must be a function of its arguments only: it may run on another
 // goroutine (the request that leads a shared commit, see batch.go) while
@@ -164,6 +165,9 @@ func (s *Store) apply(ctx context.Context, tx *txn, g Group, m Match, rounds []R
 		if r = rounds[i]; r.Version != c.Version {
 			return Round{}, nil, fmt.Errorf("store: edit round %d: version %d, have %d: %w", c.Round, c.Version, r.Version, ErrConflict)
 		}
+		if err := revisionRoom(r); err != nil {
+			return Round{}, nil, err
+		}
 		entry, points := string(c.Entry), mustJSON(c.Points)
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET entry = $1, points = $2, version = version + 1 WHERE id = $3`, entry, points, r.ID); err != nil {
 			return Round{}, nil, fmt.Errorf("store: edit round: %w", err)
@@ -175,6 +179,9 @@ func (s *Store) apply(ctx context.Context, tx *txn, g Group, m Match, rounds []R
 	case WriteUndo:
 		if last == nil || last.ID != c.Round {
 			return Round{}, nil, fmt.Errorf("store: undo round %d: not the last: %w", c.Round, ErrConflict)
+		}
+		if err := revisionRoom(*last); err != nil {
+			return Round{}, nil, err
 		}
 		at := s.now()
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET undone_at = $1, version = version + 1 WHERE id = $2`, at, last.ID); err != nil {
