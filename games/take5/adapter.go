@@ -33,7 +33,6 @@ type Take5 struct {
 // missing would silently take a page or a tool away).
 var (
 	_ kit.Game        = Take5{}
-	_ kit.Lines       = Take5{}
 	_ kit.RefereePage = Take5{}
 	_ kit.API         = Take5{}
 	_ kit.Auditor     = Take5{}
@@ -226,6 +225,3 @@ func (Take5) Detail(ctx context.Context, m store.Match, entry json.RawMessage) s
 	}
 	return strings.Join(parts, " · ")
 }
-
-// Line is a row's own fields: what its player enters from their own phone.
-func (Take5) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row) }
