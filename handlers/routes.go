@@ -90,8 +90,8 @@ func (s *Server) routes(e *echo.Echo) {
 
 	// Season standings, player pages, records, charts, export and import (issue 7).
 	g.GET("/standings", s.standingsPage).Name = routeStandings
-	g.POST("/seasons", s.addSeason)
-	g.POST("/seasons/:season/delete", s.deleteSeason, requireAdmin)
+	g.POST("/seasons", s.addSeason).Name = routeSeasons
+	g.POST("/seasons/:season/delete", s.deleteSeason, requireAdmin).Name = routeSeasonDelete
 	g.GET("/players/:player", s.playerPage).Name = routePlayer
 	g.GET("/records", s.recordsPage).Name = routeRecords
 	g.GET("/export", s.exportPage).Name = routeExport
@@ -104,7 +104,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.POST("/import/bgstats/confirm", s.confirmBGStats, requireAdmin).Name = routeImportBGStatsConfirm
 	g.POST("/public", s.publicLink, requireAdmin).Name = routePublic
 	g.POST("/matches/:match/delete", s.deleteMatch, requireAdmin).Name = routeMatchDelete
-	g.POST("/players/:player/admit", s.admitGuest, requireAdmin)
+	g.POST("/players/:player/admit", s.admitGuest, requireAdmin).Name = routePlayerAdmit
 	e.GET("/s/:group/:token", s.publicStandings).Name = routePublicStandings // read-only standings behind the admin's public link
 
 	// The JSON API (API.md): no login, no stored data.
@@ -142,6 +142,9 @@ const (
 	routeStandings            = "standings"
 	routePlayer               = "player"
 	routeRecords              = "records"
+	routeSeasons              = "seasons"
+	routeSeasonDelete         = "seasonDelete"
+	routePlayerAdmit          = "playerAdmit"
 	routeExport               = "export"
 	routeExportCSV            = "exportCSV"
 	routeExportJSON           = "exportJSON"
