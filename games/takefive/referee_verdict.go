@@ -110,7 +110,7 @@ func (g TakeFive) verdict(rc kit.RefereeCtx, v tf.TurnResponse, player string, s
 	}
 	for _, h := range tf.HouseRules {
 		if set.Get(h.Key) != h.Default {
-			d := h.Text.In(lang)
+			d := views.Say(rc.Ctx, h.Statement())
 			if !h.IsBool() {
 				d += " = " + set.Get(h.Key)
 			}

@@ -84,8 +84,5 @@ const HousePickupEndsTurn = "pickupEndsTurn"
 // HouseRules are the Take 5! toggles of RULES.md, keys without the game
 // prefix, at the product's defaults.
 var HouseRules = []rulebook.HouseRule{
-	rulebook.Bool(HousePickupEndsTurn, false, rulebook.Text{
-		EN: "A pickup ends the turn: a player who takes a row lays no further card that turn. Off by default, because the sheet says a player may take several rows in one turn, which only happens if he may go on after a pickup.",
-		FR: "Ramasser termine le tour : le joueur qui ramasse une rangée ne pose plus de carte ce tour-ci. Désactivée par défaut, car la règle dit qu'« il arrive qu'un joueur doive ramasser plusieurs rangées lors de sa phase de jeu », ce qui n'arrive que s'il peut continuer après avoir ramassé.",
-	}),
+	rulebook.Bool(HousePickupEndsTurn, false),
 }

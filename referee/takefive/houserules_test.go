@@ -20,8 +20,8 @@ func TestHouseRulesDeclared(t *testing.T) {
 		t.Errorf("len(HouseRules) = %d, want %d", len(HouseRules), len(want))
 	}
 	for _, h := range HouseRules {
-		if def, ok := want[h.Key]; !ok || h.Default != def || h.Text.EN == "" || h.Text.FR == "" {
-			t.Errorf("house rule %+v, want key among %v with default %q and both texts", h, want, def)
+		if def, ok := want[h.Key]; !ok || h.Default != def || h.Statement().ID != "house."+h.Key {
+			t.Errorf("house rule %+v, want key among %v with default %q and its meaning in the message files (house.<key>)", h, want, def)
 		}
 	}
 }

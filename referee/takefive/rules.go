@@ -81,18 +81,10 @@ const (
 
 // HouseRules are the TOGGLEs of RULES.md §2.8 with the product's defaults.
 var HouseRules = []rulebook.HouseRule{
-	rulebook.Bool(HouseSamePieceTwice, false, rulebook.Text{
-		EN: "A player may move the same piece twice in one turn (the sheet says «deux des quatre pièces»: two different pieces).",
-		FR: "Un joueur peut déplacer deux fois la même pièce dans un tour (la règle dit « deux des quatre pièces » : deux pièces différentes)."}),
-	rulebook.Bool(HouseVoluntaryReturn, false, rulebook.Text{
-		EN: "A player may give back a token he has just taken even when he could keep it, paying the usual penalty (score and quinte phases).",
-		FR: "Un joueur peut rendre un pion qu'il vient de prendre même s'il pouvait le garder, avec la pénalité habituelle (phases « score » et « quinte »)."}),
-	rulebook.Bool(HouseLastStandingWins, true, rulebook.Text{
-		EN: "In a 21 round, when all other players are eliminated, the last one standing wins the round.",
-		FR: "En manche « 21 », quand tous les autres joueurs sont éliminés, le dernier en lice gagne la manche."}),
-	rulebook.Choice(HouseAllEliminated, AllEliminatedReplay, []string{AllEliminatedReplay, AllEliminatedNoWinner}, rulebook.Text{
-		EN: "When every player is eliminated from a 21 round: replay the 21 round, or count it as a round without a winner and go on to the quinte.",
-		FR: "Quand tous les joueurs sont éliminés d'une manche « 21 » : rejouer la manche « 21 », ou la compter sans gagnant et passer à la quinte."}),
+	rulebook.Bool(HouseSamePieceTwice, false),
+	rulebook.Bool(HouseVoluntaryReturn, false),
+	rulebook.Bool(HouseLastStandingWins, true),
+	rulebook.Choice(HouseAllEliminated, AllEliminatedReplay, []string{AllEliminatedReplay, AllEliminatedNoWinner}),
 }
 
 // RuleByID returns the catalogue entry for id, or false when id is unknown.
