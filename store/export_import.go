@@ -238,6 +238,12 @@ func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64
 				return err
 			}
 		}
+		for _, l := range r.Lines {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO round_lines (match_id, number, seat, fields, sender, author, send_key, at, round_id) VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8)`,
+				mid, r.Number, l.Seat, l.Fields, l.Author, fmt.Sprintf("import/%d/%d", rid, l.Seat), l.At, rid); err != nil {
+				return err
+			}
+		}
 	}
 	for _, d := range m.Departures {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO departures (match_id, seat, after_round, author, at, undone_at) VALUES ($1, $2, $3, $4, $5, $6)`,

@@ -283,6 +283,7 @@ type HistoryPage struct {
 	Label    string
 	Names    []string
 	Items    []HistoryItem
+	Lines    []string // who sent each player's line, when the round was entered a line per player
 }
 
 // HistoryItem is one revision.

@@ -28,7 +28,10 @@ type Game struct {
 	Def           store.GroupGame
 }
 
-var _ kit.Game = Game{}
+var (
+	_ kit.Game  = Game{}
+	_ kit.Lines = Game{}
+)
 
 // New is the game of a stored definition.
 func New(def store.GroupGame) Game {
@@ -174,3 +177,6 @@ func (g Game) Detail(ctx context.Context, m store.Match, entry json.RawMessage) 
 	}
 	return strings.Join(parts, " · ")
 }
+
+// Line is a row's own fields: what its player enters from their own phone.
+func (Game) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row) }
