@@ -45,6 +45,10 @@ func (s *Server) exportBGStats(c echo.Context) error {
 		if g, ok := gs.get(game); ok {
 			info.LowWins = g.LowWins()
 			info.NoPoints = g.Profile().Counts == kit.CountsPlaces
+			if t, ok := g.(kit.Together); ok {
+				info.Cooperative, _ = t.Together(nil)
+			}
+			info.Result = func(kept string, totals []int) string { return matchResult(g, kept, totals) }
 		}
 		return info
 	})
@@ -113,9 +117,14 @@ func (s *Server) playFacts(vctx context.Context, m store.Match, g Game, prog sco
 	lp := bgstats.LinkPlay{DurationMin: m.Play.DurationMin, Comments: m.Play.Comments, Location: m.Play.Location,
 		PlayDate: bgstats.LocalDate(*m.FinishedAt, m.Play.PlayedLocal, s.zone),
 		Game:     bgstats.LinkGame{BGGID: s.bgNames.BGGID(g.ID()), HighestWins: !info.LowWins, Name: s.bgNames.GameName(g.ID()), SourceGameID: g.ID()}}
+	result := matchResult(g, m.Play.Result, prog.Totals)
 	for i, st := range m.Seats {
 		p := bgstats.LinkPlayer{StartPlayer: i == start, Name: st.Name, SourcePlayerID: strconv.FormatInt(st.PlayerID, 10)}
-		if i < len(prog.Places) {
+		switch {
+		case result == store.ResultWon:
+			p.Rank, p.Winner = 1, true
+		case result != "": // lost together, nobody won, no result: no winner, no ranks
+		case i < len(prog.Places):
 			p.Rank, p.Winner = prog.Places[i], prog.Places[i] == 1
 		}
 		if !noScores && i < len(prog.Totals) {

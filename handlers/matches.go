@@ -307,6 +307,20 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 		sh.PlayFacts, sh.BGStatsLink = s.playFacts(vctx, match, g, prog, live)
 		sh.RematchURL = fmt.Sprintf("%s?game=%s&again=%d", pathTo(c, routeNewMatch, memberOf(c).group.Slug), g.ID(), match.ID)
 	}
+	if prog.Finished {
+		if r := matchResult(g, match.Play.Result, totals); r != "" { // won or lost together, no winner
+			sh.Outcome, prog.Winners = resultText(vctx, r), nil
+			for i := range sh.Leaders {
+				sh.Leaders[i] = false
+			}
+			for i := range sh.Result {
+				sh.Result[i].Rank = 0
+			}
+			for i := range sh.Board {
+				sh.Board[i].Rank = 0
+			}
+		}
+	}
 	var w []string
 	for _, i := range prog.Winners {
 		w = append(w, sh.Names[i])

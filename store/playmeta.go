@@ -25,6 +25,29 @@ type PlayMeta struct {
 	// NoScores: the play had no scores (a winner or ranks only): the
 	// totals are zeros, worth no average or record; Places say it all.
 	NoScores bool `json:"no_scores,omitempty"`
+	// Result is how the match ended when its places do not say it
+	// (migration 00140): ResultWon or ResultLost (won or lost together:
+	// a co-operative or a solo play), ResultNobody (nobody won, chosen by
+	// hand), ResultNone (played, no result recorded); "": the places, or
+	// the totals, say who won.
+	Result string `json:"result,omitempty"`
+}
+
+// A match's results that are not places (PlayMeta.Result).
+const (
+	ResultWon    = "won"
+	ResultLost   = "lost"
+	ResultNobody = "nobody"
+	ResultNone   = "none"
+)
+
+// ValidResult reports whether r is a result a match can keep ("" included).
+func ValidResult(r string) bool {
+	switch r {
+	case "", ResultWon, ResultLost, ResultNobody, ResultNone:
+		return true
+	}
+	return false
 }
 
 // Bounds of what a match keeps of a play (an import refuses more).
@@ -87,7 +110,7 @@ func validPlaces(places []int, seats int) bool {
 }
 
 // metaColumns are the matches table's columns PlayMeta is read from.
-const metaColumns = `COALESCE(m.places, ''), COALESCE(m.location, ''), COALESCE(m.duration_min, 0), COALESCE(m.comments, ''), m.start_seat, COALESCE(m.played_local, ''), COALESCE(m.no_scores, 0)`
+const metaColumns = `COALESCE(m.places, ''), COALESCE(m.location, ''), COALESCE(m.duration_min, 0), COALESCE(m.comments, ''), m.start_seat, COALESCE(m.played_local, ''), COALESCE(m.no_scores, 0), COALESCE(m.result, '')`
 
 // metaScan is where a row's metaColumns are scanned to, then set by done.
 type metaScan struct {
@@ -98,7 +121,7 @@ type metaScan struct {
 }
 
 func (ms *metaScan) dest() []any {
-	return []any{&ms.places, &ms.meta.Location, &ms.meta.DurationMin, &ms.meta.Comments, &ms.start, &ms.meta.PlayedLocal, &ms.none}
+	return []any{&ms.places, &ms.meta.Location, &ms.meta.DurationMin, &ms.meta.Comments, &ms.start, &ms.meta.PlayedLocal, &ms.none, &ms.meta.Result}
 }
 
 func (ms *metaScan) done() PlayMeta {

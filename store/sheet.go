@@ -19,7 +19,7 @@ import (
 //	0    | id     | group_id  | rulings | game  | rules  | options | finished_at | created_at | ended_early_at
 //	1    | seat   | player_id | total   | name  | away   | guest   |             |            |
 //	2    | number | id        | version | entry | points |         | undone_at   |            |
-//	3    | duration_min | start_seat | no_scores | places | location | comments | played_local | |
+//	3    | duration_min | start_seat | no_scores | places | location | comments | played_local | result |
 //
 // away is the first round the seat's player no longer plays (his live
 // departure, migration 00110, is after the round before it), NULL when he stayed.
@@ -44,7 +44,7 @@ const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r 
 	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL, NULL
 	FROM rounds r WHERE r.match_id = $4
 	UNION ALL
-	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, NULL, NULL
+	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, m.result, NULL
 	FROM matches m WHERE m.id = $5 AND m.group_id = $6 AND m.played_local IS NOT NULL`
 
 // MatchSheet returns a match of the group with its seats (Match) and every
@@ -116,7 +116,7 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 			rounds = append(rounds, r)
 		case 3:
 			m.Play = PlayMeta{DurationMin: int(i1), Places: parsePlaces(textOf(col[4])), Location: textOf(col[5]),
-				Comments: textOf(col[6]), PlayedLocal: textOf(col[7]), NoScores: i3 == 1}
+				Comments: textOf(col[6]), PlayedLocal: textOf(col[7]), NoScores: i3 == 1, Result: textOf(col[8])}
 			if i2 >= 0 {
 				start := int(i2)
 				m.Play.StartSeat = &start

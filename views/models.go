@@ -88,6 +88,7 @@ type MatchLine struct {
 	Players  string
 	Status   string // translated: "round 4", "finished"
 	Winners  string
+	Outcome  string // a finished match not ranked: "Won together", "Nobody won"…
 	Finished bool
 	Seated   bool   // this phone's player has a seat in it
 	When     string // when it was started, as people write dates
@@ -199,6 +200,7 @@ type Scoresheet struct {
 	Finished   bool
 	Winners    string
 	Tie        bool            // more than one winner
+	Outcome    string          // a finished match not ranked: "Won together", "Nobody won"…; "" when ranked
 	Info       templ.Component // the current round's facts
 	Form       templ.Component // round entry, nil when finished
 	UndoURL    string
