@@ -252,3 +252,27 @@ func TestSaveAfterTheMatchEndedElsewhereKeepsWhatWasTyped(t *testing.T) {
 		t.Errorf("a form for a round after the end: %d, want 409 saying the match is over", rec.Code)
 	}
 }
+
+// A phone that corrected a round and lost the answer (the connection
+// dropped after the write) sends the same correction again from its queue:
+// it is taken once, answered as saved, not as a conflict with itself. A
+// different correction from the same old version is still a conflict.
+func TestCorrectionSentAgainIsTakenOnce(t *testing.T) {
+	_, a, b, matchURL := twoPhones(t)
+	if rec := a.post(matchURL+"/rounds", roundForm("1.x", "12")); rec.Code != http.StatusSeeOther {
+		t.Fatalf("save: %d", rec.Code)
+	}
+	edit := editLinkOf(t, a, matchURL)
+	for i := range 2 {
+		if rec := a.post(edit, correction("1", "30")); rec.Code != http.StatusSeeOther {
+			t.Fatalf("correction sent %d times: %d, want 303", i+1, rec.Code)
+		}
+	}
+	hist := doc(t, a.get(edit+"/history"))
+	if n := hist.Find("[data-testid=revision]").Length(); n != 2 {
+		t.Errorf("history has %d revisions, want 2 (entered, corrected once)", n)
+	}
+	if rec := b.post(edit, correction("1", "44")); rec.Code != http.StatusConflict {
+		t.Errorf("another correction from version 1 = %d, want 409", rec.Code)
+	}
+}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -149,6 +150,11 @@ func planEdit(g Game, match store.Match, rounds []store.Round, p roundPost) roun
 	save, ok := out.read(g, ec.RoundCtx, p.form)
 	switch {
 	case !ok:
+		return out
+	case version != r.Version && bytes.Equal(save.Entry, r.Entry):
+		// The round already holds this correction: the same post sent
+		// again after its answer was lost (a phone's kept correction), or
+		// another phone's identical one. Nothing to write, nothing to tell.
 		return out
 	case version != r.Version: // someone corrected it meanwhile
 		return out.conflict(editedMeanwhile)

@@ -173,7 +173,7 @@ func (s *Server) ruleName(id, lang string) string {
 			continue
 		}
 		if r, ok := rulebook.Find(page.RuleBook(), id); ok {
-			return r.Text.In(lang)
+			return s.tr.Say(lang, r.Statement())
 		}
 	}
 	return id

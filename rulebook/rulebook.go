@@ -46,12 +46,27 @@ func (t Text) IsSentence() bool {
 	return true
 }
 
-// Rule is one rule a referee enforces, with a stable id (e.g. "take5.forced-row"),
-// the rule sheet's own French wording, and a plain statement in both languages.
+// Rule is one rule a referee enforces, with a stable id (e.g. "take5.forced-row")
+// and the rule sheet's own French wording. Its plain statement is a message
+// of the game's message files (see Statement).
 type Rule struct {
 	ID    string
 	Sheet string // the French rule sheet's words, quoted as printed
-	Text  Text   // the rule stated plainly
+	// Text is the rule stated plainly in both languages, written inline: the
+	// old way, for a catalogue whose statements are not yet in the message
+	// files. Leave it empty: Statement is then "rule.<id>".
+	Text Text
+}
+
+// Statement is the rule stated plainly, for a page to say in its reader's
+// language: the message "rule.<id>" of the game's message files
+// ("rule.fivecrowns.meld-size"), or the inline Text of a catalogue that
+// still has one.
+func (r Rule) Statement() Msg {
+	if r.Text != (Text{}) {
+		return Say("rulebook.inline", "Text", r.Text)
+	}
+	return Msg{ID: "rule." + r.ID}
 }
 
 // Violation says that a move breaks a rule: which rule, why in this case, and

@@ -136,7 +136,7 @@ func Citation(c Cited, testid string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = SheetQuote(c.Sheet, c.Text).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = SheetQuote(c.Sheet, Say(ctx, c.Text)).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -1,6 +1,10 @@
 package views
 
-import "github.com/a-h/templ"
+import (
+	"github.com/a-h/templ"
+
+	"github.com/tablekeeper/tablekeeper/rulebook"
+)
 
 // FieldErrors maps a form field's name to a message already translated.
 type FieldErrors map[string]string
@@ -9,10 +13,10 @@ type FieldErrors map[string]string
 // same for every game (drawn by Citation, summed up in a kept ruling).
 type Cited struct {
 	ID      string
-	Sheet   string // the French rule sheet's words, as printed
-	Text    string // the rule stated plainly, in the page's language
-	Message string // why it applies in this case ("" when it is only quoted)
-	Step    string // the card or move at fault, e.g. "Card 2" ("" for the turn as a whole)
+	Sheet   string       // the French rule sheet's words, as printed
+	Text    rulebook.Msg // the rule stated plainly (rulebook.Rule.Statement), said in the page's language
+	Message string       // why it applies in this case ("" when it is only quoted)
+	Step    string       // the card or move at fault, e.g. "Card 2" ("" for the turn as a whole)
 }
 
 // GroupNav is what a page inside a group shows of it.

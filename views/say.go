@@ -8,8 +8,12 @@ import (
 
 // Say is an engine's message in the page's language, from the game's
 // message files; an argument that is itself a message, or a sentence still
-// written inline in both languages (rulebook.Text), is said first.
+// written inline in both languages (rulebook.Text), is said first. No
+// message (an empty id) says nothing.
 func Say(ctx context.Context, m rulebook.Msg) string {
+	if m.ID == "" {
+		return ""
+	}
 	if len(m.Args) == 0 {
 		return T(ctx, m.ID)
 	}
@@ -39,5 +43,14 @@ func Mistake(ctx context.Context, ie *rulebook.InputError) string {
 // Mistake is an input error in lang ("en", "fr"), for an answer that has a
 // language but no page (the API, an import's report).
 func (t *Translator) Mistake(lang string, ie *rulebook.InputError) string {
-	return Mistake(WithEnv(context.Background(), t.NewEnv(lang, "", "", "", "")), ie)
+	return Mistake(t.In(lang), ie)
+}
+
+// Say is an engine's message in lang ("en", "fr"), for an answer that has
+// a language but no page.
+func (t *Translator) Say(lang string, m rulebook.Msg) string { return Say(t.In(lang), m) }
+
+// In is a context that says messages in lang, for what is said outside a page.
+func (t *Translator) In(lang string) context.Context {
+	return WithEnv(context.Background(), t.NewEnv(lang, "", "", "", ""))
 }

@@ -22,7 +22,7 @@ func TestSmoke(t *testing.T) {
 	if err := run(ctx, o, &out); err != nil {
 		t.Fatalf("run: %v\n%s", err, out.String())
 	}
-	for _, want := range []string{"== seed", "== page weight", "first load, everything included", "round saved and swapped in",
+	for _, want := range []string{"== seed", "== page weight", "first load, everything the page links", "home-screen icons, fetched only when the app is installed", "round saved and swapped in",
 		"static (ceiling)", "scoresheet", "round save (htmx)", "referee take5/play", "matches: records", "== live update", "== targets"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())

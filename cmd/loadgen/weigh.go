@@ -11,15 +11,25 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/tablekeeper/tablekeeper/cmd/loadgen/seed"
 )
 
 var (
-	linkHref  = regexp.MustCompile(`<link [^>]*href="([^"]+)"`)
+	linkTag   = regexp.MustCompile(`<link [^>]*>`)
 	scriptSrc = regexp.MustCompile(`<script [^>]*src="([^"]+)"`)
 )
+
+// attr is the value of the attribute name in one HTML tag, "" when absent.
+func attr(tag []byte, name string) string {
+	m := regexp.MustCompile(`\s` + name + `="([^"]*)"`).FindSubmatch(tag)
+	if m == nil {
+		return ""
+	}
+	return string(m[1])
+}
 
 // fetched is one response as a phone gets it.
 type fetched struct {
@@ -71,7 +81,7 @@ func (ld *load) inProgressFiveCrowns() (seed.Group, seed.Match) {
 	return bg, bm
 }
 
-// weigh reports a scoresheet's first load, everything included, and the
+// weigh reports a scoresheet's first load, everything it links, and the
 // htmx answer to a round save, in compressed bytes.
 func (ld *load) weigh(ctx context.Context, p func(string, ...any)) error {
 	g, m := ld.inProgressFiveCrowns()
@@ -83,42 +93,73 @@ func (ld *load) weigh(ctx context.Context, p func(string, ...any)) error {
 	if page.status != http.StatusOK {
 		return fmt.Errorf("scoresheet %s: status %d", page.path, page.status)
 	}
+	// What a browser fetches to show the page: the stylesheets, scripts,
+	// favicon and manifest it links. The home-screen icons (the
+	// apple-touch-icon and the manifest's icons) are fetched only when the
+	// phone adds the app to its home screen, so they are weighed apart.
 	all := []fetched{page}
-	var urls []string
-	for _, re := range []*regexp.Regexp{linkHref, scriptSrc} {
-		for _, mm := range re.FindAllSubmatch(page.body, -1) {
-			urls = append(urls, string(mm[1]))
+	var urls, install []string
+	for _, mm := range linkTag.FindAllSubmatch(page.body, -1) {
+		rel, href := attr(mm[0], "rel"), attr(mm[0], "href")
+		switch {
+		case href == "":
+		case rel == "apple-touch-icon":
+			install = append(install, href)
+		default:
+			urls = append(urls, href)
 		}
 	}
-	for i := 0; i < len(urls); i++ {
-		f, err := ld.fetch(ctx, ld.req(http.MethodGet, urls[i], "", nil))
+	for _, mm := range scriptSrc.FindAllSubmatch(page.body, -1) {
+		urls = append(urls, string(mm[1]))
+	}
+	for _, u := range urls {
+		f, err := ld.fetch(ctx, ld.req(http.MethodGet, u, "", nil))
 		if err != nil {
 			return err
 		}
 		all = append(all, f)
-		if f.status == http.StatusOK && (f.path == "/manifest.webmanifest" || bytes.Contains([]byte(f.path), []byte(".webmanifest"))) {
+		if f.status == http.StatusOK && strings.HasSuffix(f.path, ".webmanifest") {
 			var man struct {
 				Icons []struct{ Src string } `json:"icons"`
 			}
-			json.Unmarshal(f.body, &man)
+			if err := json.Unmarshal(f.body, &man); err != nil {
+				return fmt.Errorf("manifest %s: %w", f.path, err)
+			}
 			for _, ic := range man.Icons {
-				if !slices.Contains(urls, ic.Src) {
-					urls = append(urls, ic.Src)
+				if !slices.Contains(install, ic.Src) && !slices.Contains(urls, ic.Src) {
+					install = append(install, ic.Src)
 				}
 			}
 		}
 	}
+	var icons []fetched
+	for _, u := range install {
+		f, err := ld.fetch(ctx, ld.req(http.MethodGet, u, "", nil))
+		if err != nil {
+			return err
+		}
+		icons = append(icons, f)
+	}
 	p("%-40s %6s %10s %10s %-6s %s\n", "resource", "status", "wire", "raw", "enc", "cache")
-	ld.firstLoad = 0
-	for _, f := range all {
-		ld.firstLoad += f.wire
+	line := func(f fetched) {
 		enc := f.encoding
 		if enc == "" {
 			enc = "-"
 		}
 		p("%-40s %6d %9.1fK %9.1fK %-6s %s\n", f.path, f.status, float64(f.wire)/1024, float64(f.raw)/1024, enc, f.cache)
 	}
-	p("first load, everything included: %.1f KB compressed (%d requests)\n", float64(ld.firstLoad)/1024, len(all))
+	ld.firstLoad = 0
+	for _, f := range all {
+		ld.firstLoad += f.wire
+		line(f)
+	}
+	p("first load, everything the page links: %.1f KB compressed (%d requests)\n", float64(ld.firstLoad)/1024, len(all))
+	installed := 0
+	for _, f := range icons {
+		installed += f.wire
+		line(f)
+	}
+	p("home-screen icons, fetched only when the app is installed: %.1f KB (%d requests)\n", float64(installed)/1024, len(icons))
 	// Reload: the ETag makes it a 304.
 	r := ld.req(http.MethodGet, page.path, g.Session, nil)
 	r.Header.Set("If-None-Match", page.tag)

@@ -12,15 +12,17 @@ import (
 // and a ruling kept with a match is summed up from those same citations:
 // a game only says which rules apply and why.
 
-// CiteRule quotes rule id of a game's catalogue in lang: the sheet's words
-// (without the sheet's bold marks) and the rule stated plainly. An id the
-// catalogue lacks is still cited by its id, so a verdict never loses it.
+// CiteRule quotes rule id of a game's catalogue: the sheet's words (without
+// the sheet's bold marks) and the rule stated plainly, which the page says
+// in its reader's language. An id the catalogue lacks is still cited by its
+// id, so a verdict never loses it. (lang is no longer read: it goes once
+// the violations' own messages are in the message files too.)
 func CiteRule(rules []rulebook.Rule, lang, id string) views.Cited {
 	r, ok := rulebook.Find(rules, id)
 	if !ok {
 		return views.Cited{ID: id}
 	}
-	return views.Cited{ID: r.ID, Sheet: strings.ReplaceAll(r.Sheet, "**", ""), Text: r.Text.In(lang)}
+	return views.Cited{ID: r.ID, Sheet: strings.ReplaceAll(r.Sheet, "**", ""), Text: r.Statement()}
 }
 
 // CiteBroken quotes the rule a violation breaks, with why in this case and
