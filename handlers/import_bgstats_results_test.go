@@ -191,3 +191,125 @@ func TestBGStatsResultsStand(t *testing.T) {
 		}
 	}
 }
+
+// A game's name comes in whole (70 characters here, cut at 40 before issue
+// 38) and every page, export and link names the group's own games by their
+// name, never their id (custom-5); the one-play link carries the game's
+// BoardGameGeek id, which way it is won, whether it has points, the
+// sending app and the play's uuid, encoded as encodeURIComponent does.
+func TestBGStatsNamesWholeEverywhere(t *testing.T) {
+	const long = "Sherlock Holmes Consulting Detective: The Thames Murders & Other Cases"
+	f := newStandingsFixture(t, "Ana", "Bruno")
+	f.c.lang = "en"
+	base := "/g/" + f.slug
+	importFile(t, f.c, base, issue38File(t))
+	ids := matchOfPlay(t, f)
+	sheet := doc(t, f.c.get(base+"/matches/"+strconv.FormatInt(ids["L1-long-name"], 10)))
+	if got := sheet.Find("h1").First().Text(); got != long {
+		t.Errorf("the sheet names the game %q, want %q", got, long)
+	}
+	if !strings.Contains(doc(t, f.c.get(base)).Find("[data-testid=matches]").Text(), long) {
+		t.Error("the group's list does not name the game whole")
+	}
+	csvBody := f.c.get(base + "/export.csv").Body.String()
+	if !strings.Contains(csvBody, long) || strings.Contains(csvBody, "custom-") {
+		t.Errorf("the CSV does not name every game by its name: %.400s", csvBody)
+	}
+	var out bgstats.File
+	if err := json.Unmarshal(f.c.get(base+"/export.bgstats.json").Body.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, g := range out.Games {
+		found = found || g.Name == long && g.BGGID == 2511
+	}
+	if !found {
+		t.Errorf("the BG Stats export lacks %q with its BGG id: %+v", long, out.Games)
+	}
+	link := sheet.Find("[data-testid=bgstats-send]").AttrOr("href", "")
+	data := strings.TrimPrefix(link, "bgstats://app.bgstatsapp.com/createPlay.html?data=")
+	if strings.Contains(data, "+") || !strings.Contains(data, "Sherlock%20Holmes") {
+		t.Errorf("the link is not encoded as encodeURIComponent: %s", link)
+	}
+	plain, err := url.QueryUnescape(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lp bgstats.LinkPlay
+	if err := json.Unmarshal([]byte(plain), &lp); err != nil {
+		t.Fatal(err)
+	}
+	if lp.Game.Name != long || lp.Game.BGGID != 2511 || !lp.Game.NoPoints || !lp.Game.HighestWins || lp.SourceName != "tablekeeper" || lp.SourcePlayID != "L1-long-name" {
+		t.Errorf("the link's play %+v", lp)
+	}
+	// Azul, lowest-wins Rallyman: bggId and direction as the file has them.
+	race := doc(t, f.c.get(base+"/matches/"+strconv.FormatInt(ids["D2-race-times"], 10))).Find("[data-testid=bgstats-send]").AttrOr("href", "")
+	if plain, _ := url.QueryUnescape(strings.SplitN(race, "data=", 2)[1]); !strings.Contains(plain, `"highestWins":false`) || !strings.Contains(plain, `"name":"Rallyman"`) {
+		t.Errorf("Rallyman's link: %s", plain)
+	}
+}
+
+// Every score as the file holds it (issue 38): decimals kept and shown (a
+// tie-break 4.5, race times 5.10 and 5.37 no longer a tie at 5), a keypad
+// sum with a trailing "+" read as its value, a seat without a score shown
+// without one; the CSV, the BG Stats export, the link and a re-import of
+// the export keep them.
+func TestBGStatsScoresAsHeld(t *testing.T) {
+	f := newStandingsFixture(t, "Ana", "Bruno")
+	f.c.lang = "en"
+	base := "/g/" + f.slug
+	importFile(t, f.c, base, issue38File(t))
+	ids := matchOfPlay(t, f)
+	totals := func(c *client, base string, id int64) string {
+		var out []string
+		doc(t, c.get(base+"/matches/"+strconv.FormatInt(id, 10))).Find("[data-testid=total]").Each(func(_ int, s *goquery.Selection) {
+			out = append(out, s.Text())
+		})
+		return strings.Join(out, " | ")
+	}
+	for uuid, want := range map[string]string{"D1-decimal": "4.5 | 4", "D2-race-times": "5.10 | 5.37 | 6", "K1-trailing-plus": "170 | 150",
+		"H1-half-scores-winner": "30 |  | 25 | ", "H2-half-scores": "30 |  | 35 | "} {
+		if got := totals(f.c, base, ids[uuid]); got != want {
+			t.Errorf("%s: totals %q, want %q", uuid, got, want)
+		}
+	}
+	if w := doc(t, f.c.get(base+"/matches/"+strconv.FormatInt(ids["D2-race-times"], 10))).Find("[data-testid=winner]").Text(); !strings.Contains(w, "Ana wins") {
+		t.Errorf("5.10 against 5.37, lowest wins: %q, want Ana alone", w)
+	}
+	f.c.lang = "fr"
+	if got := totals(f.c, base, ids["D1-decimal"]); got != "4,5 | 4" {
+		t.Errorf("in French: %q", got)
+	}
+	f.c.lang = "en"
+	if csvBody := f.c.get(base + "/export.csv").Body.String(); !strings.Contains(csvBody, ",4.5,4.5\n") || !strings.Contains(csvBody, ",5.37,5.37\n") {
+		t.Errorf("the CSV does not keep the decimals: %.300s", csvBody)
+	}
+	link := doc(t, f.c.get(base+"/matches/"+strconv.FormatInt(ids["D1-decimal"], 10))).Find("[data-testid=bgstats-send]").AttrOr("href", "")
+	if plain, _ := url.QueryUnescape(strings.SplitN(link, "data=", 2)[1]); !strings.Contains(plain, `"score":4.5`) {
+		t.Errorf("the link's scores: %s", plain)
+	}
+	rec := f.c.get(base + "/export.bgstats.json")
+	var out bgstats.File
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	scores := map[string]string{}
+	for _, p := range out.Plays {
+		var s []string
+		for _, ps := range p.PlayerScores {
+			s = append(s, string(ps.Score))
+		}
+		scores[p.UUID] = strings.Join(s, " | ")
+	}
+	for uuid, want := range map[string]string{"D1-decimal": "4.5 | 4", "D2-race-times": "5.10 | 5.37 | 6", "H1-half-scores-winner": "30 |  | 25 | "} {
+		if scores[uuid] != want {
+			t.Errorf("exported %s: scores %q, want %q", uuid, scores[uuid], want)
+		}
+	}
+	g2 := newStandingsFixture(t, "Ana", "Bruno")
+	g2.c.lang = "en"
+	importFile(t, g2.c, "/g/"+g2.slug, rec.Body.String())
+	if got := totals(g2.c, "/g/"+g2.slug, matchOfPlay(t, g2)["D1-decimal"]); got != "4.5 | 4" {
+		t.Errorf("the export imported again: %q", got)
+	}
+}

@@ -85,8 +85,10 @@ func (s *Server) addOtherGame(c echo.Context) error {
 func readGameForm(f views.OtherGameForm) (store.GroupGame, map[string]string) {
 	errs := map[string]string{}
 	d := store.GroupGame{Name: f.Name}
-	if k := checkName(f.Name); k != "" {
-		errs["name"] = k
+	if _, why := store.CheckGameName(f.Name); why == store.NameTooLong {
+		errs["name"] = "custom.err.toolong"
+	} else if why != "" {
+		errs["name"] = "form.name." + why
 	}
 	num := func(field, v string) int {
 		if v == "" {
@@ -190,8 +192,8 @@ func otherGameDef(groupID int64, want OtherGameOf) store.GroupGame {
 	if want.Cooperative { // won or lost together, whatever its points
 		def.Kind, def.LowWins, def.Coop = store.KindWinner, false, true
 	}
-	if len([]rune(def.Name)) > store.MaxNameLen {
-		def.Name = string([]rune(def.Name)[:store.MaxNameLen])
+	if len([]rune(def.Name)) > store.MaxGameNameLen {
+		def.Name = string([]rune(def.Name)[:store.MaxGameNameLen])
 	}
 	return def
 }

@@ -17,8 +17,9 @@ import (
 // (issue 31) adds what a match keeps of a BG Stats play (PlayMeta: places,
 // location, duration, comments, start seat, the play's local date); an
 // older instance says the file is newer instead of refusing a field.
-// Version 5 (issue 38) adds co-operative games (ExportGame.Coop) and a
-// match's result when its places do not say it (PlayMeta.Result).
+// Version 5 (issue 38) adds co-operative games (ExportGame.Coop), a
+// match's result when its places do not say it (PlayMeta.Result) and a
+// play's scores as it held them (PlayMeta.Scores).
 const (
 	ExportFormat  = "tablekeeper.group"
 	ExportVersion = 5

@@ -136,6 +136,9 @@ func (c *matchChecker) check(m ExportMatch) error {
 	if !ValidResult(m.Result) {
 		return fault("result", 0, 0, "result %q", m.Result)
 	}
+	if !validScores(m.Scores, len(m.Seats)) {
+		return fault("scores", 0, 0, "scores %q of %d seats", m.Scores, len(m.Seats))
+	}
 	if len(m.Location) > MaxPlayLocation || len(m.Comments) > MaxPlayComments || m.DurationMin < 0 || m.DurationMin > 100000 ||
 		(m.StartSeat != nil && (*m.StartSeat < 0 || *m.StartSeat >= len(m.Seats))) || (m.PlayedLocal != "" && !validLocal(m.PlayedLocal)) {
 		return fault("play", 0, 0, "location, comments, duration, start seat or local date out of bounds")

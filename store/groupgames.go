@@ -60,7 +60,7 @@ func GroupGameNum(id string) (int, bool) {
 func (g GroupGame) Valid() bool {
 	name := strings.TrimSpace(g.Name)
 	switch {
-	case name == "" || len([]rune(name)) > MaxNameLen || g.BGGID < 0 || g.Target < 0 || g.Rounds < 0:
+	case name == "" || len([]rune(name)) > MaxGameNameLen || g.BGGID < 0 || g.Target < 0 || g.Rounds < 0:
 		return false
 	case g.Coop: // won or lost together: the winner only
 		return g.Kind == KindWinner && g.Target == 0 && g.Rounds == 0 && !g.LowWins

@@ -19,7 +19,8 @@ import (
 //	0    | id     | group_id  | rulings | game  | rules  | options | finished_at | created_at | ended_early_at
 //	1    | seat   | player_id | total   | name  | away   | guest   |             |            |
 //	2    | number | id        | version | entry | points |         | undone_at   |            |
-//	3    | duration_min | start_seat | no_scores | places | location | comments | played_local | result |
+//	3    | duration_min | start_seat | no_scores | places | location | comments | played_local | result | bgstats_play
+//	4    |              |            |           | scores |          |          |              |        |
 //
 // away is the first round the seat's player no longer plays (his live
 // departure, migration 00110, is after the round before it), NULL when he stayed.
@@ -44,8 +45,11 @@ const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r 
 	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL, NULL
 	FROM rounds r WHERE r.match_id = $4
 	UNION ALL
-	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, m.result, NULL
-	FROM matches m WHERE m.id = $5 AND m.group_id = $6 AND m.played_local IS NOT NULL`
+	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, m.result, m.bgstats_play
+	FROM matches m WHERE m.id = $5 AND m.group_id = $6 AND m.played_local IS NOT NULL
+	UNION ALL
+	SELECT 4, NULL, NULL, NULL, m.scores, NULL, NULL, NULL, NULL, NULL
+	FROM matches m WHERE m.id = $7 AND m.group_id = $8 AND m.scores IS NOT NULL`
 
 // MatchSheet returns a match of the group with its seats (Match) and every
 // round in order, undone ones included (Rounds, but with no CreatedAt), read
@@ -70,7 +74,7 @@ func (s *Store) MatchGame(ctx context.Context, groupID, id int64) (string, error
 // matchSheet is MatchSheet on a connection's queries: the pool's, or a write
 // transaction's (ChangeRound).
 func matchSheet(ctx context.Context, query func(context.Context, string, ...any) (*sql.Rows, error), groupID, id int64) (Match, []Round, error) {
-	rows, err := query(ctx, sheetQuery, id, groupID, id, id, id, groupID)
+	rows, err := query(ctx, sheetQuery, id, groupID, id, id, id, groupID, id, groupID)
 	if err != nil {
 		return Match{}, nil, fmt.Errorf("store: match sheet: %w", err)
 	}
@@ -78,6 +82,7 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 	var (
 		m      Match
 		found  bool
+		scores []string // row 4, set once the rows are read (rows come unordered)
 		seats  = make([]Seat, 0, 8)
 		seatNo = make([]int64, 0, 8)
 		rounds = make([]Round, 0, 16)
@@ -117,10 +122,13 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 		case 3:
 			m.Play = PlayMeta{DurationMin: int(i1), Places: parsePlaces(textOf(col[4])), Location: textOf(col[5]),
 				Comments: textOf(col[6]), PlayedLocal: textOf(col[7]), NoScores: i3 == 1, Result: textOf(col[8])}
+			m.BGStatsPlay = textOf(col[9])
 			if i2 >= 0 {
 				start := int(i2)
 				m.Play.StartSeat = &start
 			}
+		case 4:
+			scores = parseScores(textOf(col[4]))
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -134,6 +142,9 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 	}
 	if len(seats) > 0 {
 		m.Seats = sortSeats(seats, seatNo)
+	}
+	if len(scores) == len(m.Seats) {
+		m.Play.Scores = scores
 	}
 	sortRounds(rounds)
 	return m, rounds, nil

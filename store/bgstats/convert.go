@@ -183,9 +183,19 @@ func (pl play) match() (store.ExportMatch, error) {
 		}
 	}
 	points := make([]int, len(scores))
+	kept := false // a decimal, or a seat without a score beside others
 	for i, v := range values {
 		points[i] = int(math.Round(v))
 		m.Seats[i].Total = points[i]
+		kept = kept || given > 0 && (!has[i] || v != float64(points[i]))
+	}
+	if kept {
+		m.Scores = make([]string, len(scores))
+		for i, s := range scores {
+			if has[i] {
+				m.Scores[i] = scoreText(string(s.Score), values[i])
+			}
+		}
 	}
 	m.NoScores = given == 0
 	m.Result = resultOf(p, scores, pl.coop, given > 0)
@@ -368,6 +378,24 @@ func Value(s string) (v float64, ok bool, err error) {
 	return total, true, nil
 }
 
+// scoreText is a score as a match keeps it (store.PlayMeta.Scores): a
+// plain number as the play wrote it ("5.10", a comma read as a point),
+// else its value ("86+84+" is "170").
+func scoreText(raw string, v float64) string {
+	t := strings.ReplaceAll(strings.TrimSpace(raw), " ", "")
+	if !strings.Contains(t, ".") {
+		t = strings.ReplaceAll(t, ",", ".")
+	}
+	plain := t != "" && len(t) <= store.MaxScoreLen && strings.Count(t, ".") <= 1
+	for i, r := range t {
+		plain = plain && (r >= '0' && r <= '9' || r == '.' || r == '-' && i == 0)
+	}
+	if plain && strings.Trim(t, "-.") != "" {
+		return t
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
 // Points reads a BG Stats score as a whole number of points (a decimal
 // rounded): the total a seat keeps.
 func Points(s string) (int, error) {
@@ -454,6 +482,9 @@ func (n Names) Export(e store.Export, loc *time.Location, info func(game string)
 		p.ManualWinner = p.ManualWinner || result == store.ResultNobody
 		for i, s := range m.Seats {
 			score := Text(strconv.Itoa(s.Total))
+			if len(m.Scores) == len(m.Seats) {
+				score = Text(m.Scores[i]) // as the play held it: "4.5", "" for a seat without
+			}
 			if noScores {
 				score = ""
 			}

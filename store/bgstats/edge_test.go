@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -279,5 +280,26 @@ func TestPlayURL(t *testing.T) {
 	u := PlayURL(LinkPlay{PlayDate: "2025-01-01 20:00:00", Game: LinkGame{Name: "Five Crowns", BGGID: 1472}, Players: []LinkPlayer{{Name: "Ana", Rank: 1, Winner: true}}})
 	if !strings.HasPrefix(u, "bgstats://app.bgstatsapp.com/createPlay.html?data=%7B") || !strings.Contains(u, "%22bggId%22%3A1472") {
 		t.Errorf("link %s", u)
+	}
+}
+
+// The link's JSON is percent-encoded as JavaScript's encodeURIComponent
+// does: a space is %20 (a "+" reads back as a plus), the unreserved marks
+// stay, UTF-8 is escaped byte by byte (issue 38).
+func TestLinkEncodedAsEncodeURIComponent(t *testing.T) {
+	// encodeURIComponent("Ben Hur & Co: l'été (2)!*~+") in a browser:
+	if got, want := EncodeURIComponent("Ben Hur & Co: l'été (2)!*~+"), "Ben%20Hur%20%26%20Co%3A%20l'%C3%A9t%C3%A9%20(2)!*~%2B"; got != want {
+		t.Errorf("EncodeURIComponent = %s, want %s", got, want)
+	}
+	u := PlayURL(LinkPlay{SourceName: SourceName, SourcePlayID: "p-1", PlayDate: "2025-01-01 20:00:00",
+		Game: LinkGame{Name: "Ben Hur", BGGID: 1234}, Players: []LinkPlayer{{Name: "Ana", Rank: 1, Winner: true, Score: "4.5"}}})
+	data := strings.TrimPrefix(u, "bgstats://app.bgstatsapp.com/createPlay.html?data=")
+	if strings.Contains(data, "+") || !strings.Contains(data, "Ben%20Hur") {
+		t.Errorf("link %s", u)
+	}
+	plain, err := url.QueryUnescape(data)
+	if err != nil || !strings.Contains(plain, `"sourceName":"tablekeeper","sourcePlayId":"p-1"`) || !strings.Contains(plain, `"score":4.5`) ||
+		!strings.Contains(plain, `"name":"Ben Hur"`) {
+		t.Errorf("the link reads back as %s (%v)", plain, err)
 	}
 }
