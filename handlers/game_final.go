@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/tablekeeper/tablekeeper/rulebook"
 	"github.com/tablekeeper/tablekeeper/scoring"
@@ -29,8 +28,7 @@ func checkFinal(rounds, seats int, points []int) bool {
 func checkTable(g Game, seats int) error {
 	lo, hi := g.Seats()
 	if seats < lo || seats > hi {
-		return rulebook.Invalid("seats", fmt.Sprintf("This game is played by %d to %d players.", lo, hi),
-			fmt.Sprintf("Ce jeu se joue de %d à %d joueurs.", lo, hi))
+		return rulebook.Mistake("seats", "final.mistake.players", "Min", lo, "Max", hi)
 	}
 	return nil
 }

@@ -96,16 +96,29 @@ func TestRulesDoc(t *testing.T) {
 }
 
 // TestEveryRuleIsStated: a page cites every rule of a catalogue with its
-// plain statement, from the game's message files ("rule.<id>"), in English
-// and in French, as a sentence.
+// plain statement, from the game's message files ("rule.<id>"), and shows
+// what every house rule means ("house.<key>"), in English and in French,
+// as a sentence; no two games share a house rule's key, so that no two
+// share its meaning's message.
 func TestEveryRuleIsStated(t *testing.T) {
 	tr := translator(t)
+	stated := func(what string, m rulebook.Msg) {
+		text := rulebook.Text{EN: tr.Say("en", m), FR: tr.Say("fr", m)}
+		if !text.IsSentence() || text.EN == text.FR {
+			t.Errorf("%s is stated %q in English and %q in French (message %q)", what, text.EN, text.FR, m.ID)
+		}
+	}
+	houseOf := map[string]string{}
 	for _, g := range games {
 		for _, r := range g.rules {
-			text := rulebook.Text{EN: tr.Say("en", r.Statement()), FR: tr.Say("fr", r.Statement())}
-			if !text.IsSentence() || text.EN == text.FR {
-				t.Errorf("%s: the rule is stated %q in English and %q in French (message %q)", r.ID, text.EN, text.FR, r.Statement().ID)
+			stated("rule "+r.ID, r.Statement())
+		}
+		for _, h := range g.house {
+			stated(g.pkg+"'s house rule "+h.Key, h.Statement())
+			if other, ok := houseOf[h.Key]; ok {
+				t.Errorf("house rule %s is both %s's and %s's", h.Key, other, g.pkg)
 			}
+			houseOf[h.Key] = g.pkg
 		}
 	}
 }
@@ -146,7 +159,7 @@ func rulesDocument(tr *views.Translator) []byte {
 			b.WriteString("| key | default | choices | meaning |\n| --- | --- | --- | --- |\n")
 			for _, h := range g.house {
 				fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s<br>FR : %s |\n", h.Key, h.Default, codeList(h.Choices),
-					cell(h.Text.EN), cell(h.Text.FR))
+					cell(tr.Say("en", h.Statement())), cell(tr.Say("fr", h.Statement())))
 			}
 		}
 		b.WriteString("\n### Readings we chose\n\n")

@@ -1,8 +1,6 @@
 package scoring
 
 import (
-	"fmt"
-
 	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
@@ -15,9 +13,7 @@ func DecodeVersion(v, latest int) (int, error) {
 		v = 1
 	}
 	if v < 1 || v > latest {
-		return 0, rulebook.Invalid("v",
-			fmt.Sprintf("This round was stored in version %d of its form, which this release cannot read (it reads up to version %d).", v, latest),
-			fmt.Sprintf("Cette manche a été enregistrée dans la version %d de sa saisie, que cette version du logiciel ne sait pas lire (elle lit jusqu'à la version %d).", v, latest))
+		return 0, rulebook.Mistake("v", "round.mistake.version", "Version", v, "Latest", latest)
 	}
 	return v, nil
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablekeeper/tablekeeper/rulebook"
+	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // An entry stored before versions reads as version 1; a newer one than
@@ -15,11 +16,20 @@ func TestDecodeVersion(t *testing.T) {
 			t.Errorf("DecodeVersion(%d, %d) = %d, %v; want %d", tt.v, tt.latest, got, err, tt.want)
 		}
 	}
+	tr, err := views.NewTranslator()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, v := range []int{2, -1} {
 		_, err := DecodeVersion(v, 1)
 		var ie *rulebook.InputError
-		if !errors.As(err, &ie) || ie.Field != "v" || ie.Message.In("fr") == ie.Message.In("en") {
+		if !errors.As(err, &ie) || ie.Field != "v" || !(rulebook.Text{EN: tr.Mistake("en", ie), FR: tr.Mistake("fr", ie)}).IsSentence() {
 			t.Errorf("version %d of 1: %v, want an input error on v in both languages", v, err)
 		}
+	}
+	_, err = DecodeVersion(3, 2)
+	var ie *rulebook.InputError
+	if !errors.As(err, &ie) || tr.Mistake("fr", ie) != "Cette manche a été enregistrée dans la version 3 de sa saisie, que cette version du logiciel ne sait pas lire (elle lit jusqu'à la version 2)." {
+		t.Errorf("version 3 of 2: %v, want the French sentence as before", err)
 	}
 }

@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"sync"
 
 	"github.com/tablekeeper/tablekeeper/rulebook"
 )
@@ -49,6 +50,17 @@ func (t *Translator) Mistake(lang string, ie *rulebook.InputError) string {
 // Say is an engine's message in lang ("en", "fr"), for an answer that has
 // a language but no page.
 func (t *Translator) Say(lang string, m rulebook.Msg) string { return Say(t.In(lang), m) }
+
+// Messages is the message files, loaded once, for a helper that is given
+// only a language (Messages().Say(lang, m)). They are embedded: a malformed
+// file panics here, and every test of views fails first.
+var Messages = sync.OnceValue(func() *Translator {
+	t, err := NewTranslator()
+	if err != nil {
+		panic(err)
+	}
+	return t
+})
 
 // In is a context that says messages in lang, for what is said outside a page.
 func (t *Translator) In(lang string) context.Context {

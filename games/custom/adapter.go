@@ -146,7 +146,7 @@ func (g Game) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		}
 		n, err := strconv.Atoi(strings.ReplaceAll(strings.ReplaceAll(v, "−", "-"), " ", ""))
 		if err != nil && bad == nil {
-			bad = rulebook.Invalid(fmt.Sprintf("seats[%d].value", i), "Type a whole number.", "Tapez un nombre entier.")
+			bad = rulebook.SeatMistake(i, fmt.Sprintf("seats[%d].value", i), "custom.mistake.whole")
 		}
 		if g.Def.Kind == store.KindRanking {
 			e.Places = append(e.Places, n)

@@ -41,7 +41,7 @@ var (
 )
 
 func (FiveCrowns) Name(lang string) string {
-	return rulebook.Text{EN: "Five Crowns", FR: "Les Cinq Rois"}.In(lang)
+	return views.Messages().Say(lang, rulebook.Say("fivecrowns.name"))
 }
 
 // gameRound is the Five Crowns round (1–11) of the match's number-th round.
@@ -252,11 +252,11 @@ func (g FiveCrowns) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		case fcscore.ModePoints:
 			n, err := strconv.Atoi(s.Points)
 			if err != nil {
-				msg := views.T(rc.Ctx, "fc.err.nopoints")
+				bad := rulebook.SeatMistake(i, fmt.Sprintf("seats[%d].points", i), "fc.err.nopoints")
 				if s.Points != "" {
-					msg = views.T(rc.Ctx, "fc.err.points", "Max", fcscore.MaxPoints(e.Round))
+					bad = rulebook.SeatMistake(i, fmt.Sprintf("seats[%d].points", i), "fc.err.points", "Max", fcscore.MaxPoints(e.Round))
 				}
-				rows, unread = append(rows, rulebook.Invalid(fmt.Sprintf("seats[%d].points", i), msg, msg)), true
+				rows, unread = append(rows, bad), true
 			} else if bad := fcscore.CheckTypedPoints(fmt.Sprintf("seats[%d].points", i), e.Round, n); bad != nil {
 				rows = append(rows, rulebook.OfSeat(i, bad))
 			}

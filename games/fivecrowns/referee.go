@@ -335,7 +335,7 @@ func (g FiveCrowns) refJudge(rc kit.RefereeCtx, p *fcrPage) bool {
 	for _, k := range j.Settings.Changed(fc.HouseRules) {
 		for _, h := range fc.HouseRules {
 			if h.Key == k {
-				desc := h.Text.In(lang)
+				desc := views.Say(rc.Ctx, h.Statement())
 				if !h.IsBool() {
 					desc = k + " = " + j.Settings.Get(k) + " (" + desc + ")"
 				}

@@ -76,7 +76,7 @@ func HouseRulesPosted(form url.Values, decl []rulebook.HouseRule) map[string]str
 func HouseRuleFields(decl []rulebook.HouseRule, set rulebook.Settings, lang string) []views.HouseRuleField {
 	out := make([]views.HouseRuleField, 0, len(decl))
 	for _, h := range decl {
-		out = append(out, views.HouseRuleField{Key: h.Key, Label: h.Text.In(lang), Value: set[h.Key],
+		out = append(out, views.HouseRuleField{Key: h.Key, Label: views.Messages().Say(lang, h.Statement()), Value: set[h.Key],
 			Default: h.Default, Choices: h.Choices, IsBool: h.IsBool()})
 	}
 	return out

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"github.com/tablekeeper/tablekeeper/rulebook"
+	"github.com/tablekeeper/tablekeeper/views"
 )
 
 // DescribeRules names the house rules that differ from the defaults, for a page.
@@ -9,7 +10,7 @@ func DescribeRules(g interface{ HouseRules() []rulebook.HouseRule }, set map[str
 	var out []string
 	for _, h := range g.HouseRules() {
 		if v, ok := set[h.Key]; ok && v != h.Default {
-			d := h.Text.In(lang)
+			d := views.Messages().Say(lang, h.Statement())
 			if !h.IsBool() {
 				d += " = " + v
 			}

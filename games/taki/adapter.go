@@ -100,11 +100,11 @@ func takiLabel(c tk.Card, lang string) string {
 	case tk.Taki:
 		return "TAKI"
 	case tk.ChangeColour:
-		return rulebook.Text{EN: "Colour", FR: "Couleur"}.In(lang)
+		return views.Messages().Say(lang, rulebook.Say("taki.face.colour"))
 	case tk.SuperTaki:
 		return "Super"
 	case tk.Crazy:
-		return rulebook.Text{EN: "Crazy", FR: "Folle"}.In(lang)
+		return views.Messages().Say(lang, rulebook.Say("taki.face.crazy"))
 	}
 	return "?"
 }
@@ -319,7 +319,7 @@ func (g Taki) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 // the other rows (a card more often than the deck holds it, points no
 // hand loses).
 func (g Taki) entry(rc kit.RoundCtx, f TKRoundForm) (json.RawMessage, error) {
-	e, errs := takiEntry(rc.Ctx, f)
+	e, errs := takiEntry(f)
 	if len(errs) == 0 {
 		return e.Encode(), nil
 	}
@@ -355,10 +355,10 @@ func takiFormSeat(field string, errs []error) bool {
 // Every row is read: errs says what the form cannot be asked about, and a
 // row it names holds a stand-in (a point lost) in the entry. Before anyone
 // went out, a blank row is no mistake yet: it may be the winner's.
-func takiEntry(ctx context.Context, f TKRoundForm) (tkscore.Entry, []error) {
+func takiEntry(f TKRoundForm) (tkscore.Entry, []error) {
 	var errs []error
 	if f.Winner < 0 {
-		errs = append(errs, takiFormErr("winner", views.T(ctx, "taki.err.nowinner")))
+		errs = append(errs, rulebook.Mistake("winner", "taki.err.nowinner"))
 	}
 	e := tkscore.Entry{Winner: f.Winner}
 	for i, s := range f.Seats {
@@ -368,18 +368,18 @@ func takiEntry(ctx context.Context, f TKRoundForm) (tkscore.Entry, []error) {
 			e.Seats = append(e.Seats, tkscore.WentOut())
 		case s.Mode == tkscore.ModePoints && s.Points == "":
 			if f.Winner >= 0 {
-				errs = append(errs, takiFormErr(field+".points", views.T(ctx, "taki.err.nocards")))
+				errs = append(errs, rulebook.SeatMistake(i, field+".points", "taki.err.nocards"))
 			}
 			e.Seats = append(e.Seats, tkscore.Lost(-1))
 		case s.Mode == tkscore.ModePoints:
 			n, err := strconv.Atoi(strings.TrimLeft(strings.ReplaceAll(s.Points, "−", "-"), "-+"))
 			if err != nil {
-				errs = append(errs, takiFormErr(field+".points", views.T(ctx, "taki.err.points")))
+				errs = append(errs, rulebook.SeatMistake(i, field+".points", "taki.err.points"))
 				n = 1
 			}
 			e.Seats = append(e.Seats, tkscore.Lost(-n)) // typed as points lost
 		case len(s.Cards) == 0:
-			errs = append(errs, takiFormErr(field+".cards", views.T(ctx, "taki.err.nocards")))
+			errs = append(errs, rulebook.SeatMistake(i, field+".cards", "taki.err.nocards"))
 			e.Seats = append(e.Seats, tkscore.Lost(-1))
 		default:
 			codes := make([]string, len(s.Cards))
@@ -390,11 +390,6 @@ func takiEntry(ctx context.Context, f TKRoundForm) (tkscore.Entry, []error) {
 		}
 	}
 	return e, errs
-}
-
-// takiFormErr is a form the engine cannot be asked about, in the page's language.
-func takiFormErr(field, msg string) error {
-	return rulebook.Invalid(field, msg, msg)
 }
 
 // takiShowErrors writes each refusal next to the seat it names, or above

@@ -145,8 +145,7 @@ func parseCodes(field, s string) ([]tk.Card, error) {
 	for i, code := range strings.Fields(s) {
 		c, err := tk.ParseCard(code)
 		if err != nil {
-			return nil, rulebook.Invalid(field, fmt.Sprintf("Card %d, «%s», is not a TAKI card: use codes like R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY.", i+1, code),
-				fmt.Sprintf("La carte %d, « %s », n'est pas une carte de TAKI : utilisez des codes comme R5, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY.", i+1, code))
+			return nil, rulebook.Mistake(field, "taki.mistake.card.not.taki.codes", "Num", i+1, "Code", code)
 		}
 		out = append(out, c)
 	}
@@ -189,7 +188,7 @@ func (g Taki) request(p *TKReferee, rules map[string]string) (tk.TurnRequest, er
 	case err != nil:
 		return req, err
 	case len(top) != 1:
-		return req, rulebook.Invalid("state.top", "Tap the one card on top of the discard pile.", "Touchez la carte du dessus de la défausse (une seule).")
+		return req, rulebook.Mistake("state.top", "taki.mistake.tap.one.card.top")
 	}
 	req.State.Top = top[0]
 	if p.Colour != "" {
@@ -217,7 +216,7 @@ func (g Taki) request(p *TKReferee, rules map[string]string) (tk.TurnRequest, er
 		return req, err
 	}
 	if len(req.Turn.Play) == 0 {
-		return req, rulebook.Invalid("turn.play", "Tap the cards played, in order, or choose «draws a card».", "Touchez les cartes jouées, dans l'ordre, ou choisissez « pioche une carte ».")
+		return req, rulebook.Mistake("turn.play", "taki.mistake.tap.cards.played.order")
 	}
 	req.Turn.Color, req.Turn.PassHands, req.Turn.CloseTaki = p.TurnColour, p.PassHands, p.CloseTaki
 	counter, err := takiCodes("turn.counter.play", p.CounterPlay)
@@ -227,7 +226,7 @@ func (g Taki) request(p *TKReferee, rules map[string]string) (tk.TurnRequest, er
 	if p.CounterPlayer != "" {
 		req.Turn.Counter = &tk.WireCounter{Player: seatNum(p.CounterPlayer), Play: counter}
 	} else if len(counter) > 0 {
-		return req, rulebook.Invalid("turn.counter.player", "Choose who plays the counter.", "Choisissez qui joue le contre.")
+		return req, rulebook.Mistake("turn.counter.player", "taki.mistake.choose.who.plays.counter")
 	}
 	return req, nil
 }

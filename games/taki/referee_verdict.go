@@ -17,7 +17,7 @@ func (g Taki) verdict(rc kit.RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, 
 	for _, id := range set.Changed(tk.HouseRules) {
 		for _, h := range tk.HouseRules {
 			if h.Key == id {
-				d := h.Text.In(lang)
+				d := views.Say(ctx, h.Statement())
 				if !h.IsBool() {
 					d += " = " + set.Get(id)
 				}

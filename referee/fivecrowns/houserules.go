@@ -13,28 +13,14 @@ const (
 	KeyForbidRediscard = "forbidImmediateRediscard"
 )
 
-// HouseRules are the game's TOGGLEs with the product's defaults.
+// HouseRules are the game's TOGGLEs with the product's defaults; what each
+// means is in views/locales/fivecrowns.en.toml and .fr.toml ("house.<key>").
 var HouseRules = []rulebook.HouseRule{
-	rulebook.Choice(KeyMinNaturals, "0", []string{"0", "1"}, rulebook.Text{
-		EN: "Fewest natural (non-wild) cards in a meld. 0 (the sheet read literally): a meld may be all wilds. 1: every meld needs at least one card that is not wild.",
-		FR: "Nombre minimal de cartes naturelles (non atouts) par combinaison. 0 (lecture littérale de la règle) : une combinaison peut n'être faite que d'atouts et de jokers. 1 : chaque combinaison doit contenir au moins une carte qui n'est pas un atout.",
-	}),
-	rulebook.Bool(KeyRunsWrap, false, rulebook.Text{
-		EN: "Runs may wrap from king to 3 (Q K 3). Off by default: the ranks run from 3 to king only.",
-		FR: "Les suites peuvent boucler du roi au 3 (D R 3). Désactivé par défaut : les rangs vont du 3 au roi seulement.",
-	}),
-	rulebook.Bool(KeyGoOutNoDiscard, false, rulebook.Text{
-		EN: "A player may go out by melding every card without discarding. Off by default: going out needs a discard.",
-		FR: "Un joueur peut poser sa main en combinant toutes ses cartes sans défausser. Désactivé par défaut : il faut défausser une carte pour poser sa main.",
-	}),
-	rulebook.Bool(KeyAllowLayOff, false, rulebook.Text{
-		EN: "In their final turn, players may add cards to the melds of the player who went out. Off by default.",
-		FR: "Lors de leur dernier tour, les joueurs peuvent compléter les combinaisons du joueur qui a posé sa main. Désactivé par défaut.",
-	}),
-	rulebook.Bool(KeyForbidRediscard, false, rulebook.Text{
-		EN: "A player who takes the top of the discard pile may not discard that same card in the same turn. Off by default.",
-		FR: "Un joueur qui prend la carte de la défausse ne peut pas la redéfausser au même tour. Désactivé par défaut.",
-	}),
+	rulebook.Choice(KeyMinNaturals, "0", []string{"0", "1"}),
+	rulebook.Bool(KeyRunsWrap, false),
+	rulebook.Bool(KeyGoOutNoDiscard, false),
+	rulebook.Bool(KeyAllowLayOff, false),
+	rulebook.Bool(KeyForbidRediscard, false),
 }
 
 // Options are the house rules that change which melds are valid and what a

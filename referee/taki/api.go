@@ -111,7 +111,7 @@ func JudgeRequest(req TurnRequest) (Judged, error) {
 	var hand []Card
 	if req.Hand != nil {
 		if len(req.Hand) > DeckSize {
-			return Judged{}, rulebook.Invalid("hand", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
+			return Judged{}, rulebook.Mistake("hand", "taki.mistake.more.cards.than.deck")
 		}
 		hand = make([]Card, len(req.Hand))
 		for i, x := range req.Hand {
@@ -139,10 +139,10 @@ func (w WireState) decode() (State, error) {
 	case "ccw":
 		s.Direction = CounterClockwise
 	default:
-		return s, rulebook.Invalid("state.direction", "The direction is \"cw\" or \"ccw\".", "Le sens est « cw » ou « ccw ».")
+		return s, rulebook.Mistake("state.direction", "taki.mistake.direction.cw.ccw")
 	}
 	if w.Top == "" {
-		return s, rulebook.Invalid("state.top", "The top card is missing.", "La carte du dessus manque.")
+		return s, rulebook.Mistake("state.top", "taki.mistake.top.card.missing")
 	}
 	var err error
 	if s.Top, err = parseAt(w.Top, "state.top"); err != nil {
@@ -152,19 +152,19 @@ func (w WireState) decode() (State, error) {
 	if w.Color != nil {
 		c, ok := ParseColour(*w.Color)
 		if !ok {
-			return s, rulebook.Invalid("state.color", "The colour is R, G, B or Y.", "La couleur est R, G, B ou Y.")
+			return s, rulebook.Mistake("state.color", "taki.mistake.colour")
 		}
 		s.Colour = c
 	}
 	if w.OpenTaki != nil {
 		c, ok := ParseColour(*w.OpenTaki)
 		if !ok {
-			return s, rulebook.Invalid("state.openTaki", "An open TAKI's colour is R, G, B or Y, or null.", "La couleur d'un TAKI ouvert est R, G, B ou Y, ou null.")
+			return s, rulebook.Mistake("state.openTaki", "taki.mistake.open.taki.colour.null")
 		}
 		s.OpenTaki = c
 	}
 	if len(s.SilentOneCard) > MaxPlayers {
-		return s, rulebook.Invalid("state.silentOneCard", "There are more silent players than seats.", "Il y a plus de joueurs silencieux que de places.")
+		return s, rulebook.Mistake("state.silentOneCard", "taki.mistake.more.silent.players.than")
 	}
 	return s, nil
 }
@@ -172,7 +172,7 @@ func (w WireState) decode() (State, error) {
 func (w WireTurn) decode() (Turn, error) {
 	t := Turn{Draw: w.Draw, CloseTaki: w.CloseTaki, CallTaki: w.CallTaki}
 	if len(w.Play) > DeckSize {
-		return t, rulebook.Invalid("turn.play", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
+		return t, rulebook.Mistake("turn.play", "taki.mistake.more.cards.than.deck")
 	}
 	for i, x := range w.Play {
 		c, err := parseAt(x, fmt.Sprintf("turn.play[%d]", i))
@@ -184,7 +184,7 @@ func (w WireTurn) decode() (Turn, error) {
 	if w.Color != "" {
 		c, ok := ParseColour(w.Color)
 		if !ok {
-			return t, rulebook.Invalid("turn.color", "The colour is R, G, B or Y.", "La couleur est R, G, B ou Y.")
+			return t, rulebook.Mistake("turn.color", "taki.mistake.colour")
 		}
 		t.Colour = c
 	}
@@ -195,13 +195,13 @@ func (w WireTurn) decode() (Turn, error) {
 	case "right":
 		t.PassHands = Right
 	default:
-		return t, rulebook.Invalid("turn.passHands", "Hands go \"left\" or \"right\".", "Les mains passent à « left » (gauche) ou « right » (droite).")
+		return t, rulebook.Mistake("turn.passHands", "taki.mistake.hands.go.left.right")
 	}
 	if w.Counter != nil {
 		t.Counter = &Counter{Player: w.Counter.Player}
 		for i, x := range w.Counter.Play {
 			if i >= 2 {
-				return t, rulebook.Invalid("turn.counter.play", "A counter is two cards, a Plus and a 3.", "Un contre se compose de deux cartes, un Plus et un 3.")
+				return t, rulebook.Mistake("turn.counter.play", "taki.mistake.counter.two.cards.plus")
 			}
 			c, err := parseAt(x, fmt.Sprintf("turn.counter.play[%d]", i))
 			if err != nil {

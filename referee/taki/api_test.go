@@ -56,8 +56,8 @@ func TestAnswerTurnInputErrors(t *testing.T) {
 		var ie *rulebook.InputError
 		if !errors.As(err, &ie) || ie.Field != tt.field {
 			t.Errorf("%s: AnswerTurn(%s) error = %v, want an InputError on %q", tt.name, tt.body, err, tt.field)
-		} else if ie.Message.EN == "" || ie.Message.FR == "" {
-			t.Errorf("%s: message %+v, want English and French", tt.name, ie.Message)
+		} else if !says(ie).IsSentence() {
+			t.Errorf("%s: message %+v, want English and French", tt.name, says(ie))
 		}
 	}
 }
@@ -105,8 +105,8 @@ func FuzzAnswerTurn(f *testing.F) {
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerTurn(%s) error %T %v, want *InputError", body, err, err)
 			}
-			if !ie.Message.IsSentence() {
-				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, ie.Message.EN, ie.Message.FR)
+			if said := says(ie); !said.IsSentence() {
+				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, said.EN, said.FR)
 			}
 			return
 		}

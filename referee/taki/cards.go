@@ -171,8 +171,7 @@ func ParseCard(s string) (Card, error) {
 			}
 		}
 	}
-	return Card{}, rulebook.Invalid("", "\""+s+"\" is not a TAKI card (examples: R5, R2, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY).",
-		"« "+s+" » n'est pas une carte de TAKI (exemples : R5, R2, G+2, BSTOP, YDIR, RPLUS, GTAKI, COLOR, SUPERTAKI, CRAZY).")
+	return Card{}, rulebook.Mistake("", "taki.mistake.not.taki.card.examples", "Card", s)
 }
 
 // parseAt is ParseCard with the error's Field set to field.

@@ -90,8 +90,8 @@ func TestParseCardRejects(t *testing.T) {
 			t.Errorf("ParseCard(%q) error = %v, want an *InputError", in, err)
 			continue
 		}
-		if ie.Message.EN == "" || ie.Message.FR == "" {
-			t.Errorf("ParseCard(%q) message = %+v, want both languages", in, ie.Message)
+		if !says(ie).IsSentence() {
+			t.Errorf("ParseCard(%q) message = %+v, want both languages", in, says(ie))
 		}
 	}
 }

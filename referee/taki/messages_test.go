@@ -2,8 +2,11 @@ package taki
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // The messages name seats as the page does (A = seat 0) and agree French
@@ -47,9 +50,11 @@ func TestInputErrorsNameSeatsByLetter(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := AnswerTurn(req, "en")
-	want := "referee: state.current: The current player must be one of the seats A to C at this table of 3."
-	if err == nil || err.Error() != want {
-		t.Errorf("AnswerTurn(%s) error = %v, want %q", body, err, want)
+	want := rulebook.Text{EN: "The current player must be one of the seats A to C at this table of 3.",
+		FR: "Le joueur courant doit être l'une des places A à C à cette table de 3."}
+	var ie *rulebook.InputError
+	if !errors.As(err, &ie) || ie.Field != "state.current" || says(ie) != want {
+		t.Errorf("AnswerTurn(%s) error = %v, want %q on state.current", body, err, want)
 	}
 }
 

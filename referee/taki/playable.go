@@ -20,7 +20,7 @@ func Playable(s State, hand []Card, set rulebook.Settings) ([]Card, error) {
 	}
 	for i, c := range hand {
 		if !c.Valid() {
-			return nil, rulebook.Invalid(fmt.Sprintf("hand[%d]", i), "This is not a TAKI card.", "Ce n'est pas une carte de TAKI.")
+			return nil, rulebook.Mistake(fmt.Sprintf("hand[%d]", i), "taki.mistake.not.taki.card")
 		}
 	}
 	eff, skip := opening(s, set)

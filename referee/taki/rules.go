@@ -31,50 +31,25 @@ const sheetTransparent = "La carte folle est \"transparente\", on peut donc joue
 // Rules is the catalogue of the rules this referee enforces, each with the
 // French sheet's words as printed in the seed: whole sentences, the card's
 // name that heads its paragraph included (sheet_test.go checks them against
-// testdata/seed004.md).
+// testdata/seed004.md). Each is stated plainly in views/locales/taki.en.toml
+// and .fr.toml ("rule.<id>").
 var Rules = []rulebook.Rule{
-	{ID: RuleTurn, Sheet: sheetTurn,
-		Text: rulebook.Text{EN: "On your turn you either play a card (several only through a TAKI or a Plus) or draw one card, which ends your turn.",
-			FR: "À son tour, on joue une carte (plusieurs seulement grâce à un TAKI ou un Plus) ou on pioche une carte, ce qui termine le tour."}},
-	{ID: RuleMatch, Sheet: "Il faut respecter les règles suivantes lorsque l'on joue une carte : les cartes jouées doivent soit être de la même couleur, soit avoir le même chiffre que la carte supérieure de la défausse. Les cartes \"Super Taki\", \"changement de couleur\" ou \"carte folle\" peuvent toujours être jouées.",
-		Text: rulebook.Text{EN: "A card must have the colour in force or the same number or symbol as the top card; Super TAKI, change of colour and the crazy card can always be played.",
-			FR: "Une carte doit avoir la couleur en vigueur, ou le même chiffre ou symbole que la carte du dessus ; Super TAKI, changement de couleur et carte folle se jouent toujours."}},
-	{ID: RulePlus2, Sheet: "+2 : le joueur suivant doit piocher 2 cartes ou poser une autre carte +2 sur la pile de défausse. Le joueur suivant devra alors piocher 4 cartes ou jouer une carte +2, etc. Après avoir pioché, le joueur ne peut jouer aucune carte. Le +2 sur le dessus de la défausse indique la couleur de la carte qui doit maintenant être jouée.",
-		Text: rulebook.Text{EN: "After a +2 the next player either plays a +2, which adds 2 to the total, or draws the whole total and his turn ends.",
-			FR: "Après un +2, le joueur suivant pose un +2, qui ajoute 2 au total, ou pioche tout le total et son tour s'arrête."}},
-	{ID: RuleStop, Sheet: "Passer (une main) : le joueur suivant doit passer son tour.",
-		Text: rulebook.Text{EN: "After a Stop the next player loses his turn.", FR: "Après un Passer, le joueur suivant passe son tour."}},
-	{ID: RuleDirection, Sheet: "Changement de sens (deux flèches inversées) : cela modifie le sens du jeu.",
-		Text: rulebook.Text{EN: "A change of direction reverses the order of play.", FR: "Un changement de sens inverse l'ordre de jeu."}},
-	{ID: RuleColour, Sheet: "Changement de couleur (4 cubes de 4 couleurs) : le joueur qui joue cette carte choisit une couleur que le joueur suivant doit jouer.",
-		Text: rulebook.Text{EN: "A change of colour names the colour the next player must play.", FR: "Un changement de couleur désigne la couleur que le joueur suivant doit jouer."}},
-	{ID: RuleTaki, Sheet: "TAKI : lorsqu'une carte TAKI est jouée, il est possible de jouer en même temps autant de cartes de la couleur de la carte TAKI qu'on le souhaite. IMPORTANT : une carte TAKI doit être fermée en annonçant \"TAKI fermé\". Si, après avoir joué sa dernière carte, le joueur oublie de le dire, le TAKI reste ouvert et le joueur suivant a alors la possibilité de jouer toutes les cartes de cette couleur qu'il a en main. Le TAKI reste ouvert jusqu'à ce qu'un joueur le ferme.",
-		Text: rulebook.Text{EN: "After a TAKI you may add any number of cards of its colour; only the last card's action counts. Only saying «TAKI fermé» closes it, even a TAKI played alone: until then the next player may go on in its colour, and any other card must match the top card.",
-			FR: "Après un TAKI on peut ajouter autant de cartes de sa couleur qu'on veut ; seule l'action de la dernière carte compte. Seule l'annonce « TAKI fermé » le ferme, même un TAKI joué seul : jusque-là le joueur suivant peut continuer dans sa couleur, et toute autre carte doit correspondre à la carte du dessus."}},
-	{ID: RuleSuperTaki, Sheet: "Super TAKI : cette carte fonctionne comme la carte TAKI, mais le joueur choisit la couleur de son choix.",
-		Text: rulebook.Text{EN: "A Super TAKI works like a TAKI in the colour the player chooses.", FR: "Un Super TAKI fonctionne comme un TAKI de la couleur choisie par le joueur."}},
-	{ID: RulePlus, Sheet: "Plus (+): cette carte ne peut être jouée qu'avec une autre carte de la même couleur. La carte \"Plus\" est jouée en premier, puis la carte de la même couleur.",
-		Text: rulebook.Text{EN: "A Plus must be followed, in the same turn, by another card of its colour.", FR: "Un Plus doit être suivi, dans le même tour, d'une autre carte de sa couleur."}},
-	{ID: RulePlus3, Sheet: "+3 : la combinaison d'une carte \"Plus\" avec une carte \"3\" de la même couleur a un effet spécial : lorsque cette combinaison est jouée, tous les autres joueurs doivent piocher 3 cartes. Ceci ne peut être contré que si un autre joueur joue la même combinaison (quelle que soit sa couleur). Il peut le faire même si ce n'est pas son tour de jouer. Si un +3 est contré par un +3, l'effet est annulé. Le joueur qui a joué en premier son +3 doit maintenant piocher 3 cartes. Dans les deux cas, c'est maintenant au tour du voisin de gauche du joueur qui a joué le +3 en premier.",
-		Text: rulebook.Text{EN: "A Plus followed by a 3 of its colour makes every other player draw 3, unless another player answers at once with the same combination; then the first player draws 3. Either way his left neighbour plays next.",
-			FR: "Un Plus suivi d'un 3 de sa couleur fait piocher 3 cartes à tous les autres, sauf si un autre joueur répond aussitôt par la même combinaison : le premier pioche alors 3 cartes. Dans les deux cas son voisin de gauche joue ensuite."}},
-	{ID: RuleCrazy, Sheet: "Carte folle (une flèche courbe) : lorsque cette carte est jouée, les joueurs donnent leur main de cartes à leur voisin. Le joueur qui joue la carte décide si on le donne à son voisin de droite ou à son voisin de gauche. " + sheetTransparent,
-		Text: rulebook.Text{EN: "After a crazy card every player passes his hand to the neighbour on the side its player chooses; the crazy card is transparent, so a card of any colour may be played on it.",
-			FR: "Après une carte folle chacun donne sa main au voisin du côté choisi par celui qui l'a jouée ; la carte folle est transparente, on peut donc jouer dessus une carte de n'importe quelle couleur."}},
-	{ID: RuleCrazyColour, Sheet: sheetTransparent,
-		Text: rulebook.Text{EN: "House rule crazyAnyColour off (the AMIGO edition's reading; the sheet lets any colour follow): the crazy card is transparent and a card played on it must have the colour underneath, unless it is a colourless card.",
-			FR: "Règle maison crazyAnyColour désactivée (lecture de l'édition AMIGO ; la règle laisse jouer toute couleur) : la carte folle est transparente et une carte jouée dessus doit avoir la couleur du dessous, sauf une carte sans couleur."}},
-	{ID: RuleLastCard, Sheet: "Lorsqu'un joueur n'a plus qu'une seule carte en main, il doit annoncer \"Taki\" à haute voix. S'il ne le fait pas avant que le joueur suivant ait joué une carte, il doit piocher 4 cartes.",
-		Text: rulebook.Text{EN: "With one card left you must say «Taki» before the next player acts, or draw the penalty.",
-			FR: "Avec une seule carte en main, il faut dire « Taki » avant que le joueur suivant agisse, sinon on pioche la pénalité."}},
-	{ID: RuleRoundEnd, Sheet: "Le jeu prend fin dès qu'un joueur joue sa dernière carte.",
-		Text: rulebook.Text{EN: "The round ends the moment a player plays his last card; that card's action is not carried out.",
-			FR: "La manche s'arrête dès qu'un joueur pose sa dernière carte ; l'action de cette carte n'est pas exécutée."}},
-	{ID: RuleMustPlay, Sheet: sheetTurn,
-		Text: rulebook.Text{EN: "House rule: a player who can play may not draw instead.", FR: "Règle maison : un joueur qui peut jouer n'a pas le droit de piocher."}},
-	{ID: RuleStartCard, Sheet: "La première carte de cette pioche est retournée et sert de carte de départ.",
-		Text: rulebook.Text{EN: "An action card turned up to start the round acts on the first player (house rule: or only its colour and shape count).",
-			FR: "Une carte action retournée au départ agit sur le premier joueur (règle maison : ou seules sa couleur et sa forme comptent)."}},
+	{ID: RuleTurn, Sheet: sheetTurn},
+	{ID: RuleMatch, Sheet: "Il faut respecter les règles suivantes lorsque l'on joue une carte : les cartes jouées doivent soit être de la même couleur, soit avoir le même chiffre que la carte supérieure de la défausse. Les cartes \"Super Taki\", \"changement de couleur\" ou \"carte folle\" peuvent toujours être jouées."},
+	{ID: RulePlus2, Sheet: "+2 : le joueur suivant doit piocher 2 cartes ou poser une autre carte +2 sur la pile de défausse. Le joueur suivant devra alors piocher 4 cartes ou jouer une carte +2, etc. Après avoir pioché, le joueur ne peut jouer aucune carte. Le +2 sur le dessus de la défausse indique la couleur de la carte qui doit maintenant être jouée."},
+	{ID: RuleStop, Sheet: "Passer (une main) : le joueur suivant doit passer son tour."},
+	{ID: RuleDirection, Sheet: "Changement de sens (deux flèches inversées) : cela modifie le sens du jeu."},
+	{ID: RuleColour, Sheet: "Changement de couleur (4 cubes de 4 couleurs) : le joueur qui joue cette carte choisit une couleur que le joueur suivant doit jouer."},
+	{ID: RuleTaki, Sheet: "TAKI : lorsqu'une carte TAKI est jouée, il est possible de jouer en même temps autant de cartes de la couleur de la carte TAKI qu'on le souhaite. IMPORTANT : une carte TAKI doit être fermée en annonçant \"TAKI fermé\". Si, après avoir joué sa dernière carte, le joueur oublie de le dire, le TAKI reste ouvert et le joueur suivant a alors la possibilité de jouer toutes les cartes de cette couleur qu'il a en main. Le TAKI reste ouvert jusqu'à ce qu'un joueur le ferme."},
+	{ID: RuleSuperTaki, Sheet: "Super TAKI : cette carte fonctionne comme la carte TAKI, mais le joueur choisit la couleur de son choix."},
+	{ID: RulePlus, Sheet: "Plus (+): cette carte ne peut être jouée qu'avec une autre carte de la même couleur. La carte \"Plus\" est jouée en premier, puis la carte de la même couleur."},
+	{ID: RulePlus3, Sheet: "+3 : la combinaison d'une carte \"Plus\" avec une carte \"3\" de la même couleur a un effet spécial : lorsque cette combinaison est jouée, tous les autres joueurs doivent piocher 3 cartes. Ceci ne peut être contré que si un autre joueur joue la même combinaison (quelle que soit sa couleur). Il peut le faire même si ce n'est pas son tour de jouer. Si un +3 est contré par un +3, l'effet est annulé. Le joueur qui a joué en premier son +3 doit maintenant piocher 3 cartes. Dans les deux cas, c'est maintenant au tour du voisin de gauche du joueur qui a joué le +3 en premier."},
+	{ID: RuleCrazy, Sheet: "Carte folle (une flèche courbe) : lorsque cette carte est jouée, les joueurs donnent leur main de cartes à leur voisin. Le joueur qui joue la carte décide si on le donne à son voisin de droite ou à son voisin de gauche. " + sheetTransparent},
+	{ID: RuleCrazyColour, Sheet: sheetTransparent},
+	{ID: RuleLastCard, Sheet: "Lorsqu'un joueur n'a plus qu'une seule carte en main, il doit annoncer \"Taki\" à haute voix. S'il ne le fait pas avant que le joueur suivant ait joué une carte, il doit piocher 4 cartes."},
+	{ID: RuleRoundEnd, Sheet: "Le jeu prend fin dès qu'un joueur joue sa dernière carte."},
+	{ID: RuleMustPlay, Sheet: sheetTurn},
+	{ID: RuleStartCard, Sheet: "La première carte de cette pioche est retournée et sert de carte de départ."},
 }
 
 // House-rule keys (RULES.md §4.7 TOGGLEs, "taki." prefix dropped).
@@ -94,44 +69,21 @@ const (
 )
 
 // HouseRules are the TAKI TOGGLEs of RULES.md §4.7 with the product's
-// defaults; the referee and the scorer both resolve against this list.
+// defaults; the referee and the scorer both resolve against this list. What
+// each means is in views/locales/taki.en.toml and .fr.toml ("house.<key>").
 var HouseRules = []rulebook.HouseRule{
-	rulebook.Bool(HRAnswerPlus2WithTakiRun, false, rulebook.Text{
-		EN: "A pending +2 may be answered by a TAKI run that ends in a +2 (otherwise only by a +2 card).",
-		FR: "On peut répondre à un +2 par une série TAKI terminée par un +2 (sinon seulement par une carte +2)."}),
-	rulebook.Bool(HRCrazyAnyColour, true, rulebook.Text{
-		EN: "A card of any colour may be played on a crazy card, which is transparent (the sheet); off: the card played on it must have the colour underneath (the AMIGO reading).",
-		FR: "On peut jouer une carte de n'importe quelle couleur sur une carte folle, qui est transparente (la règle) ; désactivée : la carte jouée dessus doit avoir la couleur du dessous (lecture AMIGO)."}),
-	rulebook.Bool(HRCrazyLastCardPasses, false, rulebook.Text{
-		EN: "A crazy card played as the last card still passes the hands.",
-		FR: "Une carte folle jouée en dernière carte fait quand même passer les mains."}),
-	rulebook.Bool(HRPlus3NextIsLeft, true, rulebook.Text{
-		EN: "After a +3 the left neighbour of its player plays, even when play runs counter-clockwise (otherwise the next player in the direction of play).",
-		FR: "Après un +3, c'est au voisin de gauche de son auteur, même si l'on joue dans le sens inverse (sinon au joueur suivant dans le sens du jeu)."}),
-	rulebook.Choice(HRLastCardPenalty, "4", []string{"1", "4"}, rulebook.Text{
-		EN: "Cards drawn by a player who did not say «Taki» at one card.",
-		FR: "Cartes piochées par le joueur qui n'a pas dit « Taki » avec une seule carte."}),
-	rulebook.Bool(HRTwoPlayerReverseIsStop, false, rulebook.Text{
-		EN: "With two players a change of direction acts as a Stop (the UNO convention).",
-		FR: "À deux joueurs, un changement de sens agit comme un Passer (convention du UNO)."}),
-	rulebook.Bool(HRSuperTakiChoosesColour, true, rulebook.Text{
-		EN: "The player of a Super TAKI chooses its colour (otherwise it takes the colour in force).",
-		FR: "Le joueur d'un Super TAKI en choisit la couleur (sinon il prend la couleur en vigueur)."}),
-	rulebook.Bool(HRMustPlayIfAble, false, rulebook.Text{
-		EN: "A player who can play must play instead of drawing.",
-		FR: "Un joueur qui peut jouer doit jouer au lieu de piocher."}),
-	rulebook.Choice(HRStartCardAction, "apply", []string{"apply", "ignore"}, rulebook.Text{
-		EN: "An action card turned up to start the round acts on the first player (apply) or counts only by its colour and shape (ignore).",
-		FR: "Une carte action retournée au départ agit sur le premier joueur (apply) ou ne compte que par sa couleur et sa forme (ignore)."}),
-	rulebook.Choice(HRPlus2ScoresAs, "10", []string{"10", "2"}, rulebook.Text{
-		EN: "Points lost for a +2 left in hand: 10 like any action card, or 2 like a number.",
-		FR: "Points perdus pour un +2 resté en main : 10 comme toute carte action, ou 2 comme un chiffre."}),
-	rulebook.Bool(HRFinalPlus2StillDraws, false, rulebook.Text{
-		EN: "A +2 played as the last card still makes the next player draw.",
-		FR: "Un +2 joué en dernière carte fait quand même piocher le joueur suivant."}),
-	rulebook.Choice(HRLimitSign, "+", []string{"+", "-"}, rulebook.Text{
-		EN: "A points limit ends the game when a total reaches +limit (+) or −limit (-).",
-		FR: "Une limite de points arrête la partie quand un total atteint +limite (+) ou −limite (-)."}),
+	rulebook.Bool(HRAnswerPlus2WithTakiRun, false),
+	rulebook.Bool(HRCrazyAnyColour, true),
+	rulebook.Bool(HRCrazyLastCardPasses, false),
+	rulebook.Bool(HRPlus3NextIsLeft, true),
+	rulebook.Choice(HRLastCardPenalty, "4", []string{"1", "4"}),
+	rulebook.Bool(HRTwoPlayerReverseIsStop, false),
+	rulebook.Bool(HRSuperTakiChoosesColour, true),
+	rulebook.Bool(HRMustPlayIfAble, false),
+	rulebook.Choice(HRStartCardAction, "apply", []string{"apply", "ignore"}),
+	rulebook.Choice(HRPlus2ScoresAs, "10", []string{"10", "2"}),
+	rulebook.Bool(HRFinalPlus2StillDraws, false),
+	rulebook.Choice(HRLimitSign, "+", []string{"+", "-"}),
 }
 
 // RuleByID returns the catalogue entry for id, and whether it exists.

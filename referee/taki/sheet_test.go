@@ -242,7 +242,7 @@ func wantInputError(t *testing.T, name, body, field string) {
 	}
 	_, err := AnswerTurn(req, "en")
 	ie, ok := err.(*rulebook.InputError)
-	if !ok || ie.Field != field || !ie.Message.IsSentence() {
+	if !ok || ie.Field != field || !says(ie).IsSentence() {
 		t.Errorf("%s: AnswerTurn(%s) error = %v, want an InputError on %q", name, body, err, field)
 	}
 }

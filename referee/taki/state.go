@@ -87,63 +87,49 @@ func maxPending() int {
 // or a silent player listed twice or not seated.
 func (s State) Validate() error {
 	if s.Players < MinPlayers || s.Players > MaxPlayers {
-		return rulebook.Invalid("state.players", "TAKI is played by 2 to 10 players.", "TAKI se joue de 2 à 10 joueurs.")
+		return rulebook.Mistake("state.players", "taki.mistake.taki.played.10.players")
 	}
 	if s.Current < 0 || s.Current >= s.Players {
-		return rulebook.Invalid("state.current", fmt.Sprintf("The current player must be one of the seats A to %s at this table of %d.", SeatName(s.Players-1), s.Players),
-			fmt.Sprintf("Le joueur courant doit être l'une des places A à %s à cette table de %d.", SeatName(s.Players-1), s.Players))
+		return rulebook.Mistake("state.current", "taki.mistake.current.player.one.seats", "Last", SeatName(s.Players-1), "Players", s.Players)
 	}
 	if s.Direction != Clockwise && s.Direction != CounterClockwise {
-		return rulebook.Invalid("state.direction", "The direction is cw or ccw.", "Le sens est cw ou ccw.")
+		return rulebook.Mistake("state.direction", "taki.mistake.direction.plain")
 	}
 	if !s.Top.Valid() {
-		return rulebook.Invalid("state.top", "The top card is not a TAKI card.", "La carte du dessus n'est pas une carte de TAKI.")
+		return rulebook.Mistake("state.top", "taki.mistake.top.card.not.taki")
 	}
 	if s.Colour > Yellow {
-		return rulebook.Invalid("state.color", "The colour is R, G, B or Y.", "La couleur est R, G, B ou Y.")
+		return rulebook.Mistake("state.color", "taki.mistake.colour")
 	}
 	if s.Top.Colour != NoColour && s.Colour != s.Top.Colour {
-		return rulebook.Invalid("state.color",
-			fmt.Sprintf("The colour in force is the top card's colour, %s.", s.Top.Colour.Name().EN),
-			fmt.Sprintf("La couleur en vigueur est celle de la carte du dessus, %s.", s.Top.Colour.Name().FR))
+		return rulebook.Mistake("state.color", "taki.mistake.colour.force.top.card", "Name", s.Top.Colour.Name())
 	}
 	if s.Top.Colour == NoColour && s.Colour == NoColour && !s.Opening {
-		return rulebook.Invalid("state.color",
-			fmt.Sprintf("Give the colour in force: the top card, %s, has none.", s.Top.Name().EN),
-			fmt.Sprintf("Indiquez la couleur en vigueur : la carte du dessus, %s, n'en a pas.", s.Top.Name().FR))
+		return rulebook.Mistake("state.color", "taki.mistake.give.colour.force.top", "Name", s.Top.Name())
 	}
 	if s.Top.Kind == Plus && !s.Opening {
-		return rulebook.Invalid("state.top", "A Plus is always followed by another card, so it cannot lie on top.",
-			"Un Plus est toujours suivi d'une autre carte : il ne peut pas être sur le dessus.")
+		return rulebook.Mistake("state.top", "taki.mistake.plus.always.followed.another")
 	}
 	switch p := s.PendingDraw; {
 	case p < 0 || p%2 != 0 || p > maxPending():
-		return rulebook.Invalid("state.pendingDraw",
-			fmt.Sprintf("The pending draw is an even number from 0 to %d (a chain of +2).", maxPending()),
-			fmt.Sprintf("La pioche en attente est un nombre pair de 0 à %d (une suite de +2).", maxPending()))
+		return rulebook.Mistake("state.pendingDraw", "taki.mistake.pending.draw.even.number", "Max", maxPending())
 	case p > 0 && s.Top.Kind != Plus2:
-		return rulebook.Invalid("state.pendingDraw", "Cards are owed only when a +2 lies on top.",
-			"Des cartes ne sont dues que si un +2 est sur le dessus.")
+		return rulebook.Mistake("state.pendingDraw", "taki.mistake.cards.owed.only.when")
 	case p > 2 && s.Opening:
-		return rulebook.Invalid("state.pendingDraw", "At the opening only the starting +2 can be owed.",
-			"À l'ouverture, seul le +2 de départ peut être dû.")
+		return rulebook.Mistake("state.pendingDraw", "taki.mistake.opening.only.starting.can")
 	}
 	if s.OpenTaki != NoColour {
 		if s.OpenTaki > Yellow || s.OpenTaki != s.Colour || s.Top.Kind == ChangeColour || s.Top.Kind == Crazy {
-			return rulebook.Invalid("state.openTaki",
-				"An open TAKI has the colour in force and cannot lie under a change of colour or a crazy card, which end a run.",
-				"Un TAKI ouvert a la couleur en vigueur et ne peut pas être sous un changement de couleur ou une carte folle, qui terminent une série.")
+			return rulebook.Mistake("state.openTaki", "taki.mistake.open.taki.colour.force")
 		}
 	}
 	for i, p := range s.SilentOneCard {
 		f := fmt.Sprintf("state.silentOneCard[%d]", i)
 		if p < 0 || p >= s.Players {
-			return rulebook.Invalid(f, fmt.Sprintf("Player %s is not at this table of %d: each silent player is one of the seats A to %s.", SeatName(p), s.Players, SeatName(s.Players-1)),
-				fmt.Sprintf("Le joueur %s n'est pas à cette table de %d : chaque joueur silencieux est l'une des places A à %s.", SeatName(p), s.Players, SeatName(s.Players-1)))
+			return rulebook.Mistake(f, "taki.mistake.player.not.table.each", "Player", SeatName(p), "Players", s.Players, "Last", SeatName(s.Players-1))
 		}
 		if slices.Contains(s.SilentOneCard[:i], p) {
-			return rulebook.Invalid(f, fmt.Sprintf("Player %s is listed twice among the silent players.", SeatName(p)),
-				fmt.Sprintf("Le joueur %s est cité deux fois parmi les joueurs silencieux.", SeatName(p)))
+			return rulebook.Mistake(f, "taki.mistake.player.listed.twice.among", "Player", SeatName(p))
 		}
 	}
 	return nil

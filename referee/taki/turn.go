@@ -124,25 +124,22 @@ func firstCard(c Card, eff State, set rulebook.Settings) (rulebook.Violation, bo
 // checkTurn finds the input errors of a turn (see Judge).
 func checkTurn(s State, hand []Card, t Turn, set rulebook.Settings) error {
 	if t.Draw == (len(t.Play) > 0) {
-		return rulebook.Invalid("turn", "A turn either draws or plays one or more cards.", "Un tour consiste à piocher ou à jouer une ou plusieurs cartes.")
+		return rulebook.Mistake("turn", "taki.mistake.turn.either.draws.plays")
 	}
 	if hand != nil && len(hand) == 0 {
-		return rulebook.Invalid("hand", "A player whose turn it is holds at least one card: the round ends when a player plays his last card.",
-			"Le joueur dont c'est le tour a au moins une carte : la manche s'arrête dès qu'un joueur pose sa dernière carte.")
+		return rulebook.Mistake("hand", "taki.mistake.player.whose.turn.holds")
 	}
 	if len(hand) > DeckSize || len(t.Play) > DeckSize {
-		return rulebook.Invalid("hand", "There are more cards than the deck holds.", "Il y a plus de cartes que n'en contient le paquet.")
+		return rulebook.Mistake("hand", "taki.mistake.more.cards.than.deck")
 	}
 	seen := map[Card]int{s.Top: 1}
 	count := func(c Card, field string) error {
 		if !c.Valid() {
-			return rulebook.Invalid(field, "This is not a TAKI card.", "Ce n'est pas une carte de TAKI.")
+			return rulebook.Mistake(field, "taki.mistake.not.taki.card")
 		}
 		seen[c]++
 		if seen[c] > Copies(c) {
-			return rulebook.Invalid(field,
-				fmt.Sprintf("The deck holds only %d × %s, and more are in sight (top card, hand, cards played).", Copies(c), c.Name().EN),
-				fmt.Sprintf("Le paquet ne contient que %d × %s, et il y en a davantage en jeu (dessus, main, cartes jouées).", Copies(c), c.Name().FR))
+			return rulebook.Mistake(field, "taki.mistake.deck.holds.only.more", "Copies", Copies(c), "Name", c.Name())
 		}
 		return nil
 	}
@@ -156,8 +153,7 @@ func checkTurn(s State, hand []Card, t Turn, set rulebook.Settings) error {
 		}
 		for i, c := range t.Play {
 			if left[c] == 0 {
-				return rulebook.Invalid(fmt.Sprintf("turn.play[%d]", i),
-					fmt.Sprintf("The %s played is not in the hand.", c.Name().EN), fmt.Sprintf("La carte « %s » jouée n'est pas dans la main.", c.Name().FR))
+				return rulebook.Mistake(fmt.Sprintf("turn.play[%d]", i), "taki.mistake.played.not.hand", "Name", c.Name())
 			}
 			left[c]--
 		}
@@ -170,14 +166,13 @@ func checkTurn(s State, hand []Card, t Turn, set rulebook.Settings) error {
 	}
 	if t.Counter != nil {
 		if t.Draw {
-			return rulebook.Invalid("turn.counter", "A +3 counter answers a play, not a draw.", "Un contre de +3 répond à une pose, pas à une pioche.")
+			return rulebook.Mistake("turn.counter", "taki.mistake.counter.answers.play.not")
 		}
 		if t.Counter.Player < 0 || t.Counter.Player >= s.Players || t.Counter.Player == s.Current {
-			return rulebook.Invalid("turn.counter.player", fmt.Sprintf("The counter is played by another player at the table, one of the seats A to %s other than %s.", SeatName(s.Players-1), SeatName(s.Current)),
-				fmt.Sprintf("Le contre est joué par un autre joueur de la table, l'une des places A à %s autre que %s.", SeatName(s.Players-1), SeatName(s.Current)))
+			return rulebook.Mistake("turn.counter.player", "taki.mistake.counter.played.another.player", "Last", SeatName(s.Players-1), "Current", SeatName(s.Current))
 		}
 		if len(t.Counter.Play) > 2 {
-			return rulebook.Invalid("turn.counter.play", "A counter is two cards, a Plus and a 3.", "Un contre se compose de deux cartes, un Plus et un 3.")
+			return rulebook.Mistake("turn.counter.play", "taki.mistake.counter.two.cards.plus")
 		}
 		for i, c := range t.Counter.Play {
 			if err := count(c, fmt.Sprintf("turn.counter.play[%d]", i)); err != nil {
@@ -203,19 +198,16 @@ func checkTurn(s State, hand []Card, t Turn, set rulebook.Settings) error {
 	}
 	switch {
 	case t.Draw && (t.Colour != NoColour || t.PassHands != NoSide || t.CloseTaki):
-		return rulebook.Invalid("turn", "A draw takes no colour, side or «TAKI fermé».", "Une pioche ne prend ni couleur, ni côté, ni « TAKI fermé ».")
+		return rulebook.Mistake("turn", "taki.mistake.draw.takes.no.colour")
 	case needColour && t.Colour == NoColour:
-		return rulebook.Invalid("turn.color", "Name the colour chosen with the change of colour or the Super TAKI.",
-			"Indiquez la couleur choisie avec le changement de couleur ou le Super TAKI.")
+		return rulebook.Mistake("turn.color", "taki.mistake.name.colour.chosen.change")
 	case t.Colour != NoColour && !chooser:
-		return rulebook.Invalid("turn.color", "A colour is named only with a change of colour or a Super TAKI.",
-			"On ne nomme une couleur qu'avec un changement de couleur ou un Super TAKI.")
+		return rulebook.Mistake("turn.color", "taki.mistake.colour.named.only.change")
 	case t.PassHands != NoSide && !crazy:
-		return rulebook.Invalid("turn.passHands", "Hands are passed only after a crazy card.", "Les mains ne passent qu'après une carte folle.")
+		return rulebook.Mistake("turn.passHands", "taki.mistake.hands.passed.only.after")
 	case n > 0 && t.Play[n-1].Kind == Crazy && t.PassHands == NoSide &&
 		(hand == nil || len(hand) > n || set.Bool(HRCrazyLastCardPasses)):
-		return rulebook.Invalid("turn.passHands", "Say whether hands go left or right after the crazy card.",
-			"Indiquez si les mains passent à gauche ou à droite après la carte folle.")
+		return rulebook.Mistake("turn.passHands", "taki.mistake.say.whether.hands.go")
 	}
 	return nil
 }
