@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -137,7 +138,7 @@ func (c *client) post(path string, form url.Values) *httptest.ResponseRecorder {
 }
 
 // doc parses the HTML of a response.
-func doc(t *testing.T, rec *httptest.ResponseRecorder) *goquery.Document {
+func doc(t testing.TB, rec *httptest.ResponseRecorder) *goquery.Document {
 	t.Helper()
 	d, err := goquery.NewDocumentFromReader(strings.NewReader(rec.Body.String()))
 	if err != nil {
@@ -200,4 +201,29 @@ func writeRound(t testing.TB, st *store.Store, slug string, mid int64, w store.R
 func pointsEntry(pts []int) json.RawMessage {
 	b, _ := json.Marshal(map[string]any{"points": pts})
 	return b
+}
+
+// takiMatch starts a TAKI match for the named players (seats in order) with
+// extra options, and returns the match URL.
+func takiMatch(t *testing.T, c *client, slug string, names []string, opts url.Values) string {
+	t.Helper()
+	ids := c.players(slug, names...)
+	form := url.Values{"game": {"taki"}}
+	for i, id := range ids {
+		form.Set(fmt.Sprintf("seat_%d", id), fmt.Sprint(i+1))
+	}
+	for k, v := range opts {
+		form[k] = v
+	}
+	rec := c.post("/g/"+slug+"/matches", form)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("start TAKI match: status %d, body %s", rec.Code, rec.Body.String())
+	}
+	return rec.Header().Get("Location")
+}
+
+func texts(d *goquery.Document, sel string) []string {
+	var out []string
+	d.Find(sel).Each(func(_ int, s *goquery.Selection) { out = append(out, strings.TrimSpace(s.Text())) })
+	return out
 }

@@ -63,6 +63,9 @@ func (s *Server) uploadBGStats(c echo.Context) error {
 	if errors.Is(err, bgstats.ErrTooLarge) {
 		return s.tooInflated(c)
 	}
+	if errors.Is(err, bgstats.ErrTooManyPlays) {
+		return s.tooManyPlays(c)
+	}
 	if err != nil {
 		s.log.Info("bgstats import refused", "err", err)
 		return refuse("bgstats.import.bad")
@@ -90,6 +93,9 @@ func (s *Server) confirmBGStats(c echo.Context) error {
 	f, err := uncarry(data, s.limits.Inflated)
 	if errors.Is(err, bgstats.ErrTooLarge) {
 		return s.tooInflated(c)
+	}
+	if errors.Is(err, bgstats.ErrTooManyPlays) {
+		return s.tooManyPlays(c)
 	}
 	if err != nil {
 		s.log.Info("bgstats import refused", "err", err)
@@ -488,6 +494,14 @@ func uncarry(data string, max int64) (bgstats.File, error) {
 		return bgstats.File{}, fmt.Errorf("%w: %v", bgstats.ErrNotBGStats, err)
 	}
 	return bgstats.ReadMax(bytes.NewReader(b), max)
+}
+
+// tooManyPlays refuses a file of more than bgstats.MaxPlays plays (413):
+// the export page again, saying so.
+func (s *Server) tooManyPlays(c echo.Context) error {
+	page := s.exportModel(c)
+	page.BGStatsError = views.T(s.viewCtx(c), "limit.plays", "N", bgstats.MaxPlays)
+	return s.render(c, http.StatusRequestEntityTooLarge, views.ExportView(page))
 }
 
 // tooInflated refuses a file that grows past Limits.Inflated once

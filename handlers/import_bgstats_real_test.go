@@ -80,7 +80,7 @@ func skipOtherGames(form url.Values) {
 }
 
 // choose sets the confirmation's select for the file game named name.
-func chooseGame(t *testing.T, d *goquery.Document, form url.Values, name, game string) {
+func chooseGame(t testing.TB, d *goquery.Document, form url.Values, name, game string) {
 	t.Helper()
 	found := false
 	d.Find("select[data-testid=bgstats-game]").Each(func(_ int, sel *goquery.Selection) {

@@ -55,7 +55,7 @@ const bgstatsFixture = `{
 
 // confirmForm is the confirmation page's form as a browser would post it:
 // the carried file and each select's chosen option.
-func confirmForm(t *testing.T, d *goquery.Document) url.Values {
+func confirmForm(t testing.TB, d *goquery.Document) url.Values {
 	t.Helper()
 	form := url.Values{}
 	data, ok := d.Find("[data-testid=bgstats-confirm] input[name=data]").Attr("value")

@@ -18,6 +18,16 @@ type ledgers struct {
 	mu     sync.Mutex
 	groups map[int64]*groupLedger
 	tick   uint64 // bumped at each use: the least recently used is evicted
+	// warming is the group the start-up's warm-up is building, and how to
+	// stop it (ledger_warm.go).
+	warming struct {
+		id   int64
+		stop context.CancelFunc
+	}
+	// beforeHandover, when set (tests), is called by the warm-up with a
+	// group's ledger built, before it hands it over; ctx is the warm-up's
+	// for that group.
+	beforeHandover func(ctx context.Context, groupID int64)
 }
 
 // maxLedgers bounds the groups whose ledgers are kept: a ledger holds its
@@ -67,14 +77,31 @@ func (ls *ledgers) evict() {
 }
 
 // withLedger brings the group's ledger up to date with the store and calls
-// fn with it, the group's ledger locked (fn must not keep it).
+// fn with it, the group's ledger locked (fn must not keep it). Only
+// requests take that lock for long: the start-up's warm-up builds apart and
+// hands its ledger over (ledger_warm.go), so a page never waits behind it.
 func (s *Server) withLedger(ctx context.Context, groupID int64, fn func(*standings.Ledger) error) error {
 	gl := s.ledgers.of(groupID, s.standingsOptions())
 	gl.mu.Lock()
 	defer gl.mu.Unlock()
-	changed, top, err := s.store.ChangedMatches(ctx, groupID, gl.seq)
+	if gl.seq == 0 {
+		s.ledgers.stopWarming(groupID) // this page builds it: the warm-up's copy would be dropped
+	}
+	top, err := s.catchUp(ctx, groupID, gl.l, gl.seq)
 	if err != nil {
 		return err
+	}
+	gl.seq = top
+	return fn(gl.l)
+}
+
+// catchUp puts into l the group's matches changed since the store's change
+// number since (removing those no longer played), and returns the number l
+// is then up to date with.
+func (s *Server) catchUp(ctx context.Context, groupID int64, l *standings.Ledger, since int64) (int64, error) {
+	changed, top, err := s.store.ChangedMatches(ctx, groupID, since)
+	if err != nil {
+		return since, err
 	}
 	var gs *gameSet // read once, when a played match comes
 	for _, c := range changed {
@@ -82,71 +109,14 @@ func (s *Server) withLedger(ctx context.Context, groupID int64, fn func(*standin
 			if gs == nil {
 				set, err := s.groupGames(ctx, groupID)
 				if err != nil {
-					return err
+					return since, err
 				}
 				gs = &set
 			}
-			gl.l.Put(gs.standingsMatch(c.Match))
+			l.Put(gs.standingsMatch(c.Match))
 		} else {
-			gl.l.Remove(c.Match.ID)
+			l.Remove(c.Match.ID)
 		}
 	}
-	gl.seq = top
-	return fn(gl.l)
-}
-
-// warmLedgers builds, one after the other, the ledgers of the groups that
-// played most recently (as many as are kept), with the runs their first
-// standings, player and records pages ask for: the season shown by default
-// and all time. A server restarted (a deploy) then answers those pages as
-// fast as before, where the first of them used to rebuild the ledger from
-// the whole history (130–141 ms for 10,000 matches against ~3 ms warm). A
-// page asked for meanwhile waits for its group's ledger, as it would have.
-// It ends at the first error (the store closed) or when ctx ends.
-func (s *Server) warmLedgers(ctx context.Context) {
-	ids, err := s.store.RecentGroups(ctx, maxLedgers)
-	if err != nil {
-		return
-	}
-	for _, id := range ids {
-		if ctx.Err() != nil {
-			return
-		}
-		seasons, err := s.store.Seasons(ctx, id)
-		if err != nil {
-			return
-		}
-		choices, cur := s.seasonChoices(ctx, seasons, "")
-		filters := []standings.Filter{cur.filter("")}
-		for _, c := range choices {
-			if c.key == "all" && c.key != cur.key {
-				filters = append(filters, c.filter(""))
-			}
-		}
-		err = s.withLedger(ctx, id, func(l *standings.Ledger) error {
-			// What the pages ask of each run (standingsModel, records):
-			// each answer may keep what it computed.
-			for _, f := range filters {
-				tb, err := l.Standings(f)
-				if err != nil {
-					return err
-				}
-				ranked := map[int64]bool{}
-				for _, r := range tb.Ranked {
-					ranked[r.Player] = true
-				}
-				if _, _, err := l.Nights(f, func(p int64) bool { return len(ranked) == 0 || ranked[p] }); err != nil {
-					return err
-				}
-				if _, err := l.GroupRecords(f); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			s.log.Debug("ledger not built ahead", "group", id, "err", err)
-			return
-		}
-	}
+	return top, nil
 }

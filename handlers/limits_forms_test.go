@@ -109,3 +109,69 @@ func TestFormsHoldTheImportsLimits(t *testing.T) {
 		t.Errorf("%d rounds after the refusals, want %d", n, store.MaxImportRounds)
 	}
 }
+
+// TestCorrectionsHoldTheImportsRevisionLimit: a round keeps at most
+// store.MaxImportRevisions versions (its first save, each correction and
+// its undo), as the import holds them. The 200th is taken; a correction or
+// an undo past it is refused with a sentence saying so (English and
+// French), the round unchanged; and the group's export imports again.
+func TestCorrectionsHoldTheImportsRevisionLimit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "revisions.db")
+	app := newTestAppAt(t, testGames(), path, nil)
+	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	ctx := context.Background()
+	c := app.client()
+	slug := c.group("Table")
+	g, _ := app.store.GroupBySlug(ctx, slug)
+	addGame(t, c, slug, url.Values{"name": {"Rummy"}, "how": {"high"}, "entry": {"rounds"}, "end": {"hand"}})
+	m := startOther(t, c, slug, "custom-1", "Ana")
+	if m == "" {
+		return
+	}
+	if code := otherRound(t, c, m, map[string]string{"v_0": "5"}); code != http.StatusSeeOther {
+		t.Fatalf("round 1: %d", code)
+	}
+	match := matchOf(t, app, slug, m)
+	rounds, _ := app.store.Rounds(ctx, match.ID)
+	id := rounds[0].ID
+	// 198 corrections written straight into the database: 199 versions.
+	if _, err := raw.Exec(`WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i+1 FROM n WHERE i < $2)
+		INSERT INTO round_revisions (round_id, version, kind, entry, points, author, at)
+		SELECT r.id, i, 'edited', r.entry, r.points, 'Ana', r.created_at FROM n, rounds r WHERE r.id = $1`, id, store.MaxImportRevisions-1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`UPDATE rounds SET version = $1 WHERE id = $2`, store.MaxImportRevisions-1, id); err != nil {
+		t.Fatal(err)
+	}
+	app.wrote()
+	edit := fmt.Sprintf("%s/rounds/%d", m, id)
+	if rec := c.post(edit, url.Values{"op": {"save"}, "version": {fmt.Sprint(store.MaxImportRevisions - 1)}, "v_0": {"7"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("the 200th version: %d %q, want 303", rec.Code, errorText(rec.Body.String()))
+	}
+	for lang, want := range map[string]string{"en": "at most 200 versions", "fr": "au plus 200 versions"} {
+		c.lang = lang
+		rec := c.post(edit, url.Values{"op": {"save"}, "version": {fmt.Sprint(store.MaxImportRevisions)}, "v_0": {"9"}})
+		if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("a correction past the limit (%s): %d %q, want 413 saying %q", lang, rec.Code, errorText(rec.Body.String()), want)
+		}
+		rec = c.post(m+"/undo", url.Values{"round": {fmt.Sprint(id)}})
+		if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("an undo past the limit (%s): %d %q, want 413 saying %q", lang, rec.Code, errorText(rec.Body.String()), want)
+		}
+	}
+	r, err := app.store.Round(ctx, match.ID, id)
+	if err != nil || r.Version != store.MaxImportRevisions || r.Undone() || r.Points[0] != 7 {
+		t.Errorf("the round after the refusals: version %d, undone %v, points %v (%v); want version %d, 7 points", r.Version, r.Undone(), r.Points, err, store.MaxImportRevisions)
+	}
+	e, err := app.store.ExportGroup(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.store.ImportGroup(ctx, e, "Ana", ""); err != nil {
+		t.Errorf("the group's export does not import again: %v", err)
+	}
+}

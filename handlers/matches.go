@@ -396,7 +396,7 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 	if !prog.Finished {
 		sh.Info = g.Info(vctx, match, live, n+1)
 		if form == nil {
-			form = g.RoundForm(s.roundCtx(c, match, live, n+1, 0), nil)
+			form = s.nextForm(c, g, match, live, n+1)
 		}
 	}
 	sh.Form = form // a finished match has one only when a conflict offers what was typed as a correction

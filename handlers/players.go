@@ -28,14 +28,15 @@ func (s *Server) roster(c echo.Context) (views.Roster, error) {
 	r := views.Roster{Group: m.nav(c), Pick: m.who.PlayerID == 0}
 	for _, p := range ps {
 		if p.Guest {
-			r.Guests = append(r.Guests, views.RosterPlayer{ID: p.ID, Name: p.Name})
+			g := views.RosterPlayer{ID: p.ID, Name: p.Name}
+			if m.who.IsAdmin {
+				g.Action = pathTo(c, routePlayerAdmit, m.group.Slug, p.ID)
+			}
+			r.Guests = append(r.Guests, g)
 			continue
 		}
 		r.Players = append(r.Players, views.RosterPlayer{ID: p.ID, Name: p.Name, Archived: p.Archived(), Action: pathTo(c, routePlayer, m.group.Slug, p.ID),
 			You: p.ID == m.who.PlayerID, Claimed: p.Claimed, Rename: views.NameForm{Name: p.Name}})
-	}
-	if m.who.IsAdmin {
-		r.AdmitURL = "/g/" + m.group.Slug + "/players/%d/admit"
 	}
 	return r, err
 }

@@ -75,6 +75,8 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("/matches/:match/chart", s.matchChart).Name = routeMatchChart // opened from a match still played
 	g.GET("/matches/:match/changes", s.matchChanges)                    // what the others changed while a phone was away
 	g.POST("/matches/:match/rounds", s.postRound)
+	g.POST("/matches/:match/lines", s.postLine) // a player's own line of the next round (issue 37)
+	g.GET("/matches/:match/lines", s.backToMatch)
 	g.GET("/matches/:match/rounds", s.backToMatch) // a reload after a form posted without JavaScript
 	g.GET("/matches/:match/rounds/:round/edit", s.editRound)
 	g.POST("/matches/:match/rounds/:round", s.postEdit)
@@ -88,8 +90,8 @@ func (s *Server) routes(e *echo.Echo) {
 
 	// Season standings, player pages, records, charts, export and import (issue 7).
 	g.GET("/standings", s.standingsPage).Name = routeStandings
-	g.POST("/seasons", s.addSeason)
-	g.POST("/seasons/:season/delete", s.deleteSeason, requireAdmin)
+	g.POST("/seasons", s.addSeason).Name = routeSeasons
+	g.POST("/seasons/:season/delete", s.deleteSeason, requireAdmin).Name = routeSeasonDelete
 	g.GET("/players/:player", s.playerPage).Name = routePlayer
 	g.GET("/records", s.recordsPage).Name = routeRecords
 	g.GET("/export", s.exportPage).Name = routeExport
@@ -102,7 +104,7 @@ func (s *Server) routes(e *echo.Echo) {
 	g.POST("/import/bgstats/confirm", s.confirmBGStats, requireAdmin).Name = routeImportBGStatsConfirm
 	g.POST("/public", s.publicLink, requireAdmin).Name = routePublic
 	g.POST("/matches/:match/delete", s.deleteMatch, requireAdmin).Name = routeMatchDelete
-	g.POST("/players/:player/admit", s.admitGuest, requireAdmin)
+	g.POST("/players/:player/admit", s.admitGuest, requireAdmin).Name = routePlayerAdmit
 	e.GET("/s/:group/:token", s.publicStandings).Name = routePublicStandings // read-only standings behind the admin's public link
 
 	// The JSON API (API.md): no login, no stored data.
@@ -140,6 +142,9 @@ const (
 	routeStandings            = "standings"
 	routePlayer               = "player"
 	routeRecords              = "records"
+	routeSeasons              = "seasons"
+	routeSeasonDelete         = "seasonDelete"
+	routePlayerAdmit          = "playerAdmit"
 	routeExport               = "export"
 	routeExportCSV            = "exportCSV"
 	routeExportJSON           = "exportJSON"

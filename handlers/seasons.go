@@ -120,7 +120,7 @@ func (s *Server) addSeason(c echo.Context) error {
 		form.Errors["to"] = views.T(vctx, "standings.season.backwards")
 	}
 	if len(form.Errors) > 0 {
-		page, err := s.standingsModel(c, m.group, m.nav(c), pathTo(c, routeGroup, m.group.Slug), false)
+		page, err := s.standingsModel(c, m.group, m.nav(c), pathTo(c, routeStandings, m.group.Slug), false)
 		if err != nil {
 			return err
 		}

@@ -4,7 +4,6 @@ package handlers
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -114,7 +113,7 @@ func playerNames(players []store.Player) map[int64]string {
 func (s *Server) standingsPage(c echo.Context) error {
 	return s.cachedPage(c, func() ([]byte, error) {
 		m := memberOf(c)
-		page, err := s.standingsModel(c, m.group, m.nav(c), pathTo(c, routeGroup, m.group.Slug), false)
+		page, err := s.standingsModel(c, m.group, m.nav(c), pathTo(c, routeStandings, m.group.Slug), false)
 		if err != nil {
 			return nil, err
 		}
@@ -139,7 +138,7 @@ func (s *Server) publicStandings(c echo.Context) error {
 }
 
 // standingsModel builds the standings page of group for ?season= and ?game=.
-func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.GroupNav, base string, public bool) (views.StandingsPage, error) {
+func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.GroupNav, path string, public bool) (views.StandingsPage, error) {
 	ctx, vctx, lg := c.Request().Context(), s.viewCtx(c), lang(c)
 	players, err := s.store.Players(ctx, group.ID)
 	if err != nil {
@@ -165,11 +164,7 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 	if _, ok := gs.get(game); !ok {
 		game = ""
 	}
-	path := base + "/standings"
-	if public {
-		path = base
-	}
-	page := views.StandingsPage{Group: nav, Public: public, Base: base, MinMatches: standings.DefaultOptions().MinMatches,
+	page := views.StandingsPage{Group: nav, Public: public, MinMatches: standings.DefaultOptions().MinMatches,
 		Seasons: seasonLinks(choices, cur, func(k string) string { return withQuery(path, "season", k, "game", game) })}
 	page.Title = cur.label
 	if game != "" {
@@ -228,7 +223,7 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 		}
 		out.Change, out.ChangeSign = views.ChangeText(lg, r.Change)
 		if !public {
-			out.URL = withQuery(fmt.Sprintf("%s/players/%d", base, r.Player), "season", cur.key)
+			out.URL = withQuery(pathTo(c, routePlayer, group.Slug, r.Player), "season", cur.key)
 		}
 		return out
 	}
@@ -243,11 +238,12 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 		}
 	}
 	if !public {
+		page.Records, page.Export, page.SeasonAction = pathTo(c, routeRecords, group.Slug), nav.Paths.Export, pathTo(c, routeSeasons, group.Slug)
 		page.SeasonForm = views.SeasonForm{Errors: views.FieldErrors{}}
 		for _, se := range seasons {
 			page.SeasonList = append(page.SeasonList, views.SeasonItem{ID: se.ID,
 				Label:     se.Name + " · " + views.DayText(lg, se.From) + " – " + views.DayText(lg, se.To),
-				DeleteURL: fmt.Sprintf("%s/seasons/%d/delete", base, se.ID)})
+				DeleteURL: pathTo(c, routeSeasonDelete, group.Slug, se.ID)})
 		}
 	}
 	return page, nil

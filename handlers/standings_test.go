@@ -31,7 +31,7 @@ type standingsFixture struct {
 	now  time.Time
 }
 
-func newStandingsFixture(t *testing.T, names ...string) *standingsFixture {
+func newStandingsFixture(t testing.TB, names ...string) *standingsFixture {
 	t.Helper()
 	app := newTestApp(t)
 	c := app.client()

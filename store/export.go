@@ -148,6 +148,16 @@ type ExportRound struct {
 	UndoneAt  *string          `json:"undone_at"`
 	CreatedAt string           `json:"created_at"`
 	Revisions []ExportRevision `json:"revisions"`
+	Lines     []ExportLine     `json:"lines,omitempty"` // who sent what, when its players entered it a line each
+}
+
+// ExportLine is one player's line a round was saved from: the seat, its
+// fields as the round form posted them, who sent it and when.
+type ExportLine struct {
+	Seat   int    `json:"seat"`
+	Fields string `json:"fields"`
+	Author string `json:"author"`
+	At     string `json:"at"`
 }
 
 // ExportRevision is one recorded state of a round.
@@ -378,6 +388,20 @@ func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]Export
 		a := roundAt[rid]
 		r := &ms[a.match].Rounds[a.round]
 		r.Revisions = append(r.Revisions, v)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := each(ctx, tx, `SELECT l.round_id, l.seat, l.fields, l.author, l.at FROM round_lines l
+		JOIN rounds r ON r.id = l.round_id JOIN matches m ON m.id = r.match_id WHERE m.group_id = $1 AND m.id BETWEEN $2 AND $3 AND l.replaced = 0 ORDER BY l.round_id, l.seat`, span, func(sc scanner) error {
+		var rid int64
+		var l ExportLine
+		if err := sc.Scan(&rid, &l.Seat, &l.Fields, &l.Author, &l.At); err != nil {
+			return err
+		}
+		a := roundAt[rid]
+		r := &ms[a.match].Rounds[a.round]
+		r.Lines = append(r.Lines, l)
 		return nil
 	}); err != nil {
 		return nil, err

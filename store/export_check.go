@@ -183,6 +183,16 @@ func (c *matchChecker) check(m ExportMatch) error {
 		} else if r.Number < 1 {
 			return fault("round", r.Number, 0, "undone round %d", r.Number)
 		}
+		if len(r.Lines) > len(m.Seats) {
+			return fault("round", r.Number, 0, "%d lines", len(r.Lines))
+		}
+		seen := map[int]bool{}
+		for _, l := range r.Lines {
+			if seen[l.Seat] || l.Seat < 0 || l.Seat >= len(m.Seats) || len(l.Fields) > MaxEntryBytes || len(l.Author) > MaxImportText/16 || !validTime(l.At) {
+				return fault("round", r.Number, 0, "line of seat %d", l.Seat)
+			}
+			seen[l.Seat] = true
+		}
 		for _, v := range r.Revisions {
 			switch v.Kind {
 			case "created", "edited", "undone":

@@ -53,8 +53,9 @@ func (s *Store) ImportFrom(ctx context.Context, r io.Reader, check func(ExportMa
 // importHold is how long one write transaction of an import may go on
 // writing matches before it commits and lets the other writers in: every
 // other group's save waits at most about this long for an import (a match
-// of a real file takes well under a millisecond to write).
-const importHold = 15 * time.Millisecond
+// of a real file takes well under a millisecond to write). A variable for
+// the tests, which commit after every match to see what happens between.
+var importHold = 15 * time.Millisecond
 
 // importGroup writes head, then each match next gives, in short write
 // transactions, so that no other group's save waits long for an import:
@@ -170,8 +171,8 @@ func insertHead(ctx context.Context, tx *txn, gid int64, head Export, playerID m
 func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64]int64, next func() (ExportMatch, bool, error)) error {
 	for more := true; more; {
 		err := s.tx(ctx, func(tx *txn) error {
-			t0 := time.Now()
-			for time.Since(t0) < importHold {
+			// At least one match a transaction, then as many as importHold allows.
+			for t0 := time.Now(); ; {
 				m, ok, err := next()
 				if err != nil {
 					return err
@@ -183,11 +184,16 @@ func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64
 				if err := insertMatch(ctx, tx, gid, playerID, m); err != nil {
 					return err
 				}
+				if time.Since(t0) >= importHold {
+					return nil
+				}
 			}
-			return nil
 		})
 		if err != nil {
 			return err
+		}
+		if s.chunked != nil {
+			s.chunked()
 		}
 		runtime.Gosched() // the writers waiting on the lock go first
 	}
@@ -221,6 +227,12 @@ func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64
 		for _, v := range r.Revisions {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO round_revisions (round_id, version, kind, entry, points, author, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 				rid, v.Version, v.Kind, string(v.Entry), mustJSON(v.Points), v.Author, v.At); err != nil {
+				return err
+			}
+		}
+		for _, l := range r.Lines {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO round_lines (match_id, number, seat, fields, sender, author, send_key, at, round_id) VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8)`,
+				mid, r.Number, l.Seat, l.Fields, l.Author, fmt.Sprintf("import/%d/%d", rid, l.Seat), l.At, rid); err != nil {
 				return err
 			}
 		}

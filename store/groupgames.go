@@ -22,7 +22,7 @@ type GroupGame struct {
 	Target  int  // with points per round: a total that ends the match (0: none)
 	Rounds  int  // with points per round: the number of rounds (0: open)
 	// Coop: a co-operative game: its players win or lose together
-	// (migration 00140); its matches are won or lost, not ranked.
+	// (migration 00150); its matches are won or lost, not ranked.
 	Coop bool
 }
 

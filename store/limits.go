@@ -11,8 +11,9 @@ import (
 var ErrLimit = errors.New("store: over a group's limit")
 
 // LimitError says which limit a write would pass: What is "players",
-// "matches", "games" (the group's other games), "seasons" or "rounds" (of
-// one match, undone ones included), Max the limit.
+// "matches", "games" (the group's other games), "seasons", "rounds" (of
+// one match, undone ones included) or "revisions" (of one round: its first
+// save, corrections and undo), Max the limit.
 type LimitError struct {
 	What string
 	Max  int
@@ -82,6 +83,17 @@ func (tx *txn) withinLimit(ctx context.Context, what string, groupID int64, max 
 	}
 	if n > max {
 		return &LimitError{What: what, Max: max}
+	}
+	return nil
+}
+
+// revisionRoom refuses a change that would record round r's revision past
+// MaxImportRevisions (a correction or an undo): the import refuses a round
+// with more, so the match's export would not import again. A round's
+// version counts its revisions.
+func revisionRoom(r Round) error {
+	if r.Version >= MaxImportRevisions {
+		return &LimitError{What: "revisions", Max: MaxImportRevisions}
 	}
 	return nil
 }

@@ -28,6 +28,9 @@ type Match struct {
 	// EndedEarlyAt is when the match was ended before its game's end (nil
 	// for a match that ran its course or is still played).
 	EndedEarlyAt *time.Time
+	// Lines are the lines sent for the next round, each player's own, not
+	// yet saved with it (read by MatchSheet and ChangeRound only), in seat order.
+	Lines []Line
 }
 
 // Seat is a player's place at a match, with their running total.

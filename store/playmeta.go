@@ -27,13 +27,13 @@ type PlayMeta struct {
 	// totals are zeros, worth no average or record; Places say it all.
 	NoScores bool `json:"no_scores,omitempty"`
 	// Result is how the match ended when its places do not say it
-	// (migration 00140): ResultWon or ResultLost (won or lost together:
+	// (migration 00150): ResultWon or ResultLost (won or lost together:
 	// a co-operative or a solo play), ResultNobody (nobody won, chosen by
 	// hand), ResultNone (played, no result recorded); "": the places, or
 	// the totals, say who won.
 	Result string `json:"result,omitempty"`
 	// Scores are the seats' scores as the play held them (migration
-	// 00150), when they are not the whole totals: a decimal ("4.5"), or ""
+	// 00160), when they are not the whole totals: a decimal ("4.5"), or ""
 	// for a seat without a score where others have one; nil: the totals
 	// are the scores. The totals keep each score rounded, for the
 	// standings.

@@ -77,8 +77,9 @@ type RoundWrite struct {
 // saved meanwhile, a correction of a version no longer current, an undo of
 // a round no longer last), ErrInvalid (a round after the match finished, or
 // not the next), ErrNotFound (a correction of an undone or unknown round),
-// a LimitError (a round past MaxImportRounds, undone ones included, which
-// the match's export could not import again).
+// a LimitError (a round past MaxImportRounds, undone ones included, or a
+// round's revision past MaxImportRevisions, which the match's export could
+// not import again).
 //
 // plan must be a function of its arguments only: it may run on another
 // goroutine (the request that leads a shared commit, see batch.go) while
@@ -111,11 +112,15 @@ func (s *Store) ChangeRound(ctx context.Context, g Group, id int64, key string, 
 				return fmt.Errorf("store: add round: %w", err)
 			}
 		}
-		r, after, err := s.apply(ctx, tx, g, m, rounds, key, plan(m, rounds))
+		c := plan(m, rounds)
+		r, after, err := s.apply(ctx, tx, g, m, rounds, key, c)
 		if err != nil {
 			return err // rounds stay as read
 		}
 		out, rounds = r, after
+		if c.Kind == WriteAdd {
+			m.Lines = nil // saved with the round
+		}
 		return nil
 	})
 	return m, out, rounds, err
@@ -147,7 +152,9 @@ func (s *Store) apply(ctx context.Context, tx *txn, g Group, m Match, rounds []R
 		case len(rounds) >= MaxImportRounds: // undone ones count: the import holds them all
 			return Round{}, nil, &LimitError{What: "rounds", Max: MaxImportRounds}
 		}
-		r, err = s.insertRound(ctx, tx, m.ID, c, key)
+		if r, err = s.insertRound(ctx, tx, m.ID, c, key); err == nil && len(m.Lines) > 0 {
+			err, m.Lines = takeLines(ctx, tx, m.ID, r.ID), nil // the lines sent for it stay with it
+		}
 		rounds = append(slices.Clip(rounds), r) // a copy: rounds may be the caller's
 		sortRounds(rounds)                      // an undone round keeps its number: a new one is not always last
 	case WriteEdit:
@@ -157,6 +164,9 @@ func (s *Store) apply(ctx context.Context, tx *txn, g Group, m Match, rounds []R
 		}
 		if r = rounds[i]; r.Version != c.Version {
 			return Round{}, nil, fmt.Errorf("store: edit round %d: version %d, have %d: %w", c.Round, c.Version, r.Version, ErrConflict)
+		}
+		if err := revisionRoom(r); err != nil {
+			return Round{}, nil, err
 		}
 		entry, points := string(c.Entry), mustJSON(c.Points)
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET entry = $1, points = $2, version = version + 1 WHERE id = $3`, entry, points, r.ID); err != nil {
@@ -169,6 +179,9 @@ func (s *Store) apply(ctx context.Context, tx *txn, g Group, m Match, rounds []R
 	case WriteUndo:
 		if last == nil || last.ID != c.Round {
 			return Round{}, nil, fmt.Errorf("store: undo round %d: not the last: %w", c.Round, ErrConflict)
+		}
+		if err := revisionRoom(*last); err != nil {
+			return Round{}, nil, err
 		}
 		at := s.now()
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET undone_at = $1, version = version + 1 WHERE id = $2`, at, last.ID); err != nil {

@@ -63,7 +63,10 @@ type Store struct {
 	pg      *pgState      // PostgreSQL only: the address, the listener (postgres.go)
 	timeout time.Duration // PostgreSQL only: bounds each statement (timeout.go)
 	queue   saveQueue     // round saves waiting to share a commit (batch.go)
-	limits  GroupLimits   // see SetGroupLimits
+	// chunked, when set (tests only), is called after each of an import's
+	// matches transactions has committed, outside the write lock.
+	chunked func()
+	limits  GroupLimits // see SetGroupLimits
 }
 
 // Open opens the database db names: a PostgreSQL address

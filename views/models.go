@@ -106,17 +106,16 @@ type Roster struct {
 	Form    NameForm
 	Pick    bool   // the member plays as no player yet: offer "That's me"
 	Flash   string // e.g. "You now play as Ana."
-	// Guests played a match without being on the roster; AdmitURL (admin
-	// only) adds one to the group.
-	Guests   []RosterPlayer
-	AdmitURL string
+	// Guests played a match without being on the roster; a guest's Action
+	// (admin only) adds them to the group.
+	Guests []RosterPlayer
 }
 
 // RosterPlayer is one line of the roster.
 type RosterPlayer struct {
 	ID       int64
 	Name     string
-	Action   string // where a rename or an archive is posted
+	Action   string // where a rename or an archive is posted; a guest's admission (admin only)
 	Archived bool
 	You      bool // the member looking plays as this player
 	Claimed  bool // a member plays as this player
@@ -288,6 +287,7 @@ type HistoryPage struct {
 	Label    string
 	Names    []string
 	Items    []HistoryItem
+	Lines    []string // who sent each player's line, when the round was entered a line per player
 }
 
 // HistoryItem is one revision.

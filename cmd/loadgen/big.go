@@ -9,9 +9,12 @@ package main
 // (the cold builds are measured by BenchmarkHistoryPages).
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
+	"time"
 
 	"github.com/tablekeeper/tablekeeper/cmd/loadgen/seed"
 )
@@ -37,4 +40,35 @@ func (ld *load) bigScenarios(g seed.Group) []scenario {
 		})},
 		{id: "big", name: fmt.Sprintf("%d matches: group", n), next: get(func(*rand.Rand) string { return base })},
 	}
+}
+
+// bigPagesAt asks the big group's standings, player and records pages of
+// the server at base one after the other, and returns how long each took
+// to answer 200 (in that order). Asked at once after a restart, they meet
+// the start-up's warm-up of the group's ledger (issue 40: a page must not
+// wait behind it).
+func bigPagesAt(ctx context.Context, base string, g seed.Group) ([]time.Duration, error) {
+	c := &http.Client{Timeout: 30 * time.Second}
+	paths := []string{"/g/" + g.Slug + "/standings", fmt.Sprintf("/g/%s/players/%d", g.Slug, g.Players[0]), "/g/" + g.Slug + "/records"}
+	var out []time.Duration
+	for _, path := range paths {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+path, nil)
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Accept-Language", "en")
+		req.AddCookie(&http.Cookie{Name: "tk_session", Value: g.Session})
+		t0 := time.Now()
+		resp, err := c.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return nil, fmt.Errorf("GET %s: %d", path, resp.StatusCode)
+		}
+		out = append(out, time.Since(t0))
+	}
+	return out, nil
 }

@@ -46,6 +46,8 @@ type options struct {
 	only                     map[string]bool
 	profile                  string
 	env                      []string
+	capacity                 []int  // save rates of the capacity ladder (capacity.go); none: not run
+	instances                int    // servers on the database for the capacity ladder (PostgreSQL)
 	db                       string // "": a SQLite file in the temp dir; "postgres": a throwaway cluster; or a postgres:// address
 }
 
@@ -69,7 +71,20 @@ func main() {
 	only := flag.String("only", "", "measure only these scenarios, comma-separated: static,scoresheet,standings,save,referee,big")
 	env := flag.String("server-env", "", "extra environment for the server process, comma-separated (e.g. GOMEMLIMIT=36MiB)")
 	flag.StringVar(&o.db, "db", "", `the database: empty for a SQLite file in the temp dir, "postgres" for a throwaway PostgreSQL cluster (Debian's binaries), or the postgres:// address of an empty database`)
+	capacity := flag.String("capacity", "", "save rates per second, rising and comma-separated, for the capacity ladder (e.g. 25,50,100,200,400,800): each run with phones watching, until a save's p99 passes 50 ms or a live update 1 s")
+	flag.IntVar(&o.instances, "instances", 1, "servers on the one database for the capacity ladder (more than 1: PostgreSQL only)")
 	flag.Parse()
+	for _, f := range strings.Split(*capacity, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 {
+			fmt.Fprintf(os.Stderr, "loadgen: -capacity: %q is not a rate of saves per second\n", f)
+			os.Exit(2)
+		}
+		o.capacity = append(o.capacity, n)
+	}
 	o.only = map[string]bool{}
 	for _, f := range strings.Split(*only, ",") {
 		if f = strings.TrimSpace(f); f != "" {
@@ -88,7 +103,7 @@ func main() {
 		o.levels = append(o.levels, n)
 	}
 	// The whole run is bounded: a stuck server cannot keep it going.
-	budget := time.Duration(len(o.levels)*9)*(o.duration+o.warmup) + 5*time.Minute
+	budget := time.Duration(len(o.levels)*9+len(o.capacity)*2)*(o.duration+o.warmup) + 5*time.Minute
 	ctx, cancel := context.WithTimeout(context.Background(), budget)
 	defer cancel()
 	if err := run(ctx, o, os.Stdout); err != nil {

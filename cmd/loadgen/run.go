@@ -356,6 +356,21 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		}
 	}
 	stopProfile()
+	if len(o.capacity) > 0 {
+		extra, err := startInstances(o.instances-1, db, start)
+		if err != nil {
+			return err
+		}
+		ld.saveBases = []string{srv.base}
+		for _, e := range extra {
+			ld.saveBases = append(ld.saveBases, e.base)
+		}
+		ld.capacity(ctx, o.capacity, o.watchers, o, p)
+		ld.saveBases = nil
+		for _, e := range extra {
+			e.stop()
+		}
+	}
 	if !standingsOK {
 		p("standings: /g/{slug}/standings does not answer 200 yet: not measured\n")
 	}
@@ -382,8 +397,24 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		}
 		starts = append(starts, s.start)
 		r, _ := s.rss()
+		var pages string
+		if sd.Big != nil {
+			// The big group's pages at once, then once its ledger is built.
+			first, err := bigPagesAt(ctx, s.base, *sd.Big)
+			if err == nil {
+				time.Sleep(3 * time.Second)
+				var warm []time.Duration
+				if warm, err = bigPagesAt(ctx, s.base, *sd.Big); err == nil {
+					pages = fmt.Sprintf("; %d matches' standings, player, records at once %s, %s, %s, 3 s later %s, %s, %s",
+						len(sd.Big.Finished), ms(first[0]), ms(first[1]), ms(first[2]), ms(warm[0]), ms(warm[1]), ms(warm[2]))
+				}
+			}
+			if err != nil {
+				pages = "; the big group's pages: " + err.Error()
+			}
+		}
 		s.stop()
-		p("restart %d: %s (RSS at first answer %s)\n", i+1, ms(s.start), r)
+		p("restart %d: %s (RSS at first answer %s)%s\n", i+1, ms(s.start), r, pages)
 	}
 
 	// Verdicts.

@@ -29,6 +29,7 @@ type load struct {
 	firstLoad int
 	saveBytes int
 	liveWorst time.Duration
+	saveBases []string // the instances saves go to, by group (capacity.go); none: base
 }
 
 type openMatch struct {
@@ -199,6 +200,7 @@ func (ld *load) saveRequest(rng *rand.Rand, om openMatch) *http.Request {
 	r := ld.req(http.MethodPost, ld.sheetURL(*om.g, om.m)+"/rounds", om.g.Session, strings.NewReader(body))
 	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	r.Header.Set("HX-Request", "true")
+	ld.onInstance(r, om.g.ID)
 	return r
 }
 

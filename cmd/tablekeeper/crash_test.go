@@ -75,6 +75,7 @@ func crashTest(t *testing.T, dir, db string) {
 	}
 	var mu sync.Mutex
 	var acks []ack
+	acked := make(chan struct{}, 1<<16) // one a round acknowledged
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	for i, p := range clients {
@@ -108,6 +109,10 @@ func crashTest(t *testing.T, dir, db string) {
 					mu.Lock()
 					acks = append(acks, ack{match, n, pts})
 					mu.Unlock()
+					select {
+					case acked <- struct{}{}:
+					default:
+					}
 					pts = ""
 				case 0: // the server is down: try again, the same round
 					time.Sleep(20 * time.Millisecond)
@@ -119,10 +124,16 @@ func crashTest(t *testing.T, dir, db string) {
 		}(i, p)
 	}
 
+	// Each kill comes once the phones have had 3 to 8 more rounds
+	// acknowledged, at a random moment between saves: the test's verdict
+	// rests on rounds acknowledged, however fast the machine takes them.
 	kills := 20
 	backup := filepath.Join(dir, "backup.db")
 	for k := 0; k < kills; k++ {
-		time.Sleep(time.Duration(150+rand.IntN(250)) * time.Millisecond)
+		for range 3 + rand.IntN(6) {
+			<-acked // no deadline: a server that stops acknowledging is the test's timeout
+		}
+		time.Sleep(time.Duration(rand.IntN(30)) * time.Millisecond)
 		if k == kills/2 {
 			out, err := exec.Command(bin, "--db", db, "backup", backup).CombinedOutput()
 			if onPG {
@@ -135,6 +146,9 @@ func crashTest(t *testing.T, dir, db string) {
 		}
 		srv.Process.Signal(syscall.SIGKILL)
 		srv.Wait()
+		for len(acked) > 0 { // counted from the restart on
+			<-acked
+		}
 		srv = startServer(t, bin, db, addr)
 	}
 	close(stop)
@@ -142,9 +156,6 @@ func crashTest(t *testing.T, dir, db string) {
 	srv.Process.Signal(syscall.SIGKILL)
 	srv.Wait()
 
-	if len(acks) < 50 {
-		t.Errorf("only %d rounds acknowledged: the load was too light to mean anything", len(acks))
-	}
 	checked := []string{db, backup}
 	if onPG {
 		checked = checked[:1]
@@ -233,14 +244,15 @@ func startServer(t *testing.T, bin, db, addr string) *exec.Cmd {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 200; i++ {
+	// A minute: a deadline, not a measure (start-up's time is the load
+	// generator's "start-up" row; a busy machine stretches it).
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		if resp, err := http.Get("http://" + addr + "/"); err == nil {
 			resp.Body.Close()
 			return cmd
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
-	t.Fatal("the server did not answer within 2 s of starting")
+	t.Fatal("the server did not answer within a minute of starting")
 	return nil
 }
 

@@ -20,7 +20,9 @@ var sheetVersionAttr = regexp.MustCompile(`id="scores" data-version="([^"]*)"`)
 // watches the match through instance B: B's page, asked right after A
 // acknowledged the save, already shows it (B checks its kept page against
 // the group's write counter), and B's live stream announces the new version
-// within a second (PostgreSQL's NOTIFY at A's commit).
+// (PostgreSQL's NOTIFY at A's commit), each save's before the next is made.
+// How soon is logged (a few milliseconds on a quiet machine), not judged: a
+// busy machine delays it without anything being wrong.
 func TestTwoInstancesActAsOne(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two servers: skipped with -short")
@@ -98,8 +100,8 @@ func TestTwoInstancesActAsOne(t *testing.T) {
 				t.Errorf("round %d: B's stream said %q, its page is at %q", round, v, now)
 			}
 			t.Logf("round %d: B's stream told after %v", round, time.Since(t0))
-		case <-time.After(time.Second - time.Since(t0)):
-			t.Fatalf("round %d: B's stream said nothing within 1 s of A's save", round)
+		case <-time.After(time.Minute): // a deadline, not a measure: without the event the test would hang
+			t.Fatalf("round %d: B's stream said nothing within a minute of A's save", round)
 		}
 		before = now
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -157,9 +158,12 @@ func timedDo(c *http.Client, req *http.Request) timed {
 // database (a proxy between the server and PostgreSQL stops forwarding)
 // while phones use a real server (issue 28, row 9: every request waited
 // 20 s, the referee API too). The referee API and the referee page, which
-// need no database, answer at once while many pages are stuck on it; the
-// pages fail after --db-timeout with 503 and a sentence a player
-// understands; once the database answers again, so do the pages.
+// need no database, answer while many pages are stuck on it, before those
+// give back their turns; the pages fail after --db-timeout (2 s) with 503
+// and a sentence a player understands, before their phone gives up (15 s,
+// under the 20 s they used to wait); once the database answers again, so do
+// the pages. The times are logged, not judged: a busy machine stretches
+// them without anything being wrong.
 func TestFrozenPostgresFailsFastAndTheRefereeStillAnswers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the server: skipped with -short")
@@ -180,8 +184,8 @@ func TestFrozenPostgresFailsFastAndTheRefereeStillAnswers(t *testing.T) {
 			resp.Body.Close()
 			break
 		}
-		if i == 500 {
-			t.Fatal("the server did not answer within 5 s of starting")
+		if i == 6000 {
+			t.Fatal("the server did not answer within a minute of starting")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -199,29 +203,30 @@ func TestFrozenPostgresFailsFastAndTheRefereeStillAnswers(t *testing.T) {
 
 	frz.freeze()
 	const sentence = "The database is not answering; try again in a moment."
-	check := func(what string, a timed, within time.Duration) {
+	check := func(what string, a timed) {
 		t.Helper()
 		switch {
 		case a.err != nil:
-			t.Errorf("%s: %v after %v", what, a.err, a.took)
+			t.Errorf("%s: %v after %v (the phone gave up)", what, a.err, a.took)
 		case a.code != http.StatusServiceUnavailable || !strings.Contains(a.body, sentence):
 			t.Errorf("%s during the freeze: %d after %v, want 503 with %q:\n%.300s", what, a.code, a.took, sentence, a.body)
-		case a.took > within:
-			t.Errorf("%s during the freeze: answered after %v, want within %v", what, a.took, within)
 		}
 	}
-	// One page alone: it fails after the database's timeout, not later.
-	alone := timedDo(keeper.c, get(page))
-	check("one page", alone, dbTimeout+1500*time.Millisecond)
+	// One page alone: it fails after the database's timeout, before its
+	// phone gives up.
+	phone := &http.Client{Jar: keeper.c.Jar, Timeout: 15 * time.Second}
+	alone := timedDo(phone, get(page))
+	check("one page", alone)
 	t.Logf("one page during the freeze: %d after %v", alone.code, alone.took.Round(time.Millisecond))
 
 	// Many pages at once, all stuck on the database.
 	const crowd = 24
 	stuck := make([]timed, crowd)
 	var wg sync.WaitGroup
+	var answered atomic.Int32
 	for i := range stuck {
 		wg.Add(1)
-		go func() { defer wg.Done(); stuck[i] = timedDo(keeper.c, get(page)) }()
+		go func() { defer wg.Done(); stuck[i] = timedDo(keeper.c, get(page)); answered.Add(1) }()
 	}
 	time.Sleep(300 * time.Millisecond)
 	referee := &http.Client{Timeout: 30 * time.Second}
@@ -238,8 +243,11 @@ func TestFrozenPostgresFailsFastAndTheRefereeStillAnswers(t *testing.T) {
 		if a.err != nil || a.code != http.StatusOK || !strings.Contains(strings.ReplaceAll(a.body, " ", ""), strings.ReplaceAll(r.want, " ", "")) {
 			t.Errorf("%s during the freeze: %d %v:\n%.300s", r.what, a.code, a.err, a.body)
 		}
-		if a.took > time.Second {
-			t.Errorf("%s waited %v behind the pages stuck on the database, want under 1 s", r.what, a.took)
+		// The pages hold every turn a few at a time (InFlight, 8 on two
+		// cores) until the database's timeout: an answer that waited for a
+		// turn would come after a third of them.
+		if n := answered.Load(); n >= crowd/3 {
+			t.Errorf("%s answered after %d of the %d pages stuck on the database (%v), want before they give back a turn", r.what, n, crowd, a.took)
 		}
 	}
 	wg.Wait()
@@ -247,7 +255,7 @@ func TestFrozenPostgresFailsFastAndTheRefereeStillAnswers(t *testing.T) {
 	for i, a := range stuck {
 		// They take their turns a few at a time: each turn ends after the
 		// database's timeout.
-		check("page "+string(rune('A'+i)), a, 4*dbTimeout+2*time.Second)
+		check("page "+string(rune('A'+i)), a)
 		longest = max(longest, a.took)
 	}
 	t.Logf("%d pages at once during the freeze: the last answered after %v", crowd, longest.Round(time.Millisecond))
@@ -260,7 +268,7 @@ func TestFrozenPostgresFailsFastAndTheRefereeStillAnswers(t *testing.T) {
 			t.Logf("after the thaw, the page answers 200 after %v", time.Since(t0).Round(time.Millisecond))
 			break
 		}
-		if time.Since(t0) > dbTimeout+3*time.Second {
+		if time.Since(t0) > time.Minute { // a deadline, not a measure
 			t.Fatalf("after the thaw, the page still answers %d %v", a.code, a.err)
 		}
 		time.Sleep(100 * time.Millisecond)

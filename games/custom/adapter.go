@@ -28,8 +28,11 @@ type Game struct {
 	Def           store.GroupGame
 }
 
-var _ kit.Game = Game{}
-var _ kit.Together = Game{}
+var (
+	_ kit.Game     = Game{}
+	_ kit.Lines    = Game{}
+	_ kit.Together = Game{}
+)
 
 // Together: a co-operative game's match is won or lost by everyone.
 func (g Game) Together(totals []int) (coop, won bool) { return g.Def.Coop, sc.Together(totals) }
@@ -191,3 +194,6 @@ func (g Game) Detail(ctx context.Context, m store.Match, entry json.RawMessage) 
 	}
 	return strings.Join(parts, " · ")
 }
+
+// Line is a row's own fields: what its player enters from their own phone.
+func (Game) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row) }

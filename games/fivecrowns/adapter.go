@@ -33,6 +33,7 @@ type FiveCrowns struct{ fcscore.Sheet }
 // missing would silently take a page or a tool away).
 var (
 	_ kit.Game        = FiveCrowns{}
+	_ kit.Lines       = FiveCrowns{}
 	_ kit.RefereePage = FiveCrowns{}
 	_ kit.API         = FiveCrowns{}
 	_ kit.Auditor     = FiveCrowns{}
@@ -438,3 +439,6 @@ func (g FiveCrowns) Detail(ctx context.Context, m store.Match, entry json.RawMes
 	}
 	return strings.Join(parts, " · ")
 }
+
+// Line is a row's own fields: what its player enters from their own phone.
+func (FiveCrowns) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row) }

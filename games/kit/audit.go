@@ -25,8 +25,10 @@ type AuditSeed struct {
 	// JustSaved lists the in-progress match as just saved ("in progress,
 	// just saved", ?saved=1) rather than "in progress".
 	JustSaved bool
-	// Correction, when set, corrects the in-progress match's first round,
-	// then is posted again for the correction conflict (409).
+	// Correction, when set, corrects the in-progress match's first round;
+	// Rounds[0] is then posted as a correction from the same version for
+	// the correction conflict (409). (The same correction posted again is
+	// no conflict: it is taken once.)
 	Correction url.Values
 	Invalid    url.Values // a round the rules refuse (422)
 	// The finished match: its players and options (Seats and Options when

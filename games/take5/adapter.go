@@ -69,9 +69,15 @@ func (Take5) Info(ctx context.Context, m store.Match, _ kit.Played, number int) 
 }
 
 // t5Keys are the form's fields of a line, in the engine's order, with the
-// entry's JSON key of each ("hand" is "specialsInHand").
-var t5Keys = []struct{ form, entry string }{
-	{"green", "green"}, {"red", "red"}, {"plus5", "plus5"}, {"x2", "x2"}, {"hand", "specialsInHand"},
+// entry's JSON key of each ("hand" is "specialsInHand") and the name a
+// refusal of what was typed in it gives it.
+var t5Keys = []struct {
+	form, entry string
+	label       rulebook.Msg
+}{
+	{"green", "green", rulebook.Say("take5.green")}, {"red", "red", rulebook.Say("take5.red")},
+	{"plus5", "plus5", rulebook.Say("take5.plus5")}, {"x2", "x2", rulebook.Say("take5.x2")},
+	{"hand", "specialsInHand", rulebook.Say("take5.hand")},
 }
 
 func (g Take5) blankForm(rc kit.RoundCtx) T5RoundForm {
@@ -120,7 +126,7 @@ func (g Take5) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		for k, key := range t5Keys {
 			v := strings.TrimSpace(form.Get(fmt.Sprintf("%s_%d", key.form, i)))
 			*vals[k] = v
-			if err := t5Read(rc.Ctx, fmt.Sprintf("seats[%d].%s", i, key.entry), key.form, v, dst[k]); err != nil {
+			if err := t5Read(i, fmt.Sprintf("seats[%d].%s", i, key.entry), key.label, v, dst[k]); err != nil {
 				lineUnread[i] = true
 				if unread == nil {
 					unread = err
@@ -146,17 +152,15 @@ func cmpErr(err, unread error) error {
 	return unread
 }
 
-// t5Read reads one field: blank is 0, anything else must be a whole
-// number ≥ 0 (the engine's limits come after).
-func t5Read(ctx context.Context, field, kind, v string, dst *int) error {
-	label := views.T(ctx, "take5."+kind)
+// t5Read reads one field of seat's line, named label: blank is 0,
+// anything else must be a whole number ≥ 0 (the engine's limits come after).
+func t5Read(seat int, field string, label rulebook.Msg, v string, dst *int) error {
 	if v == "" {
 		return nil
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
-		msg := views.T(ctx, "take5.err.number", "Field", label, "Value", v)
-		return rulebook.Invalid(field, msg, msg)
+		return rulebook.SeatMistake(seat, field, "take5.err.number", "Field", label, "Value", v)
 	}
 	*dst = n
 	return nil

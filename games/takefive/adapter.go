@@ -145,12 +145,11 @@ func (g TakeFive) entry(rc kit.RoundCtx, f TFRoundForm) (json.RawMessage, error)
 	case f.Winner == "":
 		winner = tfscore.MissingWinner()
 	case err != nil:
-		winner = rulebook.Invalid("winner", "That winner is not a player of this match.", "Ce gagnant n'est pas un joueur de la partie.")
+		winner = rulebook.Mistake("winner", "takefive.err.badwinner")
 	}
 	rack, ok := parseValues(f.Rack)
 	if !ok {
-		rackErr = rulebook.Invalid("rack", "Type the tokens as numbers from 1 to 9, separated by spaces.",
-			"Tapez les pions comme des nombres de 1 à 9, séparés par des espaces.")
+		rackErr = rulebook.Mistake("rack", "takefive.err.rackvalues")
 	}
 	switch {
 	case winner == nil && rackErr == nil:

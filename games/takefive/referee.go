@@ -66,7 +66,7 @@ func (g TakeFive) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 		page.Errors["rules"] = kit.InputMessage(rulesErr, rc.Ctx)
 	}
 	page.Rules = kit.HouseRuleFields(tf.HouseRules, set, rc.Lang)
-	page.Board = g.board(t, rc.Lang)
+	page.Board = g.board(rc.Ctx, t)
 	if rc.Form.Get("op") != "judge" { // a kept ruling reopens as a GET: judged all the same
 		return TFReferee(page), http.StatusOK
 	}
@@ -85,7 +85,7 @@ func (g TakeFive) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 		}); msg != "" {
 			page.Errors["board"] = msg // not an input mistake: above the fields
 		}
-		page.Errors["judge"] = rulebook.Text{EN: "The table described cannot occur: see the field marked below.", FR: "La table décrite est impossible : voyez le champ signalé ci-dessous."}.In(rc.Lang)
+		page.Errors["judge"] = views.T(rc.Ctx, "takefive.ref.err.judge")
 		return TFReferee(page), http.StatusUnprocessableEntity
 	}
 	page.Verdict = g.verdict(rc, resp, req.Player, set)
@@ -274,16 +274,14 @@ func (t *tfTurn) request() (req tf.TurnRequest, names []string, lines []int, err
 		}
 		names[i] = name
 		if _, err := strconv.Atoi(strings.Fields(name + " x")[0]); err == nil || name == "" {
-			return req, names, nil, rulebook.Invalid(field, "Write the player's name, a colon, then his tokens: «Paul: 7 8 3 5».",
-				"Écrivez le nom du joueur, deux-points, puis ses pions : « Paul : 7 8 3 5 ».")
+			return req, names, nil, rulebook.Mistake(field, "takefive.ref.err.rackline")
 		}
 		if _, twice := ws.Racks[name]; twice {
-			return req, names, nil, rulebook.Invalid(field, "A player appears twice.", "Un joueur apparaît deux fois.")
+			return req, names, nil, rulebook.Mistake(field, "takefive.ref.mistake.player.twice")
 		}
 		vs, ok := tfDigits(values)
 		if !ok {
-			return req, names, nil, rulebook.Invalid(field, "Tokens are numbers from 1 to 9, separated by spaces.",
-				"Les pions sont des nombres de 1 à 9, séparés par des espaces.")
+			return req, names, nil, rulebook.Mistake(field, "takefive.ref.err.tokens")
 		}
 		ws.Racks[name] = append([]int{}, vs...)
 		if t.elim[i] {
@@ -303,7 +301,7 @@ func (t *tfTurn) request() (req tf.TurnRequest, names []string, lines []int, err
 		if m.value != "" {
 			v, err := strconv.Atoi(m.value)
 			if err != nil {
-				return req, names, nil, rulebook.Invalid(fmt.Sprintf("m%d", i+1), "The token's value is a number from 1 to 9.", "La valeur du pion est un nombre de 1 à 9.")
+				return req, names, nil, rulebook.Mistake(fmt.Sprintf("m%d", i+1), "takefive.ref.err.value")
 			}
 			wm.Value = &v
 		}

@@ -1,6 +1,7 @@
 package takefive
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,7 +17,8 @@ var tfGlyphs = [tf.NumPieces]string{tf.BlackBishop: "♝", tf.WhiteBishop: "♗"
 // board draws the 6×6 board, rank 6 at the top: the pieces where the turn
 // starts, the tokens, the squares the moves go to, and (in a move mode)
 // the destinations of the piece being moved marked hl.
-func (g TakeFive) board(t tfTurn, lang string) []TFSquare {
+func (g TakeFive) board(ctx context.Context, t tfTurn) []TFSquare {
+	lang := views.Lang(ctx)
 	pos, ok := t.position()
 	var hl []tf.Square
 	if ok && (t.mode == "move1" || t.mode == "move2") {
@@ -44,13 +46,13 @@ func (g TakeFive) board(t tfTurn, lang string) []TFSquare {
 			for i, m := range t.moves {
 				if m.to == name && m.piece != "" {
 					s.Move = fmt.Sprint(i + 1)
-					desc = append(desc, rulebook.Text{EN: "move ", FR: "déplacement "}.In(lang)+s.Move)
+					desc = append(desc, views.T(ctx, "takefive.ref.board.move", "Move", s.Move))
 				}
 			}
 			if s.Token {
-				desc = append(desc, rulebook.Text{EN: "token", FR: "pion"}.In(lang))
+				desc = append(desc, views.T(ctx, "takefive.ref.board.token"))
 			} else {
-				desc = append(desc, rulebook.Text{EN: "no token", FR: "sans pion"}.In(lang))
+				desc = append(desc, views.T(ctx, "takefive.ref.board.notoken"))
 			}
 			// The name starts with what the square shows (its name, and the
 			// number of the move that lands there), so that it can be said.
@@ -108,7 +110,7 @@ func (g TakeFive) verdict(rc kit.RefereeCtx, v tf.TurnResponse, player string, s
 	}
 	for _, h := range tf.HouseRules {
 		if set.Get(h.Key) != h.Default {
-			d := h.Text.In(lang)
+			d := views.Say(rc.Ctx, h.Statement())
 			if !h.IsBool() {
 				d += " = " + set.Get(h.Key)
 			}

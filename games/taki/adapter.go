@@ -30,6 +30,7 @@ type Taki struct{ tkscore.Sheet }
 // missing would silently take a page or a tool away).
 var (
 	_ kit.Game        = Taki{}
+	_ kit.Lines       = Taki{}
 	_ kit.RefereePage = Taki{}
 	_ kit.API         = Taki{}
 	_ kit.Auditor     = Taki{}
@@ -423,3 +424,6 @@ func (g Taki) Detail(ctx context.Context, m store.Match, entry json.RawMessage) 
 	}
 	return strings.Join(parts, " · ")
 }
+
+// Line is a row's own fields: what its player enters from their own phone.
+func (Taki) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row, "winner") }

@@ -304,8 +304,11 @@ func (s *seeder) game(g Game) {
 	}
 	s.get(label+"round edit", row+"/edit")
 	s.get(label+"round history", row+"/history")
-	if fix != nil {
-		s.post(label+"correction conflict", row, fix, 409)
+	if fix != nil { // the round as first saved, from the version the correction replaced
+		stale := s.resolve(g.Rounds[0])
+		stale.Set("version", "1")
+		stale.Set("op", "save")
+		s.post(label+"correction conflict", row, stale, 409)
 	}
 	late := s.resolve(g.Rounds[0])
 	late.Set("op", "save")

@@ -98,17 +98,17 @@ func Judge(req PlayRequest) (Turn, rulebook.Settings, error) {
 		return Turn{}, nil, err
 	}
 	if req.Rows == nil {
-		return Turn{}, nil, rulebook.Invalid("rows", "The rows on the table are missing.", "Les rangées sur la table manquent.")
+		return Turn{}, nil, rulebook.Mistake("rows", "take5.ref.mistake.rows.missing")
 	}
 	rows := make([]Row, len(req.Rows))
 	for i, r := range req.Rows {
 		if r.Cards == nil {
-			return Turn{}, nil, rulebook.Invalid(fmt.Sprintf("rows[%d].cards", i), "The cards of the row are missing.", "Les cartes de la rangée manquent.")
+			return Turn{}, nil, rulebook.Mistake(fmt.Sprintf("rows[%d].cards", i), "take5.ref.mistake.row.cards.missing")
 		}
 		rows[i] = Row{Cards: r.Cards, X2: r.X2, Plus5: r.Plus5}
 	}
 	if req.Play == nil {
-		return Turn{}, nil, rulebook.Invalid("play", "The cards played are missing ([] for none).", "Les cartes jouées manquent ([] pour aucune).")
+		return Turn{}, nil, rulebook.Mistake("play", "take5.ref.mistake.play.missing")
 	}
 	plays := make([]Play, len(req.Play))
 	for i, p := range req.Play {
@@ -132,9 +132,7 @@ func fromWire(i int, p WirePlay) (Play, error) {
 	if p.Special != nil {
 		s := Special(*p.Special)
 		if !s.Valid() {
-			return out, rulebook.Invalid(fmt.Sprintf("play[%d].special", i),
-				fmt.Sprintf("There is no special card %q: the special cards are \"x2\" and \"+5\".", *p.Special),
-				fmt.Sprintf("La carte spéciale « %s » n'existe pas : les cartes spéciales sont « x2 » et « +5 ».", *p.Special))
+			return out, rulebook.Mistake(fmt.Sprintf("play[%d].special", i), "take5.ref.mistake.no.such.special", "Special", *p.Special)
 		}
 		out.Special = s
 	}

@@ -87,8 +87,8 @@ func FuzzAnswerPlay(f *testing.F) {
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerPlay(%s) error = %T %v, want *rulebook.InputError", body, err, err)
 			}
-			if !ie.Message.IsSentence() {
-				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, ie.Message.EN, ie.Message.FR)
+			if msg := says(ie); !msg.IsSentence() {
+				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, msg.EN, msg.FR)
 			}
 			return
 		}

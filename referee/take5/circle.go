@@ -102,46 +102,36 @@ func (c Circle) Validate(hands []int) error {
 	players, maxRows := MaxPlayers, MaxRows
 	if hands != nil {
 		if len(hands) < MinPlayers || len(hands) > MaxPlayers {
-			return rulebook.Invalid("handSizes",
-				fmt.Sprintf("Give one hand size per player, %d to %d of them, not %d.", MinPlayers, MaxPlayers, len(hands)),
-				fmt.Sprintf("Indiquez une taille de main par joueur, de %d à %d, pas %d.", MinPlayers, MaxPlayers, len(hands)))
+			return rulebook.Mistake("handSizes", "take5.ref.mistake.hand.sizes.count", "MinPlayers", MinPlayers, "MaxPlayers", MaxPlayers, "Hands", len(hands))
 		}
 		players = len(hands)
 		_, maxRows, _ = DealFor(players)
 	}
 	if len(c) == 0 {
-		return rulebook.Invalid("rows", "Give the rows on the table: with no row left, every card has been played and the game is over.",
-			"Indiquez les rangées sur la table : sans rangée, toutes les cartes ont été jouées et la partie est finie.")
+		return rulebook.Mistake("rows", "take5.ref.mistake.rows.none")
 	}
 	if len(c) > maxRows {
-		return rulebook.Invalid("rows",
-			fmt.Sprintf("There are %d rows, but %d players start with %d and no row is ever added.", len(c), players, maxRows),
-			fmt.Sprintf("Il y a %d rangées, mais à %d joueurs on en pose %d au départ et on ne peut pas en ajouter.", len(c), players, maxRows))
+		return rulebook.Mistake("rows", "take5.ref.mistake.rows.too.many", "Rows", len(c), "Players", players, "MaxRows", maxRows)
 	}
 	var where [MaxCard + 1]struct{ row, col int } // card → its first sighting, rowNumber (0: unseen)
 	indexes := make(map[int]bool, len(c))
 	for pos, r := range c {
 		if r.Index < 0 || indexes[r.Index] {
-			return rulebook.Invalid(fmt.Sprintf("rows[%d]", pos), "Two rows have the same index.", "Deux rangées ont le même numéro.")
+			return rulebook.Mistake(fmt.Sprintf("rows[%d]", pos), "take5.ref.mistake.rows.same.index")
 		}
 		indexes[r.Index] = true
 		if len(r.Cards) == 0 {
-			return rulebook.Invalid(fmt.Sprintf("rows[%d].cards", r.Index), "A row always holds at least its starting card.",
-				"Une rangée contient toujours au moins sa première carte.")
+			return rulebook.Mistake(fmt.Sprintf("rows[%d].cards", r.Index), "take5.ref.mistake.row.empty")
 		}
 		if len(r.Cards) >= RowLimit {
-			return rulebook.Invalid(cardPath(r.Index, RowLimit-1),
-				fmt.Sprintf("A row of %d number cards cannot still be on the table: the player who laid the 5th card took it.", len(r.Cards)),
-				fmt.Sprintf("Une rangée de %d cartes vachettes ne peut pas être encore sur la table : le joueur qui a posé la 5e l'a ramassée.", len(r.Cards)))
+			return rulebook.Mistake(cardPath(r.Index, RowLimit-1), "take5.ref.mistake.row.full", "Cards", len(r.Cards))
 		}
 		for j, card := range r.Cards {
 			if card < MinCard || card > MaxCard {
 				return checkCard(cardPath(r.Index, j), card)
 			}
 			if w := where[card]; w.row != 0 {
-				return rulebook.Invalid(cardPath(r.Index, j),
-					fmt.Sprintf("Card %d appears twice (it is also card %d of row %d): each number exists once.", card, w.col+1, w.row),
-					fmt.Sprintf("La carte %d apparaît deux fois (c'est aussi la carte %d de la rangée %d) : chaque numéro n'existe qu'une fois.", card, w.col+1, w.row))
+				return rulebook.Mistake(cardPath(r.Index, j), "take5.ref.mistake.card.twice.on.table", "Card", card, "Col", w.col+1, "Row", w.row)
 			}
 			where[card].row, where[card].col = rowNumber(r.Index), j
 		}
@@ -183,9 +173,7 @@ func (c Circle) checkSpecials(players int) error {
 
 // tooManySpecials says that n specials s are more than players were dealt.
 func tooManySpecials(field string, s Special, n, players int) error {
-	return rulebook.Invalid(field,
-		fmt.Sprintf("There are %d “%s” cards here, but %d players are dealt only %d “%s”, one each, and the others leave the game.", n, s, players, players, s),
-		fmt.Sprintf("Il y a ici %d cartes « %s », mais %d joueurs n'en reçoivent que %d, une chacun, et les autres sont écartées du jeu.", n, s, players, players))
+	return rulebook.Mistake(field, "take5.ref.mistake.specials.too.many", "Count", n, "Special", s, "Players", players)
 }
 
 // key is the special's JSON key under a row: "x2" or "plus5".
@@ -209,9 +197,7 @@ func (c Circle) checkStarts() error {
 	for k := 1; k < len(c); k++ {
 		prev, r := c[(start+k-1)%len(c)], c[(start+k)%len(c)]
 		if r.Cards[0] < prev.Cards[0] {
-			return rulebook.Invalid(cardPath(r.Index, 0),
-				fmt.Sprintf("The starting cards were laid in ascending order clockwise, but the row starting with %d follows the row starting with %d.", r.Cards[0], prev.Cards[0]),
-				fmt.Sprintf("Les cartes de départ sont posées en ordre croissant dans le sens des aiguilles d'une montre, or la rangée qui commence par %d suit celle qui commence par %d.", r.Cards[0], prev.Cards[0]))
+			return rulebook.Mistake(cardPath(r.Index, 0), "take5.ref.mistake.starts.not.rising", "Start", r.Cards[0], "PrevStart", prev.Cards[0])
 		}
 	}
 	return nil
@@ -222,9 +208,7 @@ func cardPath(index, j int) string { return fmt.Sprintf("rows[%d].cards[%d]", in
 
 func checkCard(path string, card int) error {
 	if card < MinCard || card > MaxCard {
-		return rulebook.Invalid(path,
-			fmt.Sprintf("There is no card %d: number cards go from %d to %d.", card, MinCard, MaxCard),
-			fmt.Sprintf("La carte %d n'existe pas : les cartes vachettes vont de %d à %d.", card, MinCard, MaxCard))
+		return rulebook.Mistake(path, "take5.ref.mistake.no.such.card", "Card", card, "MinCard", MinCard, "MaxCard", MaxCard)
 	}
 	return nil
 }
@@ -241,9 +225,7 @@ func (c Circle) checkOrder() error {
 	for k := 1; k < len(c); k++ {
 		prev, r := c[(start+k-1)%len(c)], c[(start+k)%len(c)]
 		if r.Final() < prev.Final() {
-			return rulebook.Invalid(fmt.Sprintf("rows[%d].cards[%d]", r.Index, len(r.Cards)-1),
-				fmt.Sprintf("The finals must rise clockwise, but the row ending %d follows the row ending %d: no placement can produce this.", r.Final(), prev.Final()),
-				fmt.Sprintf("Les chiffres finals montent dans le sens des aiguilles d'une montre, or la rangée qui finit par %d suit celle qui finit par %d : aucune pose ne peut produire cela.", r.Final(), prev.Final()))
+			return rulebook.Mistake(fmt.Sprintf("rows[%d].cards[%d]", r.Index, len(r.Cards)-1), "take5.ref.mistake.finals.not.rising", "Final", r.Final(), "PrevFinal", prev.Final())
 		}
 	}
 	return nil
@@ -254,16 +236,12 @@ func (c Circle) checkCapacity(hands []int) error {
 	total := 0
 	for i, h := range hands {
 		if h < 0 || h > most {
-			return rulebook.Invalid(fmt.Sprintf("handSizes[%d]", i),
-				fmt.Sprintf("At %d players a hand holds 0 to %d number cards, not %d.", len(hands), most, h),
-				fmt.Sprintf("À %d joueurs, une main contient de 0 à %d cartes vachettes, pas %d.", len(hands), most, h))
+			return rulebook.Mistake(fmt.Sprintf("handSizes[%d]", i), "take5.ref.mistake.hand.size", "Players", len(hands), "Most", most, "Hand", h)
 		}
 		total += h
 	}
 	if room := c.Room(); room != total {
-		return rulebook.Invalid("handSizes",
-			fmt.Sprintf("The rows have room for %d more number cards but the hands hold %d: the two are always equal (5 per row, less the cards already laid), so the table or the hands were entered wrongly.", room, total),
-			fmt.Sprintf("Les rangées peuvent encore recevoir %d cartes vachettes mais les mains en contiennent %d : les deux sont toujours égaux (5 par rangée, moins les cartes déjà posées), la table ou les mains sont donc mal saisies.", room, total))
+		return rulebook.Mistake("handSizes", "take5.ref.mistake.room.not.hands", "Room", room, "Total", total)
 	}
 	return nil
 }

@@ -1,9 +1,11 @@
 package take5
 
 import (
+	"errors"
 	"slices"
-	"strings"
 	"testing"
+
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 func TestValidate(t *testing.T) {
@@ -113,7 +115,10 @@ func TestInputMessagesCountFromOne(t *testing.T) {
 			t.Errorf("%s: PlayTurn error = nil, want %q", tt.name, tt.want)
 			continue
 		}
-		if got := err.Error(); !strings.HasSuffix(got, tt.want) {
+		var ie *rulebook.InputError
+		if !errors.As(err, &ie) {
+			t.Errorf("%s: PlayTurn error = %v, want an input error saying %q", tt.name, err, tt.want)
+		} else if got := says(ie).EN; got != tt.want {
 			t.Errorf("%s: PlayTurn error = %q, want %q", tt.name, got, tt.want)
 		}
 	}

@@ -108,9 +108,9 @@ func wantInputError(t *testing.T, name string, err error, field string) {
 	case !errors.As(err, &ie):
 		t.Errorf("%s: error = %v, want an input error on %s", name, err, field)
 	case ie.Field != field:
-		t.Errorf("%s: error field = %q (%s), want %q", name, ie.Field, ie.Message.EN, field)
-	case !ie.Message.IsSentence():
-		t.Errorf("%s: error message = %+v, want a sentence in English and French", name, ie.Message)
+		t.Errorf("%s: error field = %q (%s), want %q", name, ie.Field, says(ie).EN, field)
+	case !says(ie).IsSentence():
+		t.Errorf("%s: error message = %+v, want a sentence in English and French", name, says(ie))
 	}
 }
 

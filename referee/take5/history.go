@@ -1,10 +1,6 @@
 package take5
 
-import (
-	"fmt"
-
-	"github.com/tablekeeper/tablekeeper/rulebook"
-)
+import "github.com/tablekeeper/tablekeeper/rulebook"
 
 // checkHistory refuses a table whose rows no order of play can have built
 // (T5-R9, RuleRowHistory): each row's cards are read as laid, from the
@@ -109,9 +105,7 @@ func (c Circle) checkHistory() error {
 	}
 	r, next := c[order[stuck]], c[order[(stuck+1)%n]]
 	j := laid[stuck]
-	return rulebook.Invalid(cardPath(r.Index, j),
-		fmt.Sprintf("No order of play builds these rows: %d could follow %d in row %d only once row %d had moved past %d, and every row waits like this on the next one, all round the circle.", r.Cards[j], r.Cards[j-1], rowNumber(r.Index), rowNumber(next.Index), r.Cards[j]),
-		fmt.Sprintf("Aucun ordre de jeu ne construit ces rangées : le %d ne pouvait suivre le %d dans la rangée %d qu'une fois la rangée %d passée au-delà du %d, et chaque rangée attend ainsi la suivante, tout autour du cercle.", r.Cards[j], r.Cards[j-1], rowNumber(r.Index), rowNumber(next.Index), r.Cards[j]))
+	return rulebook.Mistake(cardPath(r.Index, j), "take5.ref.mistake.no.order", "Card", r.Cards[j], "Prev", r.Cards[j-1], "Row", rowNumber(r.Index), "NextRow", rowNumber(next.Index))
 }
 
 // cannotFollow says why card j of row r cannot have been laid after card
@@ -120,11 +114,7 @@ func (c Circle) checkHistory() error {
 func cannotFollow(r Row, j int, next Row) error {
 	x, prev, d := r.Cards[j], r.Cards[j-1], next.Final()
 	if x > prev {
-		return rulebook.Invalid(cardPath(r.Index, j),
-			fmt.Sprintf("%d cannot follow %d in row %d: a card goes on the row whose final is the largest one below it, and whenever %d could have been laid, the next row clockwise, row %d, ended with a card between %d and %d (it ends with %d, and a row's final only moves on), so %d would not have gone on %d.", x, prev, rowNumber(r.Index), x, rowNumber(next.Index), prev, x, d, x, prev),
-			fmt.Sprintf("Le %d ne peut pas suivre le %d dans la rangée %d : une carte va sur la rangée dont le chiffre final est le plus grand de ceux qui lui sont inférieurs, et chaque fois que le %d aurait pu être posé, la rangée suivante dans le sens des aiguilles d'une montre, la rangée %d, finissait par une carte entre %d et %d (elle finit par %d, et le chiffre final d'une rangée ne fait qu'avancer) : le %d ne serait donc pas allé sur le %d.", x, prev, rowNumber(r.Index), x, rowNumber(next.Index), prev, x, d, x, prev))
+		return rulebook.Mistake(cardPath(r.Index, j), "take5.ref.mistake.cannot.follow.between", "Card", x, "Prev", prev, "Row", rowNumber(r.Index), "NextRow", rowNumber(next.Index), "NextFinal", d)
 	}
-	return rulebook.Invalid(cardPath(r.Index, j),
-		fmt.Sprintf("%d cannot follow %d in row %d: a card lower than every final goes on the row with the largest final, and whenever %d could have been laid, the next row clockwise, row %d, ended above %d or below %d (it ends with %d, and a row's final only moves on), so %d was not the largest final or %d was not below every final.", x, prev, rowNumber(r.Index), x, rowNumber(next.Index), prev, x, d, prev, x),
-		fmt.Sprintf("Le %d ne peut pas suivre le %d dans la rangée %d : une carte plus petite que tous les chiffres finals va sur la rangée qui a le plus grand chiffre final, et chaque fois que le %d aurait pu être posé, la rangée suivante dans le sens des aiguilles d'une montre, la rangée %d, finissait au-dessus de %d ou en dessous de %d (elle finit par %d, et le chiffre final d'une rangée ne fait qu'avancer) : %d n'était donc pas le plus grand chiffre final, ou %d n'était pas inférieur à tous.", x, prev, rowNumber(r.Index), x, rowNumber(next.Index), prev, x, d, prev, x))
+	return rulebook.Mistake(cardPath(r.Index, j), "take5.ref.mistake.cannot.follow.lowest", "Card", x, "Prev", prev, "Row", rowNumber(r.Index), "NextRow", rowNumber(next.Index), "NextFinal", d)
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // The sheet's sentences the row-history check rests on.
@@ -68,8 +70,8 @@ func TestRowHistory(t *testing.T) {
 			continue
 		}
 		wantInputError(t, tt.name, err, tt.wantField)
-		if err != nil && !strings.Contains(err.Error(), tt.wantEN) {
-			t.Errorf("%s: Validate(%s) = %q, want it to say %q: «%s» «%s»", tt.name, fmtRows(tt.rows), err, tt.wantEN, sheetOnTop, sheetWrap)
+		if ie, ok := err.(*rulebook.InputError); ok && !strings.Contains(says(ie).EN, tt.wantEN) {
+			t.Errorf("%s: Validate(%s) says %q, want it to say %q: «%s» «%s»", tt.name, fmtRows(tt.rows), says(ie).EN, tt.wantEN, sheetOnTop, sheetWrap)
 		}
 	}
 }

@@ -31,23 +31,15 @@ func checkPlays(c Circle, plays []Play, players int) error {
 		at := func(suffix string) string { return fmt.Sprintf("play[%d]%s", i, suffix) }
 		switch {
 		case p.Card != 0 && p.Special != "":
-			return rulebook.Invalid(at(""), "A card is either a number card (card) or a special card (special), not both.",
-				"Une carte est soit une carte vachette (card), soit une carte spéciale (special), pas les deux.")
+			return rulebook.Mistake(at(""), "take5.ref.mistake.card.and.special")
 		case p.Card == 0 && p.Special == "":
-			return rulebook.Invalid(at(""), "Say which card is laid: a number card (card) or a special card (special).",
-				"Indiquez la carte posée : une carte vachette (card) ou une carte spéciale (special).")
+			return rulebook.Mistake(at(""), "take5.ref.mistake.card.or.special")
 		case p.Special != "" && !p.Special.Valid():
-			return rulebook.Invalid(at(".special"),
-				fmt.Sprintf("There is no special card %q: the special cards are \"x2\" and \"+5\".", p.Special),
-				fmt.Sprintf("La carte spéciale « %s » n'existe pas : les cartes spéciales sont « x2 » et « +5 ».", p.Special))
+			return rulebook.Mistake(at(".special"), "take5.ref.mistake.no.such.special", "Special", p.Special)
 		case p.Special != "" && held[p.Special]:
-			return rulebook.Invalid(at(".special"),
-				fmt.Sprintf("A player holds only one %s, and this is a second one.", p.Special),
-				fmt.Sprintf("Un joueur n'a qu'une carte « %s », et celle-ci est la deuxième.", p.Special))
+			return rulebook.Mistake(at(".special"), "take5.ref.mistake.special.twice", "Special", p.Special)
 		case p.Special != "" && !p.Claimed:
-			return rulebook.Invalid(at(".row"),
-				fmt.Sprintf("Say under which row the %s goes.", p.Special),
-				fmt.Sprintf("Indiquez sous quelle rangée va le « %s ».", p.Special))
+			return rulebook.Mistake(at(".row"), "take5.ref.mistake.special.row.missing", "Special", p.Special)
 		}
 		if p.Special != "" {
 			if under[p.Special] >= players {
@@ -59,21 +51,15 @@ func checkPlays(c Circle, plays []Play, players int) error {
 				return checkCard(at(".card"), p.Card)
 			}
 			if r := onTable[p.Card]; r > 0 {
-				return rulebook.Invalid(at(".card"),
-					fmt.Sprintf("Card %d is already on the table, in row %d: each number exists once.", p.Card, r),
-					fmt.Sprintf("La carte %d est déjà sur la table, dans la rangée %d : chaque numéro n'existe qu'une fois.", p.Card, r))
+				return rulebook.Mistake(at(".card"), "take5.ref.mistake.card.on.table", "Card", p.Card, "Row", r)
 			}
 			if laid[p.Card] {
-				return rulebook.Invalid(at(".card"),
-					fmt.Sprintf("Card %d is laid twice: each number exists once.", p.Card),
-					fmt.Sprintf("La carte %d est posée deux fois : chaque numéro n'existe qu'une fois.", p.Card))
+				return rulebook.Mistake(at(".card"), "take5.ref.mistake.card.laid.twice", "Card", p.Card)
 			}
 			laid[p.Card] = true
 		}
 		if p.Claimed && c.Find(p.Row) < 0 {
-			return rulebook.Invalid(at(".row"),
-				fmt.Sprintf("There is no row %d on the table.", rowNumber(p.Row)),
-				fmt.Sprintf("Il n'y a pas de rangée %d sur la table.", rowNumber(p.Row)))
+			return rulebook.Mistake(at(".row"), "take5.ref.mistake.no.such.row", "Row", rowNumber(p.Row))
 		}
 	}
 	return nil

@@ -8,8 +8,8 @@ import (
 func TestRulesCatalogue(t *testing.T) {
 	seen := map[string]bool{}
 	for _, r := range Rules {
-		if !strings.HasPrefix(r.ID, "take5.") || seen[r.ID] || r.Sheet == "" || r.Text.EN == "" || r.Text.FR == "" {
-			t.Errorf("rule %+v: want a unique take5.* id, the sheet's wording and a statement in both languages", r)
+		if !strings.HasPrefix(r.ID, "take5.") || seen[r.ID] || r.Sheet == "" || r.Statement().ID != "rule."+r.ID {
+			t.Errorf("rule %+v: want a unique take5.* id, the sheet's wording and its statement in the message files (rule.<id>)", r)
 		}
 		seen[r.ID] = true
 	}
@@ -19,8 +19,8 @@ func TestRulesCatalogue(t *testing.T) {
 		}
 	}
 	for _, h := range HouseRules {
-		if h.Text.EN == "" || h.Text.FR == "" || strings.Contains(h.Key, ".") {
-			t.Errorf("house rule %+v: want a key without the game prefix and both languages", h)
+		if h.Statement().ID != "house."+h.Key || strings.Contains(h.Key, ".") {
+			t.Errorf("house rule %+v: want a key without the game prefix and its meaning in the message files (house.<key>)", h)
 		}
 	}
 	if defaults.Bool(HousePickupEndsTurn) {

@@ -140,9 +140,7 @@ func playTurn(c Circle, plays []Play, hands []int, s rulebook.Settings) (Turn, e
 func (t *Turn) layNumber(i int, p Play) (*rulebook.Violation, error) {
 	pos, wrap := t.Rows.Forced(p.Card)
 	if pos < 0 {
-		return nil, rulebook.Invalid(fmt.Sprintf("play[%d].card", i),
-			fmt.Sprintf("No row is left on the table for %d: every row has been taken, so no number card can still be in a hand (the room in the rows always equals the cards in hand).", p.Card),
-			fmt.Sprintf("Il ne reste aucune rangée sur la table pour le %d : toutes ont été ramassées, aucune carte vachette ne peut donc rester en main (la place dans les rangées égale toujours les cartes en main).", p.Card))
+		return nil, rulebook.Mistake(fmt.Sprintf("play[%d].card", i), "take5.ref.mistake.no.row.left", "Card", p.Card)
 	}
 	why := t.Rows.Explain(p.Card)
 	if p.Claimed && p.Row != t.Rows[pos].Index {

@@ -92,30 +92,27 @@ func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
 		return TurnResponse{}, err
 	}
 	if req.Player == "" {
-		return TurnResponse{}, rulebook.Invalid("player", "Say whose turn it is.", "Indiquez à qui est le tour.")
+		return TurnResponse{}, rulebook.Mistake("player", "takefive.ref.mistake.player.missing")
 	}
 	if req.Turn == nil || req.Turn.Moves == nil {
-		return TurnResponse{}, rulebook.Invalid("turn.moves", "The moves of the turn are missing.", "Les déplacements du tour manquent.")
+		return TurnResponse{}, rulebook.Mistake("turn.moves", "takefive.ref.mistake.moves.missing")
 	}
 	moves := make([]Move, len(req.Turn.Moves))
 	for i, wm := range req.Turn.Moves {
 		f := fmt.Sprintf("turn.moves[%d]", i)
 		m := Move{GiveBack: wm.GiveBack}
 		if m.Piece = Piece(slices.Index(pieceIDs[:], wm.Piece)); !m.Piece.Valid() {
-			return TurnResponse{}, rulebook.Invalid(f+".piece", fmt.Sprintf("%q is not a piece (rook, knight, black-bishop, white-bishop).", wm.Piece),
-				fmt.Sprintf("« %s » n'est pas une pièce (rook, knight, black-bishop, white-bishop).", wm.Piece))
+			return TurnResponse{}, rulebook.Mistake(f+".piece", "takefive.ref.mistake.not.piece", "Piece", wm.Piece)
 		}
 		if m.To, err = ParseSquare(wm.To); err != nil {
-			return TurnResponse{}, rulebook.Invalid(f+".to", fmt.Sprintf("%q is not a square a1…f6.", wm.To), fmt.Sprintf("« %s » n'est pas une case a1…f6.", wm.To))
+			return TurnResponse{}, rulebook.Mistake(f+".to", "takefive.ref.mistake.not.square", "Square", wm.To)
 		}
 		if m.Action, err = ParseAction(wm.Action); err != nil {
-			return TurnResponse{}, rulebook.Invalid(f+".action", fmt.Sprintf("%q is not an action (see, take, none).", wm.Action),
-				fmt.Sprintf("« %s » n'est pas une action (see, take, none).", wm.Action))
+			return TurnResponse{}, rulebook.Mistake(f+".action", "takefive.ref.mistake.not.action", "Action", wm.Action)
 		}
 		if wm.Value != nil {
 			if *wm.Value < MinValue || *wm.Value > MaxValue {
-				return TurnResponse{}, rulebook.Invalid(f+".value", fmt.Sprintf("%d is not a token value (1 to 9).", *wm.Value),
-					fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", *wm.Value))
+				return TurnResponse{}, rulebook.Mistake(f+".value", "takefive.ref.mistake.not.value", "Value", *wm.Value)
 			}
 			m.Value = *wm.Value
 		}
@@ -154,38 +151,35 @@ func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
 // by player name so that answers do not depend on map order.
 func stateFromWire(ws *WireState) (State, error) {
 	if ws == nil {
-		return State{}, rulebook.Invalid("state", "The state of the game is missing.", "L'état de la partie manque.")
+		return State{}, rulebook.Mistake("state", "takefive.ref.mistake.state.missing")
 	}
 	var st State
 	var err error
 	if st.Phase, err = ParsePhase(ws.Phase); err != nil {
-		return State{}, rulebook.Invalid("state.phase", fmt.Sprintf("%q is not a phase (score, 21, quinte).", ws.Phase),
-			fmt.Sprintf("« %s » n'est pas une phase (score, 21, quinte).", ws.Phase))
+		return State{}, rulebook.Mistake("state.phase", "takefive.ref.mistake.not.phase", "Phase", ws.Phase)
 	}
 	for _, name := range slices.Sorted(maps.Keys(ws.Pieces)) {
 		if !slices.Contains(pieceIDs[:], name) {
-			return State{}, rulebook.Invalid("state.pieces."+name, fmt.Sprintf("%q is not a piece (rook, knight, black-bishop, white-bishop).", name),
-				fmt.Sprintf("« %s » n'est pas une pièce (rook, knight, black-bishop, white-bishop).", name))
+			return State{}, rulebook.Mistake("state.pieces."+name, "takefive.ref.mistake.not.piece", "Piece", name)
 		}
 	}
 	for _, p := range Pieces {
 		name, ok := ws.Pieces[p.String()]
 		if !ok {
-			return State{}, rulebook.Invalid("state.pieces."+p.String(), fmt.Sprintf("The %s's square is missing.", p.Name().EN),
-				fmt.Sprintf("La case de la pièce « %s » manque.", p.Name().FR))
+			return State{}, rulebook.Mistake("state.pieces."+p.String(), "takefive.ref.mistake.piece.square.missing", "Piece", p.Name())
 		}
 		if st.Pieces[p], err = ParseSquare(name); err != nil {
-			return State{}, rulebook.Invalid("state.pieces."+p.String(), fmt.Sprintf("%q is not a square a1…f6.", name), fmt.Sprintf("« %s » n'est pas une case a1…f6.", name))
+			return State{}, rulebook.Mistake("state.pieces."+p.String(), "takefive.ref.mistake.not.square", "Square", name)
 		}
 	}
 	st.Empty = make([]Square, len(ws.Empty))
 	for i, name := range ws.Empty {
 		if st.Empty[i], err = ParseSquare(name); err != nil {
-			return State{}, rulebook.Invalid(fmt.Sprintf("state.empty[%d]", i), fmt.Sprintf("%q is not a square a1…f6.", name), fmt.Sprintf("« %s » n'est pas une case a1…f6.", name))
+			return State{}, rulebook.Mistake(fmt.Sprintf("state.empty[%d]", i), "takefive.ref.mistake.not.square", "Square", name)
 		}
 	}
 	if ws.Racks == nil {
-		return State{}, rulebook.Invalid("state.racks", "The players' racks are missing.", "Les tableaux des joueurs manquent.")
+		return State{}, rulebook.Mistake("state.racks", "takefive.ref.mistake.racks.missing")
 	}
 	players := make([]string, 0, len(ws.Racks))
 	for name := range ws.Racks {
@@ -199,11 +193,9 @@ func stateFromWire(ws *WireState) (State, error) {
 		r := st.Rack(name)
 		switch {
 		case r < 0:
-			return State{}, rulebook.Invalid(fmt.Sprintf("state.eliminated[%d]", i), fmt.Sprintf("%q has no rack on the table: the racks name the players.", name),
-				fmt.Sprintf("« %s » n'a pas de tableau : les tableaux nomment les joueurs.", name))
+			return State{}, rulebook.Mistake(fmt.Sprintf("state.eliminated[%d]", i), "takefive.ref.mistake.no.rack", "Player", name)
 		case st.Racks[r].Eliminated:
-			return State{}, rulebook.Invalid(fmt.Sprintf("state.eliminated[%d]", i), fmt.Sprintf("%q is listed twice among the eliminated.", name),
-				fmt.Sprintf("« %s » figure deux fois parmi les éliminés.", name))
+			return State{}, rulebook.Mistake(fmt.Sprintf("state.eliminated[%d]", i), "takefive.ref.mistake.eliminated.twice", "Player", name)
 		}
 		st.Racks[r].Eliminated = true
 	}

@@ -139,7 +139,7 @@ func TestAnswerTurnVectors(t *testing.T) {
 		resp, err := AnswerTurn(decode(t, string(v.Request)), "en")
 		var ie *rulebook.InputError
 		if v.Field != "" {
-			if !errors.As(err, &ie) || ie.Field != v.Field || !ie.Message.IsSentence() {
+			if !errors.As(err, &ie) || ie.Field != v.Field || !says(ie).IsSentence() {
 				t.Errorf("%s: AnswerTurn error = %v, want an InputError on %q", v.Name, err, v.Field)
 			}
 			continue
@@ -232,8 +232,8 @@ func FuzzAnswerTurn(f *testing.F) {
 			if !errors.As(err, &ie) {
 				t.Fatalf("AnswerTurn(%s) error %T %v, want an *rulebook.InputError", body, err, err)
 			}
-			if !ie.Message.IsSentence() {
-				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, ie.Message.EN, ie.Message.FR)
+			if msg := says(ie); !msg.IsSentence() {
+				t.Fatalf("input error for %s: message %q / %q is not a sentence", body, msg.EN, msg.FR)
 			}
 			return
 		}

@@ -143,6 +143,12 @@ func (p Piece) the() rulebook.Text {
 	return pieceThe[p]
 }
 
+// capitalised is t with a capital first letter in both languages, to begin
+// a sentence.
+func capitalised(t rulebook.Text) rulebook.Text {
+	return rulebook.Text{EN: capital(t.EN), FR: capital(t.FR)}
+}
+
 // ParsePiece reads a piece's API name ("rook", "knight", "black-bishop",
 // "white-bishop") or its French name ("tour", "cavalier", "fou noir",
 // "fou blanc"). Returns an error for anything else.
@@ -181,27 +187,19 @@ func (pos Position) On(s Square) (Piece, bool) {
 func (pos Position) Check() error {
 	for _, p := range Pieces {
 		if !pos[p].Valid() {
-			return rulebook.Invalid("state.pieces",
-				fmt.Sprintf("%s is off the board: every piece stands on a square a1…f6.", capital(p.the().EN)),
-				fmt.Sprintf("%s est hors du damier : chaque pièce est sur une case a1…f6.", capital(p.the().FR)))
+			return rulebook.Mistake("state.pieces", "takefive.ref.mistake.off.board", "Piece", capitalised(p.the()))
 		}
 		for _, q := range Pieces[:p] {
 			if pos[q] == pos[p] {
-				return rulebook.Invalid("state.pieces",
-					fmt.Sprintf("%s and %s are both on %s, but a square holds one piece at most.", capital(q.the().EN), p.the().EN, pos[p]),
-					fmt.Sprintf("%s et %s sont tous les deux sur %s, or une case ne porte qu'une pièce.", capital(q.the().FR), p.the().FR, pos[p]))
+				return rulebook.Mistake("state.pieces", "takefive.ref.mistake.same.square", "First", capitalised(q.the()), "Second", p.the(), "Square", pos[p])
 			}
 		}
 	}
 	if !pos[BlackBishop].Dark() {
-		return rulebook.Invalid("state.pieces",
-			fmt.Sprintf("The black bishop is on the light square %s, but it never leaves the dark squares.", pos[BlackBishop]),
-			fmt.Sprintf("Le fou noir est sur la case claire %s, or il ne quitte jamais les cases sombres.", pos[BlackBishop]))
+		return rulebook.Mistake("state.pieces", "takefive.ref.mistake.black.bishop.light", "Square", pos[BlackBishop])
 	}
 	if pos[WhiteBishop].Dark() {
-		return rulebook.Invalid("state.pieces",
-			fmt.Sprintf("The white bishop is on the dark square %s, but it never leaves the light squares.", pos[WhiteBishop]),
-			fmt.Sprintf("Le fou blanc est sur la case sombre %s, or il ne quitte jamais les cases claires.", pos[WhiteBishop]))
+		return rulebook.Mistake("state.pieces", "takefive.ref.mistake.white.bishop.dark", "Square", pos[WhiteBishop])
 	}
 	return nil
 }

@@ -20,19 +20,20 @@ func TestHouseRulesDeclared(t *testing.T) {
 		t.Errorf("len(HouseRules) = %d, want %d", len(HouseRules), len(want))
 	}
 	for _, h := range HouseRules {
-		if def, ok := want[h.Key]; !ok || h.Default != def || h.Text.EN == "" || h.Text.FR == "" {
-			t.Errorf("house rule %+v, want key among %v with default %q and both texts", h, want, def)
+		if def, ok := want[h.Key]; !ok || h.Default != def || h.Statement().ID != "house."+h.Key {
+			t.Errorf("house rule %+v, want key among %v with default %q and its meaning in the message files (house.<key>)", h, want, def)
 		}
 	}
 }
 
 // Every rule id the code can report is in the catalogue, with the sheet's
-// words and both statements.
+// words, its statement in the message files (TestEveryRuleIsStated, in
+// package referee, holds it in both languages).
 func TestRulesCatalogue(t *testing.T) {
 	seen := map[string]bool{}
 	for _, r := range Rules {
-		if seen[r.ID] || !strings.HasPrefix(r.ID, "takefive.") || r.Sheet == "" || r.Text.EN == "" || r.Text.FR == "" {
-			t.Errorf("rule %+v: duplicate, badly named or missing text", r)
+		if seen[r.ID] || !strings.HasPrefix(r.ID, "takefive.") || r.Sheet == "" || r.Statement().ID != "rule."+r.ID {
+			t.Errorf("rule %+v: duplicate, badly named, or not stated in the message files (rule.<id>)", r)
 		}
 		seen[r.ID] = true
 	}

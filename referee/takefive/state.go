@@ -65,38 +65,33 @@ func CheckState(st State, s rulebook.Settings) error {
 	}
 	for i, sq := range st.Empty {
 		if !sq.Valid() {
-			return rulebook.Invalid(fmt.Sprintf("state.empty[%d]", i), "This is not a square a1…f6.", "Ce n'est pas une case a1…f6.")
+			return rulebook.Mistake(fmt.Sprintf("state.empty[%d]", i), "takefive.ref.mistake.square.unknown")
 		}
 		if slices.Contains(st.Empty[:i], sq) {
-			return rulebook.Invalid(fmt.Sprintf("state.empty[%d]", i),
-				fmt.Sprintf("%s is listed empty twice.", sq), fmt.Sprintf("%s est déclarée vide deux fois.", sq))
+			return rulebook.Mistake(fmt.Sprintf("state.empty[%d]", i), "takefive.ref.mistake.empty.twice", "Square", sq)
 		}
 	}
 	if n := len(st.Racks); n < 2 || n > 4 {
-		return rulebook.Invalid("state.racks", fmt.Sprintf("Take Five is played by 2 to 4 players, not %d.", n),
-			fmt.Sprintf("Take Five se joue de 2 à 4 joueurs, pas %d.", n))
+		return rulebook.Mistake("state.racks", "takefive.ref.mistake.players.count", "Players", n)
 	}
 	var copies [10]int
 	tokens, standing := 0, 0
 	for ri, r := range st.Racks {
 		if r.Player == "" {
-			return rulebook.Invalid("state.racks", "A player has no name.", "Un joueur n'a pas de nom.")
+			return rulebook.Mistake("state.racks", "takefive.ref.mistake.player.no.name")
 		}
 		if slices.ContainsFunc(st.Racks[:ri], func(o Rack) bool { return o.Player == r.Player }) {
-			return rulebook.Invalid(rackField(r.Player, -1), "A player appears twice.", "Un joueur apparaît deux fois.")
+			return rulebook.Mistake(rackField(r.Player, -1), "takefive.ref.mistake.player.twice")
 		}
 		if len(r.Values) > 5 {
-			return rulebook.Invalid(rackField(r.Player, 5), fmt.Sprintf("%s holds %d tokens; a rack holds at most 5.", r.Player, len(r.Values)),
-				fmt.Sprintf("%s a %d pions ; un tableau en reçoit 5 au plus.", r.Player, len(r.Values)))
+			return rulebook.Mistake(rackField(r.Player, 5), "takefive.ref.mistake.rack.too.full", "Player", r.Player, "Tokens", len(r.Values))
 		}
 		for i, v := range r.Values {
 			if v < MinValue || v > MaxValue {
-				return rulebook.Invalid(rackField(r.Player, i), fmt.Sprintf("%d is not a token value (1 to 9).", v),
-					fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", v))
+				return rulebook.Mistake(rackField(r.Player, i), "takefive.ref.mistake.not.value", "Value", v)
 			}
 			if copies[v]++; copies[v] > 4 {
-				return rulebook.Invalid(rackField(r.Player, i), fmt.Sprintf("This is a fifth %d, but the game has only four tokens of each value.", v),
-					fmt.Sprintf("C'est un cinquième %d, mais le jeu n'a que quatre pions de chaque valeur.", v))
+				return rulebook.Mistake(rackField(r.Player, i), "takefive.ref.mistake.value.fifth", "Value", v)
 			}
 		}
 		tokens += len(r.Values)
@@ -111,18 +106,15 @@ func CheckState(st State, s rulebook.Settings) error {
 	// too; a given-up token goes back onto an empty square), so the empty
 	// squares are exactly the tokens the racks hold.
 	if len(st.Empty) > tokens {
-		return rulebook.Invalid("state.empty", fmt.Sprintf("%d squares are empty but the racks hold only %d tokens: every taken token is in a rack.", len(st.Empty), tokens),
-			fmt.Sprintf("%d cases sont vides mais les tableaux n'ont que %d pions : chaque pion pris est dans un tableau.", len(st.Empty), tokens))
+		return rulebook.Mistake("state.empty", "takefive.ref.mistake.empty.more.than.tokens", "Empty", len(st.Empty), "Tokens", tokens)
 	}
 	if len(st.Empty) < tokens {
-		return rulebook.Invalid("state.empty", fmt.Sprintf("The racks hold %d tokens but only %d squares are empty: every token taken leaves its square empty.", tokens, len(st.Empty)),
-			fmt.Sprintf("Les tableaux ont %d pions mais seules %d cases sont vides : chaque pion pris laisse sa case vide.", tokens, len(st.Empty)))
+		return rulebook.Mistake("state.empty", "takefive.ref.mistake.tokens.more.than.empty", "Tokens", tokens, "Empty", len(st.Empty))
 	}
 	if st.Phase == TwentyOne {
 		last := s.Get(HouseLastStandingWins) != "false"
 		if standing == 0 || (standing == 1 && last) {
-			return rulebook.Invalid("state.eliminated", "The round is already over: not enough players are left in it.",
-				"La manche est déjà finie : il n'y reste plus assez de joueurs.")
+			return rulebook.Mistake("state.eliminated", "takefive.ref.mistake.round.over.eliminated")
 		}
 	}
 	return nil
@@ -132,8 +124,7 @@ func CheckState(st State, s rulebook.Settings) error {
 func checkRack(ph Phase, r Rack) error {
 	f := rackField(r.Player, -1)
 	if r.Eliminated && ph != TwentyOne {
-		return rulebook.Invalid("state.eliminated", fmt.Sprintf("%s is eliminated, but only the 21 phase eliminates players.", r.Player),
-			fmt.Sprintf("%s est éliminé, mais seule la phase « 21 » élimine des joueurs.", r.Player))
+		return rulebook.Mistake("state.eliminated", "takefive.ref.mistake.eliminated.not.21", "Player", r.Player)
 	}
 	switch ph {
 	case TwentyOne:
@@ -141,29 +132,23 @@ func checkRack(ph Phase, r Rack) error {
 		out := total > 21 || (n == 5 && total < 21)
 		switch {
 		case total == 21:
-			return rulebook.Invalid(f, fmt.Sprintf("%s's tokens already make 21: the round is won.", r.Player),
-				fmt.Sprintf("Les pions de %s font déjà 21 : la manche est gagnée.", r.Player))
+			return rulebook.Mistake(f, "takefive.ref.mistake.rack.won.21", "Player", r.Player)
 		case out && !r.Eliminated:
-			return rulebook.Invalid(f, fmt.Sprintf("%s's tokens make %d with %d tokens: he should be eliminated.", r.Player, total, n),
-				fmt.Sprintf("Les pions de %s font %d avec %d pions : il devrait être éliminé.", r.Player, total, n))
+			return rulebook.Mistake(f, "takefive.ref.mistake.rack.should.be.out", "Player", r.Player, "Total", total, "Tokens", n)
 		case !out && r.Eliminated:
-			return rulebook.Invalid("state.eliminated", fmt.Sprintf("%s is listed eliminated, but his tokens make %d with %d tokens.", r.Player, total, n),
-				fmt.Sprintf("%s est déclaré éliminé, mais ses pions font %d avec %d pions.", r.Player, total, n))
+			return rulebook.Mistake("state.eliminated", "takefive.ref.mistake.rack.not.out", "Player", r.Player, "Total", total, "Tokens", n)
 		}
 	default:
 		for i, v := range r.Values {
 			if slices.Contains(r.Values[:i], v) {
-				return rulebook.Invalid(rackField(r.Player, i), fmt.Sprintf("%s holds two %ds, which %s does not allow.", r.Player, v, ph.Name().EN),
-					fmt.Sprintf("%s a deux %d, ce que %s ne permet pas.", r.Player, v, ph.Name().FR))
+				return rulebook.Mistake(rackField(r.Player, i), "takefive.ref.mistake.rack.pair", "Player", r.Player, "Value", v, "Phase", ph.Name())
 			}
 		}
 		if len(r.Values) == 5 {
-			return rulebook.Invalid(f, fmt.Sprintf("%s already holds five tokens: the round is over.", r.Player),
-				fmt.Sprintf("%s a déjà cinq pions : la manche est finie.", r.Player))
+			return rulebook.Mistake(f, "takefive.ref.mistake.rack.won.five", "Player", r.Player)
 		}
 		if ph == Quinte && len(r.Values) > 0 && slices.Max(r.Values)-slices.Min(r.Values) > 4 {
-			return rulebook.Invalid(f, fmt.Sprintf("%s's tokens %s cannot be part of one quinte.", r.Player, list(r.Values, ", ")),
-				fmt.Sprintf("Les pions %s de %s ne peuvent faire partie d'une même quinte.", list(r.Values, ", "), r.Player))
+			return rulebook.Mistake(f, "takefive.ref.mistake.rack.no.quinte", "Player", r.Player, "Values", list(r.Values, ", "))
 		}
 	}
 	return nil

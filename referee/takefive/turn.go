@@ -84,8 +84,7 @@ func CheckTurn(st State, player string, moves []Move, s rulebook.Settings) (Verd
 	}
 	me := st.Rack(player)
 	if me < 0 {
-		return Verdict{}, rulebook.Invalid("player", fmt.Sprintf("%q has no rack on the table: the racks name the players.", player),
-			fmt.Sprintf("« %s » n'a pas de tableau : les tableaux nomment les joueurs.", player))
+		return Verdict{}, rulebook.Mistake("player", "takefive.ref.mistake.no.rack", "Player", player)
 	}
 	if err := checkMoves(st, moves); err != nil {
 		return Verdict{}, err
@@ -210,22 +209,21 @@ func checkMoves(st State, moves []Move) error {
 		f := fmt.Sprintf("turn.moves[%d]", i)
 		switch {
 		case !m.Piece.Valid():
-			return rulebook.Invalid(f+".piece", "This is not a piece (rook, knight, black-bishop, white-bishop).", "Ce n'est pas une pièce (rook, knight, black-bishop, white-bishop).")
+			return rulebook.Mistake(f+".piece", "takefive.ref.mistake.piece.unknown")
 		case !m.To.Valid():
-			return rulebook.Invalid(f+".to", "This is not a square a1…f6.", "Ce n'est pas une case a1…f6.")
+			return rulebook.Mistake(f+".to", "takefive.ref.mistake.square.unknown")
 		case m.Action < See || m.Action > Nothing:
-			return rulebook.Invalid(f+".action", "The action is see, take or none.", "L'action est see, take ou none.")
+			return rulebook.Mistake(f+".action", "takefive.ref.mistake.action.unknown")
 		case m.Action == TakeToken && m.Value == 0:
-			return rulebook.Invalid(f+".value", "A take reveals the token to everyone: give its value.", "Une prise montre le pion à tous : indiquez sa valeur.")
+			return rulebook.Mistake(f+".value", "takefive.ref.mistake.take.value.missing")
 		case m.Action == Nothing && m.Value != 0:
-			return rulebook.Invalid(f+".value", "A piece that sees and takes nothing reveals no value.", "Une pièce qui ne voit ni ne prend rien ne révèle aucune valeur.")
+			return rulebook.Mistake(f+".value", "takefive.ref.mistake.nothing.value")
 		case m.GiveBack && m.Action != TakeToken:
-			return rulebook.Invalid(f+".giveBack", "Only a token just taken can be given back.", "Seul un pion qui vient d'être pris peut être rendu.")
+			return rulebook.Mistake(f+".giveBack", "takefive.ref.mistake.give.back.not.taken")
 		case m.Value < 0 || m.Value > 9:
-			return rulebook.Invalid(f+".value", fmt.Sprintf("%d is not a token value (1 to 9).", m.Value), fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", m.Value))
+			return rulebook.Mistake(f+".value", "takefive.ref.mistake.not.value", "Value", m.Value)
 		case m.Value > 0 && copies[m.Value] >= 4:
-			return rulebook.Invalid(f+".value", fmt.Sprintf("All four %ds are already in sight (in the racks or named earlier in this turn): this token cannot be another.", m.Value),
-				fmt.Sprintf("Les quatre %d sont déjà en vue (dans les tableaux ou nommés plus tôt dans ce tour) : ce pion ne peut en être un autre.", m.Value))
+			return rulebook.Mistake(f+".value", "takefive.ref.mistake.value.all.seen", "Value", m.Value)
 		}
 		if m.Value > 0 {
 			copies[m.Value]++

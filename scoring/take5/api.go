@@ -65,9 +65,9 @@ func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
 		at := fmt.Sprintf("players[%d]", i)
 		for _, f := range []struct {
 			key    string
-			colour rulebook.Text
+			colour rulebook.Msg
 			v      *int
-		}{{"green", rulebook.Text{EN: "green", FR: "vertes"}, p.Green}, {"red", rulebook.Text{EN: "red", FR: "rouges"}, p.Red}} {
+		}{{"green", rulebook.Say("take5.colour.green"), p.Green}, {"red", rulebook.Say("take5.colour.red"), p.Red}} {
 			if f.v == nil {
 				return ScoreResponse{}, rulebook.SeatMistake(i, at+"."+f.key, "take5.mistake.number.cows.collected.missing", "Colour", f.colour)
 			}

@@ -194,37 +194,25 @@ func redRefused(at string, t Tally, s Setup, others int) error {
 			above = n
 		}
 	}
-	var near rulebook.Text
+	var near rulebook.Msg
 	switch {
 	case below >= 0 && above >= 0:
-		near = rulebook.Text{EN: fmt.Sprintf("%d or %d", below, above), FR: fmt.Sprintf("%d ou %d", below, above)}
+		near = rulebook.Say("take5.red.near.either", "Below", below, "Above", above)
 	case below >= 0:
-		near = rulebook.Text{EN: fmt.Sprintf("at most %d", below), FR: fmt.Sprintf("au plus %d", below)}
+		near = rulebook.Say("take5.red.near.most", "Below", below)
 	default:
-		near = rulebook.Text{EN: fmt.Sprintf("at least %d", above), FR: fmt.Sprintf("au moins %d", above)}
+		near = rulebook.Say("take5.red.near.least", "Above", above)
 	}
-	place := rulebook.Text{
-		EN: fmt.Sprintf("the %d rows %d players lay", s.Rows, s.Players),
-		FR: fmt.Sprintf("les %d rangées posées à %d joueurs", s.Rows, s.Players),
-	}
-	hold := rulebook.Text{EN: "those rows hold", FR: "ces rangées en portent"}
+	place := rulebook.Say("take5.red.place.all", "Rows", s.Rows, "Players", s.Players)
+	hold := rulebook.Say("take5.red.hold.rows")
 	switch {
 	case others > 0 && left == 1:
-		place = rulebook.Text{
-			EN: fmt.Sprintf("the only row the other piles leave (they hold at least %d of the %d)", others, s.Rows),
-			FR: fmt.Sprintf("la seule rangée que laissent les autres tas (ils en ont au moins %d sur %d)", others, s.Rows),
-		}
-		hold = rulebook.Text{EN: "that row holds", FR: "cette rangée en porte"}
+		place = rulebook.Say("take5.red.place.one", "Others", others, "Rows", s.Rows)
+		hold = rulebook.Say("take5.red.hold.row")
 	case others > 0:
-		place = rulebook.Text{
-			EN: fmt.Sprintf("the %d rows the other piles leave (they hold at least %d of the %d)", left, others, s.Rows),
-			FR: fmt.Sprintf("les %d rangées que laissent les autres tas (ils en ont au moins %d sur %d)", left, others, s.Rows),
-		}
+		place = rulebook.Say("take5.red.place.left", "Left", left, "Others", others, "Rows", s.Rows)
 	}
-	green := fmt.Sprintf("%d vachettes vertes", t.Green)
-	if t.Green <= 1 {
-		green = fmt.Sprintf("%d vachette verte", t.Green)
-	}
+	green := rulebook.Say("take5.red.greencows", "N", t.Green)
 	return rulebook.Mistake(at+".red", "take5.mistake.red.cows.cannot.fit", "Red", t.Red, "Place", place, "SheetRed", sheetRed, "Green", t.Green, "Hold", hold, "Near", near, "GreenCows", green)
 }
 

@@ -1,10 +1,6 @@
 package take5
 
-import (
-	"fmt"
-
-	"github.com/tablekeeper/tablekeeper/rulebook"
-)
+import "github.com/tablekeeper/tablekeeper/rulebook"
 
 // specials counts, line by line, what T5-R9 (rule take5.specials-dealt)
 // bounds: «On distribue à chaque joueur une carte „x 2” et une carte
@@ -60,19 +56,7 @@ func (sp *specials) add(at string, t Tally, players int) error {
 // keptBoth says that n specials s collected, and one more in each of the
 // both hands that kept their two specials, are more than players were dealt.
 func keptBoth(field, s string, n, both, players int) error {
-	got := rulebook.Text{EN: fmt.Sprintf("%d “%s” were collected", n, s), FR: fmt.Sprintf("%d cartes « %s » ont été ramassées", n, s)}
-	if n == 1 {
-		got = rulebook.Text{EN: fmt.Sprintf("1 “%s” was collected", s), FR: fmt.Sprintf("1 carte « %s » a été ramassée", s)}
-	}
-	held := rulebook.Text{
-		EN: fmt.Sprintf("%d players still hold both their specials, so their “%s” too", both, s),
-		FR: fmt.Sprintf("%d joueurs ont encore leurs deux cartes spéciales en main, donc aussi leur « %s »", both, s),
-	}
-	if both == 1 {
-		held = rulebook.Text{
-			EN: fmt.Sprintf("1 player still holds both his specials, so his “%s” too", s),
-			FR: fmt.Sprintf("1 joueur a encore ses deux cartes spéciales en main, donc aussi son « %s »", s),
-		}
-	}
+	got := rulebook.Say("take5.specials.collected", "N", n, "Special", s)
+	held := rulebook.Say("take5.specials.heldboth", "N", both, "Special", s)
 	return rulebook.Mistake(field, "take5.mistake.makes.but.each.players", "Got", got, "Held", held, "Total", n+both, "Players", players, "Special", s)
 }

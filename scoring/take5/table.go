@@ -45,13 +45,13 @@ func (t Tally) check(at string, s Setup) error {
 	for _, c := range []struct {
 		key  string
 		n    int
-		name rulebook.Text
+		name rulebook.Msg
 	}{
-		{"green", t.Green, rulebook.Text{EN: "green cows", FR: "de vachettes vertes"}},
-		{"red", t.Red, rulebook.Text{EN: "red cows", FR: "de vachettes rouges"}},
-		{"plus5", t.Plus5, rulebook.Text{EN: "+5 cards", FR: "de cartes « +5 »"}},
-		{"x2", t.X2, rulebook.Text{EN: "x2 cards", FR: "de cartes « x2 »"}},
-		{"specialsInHand", t.SpecialsInHand, rulebook.Text{EN: "specials in hand", FR: "de cartes spéciales en main"}},
+		{"green", t.Green, rulebook.Say("take5.count.green")},
+		{"red", t.Red, rulebook.Say("take5.count.red")},
+		{"plus5", t.Plus5, rulebook.Say("take5.count.plus5")},
+		{"x2", t.X2, rulebook.Say("take5.count.x2")},
+		{"specialsInHand", t.SpecialsInHand, rulebook.Say("take5.count.inhand")},
 	} {
 		if c.n < 0 {
 			return rulebook.Mistake(at+"."+c.key, "take5.mistake.number.cannot.negative", "Name", c.name, "Num", c.n)

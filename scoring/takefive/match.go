@@ -35,20 +35,15 @@ const (
 	RuleMatchWinner = "takefive.match-winner"
 )
 
-// Rules is the catalogue of the match rules this scorer applies.
+// Rules is the catalogue of the match rules this scorer applies; each is
+// stated plainly in views/locales/takefive.en.toml and .fr.toml ("rule.<id>").
 var Rules = []rulebook.Rule{
 	{ID: RuleRoundOrder,
-		Sheet: "Après avoir joué successivement la première manche « score », la deuxième manche « 21 », la troisième manche « quinte », la quatrième manche sera à nouveau « score » et ainsi de suite.",
-		Text: rulebook.Text{EN: "Rounds follow the phases score, 21, quinte, then score again, and so on.",
-			FR: "Les manches suivent les phases « score », « 21 », « quinte », puis à nouveau « score », et ainsi de suite."}},
+		Sheet: "Après avoir joué successivement la première manche « score », la deuxième manche « 21 », la troisième manche « quinte », la quatrième manche sera à nouveau « score » et ainsi de suite."},
 	{ID: RuleNextStarter,
-		Sheet: "C'est le joueur à la gauche du gagnant de la phase précédente qui commence la nouvelle phase.",
-		Text: rulebook.Text{EN: "The player to the left of the previous round's winner starts the next round.",
-			FR: "Le joueur à la gauche du gagnant de la manche précédente commence la manche suivante."}},
+		Sheet: "C'est le joueur à la gauche du gagnant de la phase précédente qui commence la nouvelle phase."},
 	{ID: RuleMatchWinner,
-		Sheet: "Le joueur qui, le premier, remporte trois manches gagne la partie.",
-		Text: rulebook.Text{EN: "The first player to win three rounds wins the match.",
-			FR: "Le premier joueur à remporter trois manches gagne la partie."}},
+		Sheet: "Le joueur qui, le premier, remporte trois manches gagne la partie."},
 }
 
 // PhaseOf returns the phase of the round at roundIndex (0 for the first),
@@ -175,10 +170,10 @@ func PlayAway(players, firstStarter int, winners []int, s rulebook.Settings, awa
 // to exactly 21; quinte, five consecutive values. (The score phase's other
 // condition, beating every opponent's total, is the referee's TakeEffect.)
 // Values must be 1–9.
-func CheckWinningRack(phase tf.Phase, rack []int) (bool, rulebook.Text) {
+func CheckWinningRack(phase tf.Phase, rack []int) (bool, rulebook.Msg) {
 	for _, v := range rack {
 		if v < 1 || v > 9 {
-			return false, rulebook.Text{EN: fmt.Sprintf("%d is not a token value (1 to 9).", v), FR: fmt.Sprintf("%d n'est pas la valeur d'un pion (1 à 9).", v)}
+			return false, rulebook.Say("takefive.rack.why.value", "Value", v)
 		}
 	}
 	sorted := slices.Sorted(slices.Values(rack))
@@ -190,21 +185,18 @@ func CheckWinningRack(phase tf.Phase, rack []int) (bool, rulebook.Text) {
 	switch phase {
 	case tf.Score:
 		if len(rack) != 5 || !distinct {
-			return false, rulebook.Text{EN: "A score round is won with exactly five tokens of different values.",
-				FR: "Une manche « score » se gagne avec exactement cinq pions de valeurs différentes."}
+			return false, rulebook.Say("takefive.rack.why.score")
 		}
 	case tf.TwentyOne:
 		if len(rack) < 3 || len(rack) > 5 || total != 21 {
-			return false, rulebook.Text{EN: fmt.Sprintf("A 21 round is won with three to five tokens adding up to exactly 21; these %d tokens make %d.", len(rack), total),
-				FR: fmt.Sprintf("Une manche « 21 » se gagne avec trois à cinq pions qui font exactement 21 ; ces %d pions font %d.", len(rack), total)}
+			return false, rulebook.Say("takefive.rack.why.21", "Tokens", len(rack), "Total", total)
 		}
 	case tf.Quinte:
 		if len(rack) != 5 || !distinct || sorted[4]-sorted[0] != 4 {
-			return false, rulebook.Text{EN: "A quinte round is won with five consecutive values, such as 3, 4, 5, 6, 7.",
-				FR: "Une manche « quinte » se gagne avec cinq valeurs qui se suivent, comme 3, 4, 5, 6, 7."}
+			return false, rulebook.Say("takefive.rack.why.quinte")
 		}
 	default:
-		return false, rulebook.Text{EN: "Unknown phase.", FR: "Phase inconnue."}
+		return false, rulebook.Say("takefive.rack.why.phase")
 	}
-	return true, rulebook.Text{EN: fmt.Sprintf("These tokens win %s.", phase.Name().EN), FR: fmt.Sprintf("Ces pions gagnent %s.", phase.Name().FR)}
+	return true, rulebook.Say("takefive.rack.why.wins", "Phase", phase.Name())
 }

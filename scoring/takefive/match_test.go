@@ -162,9 +162,29 @@ func TestCheckWinningRack(t *testing.T) {
 		{tf.Score, []int{0, 8, 3, 5, 9}, false},
 	}
 	for _, tt := range tests {
-		got, why := CheckWinningRack(tt.phase, tt.rack)
-		if got != tt.want || why.EN == "" || why.FR == "" {
-			t.Errorf("CheckWinningRack(%v, %v) = %v (%q), want %v", tt.phase, tt.rack, got, why.EN, tt.want)
+		got, msg := CheckWinningRack(tt.phase, tt.rack)
+		if why := said(msg); got != tt.want || !why.IsSentence() {
+			t.Errorf("CheckWinningRack(%v, %v) = %v (%q / %q), want %v", tt.phase, tt.rack, got, why.EN, why.FR, tt.want)
+		}
+	}
+}
+
+// Why a rack wins or not reads word for word in English and French, the
+// phase named in the reader's language.
+func TestCheckWinningRackSays(t *testing.T) {
+	for _, tt := range []struct {
+		phase  tf.Phase
+		rack   []int
+		en, fr string
+	}{
+		{tf.Quinte, []int{7, 5, 3, 6, 4}, "These tokens win the quinte phase.", "Ces pions gagnent la phase « quinte »."},
+		{tf.TwentyOne, []int{9, 8, 5}, "A 21 round is won with three to five tokens adding up to exactly 21; these 3 tokens make 22.",
+			"Une manche « 21 » se gagne avec trois à cinq pions qui font exactement 21 ; ces 3 pions font 22."},
+		{tf.Score, []int{0, 8, 3, 5, 9}, "0 is not a token value (1 to 9).", "0 n'est pas la valeur d'un pion (1 à 9)."},
+	} {
+		_, msg := CheckWinningRack(tt.phase, tt.rack)
+		if why := said(msg); why.EN != tt.en || why.FR != tt.fr {
+			t.Errorf("CheckWinningRack(%v, %v) says %q / %q, want %q / %q", tt.phase, tt.rack, why.EN, why.FR, tt.en, tt.fr)
 		}
 	}
 }

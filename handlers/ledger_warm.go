@@ -1,0 +1,138 @@
+package handlers
+
+import (
+	"context"
+
+	"github.com/tablekeeper/tablekeeper/scoring/standings"
+)
+
+// warmLedgers builds, one after the other, the ledgers of the groups that
+// played most recently (as many as are kept), with the runs their first
+// standings, player and records pages ask for: the season shown by default
+// and all time. A server restarted (a deploy) then answers those pages as
+// fast as before, where the first of them used to rebuild the ledger from
+// the whole history (130–141 ms for 10,000 matches against ~3 ms warm).
+//
+// A page never waits behind it: each ledger is built apart, without the
+// group's lock, and handed over when whole (handOver). A page asked for
+// before then builds its group's ledger itself, as it would without the
+// warm-up, and stops the warm-up's build of that group (stopWarming), which
+// would only be dropped: the two do not share the cores. A group whose
+// ledger a page built or is building is passed over. It ends at the first
+// error (the store closed) or when ctx ends.
+func (s *Server) warmLedgers(ctx context.Context) {
+	ids, err := s.store.RecentGroups(ctx, maxLedgers)
+	if err != nil {
+		return
+	}
+	for _, id := range ids {
+		if ctx.Err() != nil {
+			return
+		}
+		if !s.ledgers.unbuilt(id, s.standingsOptions()) {
+			continue
+		}
+		gctx, stop := context.WithCancel(ctx)
+		s.ledgers.setWarming(id, stop)
+		l, seq, err := s.warmLedger(gctx, id)
+		if hook := s.ledgers.beforeHandover; hook != nil && err == nil {
+			hook(gctx, id)
+		}
+		s.ledgers.setWarming(0, nil)
+		stop()
+		switch {
+		case err != nil && ctx.Err() == nil && gctx.Err() != nil:
+			continue // a page builds this one
+		case err != nil:
+			s.log.Debug("ledger not built ahead", "group", id, "err", err)
+			return
+		}
+		s.ledgers.handOver(id, l, seq, s.standingsOptions())
+	}
+}
+
+// warmLedger builds a group's ledger from its whole history, and the runs
+// of its first pages, on a ledger of its own: no lock is held.
+func (s *Server) warmLedger(ctx context.Context, id int64) (*standings.Ledger, int64, error) {
+	seasons, err := s.store.Seasons(ctx, id)
+	if err != nil {
+		return nil, 0, err
+	}
+	choices, cur := s.seasonChoices(ctx, seasons, "")
+	filters := []standings.Filter{cur.filter("")}
+	for _, c := range choices {
+		if c.key == "all" && c.key != cur.key {
+			filters = append(filters, c.filter(""))
+		}
+	}
+	l := standings.NewLedger(s.standingsOptions())
+	seq, err := s.catchUp(ctx, id, l, 0)
+	if err != nil {
+		return nil, 0, err
+	}
+	// What the pages ask of each run (standingsModel, records): each
+	// answer may keep what it computed.
+	for _, f := range filters {
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		tb, err := l.Standings(f)
+		if err != nil {
+			return nil, 0, err
+		}
+		ranked := map[int64]bool{}
+		for _, r := range tb.Ranked {
+			ranked[r.Player] = true
+		}
+		if _, _, err := l.Nights(f, func(p int64) bool { return len(ranked) == 0 || ranked[p] }); err != nil {
+			return nil, 0, err
+		}
+		if _, err := l.GroupRecords(f); err != nil {
+			return nil, 0, err
+		}
+	}
+	return l, seq, nil
+}
+
+// unbuilt reports whether the group's ledger is still to build: not built,
+// and no page building it now (its lock is not waited for).
+func (ls *ledgers) unbuilt(groupID int64, o standings.Options) bool {
+	gl := ls.of(groupID, o)
+	if !gl.mu.TryLock() {
+		return false
+	}
+	defer gl.mu.Unlock()
+	return gl.seq == 0 && gl.l.Len() == 0
+}
+
+// setWarming records the group the warm-up builds (0: none) and how to
+// stop it.
+func (ls *ledgers) setWarming(groupID int64, stop context.CancelFunc) {
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	ls.warming.id, ls.warming.stop = groupID, stop
+}
+
+// stopWarming stops the warm-up's build of the group, if it is the one
+// being built.
+func (ls *ledgers) stopWarming(groupID int64) {
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	if ls.warming.id == groupID && ls.warming.stop != nil {
+		ls.warming.stop()
+	}
+}
+
+// handOver makes l, up to date with the store's change number seq, the
+// group's ledger, unless a page has built one meanwhile (it is as good, and
+// may be newer): the next page brings it up to date from seq as usual. The
+// group's lock is taken only to swap, so a page building the ledger makes
+// the warm-up wait, never the other way round.
+func (ls *ledgers) handOver(groupID int64, l *standings.Ledger, seq int64, o standings.Options) {
+	gl := ls.of(groupID, o)
+	gl.mu.Lock()
+	defer gl.mu.Unlock()
+	if gl.seq == 0 && gl.l.Len() == 0 {
+		gl.l, gl.seq = l, seq
+	}
+}

@@ -1,0 +1,22 @@
+package take5
+
+import (
+	"sync"
+
+	"github.com/tablekeeper/tablekeeper/rulebook"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+var translator = sync.OnceValue(func() *views.Translator {
+	tr, err := views.NewTranslator()
+	if err != nil {
+		panic(err)
+	}
+	return tr
+})
+
+// says is what a player reads of ie in English and in French, from the
+// message files, as the pages and the API say it.
+func says(ie *rulebook.InputError) rulebook.Text {
+	return rulebook.Text{EN: translator().Mistake("en", ie), FR: translator().Mistake("fr", ie)}
+}

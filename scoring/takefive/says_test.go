@@ -1,0 +1,22 @@
+package takefive
+
+import (
+	"sync"
+
+	"github.com/tablekeeper/tablekeeper/rulebook"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+var translator = sync.OnceValue(func() *views.Translator {
+	tr, err := views.NewTranslator()
+	if err != nil {
+		panic(err)
+	}
+	return tr
+})
+
+// said is what a player reads of m in English and in French, from the
+// message files, as the pages and the API say it.
+func said(m rulebook.Msg) rulebook.Text {
+	return rulebook.Text{EN: translator().Say("en", m), FR: translator().Say("fr", m)}
+}
