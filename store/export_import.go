@@ -170,9 +170,18 @@ func insertHead(ctx context.Context, tx *txn, gid int64, head Export, playerID m
 // in transactions of at most about importHold each.
 func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64]int64, next func() (ExportMatch, bool, error)) error {
 	for more := true; more; {
+		// The matches this transaction took from next: PostgreSQL may run
+		// the transaction again (commitPG), which must write them again,
+		// not go on from where the refused try left next.
+		var taken []ExportMatch
 		err := s.tx(ctx, func(tx *txn) error {
+			for _, m := range taken {
+				if err := insertMatch(ctx, tx, gid, playerID, m); err != nil {
+					return err
+				}
+			}
 			// At least one match a transaction, then as many as importHold allows.
-			for t0 := time.Now(); ; {
+			for t0 := time.Now(); len(taken) == 0 || time.Since(t0) < importHold; {
 				m, ok, err := next()
 				if err != nil {
 					return err
@@ -181,13 +190,12 @@ func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64
 					more = false
 					return nil
 				}
+				taken = append(taken, m)
 				if err := insertMatch(ctx, tx, gid, playerID, m); err != nil {
 					return err
 				}
-				if time.Since(t0) >= importHold {
-					return nil
-				}
 			}
+			return nil
 		})
 		if err != nil {
 			return err
