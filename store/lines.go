@@ -116,6 +116,17 @@ func takeLines(ctx context.Context, tx *txn, id, round int64) error {
 	return nil
 }
 
+// retireLines ends the pending lines of match id when its table changes (a
+// player leaves or comes back): a line is a row of the form the table had
+// when it was sent, and the rows move with the table. The lines stay in the
+// table, no longer pending; each player sends theirs again.
+func retireLines(ctx context.Context, tx *txn, id int64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE round_lines SET replaced = 1 WHERE match_id = $1 AND round_id IS NULL AND replaced = 0`, id); err != nil {
+		return fmt.Errorf("store: lines: %w", err)
+	}
+	return nil
+}
+
 // RoundLines are the lines round was saved from, in seat order: who sent what.
 func (s *Store) RoundLines(ctx context.Context, round int64) ([]Line, error) {
 	rows, err := s.query(ctx, `SELECT number, seat, fields, sender, author, version, send_key, at FROM round_lines WHERE round_id = $1 AND replaced = 0 ORDER BY seat`, round)

@@ -96,3 +96,43 @@ func TestRoundLinesExportAndImportAgain(t *testing.T) {
 		t.Fatalf("imported again, the lines are %+v, want %+v", got, lines)
 	}
 }
+
+// A line is a row of the round form as the table stood when it was sent:
+// when a player leaves or comes back the rows move, so the lines sent
+// before are no longer pending (each player sends theirs again), and none
+// is read as another player's.
+func TestLinesEndWhenTheTableChanges(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	send := func(seat int, key string) {
+		t.Helper()
+		if _, _, _, _, err := f.s.SendLine(ctx, f.g.Group, f.match, key, func(Match, []Round) LineWrite {
+			return LineWrite{Store: true, Line: Line{Number: 1, Seat: seat, Fields: "points_0=5", Sender: 7, Author: "Ana"}}
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pending := func() int {
+		t.Helper()
+		m, _, err := f.s.MatchSheet(ctx, f.g.Group.ID, f.match)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(m.Lines)
+	}
+	send(0, "a")
+	send(2, "c")
+	if _, err := f.s.LeaveMatch(ctx, f.g.Group.ID, f.match, 1, "Ana", 2); err != nil {
+		t.Fatal(err)
+	}
+	if n := pending(); n != 0 {
+		t.Fatalf("%d lines still pending after Ben left", n)
+	}
+	send(0, "a2")
+	if err := f.s.ReturnToMatch(ctx, f.g.Group.ID, f.match, 1); err != nil {
+		t.Fatal(err)
+	}
+	if n := pending(); n != 0 {
+		t.Fatalf("%d lines still pending after Ben came back", n)
+	}
+}

@@ -22,6 +22,9 @@ type Match struct {
 	CreatedAt  time.Time
 	Rulings    int      // how many referee rulings were kept with it
 	Play       PlayMeta // what it keeps of the play it was imported from
+	// BGStatsPlay is the uuid of the BG Stats play it was imported from
+	// ("" for a match recorded here), read by MatchSheet only.
+	BGStatsPlay string
 	// EndedEarlyAt is when the match was ended before its game's end (nil
 	// for a match that ran its course or is still played).
 	EndedEarlyAt *time.Time

@@ -19,8 +19,9 @@ import (
 //	0    | id     | group_id  | rulings | game  | rules  | options | finished_at | created_at | ended_early_at
 //	1    | seat   | player_id | total   | name  | away   | guest   |             |            |
 //	2    | number | id        | version | entry | points |         | undone_at   |            |
-//	3    | duration_min | start_seat | no_scores | places | location | comments | played_local | |
+//	3    | duration_min | start_seat | no_scores | places | location | comments | played_local | result | bgstats_play
 //	4    | number | seat      | version | fields | author | sender  |             | send_key   |
+//	5    |              |            |           | scores |          |          |              |        |
 //
 // away is the first round the seat's player no longer plays (his live
 // departure, migration 00110, is after the round before it), NULL when he stayed.
@@ -49,11 +50,14 @@ const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r 
 	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL, NULL
 	FROM rounds r WHERE r.match_id = $4
 	UNION ALL
-	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, NULL, NULL
+	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, m.result, m.bgstats_play
 	FROM matches m WHERE m.id = $5 AND m.group_id = $6 AND m.played_local IS NOT NULL
 	UNION ALL
 	SELECT 4, l.number, l.seat, l.version, l.fields, l.author, CAST(l.sender AS TEXT), NULL, l.send_key, NULL
-	FROM round_lines l WHERE l.match_id = $7 AND l.round_id IS NULL AND l.replaced = 0`
+	FROM round_lines l WHERE l.match_id = $7 AND l.round_id IS NULL AND l.replaced = 0
+	UNION ALL
+	SELECT 5, NULL, NULL, NULL, m.scores, NULL, NULL, NULL, NULL, NULL
+	FROM matches m WHERE m.id = $8 AND m.group_id = $9 AND m.scores IS NOT NULL`
 
 // MatchSheet returns a match of the group with its seats (Match) and every
 // round in order, undone ones included (Rounds, but with no CreatedAt), read
@@ -78,7 +82,7 @@ func (s *Store) MatchGame(ctx context.Context, groupID, id int64) (string, error
 // matchSheet is MatchSheet on a connection's queries: the pool's, or a write
 // transaction's (ChangeRound).
 func matchSheet(ctx context.Context, query func(context.Context, string, ...any) (*sql.Rows, error), groupID, id int64) (Match, []Round, error) {
-	rows, err := query(ctx, sheetQuery, id, groupID, id, id, id, groupID, id)
+	rows, err := query(ctx, sheetQuery, id, groupID, id, id, id, groupID, id, id, groupID)
 	if err != nil {
 		return Match{}, nil, fmt.Errorf("store: match sheet: %w", err)
 	}
@@ -86,6 +90,7 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 	var (
 		m      Match
 		found  bool
+		scores []string // row 4, set once the rows are read (rows come unordered)
 		seats  = make([]Seat, 0, 8)
 		seatNo = make([]int64, 0, 8)
 		rounds = make([]Round, 0, 16)
@@ -124,7 +129,8 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 			rounds = append(rounds, r)
 		case 3:
 			m.Play = PlayMeta{DurationMin: int(i1), Places: parsePlaces(textOf(col[4])), Location: textOf(col[5]),
-				Comments: textOf(col[6]), PlayedLocal: textOf(col[7]), NoScores: i3 == 1}
+				Comments: textOf(col[6]), PlayedLocal: textOf(col[7]), NoScores: i3 == 1, Result: textOf(col[8])}
+			m.BGStatsPlay = textOf(col[9])
 			if i2 >= 0 {
 				start := int(i2)
 				m.Play.StartSeat = &start
@@ -132,6 +138,8 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 		case 4:
 			m.Lines = append(m.Lines, Line{Number: int(i1), Seat: int(i2), Version: int(i3), Fields: textOf(col[4]),
 				Author: textOf(col[5]), Sender: int64(atoiOf(col[6])), Key: textOf(col[8])})
+		case 5:
+			scores = parseScores(textOf(col[4]))
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -145,6 +153,9 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 	}
 	if len(seats) > 0 {
 		m.Seats = sortSeats(seats, seatNo)
+	}
+	if len(scores) == len(m.Seats) {
+		m.Play.Scores = scores
 	}
 	sortRounds(rounds)
 	slices.SortFunc(m.Lines, func(a, b Line) int { return a.Seat - b.Seat })
