@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -45,6 +46,10 @@ func (s *Server) exportBGStats(c echo.Context) error {
 		if g, ok := gs.get(game); ok {
 			info.LowWins = g.LowWins()
 			info.NoPoints = g.Profile().Counts == kit.CountsPlaces
+			if t, ok := g.(kit.Together); ok {
+				info.Cooperative, _ = t.Together(nil)
+			}
+			info.Result = func(kept string, totals []int) string { return matchResult(g, kept, totals) }
 		}
 		return info
 	})
@@ -87,8 +92,10 @@ func (s *Server) bgstatsGame(game string) bgstats.GameInfo {
 }
 
 // playFacts is what a finished match shows of its play (where, how long,
-// the comments) and its one-play link to BG Stats, as BG Stats documents it.
-func (s *Server) playFacts(vctx context.Context, m store.Match, g Game, prog scoring.Progress, live Played) ([]string, string) {
+// the comments) and its one-play link to BG Stats, as BG Stats documents it
+// (BGSTATS.md): the game by its name and BoardGameGeek id, which way it is
+// won and whether it has points, the sending app and the play's uuid.
+func (s *Server) playFacts(vctx context.Context, group store.Group, m store.Match, g Game, prog scoring.Progress, live Played) ([]string, string) {
 	var facts []string
 	if m.Play.Location != "" {
 		facts = append(facts, views.T(vctx, "bgstats.fact.location", "Place", m.Play.Location))
@@ -110,17 +117,28 @@ func (s *Server) playFacts(vctx context.Context, m store.Match, g Game, prog sco
 		start = info.StartSeat(m.Options, len(m.Seats))
 	}
 	noScores := finalOnly(live) && bgstats.IsNoScores(live.Entries[0])
-	lp := bgstats.LinkPlay{DurationMin: m.Play.DurationMin, Comments: m.Play.Comments, Location: m.Play.Location,
+	p := g.Profile()
+	lp := bgstats.LinkPlay{SourceName: bgstats.SourceName, SourcePlayID: bgstats.PlayUUID(group.CreatedAt, m.CreatedAt, m.Game, m.BGStatsPlay),
+		DurationMin: m.Play.DurationMin, Comments: m.Play.Comments, Location: m.Play.Location,
 		PlayDate: bgstats.LocalDate(*m.FinishedAt, m.Play.PlayedLocal, s.zone),
-		Game:     bgstats.LinkGame{BGGID: s.bgNames.BGGID(g.ID()), HighestWins: !info.LowWins, Name: s.bgNames.GameName(g.ID()), SourceGameID: g.ID()}}
+		Game: bgstats.LinkGame{BGGID: p.BGStats.BGGID, HighestWins: !g.LowWins(), NoPoints: p.Counts == kit.CountsPlaces,
+			Name: cmp.Or(p.BGStats.Export, g.Name("en")), SourceGameID: g.ID()}}
+	result := matchResult(g, m.Play.Result, prog.Totals)
 	for i, st := range m.Seats {
 		p := bgstats.LinkPlayer{StartPlayer: i == start, Name: st.Name, SourcePlayerID: strconv.FormatInt(st.PlayerID, 10)}
-		if i < len(prog.Places) {
+		switch {
+		case result == store.ResultWon:
+			p.Rank, p.Winner = 1, true
+		case result != "": // lost together, nobody won, no result: no winner, no ranks
+		case i < len(prog.Places):
 			p.Rank, p.Winner = prog.Places[i], prog.Places[i] == 1
 		}
-		if !noScores && i < len(prog.Totals) {
-			total := prog.Totals[i]
-			p.Score = &total
+		switch {
+		case noScores || lp.Game.NoPoints:
+		case finalOnly(live) && len(m.Play.Scores) == len(m.Seats): // as the play held it: "4.5", none for a seat without
+			p.Score = json.Number(m.Play.Scores[i])
+		case i < len(prog.Totals):
+			p.Score = json.Number(strconv.Itoa(prog.Totals[i]))
 		}
 		lp.Players = append(lp.Players, p)
 	}

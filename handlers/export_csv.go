@@ -11,10 +11,12 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/store/bgstats"
 )
 
 // exportCSV writes one line per seat of every round (undone ones marked) of
-// every match that was not deleted, for a spreadsheet: UTF-8 with a
+// every match that was not deleted, each game named by its name, for a
+// spreadsheet: UTF-8 with a
 // byte-order mark (so that Excel reads accents right), times in the
 // group's time zone (the server's --timezone, as on the pages), text cells
 // a spreadsheet would evaluate made inert (see csvText), and the separator
@@ -25,8 +27,12 @@ func (s *Server) exportCSV(c echo.Context) error {
 	m := memberOf(c)
 	sep := csvSeparator(c.QueryParam("sep"), lang(c))
 	names := map[int64]string{}
+	gs, err := s.groupGames(c.Request().Context(), m.group.ID)
+	if err != nil {
+		return err
+	}
 	var w *csv.Writer
-	err := s.store.ExportTo(c.Request().Context(), m.group.ID, func(e store.Export) error {
+	err = s.store.ExportTo(c.Request().Context(), m.group.ID, func(e store.Export) error {
 		for _, p := range e.Players {
 			names[p.ID] = p.Name
 		}
@@ -43,14 +49,24 @@ func (s *Server) exportCSV(c echo.Context) error {
 			return nil
 		}
 		started, finished := s.csvTime(&mt.CreatedAt), s.csvTime(mt.FinishedAt)
+		game := csvText(gs.name(mt.Game, lang(c))) // by its name, in the reader's language: never custom-17
 		for _, r := range mt.Rounds {
 			status := "live"
 			if r.UndoneAt != nil {
 				status = "undone"
 			}
+			kept := len(mt.Scores) == len(mt.Seats) && bgstats.IsFinal(r.Entry) // a play's scores as it held them
 			for seat, st := range mt.Seats {
-				if err := w.Write([]string{strconv.FormatInt(mt.ID, 10), csvText(mt.Game), started, finished, strconv.Itoa(r.Number), status,
-					strconv.Itoa(seat + 1), csvText(names[st.Player]), strconv.Itoa(r.Points[seat]), strconv.Itoa(st.Total)}); err != nil {
+				points, total := strconv.Itoa(r.Points[seat]), strconv.Itoa(st.Total)
+				if kept { // "4.5" (4,5 with semicolons), or empty for a seat without a score
+					points = mt.Scores[seat]
+					if sep == ';' {
+						points = strings.Replace(points, ".", ",", 1)
+					}
+					total = points
+				}
+				if err := w.Write([]string{strconv.FormatInt(mt.ID, 10), game, started, finished, strconv.Itoa(r.Number), status,
+					strconv.Itoa(seat + 1), csvText(names[st.Player]), points, total}); err != nil {
 					return err
 				}
 			}

@@ -49,8 +49,8 @@ func TestCSVReadsBackInTheGroupsZone(t *testing.T) {
 		}
 		want := [][]string{
 			{"match", "game", "started", "finished", "round", "status", "seat", "player", "points", "match_total"},
-			{rows[1][0], "take5", "2026-06-01 00:30", "2026-06-01 00:30", "1", "live", "1", "Chloé", "5", "5"},
-			{rows[1][0], "take5", "2026-06-01 00:30", "2026-06-01 00:30", "1", "live", "2", "'=2+3", "1", "1"},
+			{rows[1][0], "Take 5!", "2026-06-01 00:30", "2026-06-01 00:30", "1", "live", "1", "Chloé", "5", "5"},
+			{rows[1][0], "Take 5!", "2026-06-01 00:30", "2026-06-01 00:30", "1", "live", "2", "'=2+3", "1", "1"},
 		}
 		for i := range want {
 			if strings.Join(rows[i], "|") != strings.Join(want[i], "|") {

@@ -106,11 +106,19 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 			if mt.EndedEarly() {
 				line.Status += " · " + views.T(vctx, "comego.early.short")
 			}
-			var w []string
-			for _, i := range (scoring.Progress{Places: scoring.PlacesLeft(totals, g.LowWins(), leftSeats(mt))}).Leaders() {
-				w = append(w, names[i])
+			if r := matchResult(g, mt.Play.Result, totals); r != "" { // won or lost together, no winner
+				line.Outcome = resultText(vctx, r)
+			} else {
+				places := mt.Play.Places // a BG Stats play's own places
+				if len(places) != len(totals) {
+					places = scoring.PlacesLeft(totals, g.LowWins(), leftSeats(mt))
+				}
+				var w []string
+				for _, i := range (scoring.Progress{Places: places}).Leaders() {
+					w = append(w, names[i])
+				}
+				line.Winners = strings.Join(w, ", ")
 			}
-			line.Winners = strings.Join(w, ", ")
 		} else {
 			line.Status = views.T(vctx, "match.inprogress")
 		}

@@ -247,7 +247,7 @@ func (s *Server) bgstatsGames(vctx context.Context, lg string, f bgstats.File, r
 		choices = append(choices, ch)
 		keep[key] = choice
 		if choice == newGame {
-			want := OtherGameOf{Name: cmp.Or(strings.TrimSpace(g.Name), "?"), BGGID: int(g.BGGID), HighestWins: g.HighestWins, NoPoints: g.NoPoints}
+			want := OtherGameOf{Name: cmp.Or(strings.TrimSpace(g.Name), "?"), BGGID: int(g.BGGID), HighestWins: g.HighestWins, NoPoints: g.NoPoints, Cooperative: g.Cooperative}
 			pg := custom.New(otherGameDef(0, want))
 			pg.Game.Def.ID = newGamePrefix + strconv.FormatInt(g.ID, 10)
 			all.own = append(all.own, pg)

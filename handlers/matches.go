@@ -350,8 +350,28 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 			match.FinishedAt = endedAt(rounds)
 		}
 		sh.Result = ranking(sh.Board)
-		sh.PlayFacts, sh.BGStatsLink = s.playFacts(vctx, match, g, prog, live)
+		sh.PlayFacts, sh.BGStatsLink = s.playFacts(vctx, memberOf(c).group, match, g, prog, live)
 		sh.RematchURL = fmt.Sprintf("%s?game=%s&again=%d", pathTo(c, routeNewMatch, memberOf(c).group.Slug), g.ID(), match.ID)
+	}
+	if prog.Finished {
+		if r := matchResult(g, match.Play.Result, totals); r != "" { // won or lost together, no winner
+			sh.Outcome, prog.Winners = resultText(vctx, r), nil
+			for i := range sh.Leaders {
+				sh.Leaders[i] = false
+			}
+			for i := range sh.Result {
+				sh.Result[i].Rank = 0
+			}
+			for i := range sh.Board {
+				sh.Board[i].Rank = 0
+			}
+		}
+	}
+	if final := finalOnly(live); final && len(match.Play.Scores) == len(match.Seats) { // a play's scores as it held them
+		sh.Shown = make([]string, len(match.Play.Scores))
+		for i, v := range match.Play.Scores {
+			sh.Shown[i] = views.ScoreText(lang(c), v)
+		}
 	}
 	var w []string
 	for _, i := range prog.Winners {
@@ -363,6 +383,9 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 	final := finalOnly(live) // BG Stats' final scores: nothing to correct or undo
 	for _, r := range rounds {
 		row := views.RoundRow{ID: r.ID, Points: r.Points, Undone: r.Undone(), Edited: r.Version > 1 && !r.Undone()}
+		if final {
+			row.Shown = sh.Shown
+		}
 		if !r.Undone() {
 			n++
 			row.Label = roundLabel(vctx, g, match, live, n)
@@ -419,7 +442,7 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 	if !prog.Finished {
 		sh.Info = g.Info(vctx, match, live, n+1)
 		if form == nil {
-			form = g.RoundForm(s.roundCtx(c, match, live, n+1, 0), nil)
+			form = s.nextForm(c, g, match, live, n+1)
 		}
 	}
 	sh.Form = form // a finished match has one only when a conflict offers what was typed as a correction

@@ -85,8 +85,10 @@ func (s *Server) addOtherGame(c echo.Context) error {
 func readGameForm(f views.OtherGameForm) (store.GroupGame, map[string]string) {
 	errs := map[string]string{}
 	d := store.GroupGame{Name: f.Name}
-	if k := checkName(f.Name); k != "" {
-		errs["name"] = k
+	if _, why := store.CheckGameName(f.Name); why == store.NameTooLong {
+		errs["name"] = "custom.err.toolong"
+	} else if why != "" {
+		errs["name"] = "form.name." + why
 	}
 	num := func(field, v string) int {
 		if v == "" {
@@ -108,8 +110,11 @@ func readGameForm(f views.OtherGameForm) (store.GroupGame, map[string]string) {
 		}
 	case "places":
 		d.Kind = store.KindWinner
-		if f.Places == "ranking" {
+		switch f.Places {
+		case "ranking":
 			d.Kind = store.KindRanking
+		case "together":
+			d.Coop = true
 		}
 	default:
 		errs["form"] = "custom.err.how"
@@ -153,12 +158,13 @@ type OtherGameOf struct {
 	BGGID       int
 	HighestWins bool
 	NoPoints    bool
+	Cooperative bool // won or lost together
 }
 
 // findOrAddOtherGame is the group's other game for a BG Stats game: the one
 // with its BoardGameGeek id, else its name (any case), else a new one, won
 // as BG Stats says (with points: final scores, the highest or lowest
-// winning; noPoints: a ranking). It refuses (ok false) a name of one of the
+// winning; noPoints: a ranking; cooperative: won or lost together). It refuses (ok false) a name of one of the
 // registered games, which the import matches to those instead. The game is
 // returned ready to check and score the file's plays (checkMatchIn with
 // s.groupGames, or gs.get(g.ID())).
@@ -183,8 +189,11 @@ func otherGameDef(groupID int64, want OtherGameOf) store.GroupGame {
 	if want.NoPoints {
 		def.Kind, def.LowWins = store.KindRanking, false
 	}
-	if len([]rune(def.Name)) > store.MaxNameLen {
-		def.Name = string([]rune(def.Name)[:store.MaxNameLen])
+	if want.Cooperative { // won or lost together, whatever its points
+		def.Kind, def.LowWins, def.Coop = store.KindWinner, false, true
+	}
+	if len([]rune(def.Name)) > store.MaxGameNameLen {
+		def.Name = string([]rune(def.Name)[:store.MaxGameNameLen])
 	}
 	return def
 }

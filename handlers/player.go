@@ -72,9 +72,10 @@ func (s *Server) playerPage(c echo.Context) error {
 	matchURL := func(mid int64) string { return pathTo(c, routeMatch, slug, mid) }
 	playerURL := func(pid int64) string { return withQuery(pathTo(c, routePlayer, slug, pid), "season", cur.key) }
 	page.Played, page.Wins = prof.Played, prof.Wins
-	if prof.Played > 0 {
-		page.WinRate = views.PctText(lg, float64(prof.Wins)/float64(prof.Played))
+	if ranked := prof.Played - prof.Together.Played(); ranked > 0 { // a win rate of ranked matches
+		page.WinRate = views.PctText(lg, float64(prof.Wins)/float64(ranked))
 	}
+	page.Together = togetherText(vctx, prof.Together)
 	page.LongestStreak, page.CurrentStreak = prof.LongestStreak.Length, prof.CurrentStreak
 	for _, a := range prof.Form {
 		page.Form = append(page.Form, views.FormItem{Game: gs.name(a.Game, lg), Date: views.DayText(lg, s.local(a.PlayedAt)),

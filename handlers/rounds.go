@@ -51,8 +51,8 @@ func (s *Server) postRound(c echo.Context) error {
 	case planNone: // a repeated post: answered with the round it saved
 		_, n, _ := roundByID(rounds, saved.ID)
 		plan.number, plan.prog = n, progress(g, match, livePlayed(rounds))
-	case planRefused, planRedraw:
-		return s.formAnswer(c, plan.status(), match, g, rounds, plan.prog, plan.form)
+	case planRefused, planRedraw: // the lines sent for the round still shown, the member's own first
+		return s.formAnswer(c, plan.status(), match, g, rounds, plan.prog, s.withLines(c, g, match, rounds, plan.form))
 	case planConflict:
 		return s.conflictAnswer(c, g, match, rounds, plan, form)
 	}
@@ -431,6 +431,15 @@ func (s *Server) roundHistory(c echo.Context) error {
 		before = rv.Points
 		page.Items = append(page.Items, views.HistoryItem{Kind: views.T(vctx, "history."+rv.Kind), Author: rv.Author,
 			At: views.HumanTime(s.local(rv.At), lang(c)), When: rv.At.Format(time.RFC3339), Points: rv.Points, Changed: changed, Detail: roundDetail(vctx, g, seatedMatch(match, n), rv.Entry)})
+	}
+	lines, err := s.store.RoundLines(c.Request().Context(), r.ID)
+	if err != nil {
+		return err
+	}
+	for _, l := range lines { // who sent what (issue 37)
+		if l.Seat < len(match.Seats) {
+			page.Lines = append(page.Lines, views.T(vctx, "line.sentby", "Name", match.Seats[l.Seat].Name, "By", l.Author, "Line", lineText(parseLine(l.Fields))))
+		}
 	}
 	return s.render(c, http.StatusOK, views.History(page))
 }

@@ -84,7 +84,7 @@ func (gs gameSet) standingsMatch(m store.PlayedMatch) standings.Match {
 		}
 	}
 	return standings.Match{ID: m.ID, Game: m.Game, PlayedAt: m.FinishedAt, LowWins: lowWins, HasPoints: points,
-		Partial: partial, Results: res}
+		Partial: partial, Outcome: outcome(gs.resultOf(m.Game, m.Result, totals)), Results: res}
 }
 
 // wholeMatch reports whether a match is the whole game, as a game with a
@@ -216,7 +216,8 @@ func (s *Server) standingsModel(c echo.Context, group store.Group, nav views.Gro
 	page.Points = tb.Points
 	row := func(r standings.Row, rank int) views.StandingRow {
 		out := views.StandingRow{Rank: rank, Name: names[r.Player], Played: r.Played, Wins: r.Wins,
-			WinRate: views.PctText(lg, r.WinRate), AvgPlace: views.DecText(lg, r.AvgPlace, 2), Rating: views.DecText(lg, r.Ordinal, 1)}
+			WinRate: views.PctText(lg, r.WinRate), AvgPlace: views.DecText(lg, r.AvgPlace, 2), Rating: views.DecText(lg, r.Ordinal, 1),
+			Together: togetherText(vctx, r.Together)}
 		if tb.Points {
 			out.PerMatch = views.DecText(lg, r.PointsPerMatch, 1)
 		}

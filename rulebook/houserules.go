@@ -1,7 +1,6 @@
 package rulebook
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -77,14 +76,10 @@ func Resolve(decl []HouseRule, given map[string]string) (Settings, error) {
 		v := given[k]
 		i := slices.IndexFunc(decl, func(h HouseRule) bool { return h.Key == k })
 		if i < 0 {
-			return nil, Invalid("rules."+k,
-				fmt.Sprintf("There is no house rule %q.", k),
-				fmt.Sprintf("La règle maison « %s » n'existe pas.", k))
+			return nil, Mistake("rules."+k, "rules.mistake.unknown", "Key", k)
 		}
 		if !slices.Contains(decl[i].Choices, v) {
-			return nil, Invalid("rules."+k,
-				fmt.Sprintf("House rule %q cannot be %q (allowed: %s).", k, v, strings.Join(decl[i].Choices, ", ")),
-				fmt.Sprintf("La règle maison « %s » ne peut valoir « %s » (valeurs permises : %s).", k, v, strings.Join(decl[i].Choices, ", ")))
+			return nil, Mistake("rules."+k, "rules.mistake.value", "Key", k, "Value", v, "Allowed", strings.Join(decl[i].Choices, ", "))
 		}
 		s[k] = v
 	}

@@ -1,10 +1,6 @@
 package rulebook
 
-import (
-	"errors"
-	"strconv"
-	"strings"
-)
+import "errors"
 
 // Msg is a sentence for a player, or a part of one, named by its id in the
 // game's message files (views/locales/<game>.en.toml and .fr.toml) with its
@@ -30,20 +26,13 @@ type InputError struct {
 	Field string // where the mistake is as the API names it, e.g. "rows[2].cards[1]"
 	Seat  int    // the seat of the player whose input it is, NoSeat when none
 	Msg   Msg    // what is wrong, from the game's message files
-	// Message is what is wrong written inline in both languages, for an
-	// engine whose sentences are not yet in the message files (Msg.ID "").
-	Message Text
 }
 
 func (e *InputError) Error() string {
-	what := e.Msg.ID
-	if what == "" {
-		what = e.Message.EN
-	}
 	if e.Field == "" {
-		return "referee: " + what
+		return "referee: " + e.Msg.ID
 	}
-	return "referee: " + e.Field + ": " + what
+	return "referee: " + e.Field + ": " + e.Msg.ID
 }
 
 // Mistake is an *InputError on field that is no player's: msg id with its
@@ -59,39 +48,12 @@ func SeatMistake(seat int, field, id string, args ...any) *InputError {
 }
 
 // At is the same mistake said of another field (an engine's answer read
-// under a larger request, "leftover[2]" as "seats[1].cards[2]"): its
-// message is kept, and its seat, unless the new field is a player's.
+// under a larger request, "leftover[2]" as "cards[2]"): its message and its
+// seat are kept (a seat loop gives the seat, OfSeat).
 func (e *InputError) At(field string) *InputError {
 	c := *e
 	c.Field = field
-	if seat := seatIn(field); seat != NoSeat {
-		c.Seat = seat
-	}
 	return &c
-}
-
-// Invalid builds an *InputError for field with an English and a French
-// message written inline. It is the old way, kept while engines move their
-// sentences to the message files (Mistake, SeatMistake): its seat is read
-// from the field, "seats[i]…" or "players[i]…" (the last list of the path).
-func Invalid(field, en, fr string) *InputError {
-	return &InputError{Field: field, Seat: seatIn(field), Message: Text{EN: en, FR: fr}}
-}
-
-// seatIn is the seat a field path names, NoSeat when none.
-func seatIn(field string) int {
-	open := strings.IndexByte(field, '[')
-	if open < 0 {
-		return NoSeat
-	}
-	list := field[:open]
-	list = list[strings.LastIndexByte(list, '.')+1:]
-	num, _, ok := strings.Cut(field[open+1:], "]")
-	n, err := strconv.Atoi(num)
-	if (list != "seats" && list != "players") || !ok || err != nil || n < 0 {
-		return NoSeat
-	}
-	return n
 }
 
 // OfSeat is err with every input mistake in it (one, or several joined)
@@ -114,7 +76,6 @@ func OfSeat(seat int, err error) error {
 	return err
 }
 
-// Says reports whether the error says what is wrong: a message key (whose
-// sentences TestEveryEngineMessageExists holds in both languages), or its
-// two inline sentences.
-func (e *InputError) Says() bool { return e.Msg.ID != "" || e.Message.IsSentence() }
+// Says reports whether the error says what is wrong: a message key, whose
+// sentences TestEveryEngineMessageExists holds in both languages.
+func (e *InputError) Says() bool { return e.Msg.ID != "" }

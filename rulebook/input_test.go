@@ -6,9 +6,9 @@ import (
 )
 
 // An input error says whose it is: the seat an engine gives (NoSeat for the
-// round's own), kept when the error is said of another field and given by
-// a seat loop to every mistake of a check; the old inline errors still read
-// their seat from a player's field.
+// round's own), kept when the error is said of another field (its path is
+// never read for a seat) and given by a seat loop to every mistake of a
+// check.
 func TestInputErrorSeat(t *testing.T) {
 	tests := []struct {
 		name string
@@ -18,9 +18,7 @@ func TestInputErrorSeat(t *testing.T) {
 		{"the round's", Mistake("round", "x.mistake.round"), NoSeat},
 		{"a player's", SeatMistake(2, "seats[2].points", "x.mistake.points"), 2},
 		{"said of another field", SeatMistake(1, "leftover[3]", "x.mistake.card").At("rack"), 1},
-		{"moved under a player", Mistake("leftover[3]", "x.mistake.card").At("seats[4].cards[3]"), 4},
-		{"inline, a seat's field", Invalid("players[3].cards[1]", "Bad.", "Mauvais."), 3},
-		{"inline, no seat's field", Invalid("winners[1]", "Bad.", "Mauvais."), NoSeat},
+		{"said of a player's field", Mistake("leftover[3]", "x.mistake.card").At("seats[4].cards[3]"), NoSeat},
 	}
 	for _, tt := range tests {
 		if tt.err.Seat != tt.want {

@@ -3,7 +3,6 @@ package rulebook
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"strconv"
 )
 
@@ -17,8 +16,7 @@ type JSONRules map[string]string
 func (r *JSONRules) UnmarshalJSON(b []byte) error {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(b, &raw); err != nil {
-		return Invalid("rules", "The house rules must be given as names and values.",
-			"Les règles maison doivent être données par noms et valeurs.")
+		return Mistake("rules", "rules.mistake.object")
 	}
 	out := make(JSONRules, len(raw))
 	for k, v := range raw {
@@ -29,15 +27,13 @@ func (r *JSONRules) UnmarshalJSON(b []byte) error {
 		case len(v) > 0 && v[0] == '"':
 			var s string
 			if err := json.Unmarshal(v, &s); err != nil {
-				return Invalid("rules."+k, "The value of this house rule is not a valid string.", "La valeur de la règle maison n'est pas une chaîne valide.")
+				return Mistake("rules."+k, "rules.mistake.string")
 			}
 			out[k] = s
 		default:
 			n, err := strconv.ParseFloat(string(v), 64)
 			if err != nil {
-				return Invalid("rules."+k,
-					fmt.Sprintf("House rule %q must be true, false, a number or a string.", k),
-					fmt.Sprintf("La règle maison « %s » doit valoir true, false, un nombre ou une chaîne.", k))
+				return Mistake("rules."+k, "rules.mistake.kind", "Key", k)
 			}
 			out[k] = strconv.FormatFloat(n, 'f', -1, 64)
 		}

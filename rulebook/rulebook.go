@@ -52,22 +52,12 @@ func (t Text) IsSentence() bool {
 type Rule struct {
 	ID    string
 	Sheet string // the French rule sheet's words, quoted as printed
-	// Text is the rule stated plainly in both languages, written inline: the
-	// old way, for a catalogue whose statements are not yet in the message
-	// files. Leave it empty: Statement is then "rule.<id>".
-	Text Text
 }
 
 // Statement is the rule stated plainly, for a page to say in its reader's
 // language: the message "rule.<id>" of the game's message files
-// ("rule.fivecrowns.meld-size"), or the inline Text of a catalogue that
-// still has one.
-func (r Rule) Statement() Msg {
-	if r.Text != (Text{}) {
-		return Say("rulebook.inline", "Text", r.Text)
-	}
-	return Msg{ID: "rule." + r.ID}
-}
+// ("rule.fivecrowns.meld-size").
+func (r Rule) Statement() Msg { return Msg{ID: "rule." + r.ID} }
 
 // Violation says that a move breaks a rule: which rule, why in this case, and
 // at which step of the turn (Step < 0 when the turn as a whole is at fault).

@@ -344,7 +344,20 @@ window.tkRetryAfter = function (res) {
         // (its submit key ends with them, after a "~"): the form follows too.
         var seats = function (f) { var k = f && f.querySelector("[name=submitKey]"); return k ? k.value.split("~")[1] || "" : ""; };
         if (form && freshForm && seats(form) !== seats(freshForm)) typed = false;
-        if (form && !typed && (!freshForm || seats(form) !== seats(freshForm) || form.querySelector("h2").textContent !== freshForm.querySelector("h2").textContent) && !form.contains(document.activeElement)) {
+        // The lines sent from the other phones (issue 37): whose is in,
+        // and what a round they complete cannot be, follow at once; the
+        // whole form follows when nothing is typed in it.
+        var linesSig = function (f) {
+          return f ? Array.prototype.map.call(f.querySelectorAll("#lines-in, .line-bar"), function (el) { return (el.hidden ? "-" : "") + el.textContent; }).join("|") : "";
+        };
+        var linesMoved = form && freshForm && linesSig(form) !== linesSig(freshForm);
+        if (linesMoved && typed) { // what was typed stays: only the lines' states follow
+          var oldIn = form.querySelector("#lines-in"), freshIn = freshForm.querySelector("#lines-in");
+          if (oldIn && freshIn) oldIn.replaceWith(freshIn.cloneNode(true));
+          var oldBars = form.querySelectorAll(".line-bar"), freshBars = freshForm.querySelectorAll(".line-bar");
+          if (oldBars.length === freshBars.length) Array.prototype.forEach.call(oldBars, function (el, i) { el.replaceWith(freshBars[i].cloneNode(true)); });
+        }
+        if (form && !typed && (!freshForm || linesMoved || seats(form) !== seats(freshForm) || form.querySelector("h2").textContent !== freshForm.querySelector("h2").textContent) && !form.contains(document.activeElement)) {
           if (freshForm) form.replaceWith(freshForm); else form.remove();
           if (freshForm && window.htmx) window.htmx.process(freshForm);
           if (freshForm) document.dispatchEvent(new CustomEvent("tk:form", { detail: freshForm }));
@@ -442,6 +455,11 @@ window.tkRetryAfter = function (res) {
     return f && /\/rounds(\/\d+)?$/.test(f.getAttribute("action") || "") ? f : null;
   }
   function isCorrection(action) { return /\/rounds\/\d+$/.test(action); }
+  // A line is sent to the match's …/lines; kept, its action names its row
+  // (…/lines#3), so that each row's line waits apart; home is the round
+  // form it was sent from.
+  function lineAction(form, b) { return form.getAttribute("action").replace(/\/rounds$/, "/lines") + "#" + b.value; }
+  function home(action) { return action.replace(/\/lines#\d+$/, "/rounds"); }
   function keyOf(form) { var k = form.querySelector("input[name=submitKey]"); return k ? k.value : ""; }
   function roundOf(key) { return parseInt(String(key).split(".")[0], 10) || 0; }
   function matchOf(action) { return action.replace(/\/rounds(\/\d+)?$/, ""); }
@@ -555,7 +573,7 @@ window.tkRetryAfter = function (res) {
   function pending() { return load(PENDING, []); }
   function waiting() { return pending().filter(function (p) { return !p.refused; }); }
   function pendingFor(action, round) {
-    return waiting().filter(function (p) { return p.action === action && (!round || p.round === round); })[0] || null;
+    return waiting().filter(function (p) { return home(p.action) === action && (!round || p.round === round); })[0] || null;
   }
   var lastSave = null;
   function keep(save, wait) {
@@ -599,14 +617,15 @@ window.tkRetryAfter = function (res) {
     var form = e.target;
     if (!form || form !== keptForm()) return;
     var b = e.submitter;
-    if (!b || b.name !== "op" || b.value !== "save") { lastSave = null; return; }
+    var line = b && b.name === "line"; // a player's own line (issue 37): kept and sent once as a save is
+    if (!line && (!b || b.name !== "op" || b.value !== "save")) { lastSave = null; return; }
     if (form === roundForm() && Date.now() - answeredAt < 700 && !window.tkDirty(form) && !(window.tkDrafty && window.tkDrafty(form))) {
       e.preventDefault();
       e.stopImmediatePropagation();
       lastSave = null;
       return;
     }
-    lastSave = { action: form.getAttribute("action"), key: keyOf(form), round: roundOf(keyOf(form)),
+    lastSave = { action: line ? lineAction(form, b) : form.getAttribute("action"), key: line ? keyOf(form) + "/" + b.value : keyOf(form), round: roundOf(keyOf(form)),
       body: encode(fields(form, b)), said: said(form), at: Date.now() };
     // Without a connection the save is not even tried: kept at once.
     if (navigator.onLine === false) {
@@ -655,7 +674,7 @@ window.tkRetryAfter = function (res) {
     var form = keptForm();
     var here = form ? form.getAttribute("action") : null;
     var list = waiting();
-    var p = list.filter(function (x) { return x.action === here; })[0] || list.filter(function (x) { return !x.needsYou; })[0];
+    var p = list.filter(function (x) { return home(x.action) === here; })[0] || list.filter(function (x) { return !x.needsYou; })[0];
     if (!p) return;
     // Another tab of this phone may be sending it right now (a save sent
     // twice is saved once: its key); the connection back sends at once.
@@ -674,7 +693,7 @@ window.tkRetryAfter = function (res) {
       .then(function () {
         sending = null;
         show();
-        if (!timer && waiting().some(function (x) { return !x.sendingAt && (x.action === here || !x.needsYou); })) later(0);
+        if (!timer && waiting().some(function (x) { return !x.sendingAt && (home(x.action) === here || !x.needsYou); })) later(0);
       });
   }
   var tab = Math.random().toString(36).slice(2);
@@ -695,7 +714,7 @@ window.tkRetryAfter = function (res) {
   // answered there (the same answer: a saved key is saved once).
   function answered(p, status, html) {
     var form = keptForm();
-    var onPage = form && form.getAttribute("action") === p.action;
+    var onPage = form && form.getAttribute("action") === home(p.action);
     if (status === 200 || status === 409 || status === 422) {
       if (!onPage && status !== 200) { mark(p.key, { needsYou: true, sendingAt: 0 }); return; }
       drop(p);
@@ -713,8 +732,8 @@ window.tkRetryAfter = function (res) {
   // worker's copy of the match is brought up to date (a reload without a
   // connection shows the newest sheet this phone knows).
   function saved(p) {
-    store("tk-draft:" + p.action, null);
-    if (window.tkKeep) window.tkKeep([matchOf(p.action)], true);
+    store("tk-draft:" + home(p.action), null);
+    if (window.tkKeep) window.tkKeep([matchOf(home(p.action))], true);
   }
 
   // ---- saves refused for good (issue 39) ----
@@ -773,7 +792,7 @@ window.tkRetryAfter = function (res) {
         b.addEventListener("click", function () { drop(p); el.remove(); });
         el.appendChild(b);
         var form = keptForm(), main = document.querySelector("main");
-        if (form && form.getAttribute("action") === p.action && window.tkPlace) window.tkPlace(el);
+        if (form && form.getAttribute("action") === home(p.action) && window.tkPlace) window.tkPlace(el);
         else if (main) main.insertBefore(el, main.firstChild);
       });
     });

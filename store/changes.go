@@ -33,7 +33,7 @@ func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]Cha
 	}
 	defer tx.Rollback()
 	rows, err := tx.QueryContext(ctx, `SELECT m.id, m.game, m.changed_seq, m.finished_at IS NOT NULL AND m.deleted_at IS NULL,
-		COALESCE(m.finished_at, ''), m.options, COALESCE(m.places, ''), COALESCE(m.no_scores, 0), m.ended_early_at IS NOT NULL,
+		COALESCE(m.finished_at, ''), m.options, COALESCE(m.places, ''), COALESCE(m.no_scores, 0), COALESCE(m.result, ''), m.ended_early_at IS NOT NULL,
 		(SELECT `+seatsPacked+` FROM match_players mp WHERE mp.match_id = m.id)
 		FROM matches m WHERE m.group_id = $1 AND m.changed_seq > $2`, groupID, since)
 	if err != nil {
@@ -49,7 +49,7 @@ func (s *Store) ChangedMatches(ctx context.Context, groupID, since int64) ([]Cha
 		var at, opts, places string
 		var none int
 		var seats sql.NullString
-		if err := rows.Scan(&c.Match.ID, &c.Match.Game, &seq, &c.Played, &at, &opts, &places, &none, &c.Match.EndedEarly, &seats); err != nil {
+		if err := rows.Scan(&c.Match.ID, &c.Match.Game, &seq, &c.Played, &at, &opts, &places, &none, &c.Match.Result, &c.Match.EndedEarly, &seats); err != nil {
 			return nil, since, fmt.Errorf("store: changed matches: %w", err)
 		}
 		top = max(top, seq)

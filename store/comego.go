@@ -68,6 +68,9 @@ func (s *Store) LeaveMatch(ctx context.Context, groupID, matchID int64, seat int
 		}
 		tx.wrote(groupID, false)
 		tx.wroteIn(matchID)
+		if err := retireLines(ctx, tx, matchID); err != nil {
+			return err
+		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO departures (match_id, seat, after_round, author, at) VALUES ($1, $2, $3, $4, $5)`,
 			matchID, seat, live, author, s.now())
 		if err != nil {
@@ -98,7 +101,7 @@ func (s *Store) ReturnToMatch(ctx context.Context, groupID, matchID int64, seat 
 		}
 		tx.wrote(groupID, false)
 		tx.wroteIn(matchID)
-		return nil
+		return retireLines(ctx, tx, matchID)
 	})
 }
 

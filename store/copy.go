@@ -9,7 +9,7 @@ import (
 
 // copyTables are the tables CopyAll copies, parents before children.
 var copyTables = []string{"groups", "sessions", "players", "memberships", "house_rules", "seasons", "group_games",
-	"matches", "match_players", "departures", "rounds", "round_revisions", "rulings", "bgstats_games"}
+	"matches", "match_players", "departures", "rounds", "round_revisions", "round_lines", "rulings", "bgstats_games"}
 
 // pgOnlyColumns are columns only PostgreSQL's schema has: CopyAll leaves
 // them to the target's default.
@@ -92,7 +92,7 @@ func CopyAll(ctx context.Context, from, to *Store) (map[string]int, error) {
 	if to.d.pg {
 		// Rows inserted with their ids leave the identity sequences behind:
 		// the next new row must get an id past the copied ones.
-		for _, table := range []string{"groups", "sessions", "players", "seasons", "matches", "departures", "rounds", "round_revisions", "rulings"} {
+		for _, table := range []string{"groups", "sessions", "players", "seasons", "matches", "departures", "rounds", "round_revisions", "round_lines", "rulings"} {
 			if _, err := dst.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+table+`', 'id'), COALESCE((SELECT MAX(id) FROM `+table+`), 0) + 1, false)`); err != nil {
 				return nil, fmt.Errorf("store: copy %s: %w", table, err)
 			}

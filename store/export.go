@@ -17,9 +17,12 @@ import (
 // (issue 31) adds what a match keeps of a BG Stats play (PlayMeta: places,
 // location, duration, comments, start seat, the play's local date); an
 // older instance says the file is newer instead of refusing a field.
+// Version 5 (issue 38) adds co-operative games (ExportGame.Coop), a
+// match's result when its places do not say it (PlayMeta.Result) and a
+// play's scores as it held them (PlayMeta.Scores).
 const (
 	ExportFormat  = "tablekeeper.group"
-	ExportVersion = 4
+	ExportVersion = 5
 )
 
 // Export is a whole group: its roster, seasons, house rules and every match
@@ -91,11 +94,12 @@ type ExportGame struct {
 	LowWins bool   `json:"low_wins,omitempty"`
 	Target  int    `json:"target,omitempty"`
 	Rounds  int    `json:"rounds,omitempty"`
+	Coop    bool   `json:"coop,omitempty"` // version 5: a co-operative game
 }
 
 // GroupGame is the definition the file holds, for group groupID.
 func (g ExportGame) GroupGame(groupID int64) GroupGame {
-	return GroupGame{GroupID: groupID, Num: g.Num, Name: g.Name, BGGID: g.BGGID, Kind: g.Kind, LowWins: g.LowWins, Target: g.Target, Rounds: g.Rounds}
+	return GroupGame{GroupID: groupID, Num: g.Num, Name: g.Name, BGGID: g.BGGID, Kind: g.Kind, LowWins: g.LowWins, Target: g.Target, Rounds: g.Rounds, Coop: g.Coop}
 }
 
 // ExportRule is one house-rule value a group set.
@@ -144,6 +148,16 @@ type ExportRound struct {
 	UndoneAt  *string          `json:"undone_at"`
 	CreatedAt string           `json:"created_at"`
 	Revisions []ExportRevision `json:"revisions"`
+	Lines     []ExportLine     `json:"lines,omitempty"` // who sent what, when its players entered it a line each
+}
+
+// ExportLine is one player's line a round was saved from: the seat, its
+// fields as the round form posted them, who sent it and when.
+type ExportLine struct {
+	Seat   int    `json:"seat"`
+	Fields string `json:"fields"`
+	Author string `json:"author"`
+	At     string `json:"at"`
 }
 
 // ExportRevision is one recorded state of a round.
@@ -246,13 +260,13 @@ func exportHead(ctx context.Context, tx *rtx, groupID int64, e *Export) error {
 	}); err != nil {
 		return err
 	}
-	if err := each(ctx, tx, `SELECT num, name, bgg_id, kind, low_wins, target, rounds FROM group_games WHERE group_id = $1 ORDER BY num`, []any{groupID}, func(sc scanner) error {
+	if err := each(ctx, tx, `SELECT num, name, bgg_id, kind, low_wins, target, rounds, coop FROM group_games WHERE group_id = $1 ORDER BY num`, []any{groupID}, func(sc scanner) error {
 		var g ExportGame
-		var low int
-		if err := sc.Scan(&g.Num, &g.Name, &g.BGGID, &g.Kind, &low, &g.Target, &g.Rounds); err != nil {
+		var low, coop int
+		if err := sc.Scan(&g.Num, &g.Name, &g.BGGID, &g.Kind, &low, &g.Target, &g.Rounds, &coop); err != nil {
 			return err
 		}
-		g.LowWins = low == 1
+		g.LowWins, g.Coop = low == 1, coop == 1
 		e.Games = append(e.Games, g)
 		return nil
 	}); err != nil {
@@ -374,6 +388,20 @@ func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]Export
 		a := roundAt[rid]
 		r := &ms[a.match].Rounds[a.round]
 		r.Revisions = append(r.Revisions, v)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := each(ctx, tx, `SELECT l.round_id, l.seat, l.fields, l.author, l.at FROM round_lines l
+		JOIN rounds r ON r.id = l.round_id JOIN matches m ON m.id = r.match_id WHERE m.group_id = $1 AND m.id BETWEEN $2 AND $3 AND l.replaced = 0 ORDER BY l.round_id, l.seat`, span, func(sc scanner) error {
+		var rid int64
+		var l ExportLine
+		if err := sc.Scan(&rid, &l.Seat, &l.Fields, &l.Author, &l.At); err != nil {
+			return err
+		}
+		a := roundAt[rid]
+		r := &ms[a.match].Rounds[a.round]
+		r.Lines = append(r.Lines, l)
 		return nil
 	}); err != nil {
 		return nil, err

@@ -130,8 +130,14 @@ func (c *matchChecker) check(m ExportMatch) error {
 	if len(m.Seats) == 0 {
 		return fault("seats", 0, 0, "no seats")
 	}
-	if (m.Places != nil || m.NoScores) && !validPlaces(m.Places, len(m.Seats)) {
+	if (m.Places != nil || m.NoScores && m.Result == "") && !validPlaces(m.Places, len(m.Seats)) {
 		return fault("places", 0, 0, "places %v of %d seats", m.Places, len(m.Seats))
+	}
+	if !ValidResult(m.Result) {
+		return fault("result", 0, 0, "result %q", m.Result)
+	}
+	if !validScores(m.Scores, len(m.Seats)) {
+		return fault("scores", 0, 0, "scores %q of %d seats", m.Scores, len(m.Seats))
 	}
 	if len(m.Location) > MaxPlayLocation || len(m.Comments) > MaxPlayComments || m.DurationMin < 0 || m.DurationMin > 100000 ||
 		(m.StartSeat != nil && (*m.StartSeat < 0 || *m.StartSeat >= len(m.Seats))) || (m.PlayedLocal != "" && !validLocal(m.PlayedLocal)) {
@@ -176,6 +182,16 @@ func (c *matchChecker) check(m ExportMatch) error {
 			}
 		} else if r.Number < 1 {
 			return fault("round", r.Number, 0, "undone round %d", r.Number)
+		}
+		if len(r.Lines) > len(m.Seats) {
+			return fault("round", r.Number, 0, "%d lines", len(r.Lines))
+		}
+		seen := map[int]bool{}
+		for _, l := range r.Lines {
+			if seen[l.Seat] || l.Seat < 0 || l.Seat >= len(m.Seats) || len(l.Fields) > MaxEntryBytes || len(l.Author) > MaxImportText/16 || !validTime(l.At) {
+				return fault("round", r.Number, 0, "line of seat %d", l.Seat)
+			}
+			seen[l.Seat] = true
 		}
 		for _, v := range r.Revisions {
 			switch v.Kind {

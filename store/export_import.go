@@ -170,9 +170,18 @@ func insertHead(ctx context.Context, tx *txn, gid int64, head Export, playerID m
 // in transactions of at most about importHold each.
 func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64]int64, next func() (ExportMatch, bool, error)) error {
 	for more := true; more; {
+		// The matches this transaction took from next: PostgreSQL may run
+		// the transaction again (commitPG), which must write them again,
+		// not go on from where the refused try left next.
+		var taken []ExportMatch
 		err := s.tx(ctx, func(tx *txn) error {
+			for _, m := range taken {
+				if err := insertMatch(ctx, tx, gid, playerID, m); err != nil {
+					return err
+				}
+			}
 			// At least one match a transaction, then as many as importHold allows.
-			for t0 := time.Now(); ; {
+			for t0 := time.Now(); len(taken) == 0 || time.Since(t0) < importHold; {
 				m, ok, err := next()
 				if err != nil {
 					return err
@@ -181,13 +190,12 @@ func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64
 					more = false
 					return nil
 				}
+				taken = append(taken, m)
 				if err := insertMatch(ctx, tx, gid, playerID, m); err != nil {
 					return err
 				}
-				if time.Since(t0) >= importHold {
-					return nil
-				}
 			}
+			return nil
 		})
 		if err != nil {
 			return err
@@ -204,9 +212,9 @@ func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64
 func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64]int64, m ExportMatch) error {
 	rules, opts := mustJSON(m.Rules), mustJSON(m.Options) // nil stays null, as CreateMatch stores it
 	res, err := tx.insert(ctx, `INSERT INTO matches (group_id, game, rules, options, finished_at, deleted_at, created_at, bgstats_play,
-		places, location, duration_min, comments, start_seat, played_local, no_scores, ended_early_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+		places, location, duration_min, comments, start_seat, played_local, no_scores, ended_early_at, result, scores) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
 		groupID, m.Game, rules, opts, m.FinishedAt, m.DeletedAt, m.CreatedAt, sql.NullString{String: m.BGStatsPlay, Valid: m.BGStatsPlay != ""},
-		placesText(m.Places), nullText(m.Location), nullInt(m.DurationMin), nullText(m.Comments), startSeat(m.StartSeat), nullText(m.PlayedLocal), nullFlag(m.NoScores), m.EndedEarlyAt)
+		placesText(m.Places), nullText(m.Location), nullInt(m.DurationMin), nullText(m.Comments), startSeat(m.StartSeat), nullText(m.PlayedLocal), nullFlag(m.NoScores), m.EndedEarlyAt, nullText(m.Result), scoresText(m.Scores))
 	if err != nil {
 		return err
 	}
@@ -227,6 +235,12 @@ func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64
 		for _, v := range r.Revisions {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO round_revisions (round_id, version, kind, entry, points, author, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 				rid, v.Version, v.Kind, string(v.Entry), mustJSON(v.Points), v.Author, v.At); err != nil {
+				return err
+			}
+		}
+		for _, l := range r.Lines {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO round_lines (match_id, number, seat, fields, sender, author, send_key, at, round_id) VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8)`,
+				mid, r.Number, l.Seat, l.Fields, l.Author, fmt.Sprintf("import/%d/%d", rid, l.Seat), l.At, rid); err != nil {
 				return err
 			}
 		}

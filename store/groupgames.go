@@ -21,6 +21,9 @@ type GroupGame struct {
 	LowWins bool // with points: the lowest total wins
 	Target  int  // with points per round: a total that ends the match (0: none)
 	Rounds  int  // with points per round: the number of rounds (0: open)
+	// Coop: a co-operative game: its players win or lose together
+	// (migration 00150); its matches are won or lost, not ranked.
+	Coop bool
 }
 
 // The kinds of a group's other game.
@@ -52,13 +55,15 @@ func GroupGameNum(id string) (int, bool) {
 }
 
 // Valid reports whether the definition can be stored: a name, a known
-// kind, no negative numbers, and a target or round count only with points
-// entered per round.
+// kind, no negative numbers, a target or round count only with points
+// entered per round, and a co-operative game won by the winner only.
 func (g GroupGame) Valid() bool {
 	name := strings.TrimSpace(g.Name)
 	switch {
-	case name == "" || len([]rune(name)) > MaxNameLen || g.BGGID < 0 || g.Target < 0 || g.Rounds < 0:
+	case name == "" || len([]rune(name)) > MaxGameNameLen || g.BGGID < 0 || g.Target < 0 || g.Rounds < 0:
 		return false
+	case g.Coop: // won or lost together: the winner only
+		return g.Kind == KindWinner && g.Target == 0 && g.Rounds == 0 && !g.LowWins
 	case g.Kind == KindRounds:
 		return true
 	case g.Kind == KindFinal:
@@ -102,8 +107,8 @@ func (tx *txn) addGroupGame(ctx context.Context, g *GroupGame, now string) error
 			return fmt.Errorf("store: add game: %w", err)
 		}
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO group_games (group_id, num, name, name_key, bgg_id, kind, low_wins, target, rounds, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, g.GroupID, g.Num, g.Name, strings.ToLower(g.Name), g.BGGID, g.Kind, boolInt(g.LowWins), g.Target, g.Rounds, now)
+	_, err := tx.ExecContext(ctx, `INSERT INTO group_games (group_id, num, name, name_key, bgg_id, kind, low_wins, target, rounds, coop, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, g.GroupID, g.Num, g.Name, strings.ToLower(g.Name), g.BGGID, g.Kind, boolInt(g.LowWins), g.Target, g.Rounds, boolInt(g.Coop), now)
 	if err != nil {
 		if isUnique(err) {
 			return fmt.Errorf("store: add game: %w", ErrConflict)
@@ -129,18 +134,18 @@ func (s *Store) GroupGames(ctx context.Context, groupID int64) ([]GroupGame, err
 	return scanGroupGames(rows, groupID)
 }
 
-const groupGamesSQL = `SELECT num, name, bgg_id, kind, low_wins, target, rounds FROM group_games WHERE group_id = $1 ORDER BY num`
+const groupGamesSQL = `SELECT num, name, bgg_id, kind, low_wins, target, rounds, coop FROM group_games WHERE group_id = $1 ORDER BY num`
 
 func scanGroupGames(rows *sql.Rows, groupID int64) ([]GroupGame, error) {
 	defer rows.Close()
 	var out []GroupGame
 	for rows.Next() {
 		g := GroupGame{GroupID: groupID}
-		var low int
-		if err := rows.Scan(&g.Num, &g.Name, &g.BGGID, &g.Kind, &low, &g.Target, &g.Rounds); err != nil {
+		var low, coop int
+		if err := rows.Scan(&g.Num, &g.Name, &g.BGGID, &g.Kind, &low, &g.Target, &g.Rounds, &coop); err != nil {
 			return nil, fmt.Errorf("store: group games: %w", err)
 		}
-		g.LowWins = low == 1
+		g.LowWins, g.Coop = low == 1, coop == 1
 		out = append(out, g)
 	}
 	return out, rows.Err()

@@ -24,7 +24,8 @@ type PlayedMatch struct {
 	// NoScores: the match's totals are zeros from a play without scores,
 	// worth no average or record (see PlayMeta.NoScores).
 	NoScores   bool
-	EndedEarly bool // ended before its game's end: it sets no records
+	Result     string // how it ended when its places do not say it (see PlayMeta.Result)
+	EndedEarly bool   // ended before its game's end: it sets no records
 }
 
 // PlayedSeat is one player's part in a finished match.
@@ -48,7 +49,7 @@ const seatsPacked = `string_agg(mp.seat || ' ' || mp.player_id || ' ' || mp.tota
 // and rounds packed by SQLite): crossing from SQLite to Go row by row is
 // what costs.
 func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds bool) ([]PlayedMatch, error) {
-	rows, err := s.query(ctx, `SELECT m.id, m.game, m.finished_at, m.options, COALESCE(m.places, ''), COALESCE(m.no_scores, 0), m.ended_early_at IS NOT NULL,
+	rows, err := s.query(ctx, `SELECT m.id, m.game, m.finished_at, m.options, COALESCE(m.places, ''), COALESCE(m.no_scores, 0), COALESCE(m.result, ''), m.ended_early_at IS NOT NULL,
 		`+seatsPacked+`
 		FROM matches m JOIN match_players mp ON mp.match_id = m.id
 		WHERE m.group_id = $1 AND m.deleted_at IS NULL AND m.finished_at IS NOT NULL
@@ -63,7 +64,7 @@ func (s *Store) PlayedMatches(ctx context.Context, groupID int64, withRounds boo
 		var m PlayedMatch
 		var at, opts, places, seats string
 		var none int
-		if err := rows.Scan(&m.ID, &m.Game, &at, &opts, &places, &none, &m.EndedEarly, &seats); err != nil {
+		if err := rows.Scan(&m.ID, &m.Game, &at, &opts, &places, &none, &m.Result, &m.EndedEarly, &seats); err != nil {
 			return nil, fmt.Errorf("store: played matches: %w", err)
 		}
 		if err := json.Unmarshal([]byte(opts), &m.Options); err != nil {

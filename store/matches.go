@@ -22,9 +22,15 @@ type Match struct {
 	CreatedAt  time.Time
 	Rulings    int      // how many referee rulings were kept with it
 	Play       PlayMeta // what it keeps of the play it was imported from
+	// BGStatsPlay is the uuid of the BG Stats play it was imported from
+	// ("" for a match recorded here), read by MatchSheet only.
+	BGStatsPlay string
 	// EndedEarlyAt is when the match was ended before its game's end (nil
 	// for a match that ran its course or is still played).
 	EndedEarlyAt *time.Time
+	// Lines are the lines sent for the next round, each player's own, not
+	// yet saved with it (read by MatchSheet and ChangeRound only), in seat order.
+	Lines []Line
 }
 
 // Seat is a player's place at a match, with their running total.

@@ -91,6 +91,12 @@ func (p Player) Archived() bool { return p.ArchivedAt != nil }
 // MaxNameLen bounds names of groups, players and members, in characters.
 const MaxNameLen = 40
 
+// MaxGameNameLen bounds the name of a group's other game, in characters:
+// BG Stats keeps a game's name whole (BoardGameGeek's run past 100:
+// "Sherlock Holmes Consulting Detective: The Thames Murders & Other
+// Cases" is 70), and the import keeps it whole up to this (issue 38).
+const MaxGameNameLen = 200
+
 // Why a name is refused, as CheckName says it (each is also the end of a
 // message id, form.name.<why>).
 const (
@@ -108,7 +114,13 @@ const (
 // (NUL, line or paragraph breaks, tabs) and no bidirectional embedding,
 // override, isolate or mark (which can make a name display as another), and
 // have 1 to MaxNameLen characters, one of them visible.
-func CheckName(name string) (string, string) {
+func CheckName(name string) (string, string) { return checkNameUpTo(name, MaxNameLen) }
+
+// CheckGameName is CheckName for a group's other game: up to MaxGameNameLen
+// characters.
+func CheckGameName(name string) (string, string) { return checkNameUpTo(name, MaxGameNameLen) }
+
+func checkNameUpTo(name string, most int) (string, string) {
 	if !utf8.ValidString(name) {
 		return name, NameEncoding
 	}
@@ -128,7 +140,7 @@ func CheckName(name string) (string, string) {
 	switch {
 	case !visible:
 		return name, NameRequired
-	case n > MaxNameLen:
+	case n > most:
 		return name, NameTooLong
 	}
 	return name, ""

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -25,6 +26,87 @@ type PlayMeta struct {
 	// NoScores: the play had no scores (a winner or ranks only): the
 	// totals are zeros, worth no average or record; Places say it all.
 	NoScores bool `json:"no_scores,omitempty"`
+	// Result is how the match ended when its places do not say it
+	// (migration 00150): ResultWon or ResultLost (won or lost together:
+	// a co-operative or a solo play), ResultNobody (nobody won, chosen by
+	// hand), ResultNone (played, no result recorded); "": the places, or
+	// the totals, say who won.
+	Result string `json:"result,omitempty"`
+	// Scores are the seats' scores as the play held them (migration
+	// 00160), when they are not the whole totals: a decimal ("4.5"), or ""
+	// for a seat without a score where others have one; nil: the totals
+	// are the scores. The totals keep each score rounded, for the
+	// standings.
+	Scores []string `json:"scores,omitempty"`
+}
+
+// MaxScoreLen bounds a kept score's text.
+const MaxScoreLen = 24
+
+// scoresText is scores as the matches table keeps them.
+func scoresText(scores []string) sql.NullString {
+	if len(scores) == 0 {
+		return sql.NullString{}
+	}
+	parts := make([]string, len(scores))
+	for i, s := range scores {
+		parts[i] = cmp.Or(s, "_")
+	}
+	return sql.NullString{String: strings.Join(parts, " "), Valid: true}
+}
+
+// parseScores reads what scoresText wrote.
+func parseScores(s string) []string {
+	if s == "" {
+		return nil
+	}
+	out := strings.Fields(s)
+	for i, v := range out {
+		if v == "_" {
+			out[i] = ""
+		}
+	}
+	return out
+}
+
+// validScores reports whether scores are seats scores as a match keeps
+// them: numbers (a decimal point, no exponent) or "" for none.
+func validScores(scores []string, seats int) bool {
+	if scores == nil {
+		return true
+	}
+	if len(scores) != seats {
+		return false
+	}
+	for _, s := range scores {
+		if s == "" {
+			continue
+		}
+		if len(s) > MaxScoreLen || strings.ContainsAny(s, "eEinfINFxX_ ") {
+			return false
+		}
+		if _, err := strconv.ParseFloat(s, 64); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// A match's results that are not places (PlayMeta.Result).
+const (
+	ResultWon    = "won"
+	ResultLost   = "lost"
+	ResultNobody = "nobody"
+	ResultNone   = "none"
+)
+
+// ValidResult reports whether r is a result a match can keep ("" included).
+func ValidResult(r string) bool {
+	switch r {
+	case "", ResultWon, ResultLost, ResultNobody, ResultNone:
+		return true
+	}
+	return false
 }
 
 // Bounds of what a match keeps of a play (an import refuses more).
@@ -87,22 +169,24 @@ func validPlaces(places []int, seats int) bool {
 }
 
 // metaColumns are the matches table's columns PlayMeta is read from.
-const metaColumns = `COALESCE(m.places, ''), COALESCE(m.location, ''), COALESCE(m.duration_min, 0), COALESCE(m.comments, ''), m.start_seat, COALESCE(m.played_local, ''), COALESCE(m.no_scores, 0)`
+const metaColumns = `COALESCE(m.places, ''), COALESCE(m.location, ''), COALESCE(m.duration_min, 0), COALESCE(m.comments, ''), m.start_seat, COALESCE(m.played_local, ''), COALESCE(m.no_scores, 0), COALESCE(m.result, ''), COALESCE(m.scores, '')`
 
 // metaScan is where a row's metaColumns are scanned to, then set by done.
 type metaScan struct {
 	places string
+	scores string
 	start  sql.NullInt64
 	none   int
 	meta   PlayMeta
 }
 
 func (ms *metaScan) dest() []any {
-	return []any{&ms.places, &ms.meta.Location, &ms.meta.DurationMin, &ms.meta.Comments, &ms.start, &ms.meta.PlayedLocal, &ms.none}
+	return []any{&ms.places, &ms.meta.Location, &ms.meta.DurationMin, &ms.meta.Comments, &ms.start, &ms.meta.PlayedLocal, &ms.none, &ms.meta.Result, &ms.scores}
 }
 
 func (ms *metaScan) done() PlayMeta {
 	ms.meta.Places = parsePlaces(ms.places)
+	ms.meta.Scores = parseScores(ms.scores)
 	ms.meta.NoScores = ms.none == 1
 	if ms.start.Valid {
 		n := int(ms.start.Int64)

@@ -207,6 +207,11 @@ func (s *Store) tryPG(ctx context.Context, groups []int64, fn func(*txn) error) 
 	if err != nil {
 		return nil, t.touched, err
 	}
+	if s.refuse != nil {
+		if err := s.refuse(); err != nil {
+			return nil, t.touched, err
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return nil, t.touched, fmt.Errorf("store: commit: %w", err)
 	}

@@ -112,11 +112,15 @@ func (s *Store) ChangeRound(ctx context.Context, g Group, id int64, key string, 
 				return fmt.Errorf("store: add round: %w", err)
 			}
 		}
-		r, after, err := s.apply(ctx, tx, g, m, rounds, key, plan(m, rounds))
+		c := plan(m, rounds)
+		r, after, err := s.apply(ctx, tx, g, m, rounds, key, c)
 		if err != nil {
 			return err // rounds stay as read
 		}
 		out, rounds = r, after
+		if c.Kind == WriteAdd {
+			m.Lines = nil // saved with the round
+		}
 		return nil
 	})
 	return m, out, rounds, err
@@ -148,7 +152,9 @@ func (s *Store) apply(ctx context.Context, tx *txn, g Group, m Match, rounds []R
 		case len(rounds) >= MaxImportRounds: // undone ones count: the import holds them all
 			return Round{}, nil, &LimitError{What: "rounds", Max: MaxImportRounds}
 		}
-		r, err = s.insertRound(ctx, tx, m.ID, c, key)
+		if r, err = s.insertRound(ctx, tx, m.ID, c, key); err == nil && len(m.Lines) > 0 {
+			err, m.Lines = takeLines(ctx, tx, m.ID, r.ID), nil // the lines sent for it stay with it
+		}
 		rounds = append(slices.Clip(rounds), r) // a copy: rounds may be the caller's
 		sortRounds(rounds)                      // an undone round keeps its number: a new one is not always last
 	case WriteEdit:

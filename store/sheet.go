@@ -19,10 +19,16 @@ import (
 //	0    | id     | group_id  | rulings | game  | rules  | options | finished_at | created_at | ended_early_at
 //	1    | seat   | player_id | total   | name  | away   | guest   |             |            |
 //	2    | number | id        | version | entry | points |         | undone_at   |            |
-//	3    | duration_min | start_seat | no_scores | places | location | comments | played_local | |
+//	3    | duration_min | start_seat | no_scores | places | location | comments | played_local | result | bgstats_play
+//	4    | number | seat      | version | fields | author | sender  |             | send_key   |
+//	5    |              |            |           | scores |          |          |              |        |
 //
 // away is the first round the seat's player no longer plays (his live
 // departure, migration 00110, is after the round before it), NULL when he stayed.
+//
+// Rows 4 are the lines sent for the next round and not yet saved with it
+// (Match.Lines, migration 00140): a match whose players enter no line of
+// their own costs nothing more.
 //
 // Row 3 (PlayMeta) is there only for a match imported from a play (one
 // with played_local): a match recorded here costs nothing more.
@@ -44,8 +50,14 @@ const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r 
 	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL, NULL
 	FROM rounds r WHERE r.match_id = $4
 	UNION ALL
-	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, NULL, NULL
-	FROM matches m WHERE m.id = $5 AND m.group_id = $6 AND m.played_local IS NOT NULL`
+	SELECT 3, COALESCE(m.duration_min, 0), COALESCE(m.start_seat, -1), COALESCE(m.no_scores, 0), m.places, m.location, m.comments, m.played_local, m.result, m.bgstats_play
+	FROM matches m WHERE m.id = $5 AND m.group_id = $6 AND m.played_local IS NOT NULL
+	UNION ALL
+	SELECT 4, l.number, l.seat, l.version, l.fields, l.author, CAST(l.sender AS TEXT), NULL, l.send_key, NULL
+	FROM round_lines l WHERE l.match_id = $7 AND l.round_id IS NULL AND l.replaced = 0
+	UNION ALL
+	SELECT 5, NULL, NULL, NULL, m.scores, NULL, NULL, NULL, NULL, NULL
+	FROM matches m WHERE m.id = $8 AND m.group_id = $9 AND m.scores IS NOT NULL`
 
 // MatchSheet returns a match of the group with its seats (Match) and every
 // round in order, undone ones included (Rounds, but with no CreatedAt), read
@@ -70,7 +82,7 @@ func (s *Store) MatchGame(ctx context.Context, groupID, id int64) (string, error
 // matchSheet is MatchSheet on a connection's queries: the pool's, or a write
 // transaction's (ChangeRound).
 func matchSheet(ctx context.Context, query func(context.Context, string, ...any) (*sql.Rows, error), groupID, id int64) (Match, []Round, error) {
-	rows, err := query(ctx, sheetQuery, id, groupID, id, id, id, groupID)
+	rows, err := query(ctx, sheetQuery, id, groupID, id, id, id, groupID, id, id, groupID)
 	if err != nil {
 		return Match{}, nil, fmt.Errorf("store: match sheet: %w", err)
 	}
@@ -78,6 +90,7 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 	var (
 		m      Match
 		found  bool
+		scores []string // row 4, set once the rows are read (rows come unordered)
 		seats  = make([]Seat, 0, 8)
 		seatNo = make([]int64, 0, 8)
 		rounds = make([]Round, 0, 16)
@@ -116,11 +129,17 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 			rounds = append(rounds, r)
 		case 3:
 			m.Play = PlayMeta{DurationMin: int(i1), Places: parsePlaces(textOf(col[4])), Location: textOf(col[5]),
-				Comments: textOf(col[6]), PlayedLocal: textOf(col[7]), NoScores: i3 == 1}
+				Comments: textOf(col[6]), PlayedLocal: textOf(col[7]), NoScores: i3 == 1, Result: textOf(col[8])}
+			m.BGStatsPlay = textOf(col[9])
 			if i2 >= 0 {
 				start := int(i2)
 				m.Play.StartSeat = &start
 			}
+		case 4:
+			m.Lines = append(m.Lines, Line{Number: int(i1), Seat: int(i2), Version: int(i3), Fields: textOf(col[4]),
+				Author: textOf(col[5]), Sender: int64(atoiOf(col[6])), Key: textOf(col[8])})
+		case 5:
+			scores = parseScores(textOf(col[4]))
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -135,7 +154,11 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 	if len(seats) > 0 {
 		m.Seats = sortSeats(seats, seatNo)
 	}
+	if len(scores) == len(m.Seats) {
+		m.Play.Scores = scores
+	}
 	sortRounds(rounds)
+	slices.SortFunc(m.Lines, func(a, b Line) int { return a.Seat - b.Seat })
 	return m, rounds, nil
 }
 
@@ -235,6 +258,13 @@ func SheetVersion(m Match, rounds []Round) string {
 	}
 	if m.EndedEarly() {
 		v += "~end"
+	}
+	if len(m.Lines) > 0 { // a line sent, or changed, for the next round
+		sum = 0
+		for _, l := range m.Lines {
+			sum += l.Version
+		}
+		v += "~l" + strconv.Itoa(len(m.Lines)) + "." + strconv.Itoa(sum)
 	}
 	return v
 }

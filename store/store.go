@@ -66,7 +66,10 @@ type Store struct {
 	// chunked, when set (tests only), is called after each of an import's
 	// matches transactions has committed, outside the write lock.
 	chunked func()
-	limits  GroupLimits // see SetGroupLimits
+	// refuse, when set (tests only), is asked before each PostgreSQL
+	// commit; an error it returns stands for PostgreSQL's refusal.
+	refuse func() error
+	limits GroupLimits // see SetGroupLimits
 }
 
 // Open opens the database db names: a PostgreSQL address

@@ -152,3 +152,23 @@ func elides(word string) bool {
 	r, _ := utf8.DecodeRuneInString(word)
 	return strings.ContainsRune("aeiouyhàâäéèêëîïôöùûüœæAEIOUYHÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ", r)
 }
+
+// ScoreText is a score kept as text ("4.5", "-3", "" for none) as the
+// language writes a number: "4,5", "−3".
+func ScoreText(lg, s string) string {
+	if lg == "fr" {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	if rest, ok := strings.CutPrefix(s, "-"); ok {
+		s = "−" + rest
+	}
+	return s
+}
+
+// cell is seat i's number: shown[i] when shown holds the seats' texts, else v.
+func cell(shown []string, i, v int) string {
+	if i < len(shown) {
+		return shown[i]
+	}
+	return itoa(v)
+}

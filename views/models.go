@@ -98,6 +98,7 @@ type MatchLine struct {
 	Players  string
 	Status   string // translated: "round 4", "finished"
 	Winners  string
+	Outcome  string // a finished match not ranked: "Won together", "Nobody won"…
 	Finished bool
 	Seated   bool   // this phone's player has a seat in it
 	When     string // when it was started, as people write dates
@@ -213,6 +214,8 @@ type Scoresheet struct {
 	Finished   bool
 	Winners    string
 	Tie        bool            // more than one winner
+	Outcome    string          // a finished match not ranked: "Won together", "Nobody won"…; "" when ranked
+	Shown      []string        // the totals as shown when they are not whole numbers (see RoundRow.Shown); nil: Totals
 	Info       templ.Component // the current round's facts
 	Form       templ.Component // round entry, nil when finished
 	UndoURL    string
@@ -281,7 +284,8 @@ type RoundRow struct {
 	Main    string // its first part, "Round 8"
 	Sub     string // the secondary part, "10 cards" ("" when none)
 	Points  []int
-	Away    []bool // seats whose player had left before this round (nil: none)
+	Shown   []string // the points as shown when they are not whole numbers (a BG Stats play's "4.5", "" for no score); nil: Points
+	Away    []bool   // seats whose player had left before this round (nil: none)
 	Undone  bool
 	Edited  bool
 	EditURL string
@@ -295,6 +299,7 @@ type HistoryPage struct {
 	Label    string
 	Names    []string
 	Items    []HistoryItem
+	Lines    []string // who sent each player's line, when the round was entered a line per player
 }
 
 // HistoryItem is one revision.

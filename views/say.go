@@ -31,15 +31,9 @@ func Say(ctx context.Context, m rulebook.Msg) string {
 	return T(ctx, m.ID, args...)
 }
 
-// Mistake is an engine's input error in the page's language: its message
-// from the message files, or its own two sentences for an engine that
-// still writes them inline.
-func Mistake(ctx context.Context, ie *rulebook.InputError) string {
-	if ie.Msg.ID == "" {
-		return ie.Message.In(Lang(ctx))
-	}
-	return Say(ctx, ie.Msg)
-}
+// Mistake is an engine's input error in the page's language, from the
+// message files.
+func Mistake(ctx context.Context, ie *rulebook.InputError) string { return Say(ctx, ie.Msg) }
 
 // Mistake is an input error in lang ("en", "fr"), for an answer that has a
 // language but no page (the API, an import's report).

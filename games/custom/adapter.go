@@ -28,11 +28,18 @@ type Game struct {
 	Def           store.GroupGame
 }
 
-var _ kit.Game = Game{}
+var (
+	_ kit.Game     = Game{}
+	_ kit.Lines    = Game{}
+	_ kit.Together = Game{}
+)
+
+// Together: a co-operative game's match is won or lost by everyone.
+func (g Game) Together(totals []int) (coop, won bool) { return g.Def.Coop, sc.Together(totals) }
 
 // New is the game of a stored definition.
 func New(def store.GroupGame) Game {
-	return Game{Game: sc.Game{Def: sc.Def{ID: def.ID(), Kind: def.Kind, LowWins: def.LowWins, Target: def.Target, Rounds: def.Rounds}}, Def: def}
+	return Game{Game: sc.Game{Def: sc.Def{ID: def.ID(), Kind: def.Kind, LowWins: def.LowWins, Target: def.Target, Rounds: def.Rounds, Coop: def.Coop}}, Def: def}
 }
 
 func (g Game) Name(string) string { return g.Def.Name }
@@ -54,7 +61,11 @@ func (g Game) Options(oc kit.OptionsCtx) templ.Component {
 
 // Summary says in words how the game is won and what ends a match.
 func Summary(ctx context.Context, d store.GroupGame) string {
-	parts := []string{views.T(ctx, "custom.kind."+d.Kind)}
+	kind := d.Kind
+	if d.Coop {
+		kind = "together"
+	}
+	parts := []string{views.T(ctx, "custom.kind."+kind)}
 	if d.Kind == store.KindRounds || d.Kind == store.KindFinal {
 		parts = append(parts, views.T(ctx, map[bool]string{true: "custom.lowwins", false: "custom.highwins"}[d.LowWins]))
 	}
@@ -90,7 +101,7 @@ func (g Game) blank(rc kit.RoundCtx) Form {
 	if rc.Version > 0 {
 		title = views.T(rc.Ctx, "round.correct", "Round", label)
 	}
-	f := Form{Frame: rc.Frame(title, views.T(rc.Ctx, "custom.save")), Kind: g.Def.Kind,
+	f := Form{Frame: rc.Frame(title, views.T(rc.Ctx, "custom.save")), Kind: g.Def.Kind, Coop: g.Def.Coop,
 		CanEnd: g.Def.Kind == store.KindRounds, Open: g.Def.Kind == store.KindRounds && g.Def.Target == 0 && g.Def.Rounds == 0}
 	for _, st := range rc.Match.Seats {
 		f.Seats = append(f.Seats, SeatField{Name: st.Name})
@@ -110,6 +121,7 @@ func (g Game) RoundForm(rc kit.RoundCtx, entry json.RawMessage) templ.Component 
 				f.Seats[i].Won = e.Places[i] == 1
 			}
 		}
+		f.Won = len(e.Places) > 0 && e.Places[0] == 1
 		f.Last = e.Last
 	}
 	return FormView(f)
@@ -120,9 +132,14 @@ func (g Game) RoundForm(rc kit.RoundCtx, entry json.RawMessage) templ.Component 
 func (g Game) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	f := g.blank(rc)
 	f.Last = form.Get("last") == "1"
+	f.Won = form.Get("won") == "1"
 	e := sc.Entry{Last: f.Last && f.CanEnd}
 	var bad error
 	for i := range f.Seats {
+		if g.Def.Coop { // one tick for the table: won together, or lost
+			e.Places = append(e.Places, map[bool]int{true: 1, false: 2}[f.Won])
+			continue
+		}
 		v := strings.TrimSpace(form.Get(fmt.Sprintf("v_%d", i)))
 		f.Seats[i].Value = v
 		if g.Def.Kind == store.KindWinner {
@@ -164,6 +181,9 @@ func (g Game) Detail(ctx context.Context, m store.Match, entry json.RawMessage) 
 		return ""
 	}
 	var parts []string
+	if g.Def.Coop && len(e.Places) > 0 {
+		return views.T(ctx, map[bool]string{true: "result.won", false: "result.lost"}[e.Places[0] == 1])
+	}
 	for i, p := range e.Places {
 		if i < len(m.Seats) && p == 1 {
 			parts = append(parts, views.T(ctx, "custom.won", "Name", m.Seats[i].Name))
@@ -174,3 +194,6 @@ func (g Game) Detail(ctx context.Context, m store.Match, entry json.RawMessage) 
 	}
 	return strings.Join(parts, " · ")
 }
+
+// Line is a row's own fields: what its player enters from their own phone.
+func (Game) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row) }

@@ -2,6 +2,7 @@ package custom
 
 import (
 	"context"
+	"strings"
 
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
@@ -20,4 +21,13 @@ func fieldLabel(ctx context.Context, kind, name string) string {
 		return views.T(ctx, "custom.placeof", "Name", name)
 	}
 	return views.T(ctx, "entry.points", "Name", name)
+}
+
+// names is the seats' names, joined for a sentence.
+func names(seats []SeatField) string {
+	out := make([]string, len(seats))
+	for i, s := range seats {
+		out[i] = s.Name
+	}
+	return strings.Join(out, ", ")
 }

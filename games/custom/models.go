@@ -6,6 +6,8 @@ import "github.com/tablekeeper/tablekeeper/games/kit"
 type Form struct {
 	Frame  kit.Frame
 	Kind   string // store.KindRounds, KindFinal, KindWinner or KindRanking
+	Coop   bool   // a co-operative game: one tick, won together or not
+	Won    bool   // co-operative: won together
 	Seats  []SeatField
 	CanEnd bool // points per round: the round may be marked the last
 	Open   bool // nothing else ends the match

@@ -32,6 +32,7 @@ type FiveCrowns struct{ fcscore.Sheet }
 // missing would silently take a page or a tool away).
 var (
 	_ kit.Game        = FiveCrowns{}
+	_ kit.Lines       = FiveCrowns{}
 	_ kit.RefereePage = FiveCrowns{}
 	_ kit.API         = FiveCrowns{}
 	_ kit.Auditor     = FiveCrowns{}
@@ -448,3 +449,6 @@ func fcModes(rows []FCSeat) []fcscore.Seat {
 	}
 	return out
 }
+
+// Line is a row's own fields: what its player enters from their own phone.
+func (FiveCrowns) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row) }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tablekeeper/tablekeeper/rulebook"
+	"github.com/tablekeeper/tablekeeper/views"
 )
 
 func TestParsePath(t *testing.T) {
@@ -51,15 +52,15 @@ func TestFormFieldTakesTheLongestPath(t *testing.T) {
 // is no input mistake, is the form's message.
 func TestShowErrors(t *testing.T) {
 	placed := map[int]string{}
-	err := errors.Join(rulebook.Invalid("seats[1].cards", "One.", "Un."), rulebook.Invalid("winner", "Two.", "Deux."))
-	msg := ShowErrors(context.Background(), err, func(at EnginePath, msg string) bool {
+	err := errors.Join(rulebook.SeatMistake(1, "seats[1].cards", "custom.mistake.whole"), rulebook.Mistake("winner", "custom.mistake.choose.who.won"))
+	msg := ShowErrors(views.Messages().In("en"), err, func(at EnginePath, msg string) bool {
 		if !at.In("seats", 3) {
 			return false
 		}
 		placed[at.Index] = msg
 		return true
 	})
-	if placed[1] != "One." || msg != "Two." {
+	if placed[1] != "Type a whole number." || msg != "Choose who won." {
 		t.Errorf("placed %v, form message %q", placed, msg)
 	}
 	if msg := ShowErrors(context.Background(), errors.New("disk on fire"), func(EnginePath, string) bool { return true }); msg == "" || msg == "disk on fire" {

@@ -60,6 +60,13 @@ type Variants interface {
 	Whole(scoring.Match) bool
 }
 
+// Together is a game whose players may win or lose together (a group's
+// co-operative game): Together says whether it is one, and whether a
+// finished match with these totals was won.
+type Together interface {
+	Together(totals []int) (coop, won bool)
+}
+
 // Endpoint is one of a game's JSON endpoints, POST /api/<game>/<Path>:
 // the handlers read the body strictly into New() and answer with Call.
 type Endpoint struct {

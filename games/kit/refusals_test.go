@@ -14,11 +14,11 @@ import (
 // (an engine names a seat), the round's own ones as they are, none twice.
 func TestRefusalsNameEachPlayer(t *testing.T) {
 	err := errors.Join(
-		rulebook.Invalid("seats[0].points", "No hand is worth 1 points.", "Aucune main ne vaut 1 point."),
-		rulebook.Invalid("players[2].cows", "Too many cows.", "Trop de têtes."),
-		rulebook.Invalid("seats", "Nobody scored 0.", "Personne n'a 0."),
-		rulebook.Invalid("seats[7].points", "Out of the table.", "Hors de la table."),
-		rulebook.Invalid("seats[0].points", "No hand is worth 1 points.", "Aucune main ne vaut 1 point."),
+		rulebook.SeatMistake(0, "seats[0].points", "fc.err.points", "Max", 50),
+		rulebook.SeatMistake(2, "players[2].cows", "custom.mistake.whole"),
+		rulebook.Mistake("seats", "final.mistake.players", "Min", 2, "Max", 7),
+		rulebook.SeatMistake(7, "seats[7].points", "fc.err.nopoints"),
+		rulebook.SeatMistake(0, "seats[0].points", "fc.err.points", "Max", 50),
 	)
 	tr, terr := views.NewTranslator()
 	if terr != nil {
@@ -27,24 +27,24 @@ func TestRefusalsNameEachPlayer(t *testing.T) {
 	ctx := views.WithEnv(context.Background(), tr.NewEnv("en", "/", "", "", ""))
 	got := Refusals(ctx, err, []string{"Ana", "Ben", "Cleo"})
 	// The round's own first, then each player's in seat order; ids unique.
-	want := []Refusal{{"refusal-seats", "Nobody scored 0."}, {"refusal-seats-2", "Out of the table."},
-		{"refusal-seat-0", "Ana: No hand is worth 1 points."}, {"refusal-seat-2", "Cleo: Too many cows."}}
+	want := []Refusal{{"refusal-seats", "This game is played by 2 to 7 players."}, {"refusal-seats-2", "Type the points, mark “went out”, or tap the cards left."},
+		{"refusal-seat-0", "Ana: Points are a whole number from 0 to 50."}, {"refusal-seat-2", "Cleo: Type a whole number."}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Refusals = %q, want %q", got, want)
 	}
 	fr := views.WithEnv(context.Background(), tr.NewEnv("fr", "/", "", "", ""))
-	if got := Refusals(fr, err, []string{"Ana"}); got[len(got)-1].Text != "Ana : Aucune main ne vaut 1 point." {
+	if got := Refusals(fr, err, []string{"Ana"}); got[len(got)-1].Text != "Ana : Les points sont un nombre entier de 0 à 50." {
 		t.Errorf("in French: %q", got)
 	}
 	// Two players with the same mistake: each is named; one player's two
 	// mistakes make one sentence, which his field points to.
 	two := errors.Join(
-		rulebook.Invalid("seats[1].cards", "No cards.", "Pas de cartes."),
-		rulebook.Invalid("seats[0].cards", "No cards.", "Pas de cartes."),
-		rulebook.Invalid("seats[1].points", "Too many.", "Trop."),
+		rulebook.SeatMistake(1, "seats[1].cards", "custom.mistake.whole"),
+		rulebook.SeatMistake(0, "seats[0].cards", "custom.mistake.whole"),
+		rulebook.SeatMistake(1, "seats[1].points", "fc.err.points", "Max", 50),
 	)
 	got = Refusals(ctx, two, []string{"Ana", "Ben"})
-	want = []Refusal{{"refusal-seat-0", "Ana: No cards."}, {"refusal-seat-1", "Ben: No cards. Too many."}}
+	want = []Refusal{{"refusal-seat-0", "Ana: Type a whole number."}, {"refusal-seat-1", "Ben: Type a whole number. Points are a whole number from 0 to 50."}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Refusals = %q, want %q", got, want)
 	}

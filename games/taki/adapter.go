@@ -30,6 +30,7 @@ type Taki struct{ tkscore.Sheet }
 // missing would silently take a page or a tool away).
 var (
 	_ kit.Game        = Taki{}
+	_ kit.Lines       = Taki{}
 	_ kit.RefereePage = Taki{}
 	_ kit.API         = Taki{}
 	_ kit.Auditor     = Taki{}
@@ -327,7 +328,7 @@ func (g Taki) entry(rc kit.RoundCtx, f TKRoundForm) (json.RawMessage, error) {
 		_, err := g.Sheet.Score(kit.EngineMatch(g, rc.Match), nil, e.Encode())
 		for _, err := range kit.Mistakes(err) {
 			var ie *rulebook.InputError
-			if errors.As(err, &ie) && takiFormSeat(ie.Field, errs) {
+			if errors.As(err, &ie) && takiFormSeat(ie.Seat, errs) {
 				continue // a row the form refused: its stand-in is no mistake of the player's
 			}
 			errs = append(errs, err)
@@ -336,15 +337,12 @@ func (g Taki) entry(rc kit.RoundCtx, f TKRoundForm) (json.RawMessage, error) {
 	return nil, rulebook.All(errs)
 }
 
-// takiFormSeat reports whether field is in a row errs (the form's) refuses.
-func takiFormSeat(field string, errs []error) bool {
-	p := kit.ParsePath(field)
+// takiFormSeat reports whether errs (the form's) refuse the row of seat.
+func takiFormSeat(seat int, errs []error) bool {
 	for _, err := range errs {
 		var ie *rulebook.InputError
-		if errors.As(err, &ie) {
-			if q := kit.ParsePath(ie.Field); q.List == p.List && q.Index >= 0 && q.Index == p.Index {
-				return true
-			}
+		if errors.As(err, &ie) && seat != rulebook.NoSeat && ie.Seat == seat {
+			return true
 		}
 	}
 	return false
@@ -423,3 +421,6 @@ func (g Taki) Detail(ctx context.Context, m store.Match, entry json.RawMessage) 
 	}
 	return strings.Join(parts, " · ")
 }
+
+// Line is a row's own fields: what its player enters from their own phone.
+func (Taki) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row, "winner") }

@@ -34,6 +34,9 @@ type Def struct {
 	LowWins bool   // with points: the lowest total wins
 	Target  int    // with Rounds: the total that ends the match (0: none)
 	Rounds  int    // with Rounds: the number of rounds (0: open)
+	// Coop: a co-operative game (with Winner): everyone wins or loses
+	// together.
+	Coop bool
 }
 
 // Open reports whether nothing in the definition ends a match: its last
@@ -109,6 +112,9 @@ func (g Game) Score(m scoring.Match, before []scoring.Round, raw json.RawMessage
 	if g.over(m, before) {
 		return nil, rulebook.Mistake("entry", "custom.mistake.match.over.no.round")
 	}
+	if g.Def.Coop {
+		return togetherPoints(m.Seats, e.Places)
+	}
 	if g.Def.Places() {
 		return placePoints(m.Seats, e.Places, g.Def.Kind == Winner)
 	}
@@ -147,6 +153,29 @@ func placePoints(seats int, places []int, winnerOnly bool) ([]int, error) {
 	}
 	return PlacePoints(places), nil
 }
+
+// togetherPoints checks a co-operative round (every place 1: won
+// together, every place 2: lost together) and turns it into points: 1 each
+// when won, 0 when lost (see Together).
+func togetherPoints(seats int, places []int) ([]int, error) {
+	if len(places) != seats || seats == 0 {
+		return nil, rulebook.Mistake("places", "custom.mistake.give.every.player.place")
+	}
+	points := make([]int, seats)
+	for i, p := range places {
+		if p != places[0] || p < 1 || p > 2 {
+			return nil, rulebook.Mistake("places", "custom.mistake.together")
+		}
+		if p == 1 {
+			points[i] = 1
+		}
+	}
+	return points, nil
+}
+
+// Together reports whether a co-operative match with these totals was won
+// (by everyone): its totals are 1 each when won, 0 when lost.
+func Together(totals []int) bool { return len(totals) > 0 && totals[0] > 0 }
 
 // PlacePoints are the points places give: each seat's is the number of
 // seats placed after it (1, 2, 2, 4 give 3, 1, 1, 0), so that totals rank

@@ -78,3 +78,25 @@ func TestPlaces(t *testing.T) {
 		t.Error("place 5 of 4 was taken")
 	}
 }
+
+// A co-operative game is won or lost by everyone together: one seat won
+// and another lost is refused; the totals say which it was (Together).
+func TestCoopWonOrLostTogether(t *testing.T) {
+	g := Game{Def{ID: "custom-1", Kind: Winner, Coop: true}}
+	m := scoring.Match{Seats: 3}
+	if _, err := rounds(g, m, Entry{Places: []int{1, 2, 1}}); err == nil {
+		t.Error("a co-op round with one seat lost was taken")
+	}
+	for _, c := range []struct {
+		places []int
+		won    bool
+	}{{[]int{1, 1, 1}, true}, {[]int{2, 2, 2}, false}} {
+		rs, err := rounds(g, m, Entry{Places: c.places})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Together(scoring.Totals(3, rs)); got != c.won {
+			t.Errorf("places %v: won %v, want %v", c.places, got, c.won)
+		}
+	}
+}

@@ -89,7 +89,7 @@ func FuzzAnswerScore(f *testing.F) {
 				t.Fatalf("AnswerScore(%s) error %v is not an InputError", b, err)
 			}
 			if !ie.Says() {
-				t.Fatalf("input error for %s: message %q / %q is not a sentence", b, ie.Message.EN, ie.Message.FR)
+				t.Fatalf("input error for %s says nothing: %v", b, ie)
 			}
 			return
 		}

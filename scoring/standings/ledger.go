@@ -171,7 +171,7 @@ func compact(m Match) Match {
 
 func sameMatch(a, b Match) bool {
 	if a.ID != b.ID || a.Game != b.Game || !a.PlayedAt.Equal(b.PlayedAt) || a.LowWins != b.LowWins ||
-		a.HasPoints != b.HasPoints || a.Partial != b.Partial || len(a.Results) != len(b.Results) {
+		a.HasPoints != b.HasPoints || a.Partial != b.Partial || a.Outcome != b.Outcome || len(a.Results) != len(b.Results) {
 		return false
 	}
 	for i, r := range a.Results {

@@ -21,7 +21,11 @@ func (l *Ledger) Standings(f Filter) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	tb := Table{Points: f.Game != "" && r.n > 0 && r.points, Ranked: []Row{}, Provisional: []Row{}}
+	ranked := false // a ranked match folded (r.n counts the others too)
+	for _, p := range r.players {
+		ranked = ranked || p.played > 0
+	}
+	tb := Table{Points: f.Game != "" && ranked && r.points, Ranked: []Row{}, Provisional: []Row{}}
 	for id, p := range r.players {
 		tb.add(p.row(id, p.rating, r.o.MinMatches))
 	}
@@ -41,7 +45,7 @@ func (l *Ledger) History(f Filter, keep func(int64) bool) ([]Series, error) {
 	}
 	out := make([]Series, 0, len(r.players))
 	for id, p := range r.players {
-		if keep == nil || keep(id) {
+		if (keep == nil || keep(id)) && len(p.series) > 0 {
 			out = append(out, Series{Player: id, Points: p.series[:len(p.series):len(p.series)]})
 		}
 	}
@@ -104,7 +108,7 @@ func (l *Ledger) PlayerProfile(f Filter, player int64) (Profile, error) {
 	if p == nil {
 		return pr, nil
 	}
-	pr.Played, pr.Wins = p.played, p.wins
+	pr.Played, pr.Wins, pr.Together = p.played+p.together.Played(), p.wins, p.together
 	for i := len(p.form) - 1; i >= 0; i-- {
 		pr.Form = append(pr.Form, p.form[i])
 	}

@@ -5,6 +5,17 @@ import (
 	"math"
 )
 
+// player is the run's state of a player, a new one the first time.
+func (r *run) player(id int64) *playerState {
+	p := r.players[id]
+	if p == nil {
+		p = &playerState{rating: r.o.model().New(), extremes: map[string]*Extremes{}, versus: map[int64]*Versus{},
+			longest: Streak{Player: id}, current: Streak{Player: id}, bestBefore: math.Inf(-1)}
+		r.players[id] = p
+	}
+	return p
+}
+
 // apply folds one more match, played after every match folded so far. It
 // does what replay's callers do, in the same order.
 func (r *run) apply(m Match) {
@@ -13,6 +24,14 @@ func (r *run) apply(m Match) {
 	}
 	if err := validate(m); err != nil {
 		r.err = err
+		return
+	}
+	if m.Outcome != Ranked { // counted in plays and its own record only
+		r.n++
+		r.last = m
+		for _, res := range m.Results {
+			r.player(res.Player).together.add(m.Outcome)
+		}
 		return
 	}
 	if lw, ok := r.lowWins[m.Game]; ok && lw != m.LowWins {
@@ -25,12 +44,7 @@ func (r *run) apply(m Match) {
 	before := make([]Rating, len(m.Results))
 	places := make([]int, len(m.Results))
 	for i, res := range m.Results {
-		p := r.players[res.Player]
-		if p == nil {
-			p = &playerState{rating: model.New(), extremes: map[string]*Extremes{}, versus: map[int64]*Versus{},
-				longest: Streak{Player: res.Player}, current: Streak{Player: res.Player}, bestBefore: math.Inf(-1)}
-			r.players[res.Player] = p
-		}
+		p := r.player(res.Player)
 		states[i], before[i], places[i] = p, p.rating, res.Place
 	}
 	after, err := model.Rate(before, places)

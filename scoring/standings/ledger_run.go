@@ -190,9 +190,11 @@ func (r *run) snapshot() checkpoint {
 		cp.lowWins[g] = lw
 	}
 	for id, p := range r.players {
-		pc := playerCopy{state: *p, seriesLen: len(p.series), lastPoint: p.series[len(p.series)-1],
-			bitsLen: len(p.nightBits), lastWord: p.nightBits[len(p.nightBits)-1],
+		pc := playerCopy{state: *p, seriesLen: len(p.series), bitsLen: len(p.nightBits),
 			extremes: make([]Extremes, 0, len(p.extremes)), versus: make([]Versus, 0, len(p.versus))}
+		if pc.seriesLen > 0 { // none: unranked matches only
+			pc.lastPoint, pc.lastWord = p.series[pc.seriesLen-1], p.nightBits[pc.bitsLen-1]
+		}
 		pc.state.form = slices.Clone(p.form)
 		pc.state.extremes, pc.state.versus, pc.state.series, pc.state.nightBits = nil, nil, nil, nil
 		for _, e := range p.extremes {
@@ -227,9 +229,11 @@ func (r *run) restore(i int) {
 		p := pc.state
 		p.form = slices.Clone(pc.state.form)
 		p.series = live[id].series[:pc.seriesLen]
-		p.series[pc.seriesLen-1] = pc.lastPoint
 		p.nightBits = live[id].nightBits[:pc.bitsLen]
-		p.nightBits[pc.bitsLen-1] = pc.lastWord
+		if pc.seriesLen > 0 {
+			p.series[pc.seriesLen-1] = pc.lastPoint
+			p.nightBits[pc.bitsLen-1] = pc.lastWord
+		}
 		p.extremes = make(map[string]*Extremes, len(pc.extremes))
 		for _, e := range pc.extremes {
 			p.extremes[e.Game] = &e

@@ -42,6 +42,19 @@ func randomMatchOf(rng *rand.Rand, id int64, pool int) Match {
 		}
 		m.Results[i].Place = place
 	}
+	// Some matches are not ranked (co-operative ones, no winner): they
+	// count in plays only; a player who plays only those has no rating.
+	switch {
+	case id%7 == 5:
+		m.Outcome = WonTogether
+	case id%11 == 4:
+		m.Outcome = LostTogether
+	case id%13 == 6:
+		m.Outcome = NoWinner
+	}
+	if m.Outcome != Ranked && id%2 == 0 {
+		m.Results[0].Player = 1000
+	}
 	return m
 }
 

@@ -34,7 +34,58 @@ type Match struct {
 	// like any other, but sets no record (GroupRecords) and no personal
 	// best or worst (Profile.Extremes).
 	Partial bool
+	// Outcome is how the match ended when its places do not rank its
+	// players (a co-operative match, nobody won, no result): such a match
+	// counts in each player's matches played and its own record, not in
+	// wins, places, ratings, streaks, records or head-to-head.
+	Outcome Outcome
 	Results []Result
+}
+
+// Outcome is how a match ended.
+type Outcome uint8
+
+// The outcomes of a match.
+const (
+	Ranked       Outcome = iota // the places rank the players
+	WonTogether                 // won by the players together (a co-operative or solo game)
+	LostTogether                // lost by the players together
+	NoWinner                    // played with no winner: nobody won, or no result was recorded
+)
+
+// Together is a player's record in the matches not ranked (Match.Outcome).
+type Together struct {
+	Won, Lost, NoWinner int
+}
+
+// Played is the matches the record counts.
+func (t Together) Played() int { return t.Won + t.Lost + t.NoWinner }
+
+// add counts one more match of outcome o.
+func (t *Together) add(o Outcome) {
+	switch o {
+	case WonTogether:
+		t.Won++
+	case LostTogether:
+		t.Lost++
+	case NoWinner:
+		t.NoWinner++
+	}
+}
+
+// unranked is the matches f selects that are not ranked, validated.
+func unranked(matches []Match, f Filter) ([]Match, error) {
+	var out []Match
+	for _, m := range matches {
+		if m.Outcome == Ranked || !f.Includes(m) {
+			continue
+		}
+		if err := validate(m); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }
 
 // Filter selects the matches a table is computed over.
@@ -114,13 +165,13 @@ func (o Options) nightTime(n night) time.Time {
 // as lowest-wins and highest-wins.
 var ErrInvalidMatch = errors.New("standings: invalid match")
 
-// selectMatches returns the matches f includes, validated, in the order
-// they were played (time, then id).
+// selectMatches returns the ranked matches f includes (see
+// Match.Outcome), validated, in the order they were played (time, then id).
 func selectMatches(matches []Match, f Filter) ([]Match, error) {
 	sel := make([]Match, 0, len(matches))
 	lowWins := map[string]bool{}
 	for _, m := range matches {
-		if !f.Includes(m) {
+		if !f.Includes(m) || m.Outcome != Ranked {
 			continue
 		}
 		if err := validate(m); err != nil {
@@ -147,7 +198,7 @@ func validate(m Match) error {
 		return fmt.Errorf("%w: match %d has no results", ErrInvalidMatch, m.ID)
 	}
 	for i, r := range m.Results {
-		if r.Place < 1 || r.Place > n {
+		if m.Outcome == Ranked && (r.Place < 1 || r.Place > n) {
 			return fmt.Errorf("%w: match %d: player %d has place %d of %d", ErrInvalidMatch, m.ID, r.Player, r.Place, n)
 		}
 		for _, s := range m.Results[:i] {

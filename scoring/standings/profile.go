@@ -30,8 +30,9 @@ type Extremes struct {
 // Profile is what a player's page shows over a filter.
 type Profile struct {
 	Player        int64
-	Played        int
-	Wins          int
+	Played        int          // every match, ranked or not (Match.Outcome)
+	Wins          int          // ranked matches finished first
+	Together      Together     // the matches not ranked: won or lost together, no winner
 	Form          []Appearance // the last Options.FormLength matches, most recent first
 	Extremes      []Extremes   // one per game played in a whole match, sorted by game key
 	LongestStreak Streak       // Length 0 when the player has not won
@@ -79,6 +80,19 @@ func PlayerProfile(matches []Match, f Filter, player int64, o Options) (Profile,
 				e.Best = a
 			case better(e.Worst.Total, a.Total, m.LowWins):
 				e.Worst = a
+			}
+		}
+	}
+
+	others, err := unranked(matches, f)
+	if err != nil {
+		return Profile{}, err
+	}
+	for _, m := range others {
+		for _, r := range m.Results {
+			if r.Player == player {
+				p.Together.add(m.Outcome)
+				p.Played++
 			}
 		}
 	}

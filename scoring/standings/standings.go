@@ -8,13 +8,16 @@ import (
 // Row is one player's line in the standings table.
 type Row struct {
 	Player         int64
-	Played         int
-	Wins           int     // matches finished first, a shared first included
-	WinRate        float64 // Wins / Played, between 0 and 1
-	AvgPlace       float64 // mean finishing place, 1 is best
-	PointsPerMatch float64 // mean total; shown only when Table.Points
-	Rating         Rating  // after the last match in the filter
-	Ordinal        float64 // Rating.Ordinal(), the displayed rating
+	Played         int     // every match played, ranked or not (Match.Outcome)
+	Wins           int     // ranked matches finished first, a shared first included
+	WinRate        float64 // Wins / ranked matches played, between 0 and 1
+	AvgPlace       float64 // mean finishing place in ranked matches, 1 is best
+	PointsPerMatch float64 // mean total of ranked matches; shown only when Table.Points
+	// Together is the record of the matches not ranked: co-operative
+	// matches won or lost together, and matches with no winner.
+	Together Together
+	Rating   Rating  // after the last match in the filter
+	Ordinal  float64 // Rating.Ordinal(), the displayed rating
 	// Change is Ordinal minus the ordinal the player had before their most
 	// recent game night: what that night did to the rating.
 	Change      float64
@@ -65,6 +68,20 @@ func Standings(matches []Match, f Filter, o Options) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
+	others, err := unranked(matches, f)
+	if err != nil {
+		return Table{}, err
+	}
+	for _, m := range others {
+		for _, r := range m.Results {
+			t := tallies[r.Player]
+			if t == nil {
+				t = &tally{}
+				tallies[r.Player] = t
+			}
+			t.together.add(m.Outcome)
+		}
+	}
 
 	tb := Table{Points: f.Game != "" && len(sel) > 0}
 	for _, m := range sel {
@@ -73,7 +90,11 @@ func Standings(matches []Match, f Filter, o Options) (Table, error) {
 		}
 	}
 	for p, t := range tallies {
-		tb.add(t.row(p, ratings[p], o.MinMatches))
+		rt, ok := ratings[p]
+		if !ok {
+			rt = o.model().New() // unranked matches only
+		}
+		tb.add(t.row(p, rt, o.MinMatches))
 	}
 	sortRows(tb.Ranked)
 	sortRows(tb.Provisional)
@@ -135,25 +156,29 @@ func replay(sel []Match, o Options, visit func(m Match, before, after []Rating))
 // tally is what a standings row counts of one player: the full replay and
 // the ledger keep one each, and both make their row with row.
 type tally struct {
-	played, wins, places, points int
+	played, wins, places, points int // of ranked matches
+	together                     Together
 	beforeNight                  float64 // the rating before the player's last game night
 	lastNight                    night
 }
 
 // row is the standings row of a player with this tally and rating.
 func (t tally) row(player int64, rt Rating, minMatches int) Row {
-	return Row{
-		Player:         player,
-		Played:         t.played,
-		Wins:           t.wins,
-		WinRate:        float64(t.wins) / float64(t.played),
-		AvgPlace:       float64(t.places) / float64(t.played),
-		PointsPerMatch: float64(t.points) / float64(t.played),
-		Rating:         rt,
-		Ordinal:        rt.Ordinal(),
-		Change:         rt.Ordinal() - t.beforeNight,
-		Provisional:    t.played < minMatches,
+	row := Row{
+		Player:      player,
+		Played:      t.played + t.together.Played(),
+		Wins:        t.wins,
+		Together:    t.together,
+		Rating:      rt,
+		Ordinal:     rt.Ordinal(),
+		Change:      rt.Ordinal() - t.beforeNight,
+		Provisional: t.played < minMatches,
 	}
+	if t.played > 0 {
+		n := float64(t.played)
+		row.WinRate, row.AvgPlace, row.PointsPerMatch = float64(t.wins)/n, float64(t.places)/n, float64(t.points)/n
+	}
+	return row
 }
 
 // add files a row as ranked or provisional; a table without points shows

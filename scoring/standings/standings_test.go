@@ -313,3 +313,51 @@ func BenchmarkHistory20Players2000Matches(b *testing.B) {
 		}
 	}
 }
+
+// A co-operative match won or lost together, and a match with no winner,
+// count in each player's matches played and their own record, never in
+// wins, average place, ratings or head-to-head (issue 38).
+func TestMatchesNotRankedCountAsPlayedOnly(t *testing.T) {
+	at := time.Date(2025, 2, 1, 20, 0, 0, 0, time.UTC)
+	ranked := Match{ID: 1, Game: "azul", PlayedAt: at, Results: []Result{{Player: 1, Place: 1}, {Player: 2, Place: 2}}}
+	won := Match{ID: 2, Game: "pandemic", PlayedAt: at.Add(time.Hour), Outcome: WonTogether, Results: []Result{{Player: 1}, {Player: 2}}}
+	lost := Match{ID: 3, Game: "pandemic", PlayedAt: at.Add(2 * time.Hour), Outcome: LostTogether, Results: []Result{{Player: 1}, {Player: 2}, {Player: 3}}}
+	none := Match{ID: 4, Game: "azul", PlayedAt: at.Add(3 * time.Hour), Outcome: NoWinner, Results: []Result{{Player: 1}, {Player: 2}}}
+	o := DefaultOptions()
+	alone, err := Standings([]Match{ranked}, Filter{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := Standings([]Match{ranked, won, lost, none}, Filter{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[int64]Row{}
+	for _, r := range tb.Provisional {
+		rows[r.Player] = r
+	}
+	ana := rows[1]
+	if ana.Played != 4 || ana.Wins != 1 || ana.WinRate != 1 || ana.AvgPlace != 1 || ana.Together != (Together{Won: 1, Lost: 1, NoWinner: 1}) {
+		t.Errorf("Ana: %+v, want 4 played, 1 win of 1 ranked, won 1, lost 1, no winner 1 together", ana)
+	}
+	if ana.Rating != alone.Provisional[0].Rating {
+		t.Errorf("Ana's rating %v moved with matches not ranked (%v alone)", ana.Rating, alone.Provisional[0].Rating)
+	}
+	if c := rows[3]; c.Played != 1 || c.Wins != 0 || c.Together.Lost != 1 || c.Rating != o.model().New() {
+		t.Errorf("Chloé (a co-op loss only): %+v", c)
+	}
+	h2h, err := HeadToHead([]Match{ranked, won, lost, none}, Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h2h) != 1 || h2h[0].Together != 1 {
+		t.Errorf("head-to-head %+v, want the ranked match only", h2h)
+	}
+	p, err := PlayerProfile([]Match{ranked, won, lost, none}, Filter{}, 1, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Played != 4 || p.Wins != 1 || p.Together.Played() != 3 || len(p.Form) != 1 {
+		t.Errorf("Ana's profile: %d played, %d wins, %+v together, form %d", p.Played, p.Wins, p.Together, len(p.Form))
+	}
+}

@@ -113,7 +113,7 @@ func (e Entry) hand(i int, s Seat, h *Hand) error {
 	for j, code := range s.Cards {
 		c, err := tk.ParseCard(code)
 		if err != nil {
-			return at(err, fmt.Sprintf("%s.cards[%d]", f, j))
+			return rulebook.OfSeat(i, at(err, fmt.Sprintf("%s.cards[%d]", f, j)))
 		}
 		h.Cards = append(h.Cards, c)
 	}

@@ -53,10 +53,24 @@ func TestScoreSaysEveryMistake(t *testing.T) {
 			t.Errorf("%s: mistakes on %v, want %v (%v)", tt.name, got, tt.want, err)
 		}
 	}
+	// Each mistake is its player's, an unreadable card too (the card's own
+	// check knows no seat): the page writes it on his line.
+	m.Seats = 4
+	_, err := Sheet{}.Score(m, nil, Entry{Winner: 0, Seats: []Seat{Holding("R7"), Holding("X9"), Lost(5), Holding()}}.Encode())
+	var seats []int
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		var ie *rulebook.InputError
+		if errors.As(e, &ie) {
+			seats = append(seats, ie.Seat)
+		}
+	}
+	if !slices.Equal(seats, []int{1, 0, 2, 3}) {
+		t.Errorf("the mistakes are the seats %v, want [1 0 2 3]", seats)
+	}
 	// The API: the same round by name, every mistake joined, the first the one answered.
 	req := ScoreRequest{Winner: "Ana", Players: []ScorePlayer{{Name: "Ana", Cards: []string{"R7"}}, {Name: "Ben", Cards: []string{"X9"}},
 		{Name: "Cleo", Points: ptr(5)}, {Name: "Dan", Cards: []string{}}}}
-	_, err := AnswerScore(req, "en")
+	_, err = AnswerScore(req, "en")
 	if got := fields(err); !slices.Equal(got, []string{"players[1].cards[0]", "players[0]", "players[2].points", "players[3].cards"}) {
 		t.Errorf("the API's mistakes: %v", got)
 	}

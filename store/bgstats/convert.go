@@ -96,7 +96,7 @@ func Import(f File, gameOf map[int64]string, who map[int64]string, loc *time.Loc
 			rep.Skipped[cmp.Or(strings.TrimSpace(g.Name), "?")]++
 			continue
 		}
-		pl := play{p: p, game: game, loc: loc, lowWins: lowWins(game), location: places[p.LocationRefID],
+		pl := play{p: p, game: game, loc: loc, lowWins: lowWins(game), coop: Cooperative(g, p), location: places[p.LocationRefID],
 			player: func(ref int64, nth int) (int64, error) {
 				bp := players[ref]
 				name := strings.TrimSpace(cmp.Or(who[ref], bp.Name))
@@ -131,6 +131,7 @@ type play struct {
 	game     string
 	loc      *time.Location
 	lowWins  bool
+	coop     bool // a co-operative play: won or lost together
 	location string
 	player   func(ref int64, nth int) (int64, error) // nth: how many times ref is seated so far
 }
@@ -159,6 +160,7 @@ func (pl play) match() (store.ExportMatch, error) {
 		m.Comments = m.Comments[:store.MaxPlayComments]
 	}
 	values := make([]float64, len(scores))
+	has := make([]bool, len(scores))
 	given := 0
 	seen := map[int64]int{}
 	for i, s := range scores {
@@ -175,86 +177,131 @@ func (pl play) match() (store.ExportMatch, error) {
 		if err != nil {
 			return store.ExportMatch{}, why("score", "Score", string(s.Score))
 		}
+		values[i], has[i] = v, ok
 		if ok {
-			values[i] = v
 			given++
 		}
 	}
-	noScores := given == 0
-	if given > 0 && given < len(scores) {
-		if !slices.ContainsFunc(scores, func(s Score) bool { return s.Winner || s.Rank > 0 }) {
-			return store.ExportMatch{}, why("somescores")
-		}
-		noScores = true // the places BG Stats gave are all there is to go by
-	}
-	if noScores {
-		values = nil
-	}
-	places, err := placesOf(scores, values, pl.lowWins)
-	if err != nil {
-		return store.ExportMatch{}, err
-	}
 	points := make([]int, len(scores))
+	kept := false // a decimal, or a seat without a score beside others
 	for i, v := range values {
 		points[i] = int(math.Round(v))
 		m.Seats[i].Total = points[i]
+		kept = kept || given > 0 && (!has[i] || v != float64(points[i]))
+	}
+	if kept {
+		m.Scores = make([]string, len(scores))
+		for i, s := range scores {
+			if has[i] {
+				m.Scores[i] = scoreText(string(s.Score), values[i])
+			}
+		}
+	}
+	m.NoScores = given == 0
+	m.Result = resultOf(p, scores, pl.coop, given > 0)
+	if m.Result == "" {
+		places := placesOf(scores, values, has, pl.lowWins)
+		if m.NoScores || !slices.Equal(places, totalsPlaces(points, pl.lowWins)) {
+			m.Places = places
+		}
 	}
 	entry := FinalEntry
-	if noScores {
+	if m.NoScores {
 		entry = NoScoresEntry
 	}
-	if noScores || !slices.Equal(places, totalsPlaces(points, pl.lowWins)) {
-		m.Places = places
-	}
-	m.NoScores = noScores
 	m.Rounds = []store.ExportRound{{Number: 1, Entry: entry, Points: points, Version: 1, CreatedAt: when,
 		Revisions: []store.ExportRevision{{Version: 1, Kind: "created", Entry: entry, Points: points, Author: "BG Stats", At: when}}}}
 	return m, nil
 }
 
-// placesOf is the seats' places as BG Stats has them: its ranks when every
-// seat has one; else its winners first, then the others by their scores
-// (values, nil when there are none) in the game's order.
-func placesOf(scores []Score, values []float64, lowWins bool) ([]int, error) {
+// resultOf is how a play ended when places do not say it (store.PlayMeta
+// .Result), as BGSTATS.md reads a file: a co-operative play is won
+// together when every player is flagged a winner, lost together when none
+// is (equal ranks or none), and placed as flagged when some are; a solo play without a winner is lost when it holds a
+// score, a rank or a hand-picked result, else it has none; "nobody won"
+// picked by hand stays nobody; a play with no score, winner or rank has no
+// result. "": the winners, ranks or scores place the seats.
+func resultOf(p Play, scores []Score, coop, scored bool) string {
+	winners, ranked := 0, !slices.ContainsFunc(scores, func(s Score) bool { return s.Rank <= 0 })
+	for _, s := range scores {
+		if s.Winner {
+			winners++
+		}
+	}
+	switch {
+	case coop && winners == len(scores):
+		return store.ResultWon
+	case coop && winners == 0:
+		return store.ResultLost
+	case winners > 0: // some flagged (a traitor's game): they won
+		return ""
+	case len(scores) == 1 && (scored || ranked || p.ManualWinner):
+		return store.ResultLost
+	case len(scores) == 1:
+		return store.ResultNone
+	case p.ManualWinner:
+		return store.ResultNobody
+	case !scored && !ranked:
+		return store.ResultNone
+	}
+	return ""
+}
+
+// Cooperative reports whether a play of game g is co-operative: the game
+// says so, or the play's scoring setting (4 and 6: co-operative with and
+// without points).
+func Cooperative(g Game, p Play) bool {
+	return g.Cooperative || p.Scoring == 4 || p.Scoring == 6
+}
+
+// placesOf is the seats' places as BG Stats has them: the flagged winners
+// first, whatever ranks or scores say, then the others by their ranks when
+// each has one, else by their scores (values, has: which seats have one)
+// in the game's order, a seat without a score after those with one. A
+// play without a winner is placed by its ranks when every seat has one.
+func placesOf(scores []Score, values []float64, has []bool, lowWins bool) []int {
 	n := len(scores)
 	out := make([]int, n)
-	if !slices.ContainsFunc(scores, func(s Score) bool { return s.Rank <= 0 }) {
-		for i, s := range scores {
-			out[i] = 1
-			for _, o := range scores {
-				if o.Rank < s.Rank {
-					out[i]++
-				}
-			}
-		}
-		return out, nil
-	}
 	winners := 0
 	for _, s := range scores {
 		if s.Winner {
 			winners++
 		}
 	}
-	if values == nil && winners == 0 {
-		return nil, why("noresult")
+	allRanked := func(skipWinners bool) bool {
+		return !slices.ContainsFunc(scores, func(s Score) bool { return s.Rank <= 0 && !(skipWinners && s.Winner) })
 	}
+	byRank := allRanked(winners > 0)
 	better := func(a, b float64) bool { return a > b }
 	if lowWins {
 		better = func(a, b float64) bool { return a < b }
 	}
-	for i, s := range scores {
+	// ahead reports whether seat j finishes ahead of seat i.
+	ahead := func(j, i int) bool {
+		a, b := scores[j], scores[i]
+		switch {
+		case winners > 0 && a.Winner != b.Winner:
+			return a.Winner
+		case winners > 0 && a.Winner:
+			return false // winners share the first place
+		case byRank:
+			return a.Rank < b.Rank
+		case has[j] != has[i]:
+			return has[j]
+		case has[j]:
+			return better(values[j], values[i])
+		}
+		return false
+	}
+	for i := range scores {
 		out[i] = 1
-		for j, o := range scores {
-			switch {
-			case s.Winner:
-			case o.Winner && winners > 0:
-				out[i]++
-			case values != nil && better(values[j], values[i]):
+		for j := range scores {
+			if j != i && ahead(j, i) {
 				out[i]++
 			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 // totalsPlaces is the places the totals give in the game's order (shared
@@ -277,6 +324,7 @@ func totalsPlaces(totals []int, lowWins bool) []int {
 // false for no score ("").
 func Value(s string) (v float64, ok bool, err error) {
 	s = strings.ReplaceAll(strings.TrimSpace(s), " ", "")
+	s = strings.TrimSuffix(s, "+") // the keypad's sum as it leaves it: "86+84+"
 	if s == "" {
 		return 0, false, nil
 	}
@@ -330,6 +378,24 @@ func Value(s string) (v float64, ok bool, err error) {
 	return total, true, nil
 }
 
+// scoreText is a score as a match keeps it (store.PlayMeta.Scores): a
+// plain number as the play wrote it ("5.10", a comma read as a point),
+// else its value ("86+84+" is "170").
+func scoreText(raw string, v float64) string {
+	t := strings.ReplaceAll(strings.TrimSpace(raw), " ", "")
+	if !strings.Contains(t, ".") {
+		t = strings.ReplaceAll(t, ",", ".")
+	}
+	plain := t != "" && len(t) <= store.MaxScoreLen && strings.Count(t, ".") <= 1
+	for i, r := range t {
+		plain = plain && (r >= '0' && r <= '9' || r == '.' || r == '-' && i == 0)
+	}
+	if plain && strings.Trim(t, "-.") != "" {
+		return t
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
 // Points reads a BG Stats score as a whole number of points (a decimal
 // rounded): the total a seat keeps.
 func Points(s string) (int, error) {
@@ -351,6 +417,12 @@ type GameInfo struct {
 	// StartSeat is the seat (0-based) who started a match recorded here,
 	// read off its options; -1 when not known.
 	StartSeat func(options map[string]string, seats int) int
+	// Cooperative: its players win or lose together.
+	Cooperative bool
+	// Result is how a match with this kept result and these totals ended
+	// when its places do not rank it (store.PlayMeta.Result); nil: the
+	// kept result.
+	Result func(kept string, totals []int) string
 }
 
 // Export writes a group's finished matches (deleted ones left out) as a BG
@@ -374,7 +446,7 @@ func (n Names) Export(e store.Export, loc *time.Location, info func(game string)
 			ref = int64(len(f.Games) + 1)
 			gameRef[m.Game] = ref
 			f.Games = append(f.Games, Game{ID: ref, UUID: nameUUID("tablekeeper game " + m.Game), Name: n.GameName(m.Game),
-				BGGID: n.BGGID(m.Game), HighestWins: !gi.LowWins, NoPoints: gi.NoPoints})
+				BGGID: n.BGGID(m.Game), HighestWins: !gi.LowWins, NoPoints: gi.NoPoints, Cooperative: gi.Cooperative})
 		}
 		p := Play{PlayDate: playDate(m, loc), GameRefID: ref, UUID: uuidOf(e.Group.CreatedAt, m), DurationMin: m.DurationMin,
 			Comments: m.Comments, BGGID: n.BGGID(m.Game), ManualWinner: m.Places != nil}
@@ -403,13 +475,28 @@ func (n Names) Export(e store.Export, loc *time.Location, info func(game string)
 			start = gi.StartSeat(m.Options, len(m.Seats))
 		}
 		noScores := gi.NoPoints || m.NoScores || len(m.Rounds) == 1 && IsNoScores(m.Rounds[0].Entry)
+		result := m.Result
+		if gi.Result != nil {
+			result = gi.Result(m.Result, totals)
+		}
+		p.ManualWinner = p.ManualWinner || result == store.ResultNobody
 		for i, s := range m.Seats {
 			score := Text(strconv.Itoa(s.Total))
+			if len(m.Scores) == len(m.Seats) {
+				score = Text(m.Scores[i]) // as the play held it: "4.5", "" for a seat without
+			}
 			if noScores {
 				score = ""
 			}
+			won, rank := places[i] == 1, places[i]
+			if result != "" { // won together: everyone; lost together, nobody, no result: no one, no ranks
+				won, rank = result == store.ResultWon, 0
+				if won {
+					rank = 1
+				}
+			}
 			p.PlayerScores = append(p.PlayerScores, Score{PlayerRefID: s.Player, Score: score,
-				Winner: places[i] == 1, StartPlayer: i == start, Rank: places[i], SeatOrder: i + 1})
+				Winner: won, StartPlayer: i == start, Rank: rank, SeatOrder: i + 1})
 		}
 		f.Plays = append(f.Plays, p)
 	}

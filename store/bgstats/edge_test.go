@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -165,7 +166,8 @@ func TestScoresAsNumbers(t *testing.T) {
 	}
 }
 
-// What cannot come in is listed per play, with its reason.
+// What cannot come in is listed per play, with its reason; a play with
+// players and no result, or with some seats scored, comes in (issue 38).
 func TestRefusedPlaysSayWhy(t *testing.T) {
 	in := `{"games":[{"id":1,"name":"TAKI"}],"players":[{"id":1,"name":"A"},{"id":2,"name":"B"},{"id":3,"name":""}],
 	"plays":[
@@ -181,7 +183,14 @@ func TestRefusedPlaysSayWhy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, rep := Import(f, ours.Proposed(f), nil, time.UTC, lowWins)
+	_, ms, rep := Import(f, ours.Proposed(f), nil, time.UTC, lowWins)
+	got := byUUID(ms)
+	if m, ok := got["r4"]; !ok || m.Result != store.ResultNone || !m.NoScores || m.Places != nil {
+		t.Errorf("r4 (no result): in %v, result %q, places %v", ok, m.Result, m.Places)
+	}
+	if m, ok := got["r6"]; !ok || m.Result != "" || !slices.Equal(matchWinners(m, false), []bool{true, false}) {
+		t.Errorf("r6 (one seat scored): in %v, result %q, places %v", ok, m.Result, m.Places)
+	}
 	var keys []string
 	for _, r := range rep.Refused {
 		var why *Reason
@@ -190,7 +199,7 @@ func TestRefusedPlaysSayWhy(t *testing.T) {
 		}
 		keys = append(keys, why.Key)
 	}
-	if want := []string{"date", "noplayers", "score", "noresult", "twice", "somescores", "noname"}; !slices.Equal(keys, want) {
+	if want := []string{"date", "noplayers", "score", "twice", "noname"}; !slices.Equal(keys, want) {
 		t.Errorf("reasons %v, want %v", keys, want)
 	}
 }
@@ -271,5 +280,26 @@ func TestPlayURL(t *testing.T) {
 	u := PlayURL(LinkPlay{PlayDate: "2025-01-01 20:00:00", Game: LinkGame{Name: "Five Crowns", BGGID: 1472}, Players: []LinkPlayer{{Name: "Ana", Rank: 1, Winner: true}}})
 	if !strings.HasPrefix(u, "bgstats://app.bgstatsapp.com/createPlay.html?data=%7B") || !strings.Contains(u, "%22bggId%22%3A1472") {
 		t.Errorf("link %s", u)
+	}
+}
+
+// The link's JSON is percent-encoded as JavaScript's encodeURIComponent
+// does: a space is %20 (a "+" reads back as a plus), the unreserved marks
+// stay, UTF-8 is escaped byte by byte (issue 38).
+func TestLinkEncodedAsEncodeURIComponent(t *testing.T) {
+	// encodeURIComponent("Ben Hur & Co: l'été (2)!*~+") in a browser:
+	if got, want := EncodeURIComponent("Ben Hur & Co: l'été (2)!*~+"), "Ben%20Hur%20%26%20Co%3A%20l'%C3%A9t%C3%A9%20(2)!*~%2B"; got != want {
+		t.Errorf("EncodeURIComponent = %s, want %s", got, want)
+	}
+	u := PlayURL(LinkPlay{SourceName: SourceName, SourcePlayID: "p-1", PlayDate: "2025-01-01 20:00:00",
+		Game: LinkGame{Name: "Ben Hur", BGGID: 1234}, Players: []LinkPlayer{{Name: "Ana", Rank: 1, Winner: true, Score: "4.5"}}})
+	data := strings.TrimPrefix(u, "bgstats://app.bgstatsapp.com/createPlay.html?data=")
+	if strings.Contains(data, "+") || !strings.Contains(data, "Ben%20Hur") {
+		t.Errorf("link %s", u)
+	}
+	plain, err := url.QueryUnescape(data)
+	if err != nil || !strings.Contains(plain, `"sourceName":"tablekeeper","sourcePlayId":"p-1"`) || !strings.Contains(plain, `"score":4.5`) ||
+		!strings.Contains(plain, `"name":"Ben Hur"`) {
+		t.Errorf("the link reads back as %s (%v)", plain, err)
 	}
 }

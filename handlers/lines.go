@@ -1,0 +1,453 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablekeeper/tablekeeper/games/kit"
+	"github.com/tablekeeper/tablekeeper/rulebook"
+	"github.com/tablekeeper/tablekeeper/store"
+	"github.com/tablekeeper/tablekeeper/views"
+)
+
+// Each player enters their own line of the next round from their own phone
+// (issue 37). A line is one row of the round form, as its game reads it
+// (kit.Lines). Sending one is decided in one write transaction
+// (store.SendLine), by planLine on the match as it then stands: the line
+// alone is checked by the game's own check (its row's mistakes refuse it);
+// a row whose line another member sent with other values is a conflict;
+// otherwise it is stored, and when every seated player's line is in the
+// lines are put together into one round form that goes through planRound
+// as a keeper's Save does (one rule, one place).
+
+// linePost is what was posted for a line: the round form, the row whose
+// line is sent and who sends it.
+type linePost struct {
+	roundPost
+	row    int   // the form's row
+	sender int64 // the member's session
+}
+
+// lineKind is what a line comes to.
+type lineKind int
+
+const (
+	lineStored   lineKind = iota // stored; the round waits for the other lines
+	lineSaved                    // the last line: the round is saved
+	lineRefused                  // the line alone cannot stand (422): nothing stored
+	lineTable                    // stored, but the round the lines make cannot stand (422): its players named
+	lineConflict                 // another member sent this row's line with other values (409): nothing stored
+	lineStale                    // the form is for a round that does not come next (409): round.why says how
+)
+
+// linePlan is what a line comes to on the match as it stands.
+type linePlan struct {
+	kind  lineKind
+	write store.LineWrite
+	round roundPlan  // lineSaved: the round's write; lineTable: its refusal; lineStale: the conflict
+	err   error      // lineRefused: the row's mistakes; lineTable: the round's; else a failure (404, 400)
+	other store.Line // lineConflict: the line already in
+	mine  url.Values // the line sent
+}
+
+// planLine decides what line p comes to on match and its rounds. Like
+// planRound it reads and writes nothing.
+func planLine(g Game, lg kit.Lines, match store.Match, rounds []store.Round, p linePost) linePlan {
+	if match.Game != g.ID() {
+		return linePlan{err: fmt.Errorf("handlers: match %d is of %q, not %q: %w", match.ID, match.Game, g.ID(), store.ErrNotFound)}
+	}
+	live := livePlayed(rounds)
+	key := p.form.Get("submitKey")
+	out := linePlan{round: roundPlan{number: roundOfKey(key, len(live.Points)+1), prog: progress(g, match, live)}}
+	rc := roundCtxFor(p.roundPost, match, live, out.round.number, 0)
+	switch {
+	case out.round.prog.Finished:
+		return out.stale(matchFinished)
+	case out.round.number > len(live.Points)+1:
+		return out.stale(undoneMeanwhile)
+	case out.round.number <= len(live.Points):
+		return out.stale(savedFirst)
+	case keyTag(key) != seatsTag(rc.Seated):
+		return out.stale(seatsChanged)
+	case p.row < 0 || p.row >= len(rc.Match.Seats):
+		out.err = echo.NewHTTPError(http.StatusBadRequest)
+		return out
+	}
+	rc.SubmitKey = key
+	out.mine = lg.Line(p.form, p.row)
+	if err := rowMistakes(g, rc, lineForm(key, out.mine), p.row); err != nil {
+		out.kind, out.err = lineRefused, err
+		return out
+	}
+	seat := matchSeat(rc.Seated, p.row)
+	line := store.Line{Number: out.round.number, Seat: seat, Fields: out.mine.Encode(), Sender: p.sender, Author: p.author}
+	lines := pendingLines(match, out.round.number)
+	if i := slices.IndexFunc(lines, func(l store.Line) bool { return l.Seat == seat }); i >= 0 {
+		if o := lines[i]; o.Sender != p.sender && o.Fields != line.Fields {
+			out.kind, out.other = lineConflict, o
+			return out
+		}
+		lines = slices.Delete(slices.Clone(lines), i, i+1)
+	}
+	lines = append(lines, line)
+	out.kind, out.write = lineStored, store.LineWrite{Store: true, Line: line}
+	form, whole := linesForm(lg, rc, lines, key)
+	if !whole {
+		return out
+	}
+	form.Set("op", "save")
+	rp := planNew(g, match, rounds, roundPost{form: form, env: p.env, url: p.url, key: p.key, author: p.author})
+	out.round = rp
+	switch rp.kind {
+	case planWrite:
+		out.kind, out.write.Round = lineSaved, rp.write
+	case planRefused:
+		out.kind = lineTable
+		post, _ := checkRound(g, rc, form)
+		out.err = post.Err
+	default:
+		out.err = rp.err
+		if out.err == nil {
+			out.err = fmt.Errorf("handlers: the lines of round %d come to plan %d", out.round.number, rp.kind)
+		}
+	}
+	return out
+}
+
+func (p linePlan) stale(why conflict) linePlan {
+	p.kind, p.round = lineStale, p.round.conflict(why)
+	return p
+}
+
+// lineForm is a round form holding one line, asked to save.
+func lineForm(key string, line url.Values) url.Values {
+	form := url.Values{"submitKey": {key}, "op": {"save"}}
+	for k, v := range line {
+		form[k] = v
+	}
+	return form
+}
+
+// rowMistakes is what the game refuses in row's line alone: the mistakes
+// of a round form holding only that line that are its player's (the other
+// rows' blanks and the round's own checks wait for the whole table).
+func rowMistakes(g Game, rc RoundCtx, form url.Values, row int) error {
+	post, _ := checkRound(g, rc, form)
+	var mine []error
+	for _, err := range kit.Mistakes(post.Err) {
+		var ie *rulebook.InputError
+		if !errors.As(err, &ie) {
+			return err // not a refusal: the failure is said as such
+		}
+		if ie.Seat == row {
+			mine = append(mine, err)
+		}
+	}
+	return errors.Join(mine...)
+}
+
+// matchSeat is the match's seat of the form's row (seated: atRound's).
+func matchSeat(seated []int, row int) int {
+	if seated == nil || row < 0 || row >= len(seated) {
+		return row
+	}
+	return seated[row]
+}
+
+// rowOf is the form's row of the match's seat, -1 when it does not play.
+func rowOf(seated []int, seat int) int {
+	if seated == nil {
+		return seat
+	}
+	return slices.Index(seated, seat)
+}
+
+// pendingLines are the lines sent for round number of match.
+func pendingLines(match store.Match, number int) []store.Line {
+	var out []store.Line
+	for _, l := range match.Lines {
+		if l.Number == number {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// linesForm puts lines together into one round form for rc's round (the
+// lines of seats that do not play it left out), and says whether every
+// row's line is in.
+func linesForm(lg kit.Lines, rc RoundCtx, lines []store.Line, key string) (url.Values, bool) {
+	form := url.Values{"submitKey": {key}}
+	in := 0
+	for _, l := range lines {
+		row := rowOf(rc.Seated, l.Seat)
+		if row < 0 || row >= len(rc.Match.Seats) {
+			continue
+		}
+		vals, err := url.ParseQuery(l.Fields)
+		if err != nil {
+			continue
+		}
+		for k, v := range lg.Line(vals, row) { // only the row's own fields, whatever was stored
+			form[k] = append(form[k], v...)
+		}
+		in++
+	}
+	return form, in == len(rc.Match.Seats) && in > 0
+}
+
+// lineText is a line's values as typed, for a sentence ("12", "out").
+func lineText(line url.Values) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(line)) {
+		for _, v := range line[k] {
+			if v = strings.TrimSpace(v); v != "" {
+				parts = append(parts, v)
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return "–"
+	}
+	return strings.Join(parts, " ")
+}
+
+// postLine handles a line sent from a phone (POST …/lines): its form is
+// the round form, the row whose line it is in "line". A browser without
+// JavaScript is sent back to the scoresheet (303), which shows the lines
+// in; htmx gets the round form redrawn, or the sheet when the line saved
+// the round; a client asking for JSON gets what the line came to.
+func (s *Server) postLine(c echo.Context) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	id, g, err := s.matchGame(c)
+	if err != nil {
+		return err
+	}
+	lg, ok := g.(kit.Lines)
+	if !ok { // a game whose round is not entered a line per player
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	row, err := strconv.Atoi(form.Get("line"))
+	key := form.Get("submitKey")
+	if err != nil || key == "" {
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	p := linePost{roundPost: s.roundPost(c, id, form), row: row, sender: memberOf(c).who.SessionID}
+	sendKey := key + "/" + strconv.Itoa(row)
+	if k := form.Get("key"); k != "" { // an API client's own key
+		sendKey = k
+	}
+	var plan linePlan
+	group := memberOf(c).group
+	match, _, rounds, repeat, err := s.store.SendLine(c.Request().Context(), group, id, sendKey, func(m store.Match, rounds []store.Round) store.LineWrite {
+		plan = planLine(g, lg, m, rounds, p)
+		return plan.write
+	})
+	s.gameIDs.check(group.ID, id, err)
+	switch {
+	case err != nil && plan.kind == lineSaved && (errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid)):
+		return s.roundConflict(c, g, match, rounds, progress(g, match, livePlayed(rounds)), plan.round.number, withoutOp(form))
+	case err != nil:
+		return err
+	case repeat: // sent before: answered with the match as it now stands
+		live := livePlayed(rounds)
+		plan = linePlan{kind: lineStored, round: roundPlan{number: roundOfKey(key, len(live.Points)+1), prog: progress(g, match, live)}}
+		if plan.round.number <= len(live.Points) {
+			plan.kind = lineSaved
+		}
+	case plan.err != nil && plan.kind != lineRefused && plan.kind != lineTable:
+		return plan.err
+	}
+	if wantsJSON(c) {
+		return s.lineJSON(c, g, match, rounds, p, plan)
+	}
+	live := livePlayed(rounds)
+	prog := progress(g, match, live)
+	switch plan.kind {
+	case lineSaved:
+		return s.savedAnswer(c, match, g, rounds, plan.round)
+	case lineStale:
+		return s.conflictAnswer(c, g, match, rounds, plan.round, withoutOp(form))
+	case lineStored:
+		if !isHTMX(c) {
+			return c.Redirect(http.StatusSeeOther, p.url)
+		}
+		return s.formAnswer(c, http.StatusOK, match, g, rounds, prog, s.nextForm(c, g, match, live, len(live.Points)+1))
+	case lineTable: // stored: the form shows every line and what the round they make cannot be
+		return s.formAnswer(c, http.StatusUnprocessableEntity, match, g, rounds, prog, s.nextForm(c, g, match, live, len(live.Points)+1))
+	}
+	// Refused or a conflict: nothing stored, the form as this phone posted it.
+	rc := s.roundCtx(c, match, live, len(live.Points)+1, 0)
+	rc.SubmitKey = key
+	post := g.ReadRound(rc, withoutOp(form))
+	if plan.kind == lineRefused {
+		return s.formAnswer(c, http.StatusUnprocessableEntity, match, g, rounds, prog,
+			kit.WithRefusals(post.Form(plan.err), kit.Refusals(rc.Ctx, plan.err, seatNames(rc.Match))))
+	}
+	msg := views.T(rc.Ctx, "line.conflict", "Name", rc.Match.Seats[p.row].Name, "By", plan.other.Author,
+		"Theirs", lineText(parseLine(plan.other.Fields)), "Yours", lineText(plan.mine))
+	return s.formAnswer(c, http.StatusConflict, match, g, rounds, prog, views.FormThenAlert(post.Form(nil), msg))
+}
+
+func parseLine(fields string) url.Values {
+	v, _ := url.ParseQuery(fields)
+	return v
+}
+
+// wantsJSON reports whether the client asked for a JSON answer.
+func wantsJSON(c echo.Context) bool {
+	return strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON)
+}
+
+// nextForm is the form of match's next round (number), drawn for this
+// member: with the lines sent for it filled in and shown, the member's own
+// first; when every line is in and the round they make cannot stand, with
+// its refusals. A game without lines draws its blank form.
+func (s *Server) nextForm(c echo.Context, g Game, match store.Match, live Played, number int) templ.Component {
+	rc := s.roundCtx(c, match, live, number, 0)
+	lg, ok := g.(kit.Lines)
+	if !ok {
+		return g.RoundForm(rc, nil)
+	}
+	lines := pendingLines(match, number)
+	var form templ.Component
+	var refused error
+	if len(lines) == 0 {
+		form = g.RoundForm(rc, nil)
+	} else {
+		vals, whole := linesForm(lg, rc, lines, rc.SubmitKey)
+		if whole {
+			vals.Set("op", "save")
+			post, _ := checkRound(g, rc, vals)
+			refused = post.Err
+			_, redraw, _, err := readRound(g, rc, vals)
+			if err == nil && redraw != nil {
+				form = redraw
+			}
+		}
+		if form == nil {
+			vals.Del("op")
+			form = g.ReadRound(rc, vals).Form(nil)
+		}
+	}
+	return kit.WithLines(form, s.lineView(c, rc, lines, refused))
+}
+
+// withLines is a redrawn form of match's next round (a tap on the card
+// picker, a refused Save) with the lines sent for it shown, as nextForm
+// draws them.
+func (s *Server) withLines(c echo.Context, g Game, match store.Match, rounds []store.Round, form templ.Component) templ.Component {
+	if _, ok := g.(kit.Lines); !ok || form == nil {
+		return form
+	}
+	live := livePlayed(rounds)
+	rc := s.roundCtx(c, match, live, len(live.Points)+1, 0)
+	return kit.WithLines(form, s.lineView(c, rc, pendingLines(match, rc.Number), nil))
+}
+
+// lineView is what the form shows of lines: whose is in, the member's own
+// row, and each row's part of refused (the round the lines make).
+func (s *Server) lineView(c echo.Context, rc RoundCtx, lines []store.Line, refused error) *kit.LineView {
+	me := memberOf(c).who
+	lv := &kit.LineView{Action: strings.TrimSuffix(rc.Action, "/rounds") + "/lines", Own: -1, Rows: make([]kit.LineRow, len(rc.Match.Seats))}
+	for i, st := range rc.Match.Seats {
+		r := kit.LineRow{Name: st.Name, State: views.T(rc.Ctx, "line.awaited"), Send: views.T(rc.Ctx, "line.sendfor", "Name", st.Name)}
+		if st.PlayerID != 0 && st.PlayerID == me.PlayerID {
+			lv.Own, r.Send = i, views.T(rc.Ctx, "line.send")
+		}
+		if j := slices.IndexFunc(lines, func(l store.Line) bool { return rowOf(rc.Seated, l.Seat) == i }); j >= 0 {
+			r.In, r.State, lv.Active = true, views.T(rc.Ctx, "line.isin"), true
+			if lines[j].Author != st.Name {
+				r.State = views.T(rc.Ctx, "line.isinby", "By", lines[j].Author)
+			}
+		}
+		lv.Rows[i] = r
+	}
+	for _, err := range kit.Mistakes(refused) {
+		var ie *rulebook.InputError
+		if errors.As(err, &ie) && ie.Seat >= 0 && ie.Seat < len(lv.Rows) {
+			lv.Rows[ie.Seat].Error = strings.TrimSpace(lv.Rows[ie.Seat].Error + " " + views.Mistake(rc.Ctx, ie))
+		}
+	}
+	return lv
+}
+
+// lineAnswer is the JSON answer to a line (docs/API.md).
+type lineAnswer struct {
+	Status   string        `json:"status"` // stored, saved, refused, conflict, stale
+	Player   string        `json:"player"`
+	Round    int           `json:"round"`
+	In       []string      `json:"in"`
+	Awaited  []string      `json:"awaited"`
+	Mistakes []lineMistake `json:"mistakes,omitempty"`
+	SentBy   string        `json:"sentBy,omitempty"` // conflict: who sent the line in
+	Theirs   string        `json:"theirs,omitempty"`
+	Yours    string        `json:"yours,omitempty"`
+	Message  string        `json:"message,omitempty"`
+}
+
+type lineMistake struct {
+	Player  string `json:"player,omitempty"`
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+func (s *Server) lineJSON(c echo.Context, g Game, match store.Match, rounds []store.Round, p linePost, plan linePlan) error {
+	live := livePlayed(rounds)
+	rc := s.roundCtx(c, match, live, plan.round.number, 0)
+	out := lineAnswer{Round: plan.round.number, In: []string{}, Awaited: []string{}}
+	if p.row >= 0 && p.row < len(rc.Match.Seats) {
+		out.Player = rc.Match.Seats[p.row].Name
+	}
+	status := http.StatusOK
+	switch plan.kind {
+	case lineStored:
+		out.Status = "stored"
+	case lineSaved:
+		out.Status = "saved"
+	case lineRefused, lineTable:
+		out.Status, status = "refused", http.StatusUnprocessableEntity
+		for _, err := range kit.Mistakes(plan.err) {
+			m := lineMistake{Message: kit.InputMessage(err, rc.Ctx)}
+			var ie *rulebook.InputError
+			if errors.As(err, &ie) {
+				m.Field = ie.Field
+				if ie.Seat >= 0 && ie.Seat < len(rc.Match.Seats) {
+					m.Player = rc.Match.Seats[ie.Seat].Name
+				}
+			}
+			out.Mistakes = append(out.Mistakes, m)
+		}
+		if plan.kind == lineTable {
+			out.Message = views.T(rc.Ctx, "line.tablerefused")
+		}
+	case lineConflict:
+		out.Status, status = "conflict", http.StatusConflict
+		out.SentBy, out.Theirs, out.Yours = plan.other.Author, lineText(parseLine(plan.other.Fields)), lineText(plan.mine)
+	case lineStale:
+		out.Status, status = "stale", http.StatusConflict
+		out.Message = views.T(rc.Ctx, "line.stale")
+	}
+	if plan.kind != lineSaved && plan.kind != lineStale {
+		for i, st := range rc.Match.Seats {
+			if slices.ContainsFunc(match.Lines, func(l store.Line) bool { return l.Number == plan.round.number && rowOf(rc.Seated, l.Seat) == i }) {
+				out.In = append(out.In, st.Name)
+			} else {
+				out.Awaited = append(out.Awaited, st.Name)
+			}
+		}
+	}
+	return c.JSON(status, out)
+}
