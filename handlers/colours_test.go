@@ -45,7 +45,7 @@ func TestPlayersKeepTheirColour(t *testing.T) {
 	second := doc(t, c.get(start(2, 3, 1)))
 	for _, who := range []string{"Cleo", "Ben"} {
 		chip := fmt.Sprintf("[data-testid=scoreboard-player][data-player=%s]", who)
-		row := fmt.Sprintf("[data-testid=round-form] [data-player=%s]", who)
+		row := fmt.Sprintf("[data-testid=round-form] [data-testid=seat][data-player=%s]", who)
 		a, b := colourOf(first, chip), colourOf(second, chip)
 		if a != b {
 			t.Errorf("%s's colour: %s in the first match, %s in the second", who, a, b)
