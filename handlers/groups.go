@@ -107,7 +107,7 @@ func (s *Server) groupPage(c echo.Context) (views.GroupPage, error) {
 				line.Status += " · " + views.T(vctx, "comego.early.short")
 			}
 			if r := matchResult(g, mt.Play.Result, totals); r != "" { // won or lost together, no winner
-				line.Outcome = resultText(vctx, r)
+				line.Outcome = resultText(vctx, r, len(mt.Seats))
 			} else {
 				places := mt.Play.Places // a BG Stats play's own places
 				if len(places) != len(totals) {

@@ -355,7 +355,7 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 	}
 	if prog.Finished {
 		if r := matchResult(g, match.Play.Result, totals); r != "" { // won or lost together, no winner
-			sh.Outcome, prog.Winners = resultText(vctx, r), nil
+			sh.Outcome, prog.Winners = resultText(vctx, r, len(totals)), nil
 			for i := range sh.Leaders {
 				sh.Leaders[i] = false
 			}

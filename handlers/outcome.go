@@ -55,10 +55,14 @@ func outcome(result string) standings.Outcome {
 	return standings.Ranked
 }
 
-// resultText says a result for people ("Won together"); "" for a ranked match.
-func resultText(ctx context.Context, result string) string {
-	if result == "" {
+// resultText says a result of a match of players for people ("Won
+// together"; a solo play is "Won" or "Lost"); "" for a ranked match.
+func resultText(ctx context.Context, result string, players int) string {
+	switch {
+	case result == "":
 		return ""
+	case players == 1 && (result == store.ResultWon || result == store.ResultLost):
+		return views.T(ctx, "result.solo."+result)
 	}
 	return views.T(ctx, "result."+result)
 }
