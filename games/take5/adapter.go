@@ -77,7 +77,7 @@ var t5Keys = []struct {
 }{
 	{"green", "green", rulebook.Say("take5.green")}, {"red", "red", rulebook.Say("take5.red")},
 	{"plus5", "plus5", rulebook.Say("take5.plus5")}, {"x2", "x2", rulebook.Say("take5.x2")},
-	{"hand", "specialsInHand", rulebook.Say("take5.hand")},
+	{"hand", "specialsInHand", rulebook.Say("take5.inhand")},
 }
 
 func (g Take5) blankForm(rc kit.RoundCtx) T5RoundForm {
