@@ -92,6 +92,7 @@ func TestLongMatchSaveAnswersWhatChanged(t *testing.T) {
 	if rows, _ := tableOf(t, live.Body.String()); live.Code != http.StatusOK || rows.Length() != 1 {
 		t.Errorf("a live fetch holding 1,998 rows: %d, %d rows, want the new one", live.Code, rows.Length())
 	}
+	t.Logf("another phone's live fetch: %d bytes, the whole page %d", live.Body.Len(), len(whole))
 
 	// Round 1 corrected: the rows the phone held are no longer those drawn,
 	// and a save from it gets the whole table.
