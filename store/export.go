@@ -133,6 +133,38 @@ type ExportMatch struct {
 	Departures   []ExportDeparture `json:"departures,omitempty"`
 }
 
+// AwayFrom is, seat by seat, the first round its player no longer played
+// (he left after the round before and did not come back; 0: he stayed), as
+// Match.AwayFrom reads it from the departures not taken back; nil when
+// nobody left.
+func (m ExportMatch) AwayFrom() []int {
+	var out []int
+	for _, d := range m.Departures {
+		if d.UndoneAt != nil || d.Seat < 0 || d.Seat >= len(m.Seats) {
+			continue
+		}
+		if out == nil {
+			out = make([]int, len(m.Seats))
+		}
+		out[d.Seat] = d.AfterRound + 1
+	}
+	return out
+}
+
+// Left is, seat by seat, whether its player left the match (nil when nobody
+// did).
+func (m ExportMatch) Left() []bool {
+	away := m.AwayFrom()
+	if away == nil {
+		return nil
+	}
+	out := make([]bool, len(away))
+	for i, a := range away {
+		out[i] = a > 0
+	}
+	return out
+}
+
 // ExportSeat is a seated player (by export id) and their total.
 type ExportSeat struct {
 	Player int64 `json:"player"`

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -201,7 +202,7 @@ func (pl play) match() (store.ExportMatch, error) {
 	m.Result = resultOf(p, scores, pl.coop, given > 0)
 	if m.Result == "" {
 		places := placesOf(scores, values, has, pl.lowWins)
-		if m.NoScores || !slices.Equal(places, totalsPlaces(points, pl.lowWins)) {
+		if m.NoScores || !slices.Equal(places, scoring.Places(points, pl.lowWins)) {
 			m.Places = places
 		}
 	}
@@ -297,21 +298,6 @@ func placesOf(scores []Score, values []float64, has []bool, lowWins bool) []int 
 		out[i] = 1
 		for j := range scores {
 			if j != i && ahead(j, i) {
-				out[i]++
-			}
-		}
-	}
-	return out
-}
-
-// totalsPlaces is the places the totals give in the game's order (shared
-// places repeat, 1, 2, 2, 4): what a match without places of its own shows.
-func totalsPlaces(totals []int, lowWins bool) []int {
-	out := make([]int, len(totals))
-	for i, t := range totals {
-		out[i] = 1
-		for _, o := range totals {
-			if (lowWins && o < t) || (!lowWins && o > t) {
 				out[i]++
 			}
 		}
@@ -464,10 +450,7 @@ func (n Names) Export(e store.Export, loc *time.Location, info func(game string)
 		for i, s := range m.Seats {
 			totals[i] = s.Total
 		}
-		places := m.Places
-		if len(places) != len(m.Seats) {
-			places = totalsPlaces(totals, gi.LowWins)
-		}
+		places := scoring.FinalPlaces(m.Places, totals, gi.LowWins, m.Left()) // as the sheet and the standings rank it
 		start := -1
 		if m.StartSeat != nil {
 			start = *m.StartSeat
