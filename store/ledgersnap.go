@@ -8,7 +8,7 @@ import (
 )
 
 // LedgerSnapshot is a group's standings ledger kept across restarts
-// (migration 00170): Data, in the ledger's own form, holds the group's
+// (migration 00190): Data, in the ledger's own form, holds the group's
 // played matches up to date with its change number Seq (ChangedMatches);
 // Kind names what they were derived with. The store keeps it as it is
 // given: ChangedMatches(Seq) then brings it up to date.

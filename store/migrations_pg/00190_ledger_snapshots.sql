@@ -1,5 +1,5 @@
 -- +goose Up
--- See ../migrations/00170_ledger_snapshots.sql.
+-- See ../migrations/00190_ledger_snapshots.sql.
 CREATE TABLE ledger_snapshots (
     group_id  BIGINT  PRIMARY KEY REFERENCES groups(id) ON DELETE CASCADE,
     seq       BIGINT  NOT NULL,
