@@ -30,11 +30,16 @@ func (t Text) In(lang string) string {
 	return t.EN
 }
 
-// IsSentence reports whether both languages read as a sentence: not empty,
+// IsSentence reports whether both languages read as a sentence (see the
+// function IsSentence).
+func (t Text) IsSentence() bool { return IsSentence(t.EN, t.FR) }
+
+// IsSentence reports whether every text reads as a sentence: not empty,
 // not starting with a lower-case letter, and ending with a full stop (or
-// "!", "?"). Tests hold every message a player reads to it.
-func (t Text) IsSentence() bool {
-	for _, s := range []string{t.EN, t.FR} {
+// "!", "?"). Tests hold every message a player reads to it, in each
+// language.
+func IsSentence(texts ...string) bool {
+	for _, s := range texts {
 		s = strings.TrimSpace(s)
 		if s == "" || !strings.ContainsAny(s[len(s)-1:], ".!?") {
 			return false
@@ -63,7 +68,7 @@ func (r Rule) Statement() Msg { return Msg{ID: "rule." + r.ID} }
 // at which step of the turn (Step < 0 when the turn as a whole is at fault).
 type Violation struct {
 	Rule    string
-	Message Text
+	Message Msg
 	Step    int
 }
 
@@ -100,3 +105,7 @@ func Find(rules []Rule, id string) (r Rule, ok bool) {
 	}
 	return Rule{}, false
 }
+
+// Msg is the text as a message, for an engine whose sentences are not yet
+// in the message files.
+func (t Text) Msg() Msg { return Say("rulebook.inline", "Text", t) }

@@ -45,6 +45,16 @@ func (t *Translator) Mistake(lang string, ie *rulebook.InputError) string {
 // a language but no page.
 func (t *Translator) Say(lang string, m rulebook.Msg) string { return Say(t.In(lang), m) }
 
+// Speaker says engines' messages in lang, for an engine's answer to the
+// API (rulebook.WireAll).
+func (t *Translator) Speaker(lang string) rulebook.Speaker { return Speaker(t.In(lang)) }
+
+// Speaker says engines' messages in the page's language, for an engine
+// that answers a page as it answers the API.
+func Speaker(ctx context.Context) rulebook.Speaker {
+	return func(m rulebook.Msg) string { return Say(ctx, m) }
+}
+
 // Messages is the message files, loaded once, for a helper that is given
 // only a language (Messages().Say(lang, m)). They are embedded: a malformed
 // file panics here, and every test of views fails first.

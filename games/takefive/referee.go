@@ -76,7 +76,7 @@ func (g TakeFive) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 	req, names, lines, err := t.request()
 	var resp tf.TurnResponse
 	if err == nil {
-		resp, err = tf.AnswerTurn(req, rc.Lang) // the API's own answer: page and API agree by construction
+		resp, err = tf.AnswerTurn(req, views.Speaker(rc.Ctx)) // the API's own answer: page and API agree by construction
 	}
 	if err != nil {
 		if msg := kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {

@@ -77,11 +77,10 @@ func tfValues(vs []int) string {
 // verdict draws the API's answer on player's turn: legal or not, each rule
 // broken quoted from the sheet, and what the take does.
 func (g TakeFive) verdict(rc kit.RefereeCtx, v tf.TurnResponse, player string, set rulebook.Settings) *TFVerdict {
-	lang := rc.Lang
 	out := &TFVerdict{Legal: v.Legal}
 	for _, vi := range v.Violations {
-		c := kit.CiteRule(tf.Rules, lang, vi.Rule)
-		c.Message = vi.Message // the API's answer is already in lang
+		c := kit.CiteRule(tf.Rules, vi.Rule)
+		c.Message = vi.Message // the API's answer is already in the page's language
 		if vi.Step != nil {
 			c.Step = views.T(rc.Ctx, "takefive.ref.move", "N", *vi.Step+1)
 		}
@@ -94,12 +93,12 @@ func (g TakeFive) verdict(rc kit.RefereeCtx, v tf.TurnResponse, player string, s
 		if v.RoundWinner != nil {
 			tk.Winner = *v.RoundWinner
 		}
-		c := kit.CiteRule(tf.Rules, lang, t.Rule)
+		c := kit.CiteRule(tf.Rules, t.Rule)
 		c.Message = t.Reason
 		tk.Cites = append(tk.Cites, c)
 		if t.Outcome == tf.Penalty.String() {
 			if t.Rule != tf.RulePenalty {
-				tk.Cites = append(tk.Cites, kit.CiteRule(tf.Rules, lang, tf.RulePenalty))
+				tk.Cites = append(tk.Cites, kit.CiteRule(tf.Rules, tf.RulePenalty))
 			}
 			tk.GiveUp = tfValues(rack) // any of his tokens (TF-A10: never none)
 			if p := t.Penalty; p != nil {

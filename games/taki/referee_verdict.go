@@ -31,7 +31,7 @@ func (g Taki) verdict(rc kit.RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, 
 			if vi.Step >= 0 && vi.Step < len(t.Play) {
 				step = views.T(ctx, "tkr.step", "N", vi.Step+1, "Card", t.Play[vi.Step].Name().In(lang))
 			}
-			v.Violations = append(v.Violations, kit.CiteBroken(tk.Rules, lang, vi, step))
+			v.Violations = append(v.Violations, kit.CiteBroken(ctx, tk.Rules, vi, step))
 		}
 		return v
 	}
@@ -95,7 +95,7 @@ func (g Taki) verdict(rc kit.RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, 
 		}
 	}
 	for _, id := range takiApplied(s, t, r) {
-		v.Applied = append(v.Applied, kit.CiteRule(tk.Rules, lang, id))
+		v.Applied = append(v.Applied, kit.CiteRule(tk.Rules, id))
 	}
 	return v
 }

@@ -101,7 +101,7 @@ func CheckLayDown(round int, hand []Card, ld LayDown, table Table, opts Options)
 			fr = "Après la pioche, le joueur tient %d cartes : il ne peut se passer de défausser qu'en les posant toutes (règle maison « sortir sans défausser »), ce que cette pose ne fait pas."
 		}
 		v.Violations = append(v.Violations, rulebook.Violation{Rule: RuleDiscardRequired, Step: rulebook.NoStep,
-			Message: rulebook.Text{EN: fmt.Sprintf(en, len(hand)), FR: fmt.Sprintf(fr, len(hand))}})
+			Message: rulebook.Text{EN: fmt.Sprintf(en, len(hand)), FR: fmt.Sprintf(fr, len(hand))}.Msg()})
 	}
 	v.Valid = len(v.Violations) == 0
 	return v
@@ -142,19 +142,19 @@ func checkLayOffs(round int, ld LayDown, table Table, opts Options,
 func layOffForbidden(l LayOff, step int) rulebook.Violation {
 	return rulebook.Violation{Rule: RuleLayOff, Step: step, Message: rulebook.Text{
 		EN: fmt.Sprintf("%s cannot be laid off onto meld %d of the player who went out: players may not add cards to another player's melds (the house rule “laying off” is off).", cardList(l.Cards), l.Meld+1),
-		FR: fmt.Sprintf("%s ne peut pas compléter la combinaison %d du joueur qui a posé sa main : on ne pose pas de cartes sur les combinaisons d'un autre joueur (la règle maison « compléter les combinaisons » est désactivée).", cardList(l.Cards), l.Meld+1)}}
+		FR: fmt.Sprintf("%s ne peut pas compléter la combinaison %d du joueur qui a posé sa main : on ne pose pas de cartes sur les combinaisons d'un autre joueur (la règle maison « compléter les combinaisons » est désactivée).", cardList(l.Cards), l.Meld+1)}.Msg()}
 }
 
 func layOffMisfit(meld, laid []Card, j, step int) rulebook.Violation {
 	return rulebook.Violation{Rule: RuleLayOffFit, Step: step, Message: rulebook.Text{
 		EN: fmt.Sprintf("Adding %s to meld %d (%s) does not leave a valid run or book: a book takes only cards of its rank and wilds; a run takes cards of its suit and wilds that extend it at either end, up to 11 cards, while the cards already in it keep their places.", cardList(laid), j+1, cardList(meld)),
-		FR: fmt.Sprintf("Ajouter %s à la combinaison %d (%s) ne laisse pas une suite ou une famille valide : une famille ne prend que des cartes de sa valeur et des atouts ; une suite prend des cartes de sa couleur et des atouts qui la prolongent à l'un ou l'autre bout, jusqu'à 11 cartes, les cartes déjà posées gardant leur place.", cardList(laid), j+1, cardList(meld))}}
+		FR: fmt.Sprintf("Ajouter %s à la combinaison %d (%s) ne laisse pas une suite ou une famille valide : une famille ne prend que des cartes de sa valeur et des atouts ; une suite prend des cartes de sa couleur et des atouts qui la prolongent à l'un ou l'autre bout, jusqu'à 11 cartes, les cartes déjà posées gardant leur place.", cardList(laid), j+1, cardList(meld))}.Msg()}
 }
 
 func rediscard(c Card) rulebook.Violation {
 	return rulebook.Violation{Rule: RuleRediscard, Step: rulebook.NoStep, Message: rulebook.Text{
 		EN: fmt.Sprintf("%s was just taken from the discard pile, and the house rule forbids discarding it again in the same turn.", c.Display()),
-		FR: fmt.Sprintf("%s vient d'être prise sur la défausse, et la règle maison interdit de la redéfausser au même tour.", c.Display())}}
+		FR: fmt.Sprintf("%s vient d'être prise sur la défausse, et la règle maison interdit de la redéfausser au même tour.", c.Display())}.Msg()}
 }
 
 func notInHand(c Card, whereEN, whereFR string, hand []Card, step int) rulebook.Violation {
@@ -170,7 +170,7 @@ func notInHand(c Card, whereEN, whereFR string, hand []Card, step int) rulebook.
 		en = fmt.Sprintf("%s uses %s once more than the hand holds it (%d).", whereEN, c.Display(), held)
 		fr = fmt.Sprintf("%s utilise %s une fois de plus que la main n'en contient (%d).", whereFR, c.Display(), held)
 	}
-	return rulebook.Violation{Rule: RuleNotInHand, Step: step, Message: rulebook.Text{EN: capitalize(en), FR: capitalize(fr)}}
+	return rulebook.Violation{Rule: RuleNotInHand, Step: step, Message: rulebook.Text{EN: capitalize(en), FR: capitalize(fr)}.Msg()}
 }
 
 func capitalize(s string) string {

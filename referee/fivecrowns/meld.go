@@ -24,7 +24,7 @@ const (
 func CheckMeld(meld []Card, round int, opts Options) (MeldKind, rulebook.Violation, bool) {
 	fail := func(rule, en, fr string, args ...any) (MeldKind, rulebook.Violation, bool) {
 		return 0, rulebook.Violation{Rule: rule, Step: rulebook.NoStep, Message: rulebook.Text{
-			EN: fmt.Sprintf(en, args...), FR: fmt.Sprintf(fr, args...)}}, false
+			EN: fmt.Sprintf(en, args...), FR: fmt.Sprintf(fr, args...)}.Msg()}, false
 	}
 	all := cardList(meld)
 	if len(meld) < 3 {

@@ -120,7 +120,7 @@ func moveRule(p Piece) string {
 }
 
 func violation(rule, en, fr string) *rulebook.Violation {
-	return &rulebook.Violation{Rule: rule, Message: rulebook.Text{EN: en, FR: fr}, Step: rulebook.NoStep}
+	return &rulebook.Violation{Rule: rule, Message: rulebook.Text{EN: en, FR: fr}.Msg(), Step: rulebook.NoStep}
 }
 
 // capital upper-cases the first ASCII letter of s ("the rook" → "The rook").

@@ -95,7 +95,7 @@ func CheckTurn(st State, player string, moves []Move, s rulebook.Settings) (Verd
 	}
 	v := Verdict{State: after}
 	fail := func(rule string, step int, en, fr string) (Verdict, error) {
-		v.Violations = append(v.Violations, rulebook.Violation{Rule: rule, Message: rulebook.Text{EN: en, FR: fr}, Step: step})
+		v.Violations = append(v.Violations, rulebook.Violation{Rule: rule, Message: rulebook.Text{EN: en, FR: fr}.Msg(), Step: step})
 		return v, nil
 	}
 	if st.Racks[me].Eliminated {

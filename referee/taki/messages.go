@@ -11,7 +11,7 @@ import (
 // French names cards in «…» to stay clear of grammatical gender.
 
 func violation(rule string, step int, en, fr string) rulebook.Violation {
-	return rulebook.Violation{Rule: rule, Step: step, Message: rulebook.Text{EN: en, FR: fr}}
+	return rulebook.Violation{Rule: rule, Step: step, Message: rulebook.Text{EN: en, FR: fr}.Msg()}
 }
 
 func msgMatch(c Card, top Card, col Colour, step int) rulebook.Violation {
