@@ -18,7 +18,6 @@ var tfGlyphs = [tf.NumPieces]string{tf.BlackBishop: "♝", tf.WhiteBishop: "♗"
 // starts, the tokens, the squares the moves go to, and (in a move mode)
 // the destinations of the piece being moved marked hl.
 func (g TakeFive) board(ctx context.Context, t tfTurn) []TFSquare {
-	lang := views.Lang(ctx)
 	pos, ok := t.position()
 	var hl []tf.Square
 	if ok && (t.mode == "move1" || t.mode == "move2") {
@@ -40,7 +39,7 @@ func (g TakeFive) board(ctx context.Context, t tfTurn) []TFSquare {
 			for i, ps := range t.pieces {
 				if ps == name {
 					s.Glyph = tfGlyphs[i]
-					desc = append(desc, tf.Pieces[i].Name().In(lang))
+					desc = append(desc, views.Say(ctx, tf.Pieces[i].Name()))
 				}
 			}
 			for i, m := range t.moves {

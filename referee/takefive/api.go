@@ -131,7 +131,7 @@ func AnswerTurn(req TurnRequest, say rulebook.Speaker) (TurnResponse, error) {
 	}
 	if t := v.Take; t != nil {
 		wt := &WireTake{Value: t.Value, Outcome: t.Effect.Outcome.String(), Step: t.Step, Square: t.Square.String(),
-			Rule: t.Effect.Rule, Reason: say(t.Effect.Reason.Msg())}
+			Rule: t.Effect.Rule, Reason: say(t.Effect.Reason)}
 		if t.Effect.Outcome == Penalty && v.Legal {
 			wt.Penalty = &WirePenalty{GiveUp: slices.Clone(t.Effect.GiveUp), Squares: squareNames(t.Squares)}
 			if wt.Penalty.GiveUp == nil {
