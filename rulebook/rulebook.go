@@ -1,6 +1,7 @@
 // Package rulebook is the kernel every game's engines share, the referees
 // (referee/<game>) and the scoresheets (scoring/<game>) alike: sentences for
-// players, rule citations, the verdict of a move, the error for an input
+// players (message keys with their arguments, never a language), rule
+// citations, the verdict of a move, the error for an input
 // that cannot occur, and the house rules a group may switch with the
 // settings they give.
 //
@@ -15,24 +16,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 )
-
-// Text is a sentence written for a player, in English and in French.
-type Text struct {
-	EN string
-	FR string
-}
-
-// In returns the text in lang ("fr…" gives French, anything else English).
-func (t Text) In(lang string) string {
-	if strings.HasPrefix(strings.ToLower(lang), "fr") && t.FR != "" {
-		return t.FR
-	}
-	return t.EN
-}
-
-// IsSentence reports whether both languages read as a sentence (see the
-// function IsSentence).
-func (t Text) IsSentence() bool { return IsSentence(t.EN, t.FR) }
 
 // IsSentence reports whether every text reads as a sentence: not empty,
 // not starting with a lower-case letter, and ending with a full stop (or
@@ -105,7 +88,3 @@ func Find(rules []Rule, id string) (r Rule, ok bool) {
 	}
 	return Rule{}, false
 }
-
-// Msg is the text as a message, for an engine whose sentences are not yet
-// in the message files.
-func (t Text) Msg() Msg { return Say("rulebook.inline", "Text", t) }

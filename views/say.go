@@ -8,8 +8,7 @@ import (
 )
 
 // Say is an engine's message in the page's language, from the game's
-// message files; an argument that is itself a message, or a sentence still
-// written inline in both languages (rulebook.Text), is said first. No
+// message files; an argument that is itself a message is said first. No
 // message (an empty id) says nothing.
 func Say(ctx context.Context, m rulebook.Msg) string {
 	if m.ID == "" {
@@ -20,11 +19,8 @@ func Say(ctx context.Context, m rulebook.Msg) string {
 	}
 	args := make([]any, len(m.Args))
 	for i, a := range m.Args {
-		switch inner := a.(type) {
-		case rulebook.Msg:
+		if inner, ok := a.(rulebook.Msg); ok {
 			a = Say(ctx, inner)
-		case rulebook.Text:
-			a = inner.In(Lang(ctx))
 		}
 		args[i] = a
 	}
