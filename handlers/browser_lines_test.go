@@ -148,8 +148,10 @@ func TestBrowserLinesFromEachPhone(t *testing.T) {
 // focuses a field; digits are keys. Five Crowns (above, in
 // TestBrowserLinesFromEachPhone): 2 taps (the field, Send) and the digits,
 // or 2 (went out, Send). TAKI: 2 (the field, Send) and the digits, or 2
-// (went out, Send). Take 5!: green and red typed (2 taps and the digits),
-// a special in hand (1), Send (1): 4 taps. On the keeper's phone the same
+// (went out, Send). Take 5!: green typed (1 tap and the digits), the
+// keyboard's Next to red (a key) and its digits, a special in hand (1),
+// Send (1): 3 taps; each other special count not 0 is one tap more (the
+// Example 4 deal's fullest line, Paul's +5, x2 and one in hand: 5). On the keeper's phone the same
 // round took a tap per field for every player, and Save.
 func TestBrowserOwnLineTaps(t *testing.T) {
 	b := newBrowser(t)
@@ -164,6 +166,12 @@ func TestBrowserOwnLineTaps(t *testing.T) {
 			c.typeIn(`[data-testid=own-line] [data-testid=points-input]`, "12")
 			c.tap(`[data-testid=send-line].own-send`)
 		}, 2},
+		{"take5", "green", func(c *counter) {
+			c.typeIn(`[data-testid=own-line] [data-testid=green]`, "3")
+			c.next("5")
+			c.tap(`[data-testid=own-line] [data-testid=hand] input[value="1"]`)
+			c.tap(`[data-testid=send-line].own-send`)
+		}, 4},
 	} {
 		entryMatch(p, group, g.game)
 		p.waitFor(`!!document.querySelector('[data-testid=own-line][data-player=Ana]')`)

@@ -29,11 +29,17 @@ type linesTable struct {
 
 func newLinesTable(t *testing.T) linesTable {
 	t.Helper()
+	return newLinesTableOf(t, func(ana *client, slug string, ids []int64) string { return fcMatch(t, ana, slug, ids, "3") })
+}
+
+// newLinesTableOf is a lines table whose match start starts.
+func newLinesTableOf(t *testing.T, start func(ana *client, slug string, ids []int64) string) linesTable {
+	t.Helper()
 	app := newTestApp(t)
 	ana := app.client()
 	slug := ana.group("Jeudi soir")
 	ids := ana.players(slug, "Ana", "Ben", "Chloé")
-	match := fcMatch(t, ana, slug, ids, "3")
+	match := start(ana, slug, ids)
 	invite := strings.TrimPrefix(doc(t, ana.get("/g/"+slug)).Find(`[data-testid=invite-url]`).Text(), "http://tk.test")
 	ben := app.client()
 	if rec := ben.post(invite, url.Values{"display": {"Ben"}}); rec.Code != http.StatusSeeOther {
