@@ -50,7 +50,7 @@ func TestTake5LinesSaveTheDeal(t *testing.T) {
 		t.Fatalf("Ben's phone shows as its own line %q", who)
 	}
 	for _, f := range []string{"green", "red", "plus5", "x2", "hand"} {
-		if own.Find("[data-testid=" + f + "]").Length() != 1 {
+		if own.Find("[data-testid="+f+"]").Length() != 1 {
 			t.Errorf("Ben's own line has no %s count", f)
 		}
 	}
