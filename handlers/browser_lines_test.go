@@ -151,8 +151,10 @@ func TestBrowserLinesFromEachPhone(t *testing.T) {
 // (went out, Send). Take 5!: green typed (1 tap and the digits), the
 // keyboard's Next to red (a key) and its digits, a special in hand (1),
 // Send (1): 3 taps; each other special count not 0 is one tap more (the
-// Example 4 deal's fullest line, Paul's +5, x2 and one in hand: 5). On the keeper's phone the same
-// round took a tap per field for every player, and Save.
+// Example 4 deal's fullest line, Paul's +5, x2 and one in hand: 5). Take
+// Five, whose round is its winner's line: Won (1), the rack (1 tap and
+// the digits), Send (1): 3 taps, and the round is saved. On the keeper's
+// phone the same round took a tap per field for every player, and Save.
 func TestBrowserOwnLineTaps(t *testing.T) {
 	b := newBrowser(t)
 	p := b.phone()
@@ -161,23 +163,32 @@ func TestBrowserOwnLineTaps(t *testing.T) {
 		game, field string
 		taps        func(c *counter)
 		want        int
+		done        string // the line sent, as the page then shows it
 	}{
 		{"taki", "points-input", func(c *counter) {
 			c.typeIn(`[data-testid=own-line] [data-testid=points-input]`, "12")
 			c.tap(`[data-testid=send-line].own-send`)
-		}, 2},
+		}, 2, ""},
 		{"take5", "green", func(c *counter) {
 			c.typeIn(`[data-testid=own-line] [data-testid=green]`, "3")
 			c.next("5")
 			c.tap(`[data-testid=own-line] [data-testid=hand] input[value="1"]`)
 			c.tap(`[data-testid=send-line].own-send`)
-		}, 4},
+		}, 4, ""},
+		{"takefive", "winner-radio", func(c *counter) {
+			c.tap(`[data-testid=own-line] .er-mark`)
+			c.typeIn(`#rack`, "9 8 7 6 5")
+			c.tap(`[data-testid=send-line].own-send`)
+		}, 3, rowsJS + ` === 1`},
 	} {
 		entryMatch(p, group, g.game)
 		p.waitFor(`!!document.querySelector('[data-testid=own-line][data-player=Ana]')`)
 		c := &counter{p: p}
 		g.taps(c)
-		p.waitFor(`!!document.querySelector('[data-testid=line-in][data-player=Ana]')`)
+		if g.done == "" {
+			g.done = `!!document.querySelector('[data-testid=line-in][data-player=Ana]')`
+		}
+		p.waitFor(g.done)
 		t.Logf("%s: Ana's own line, %d taps and the digits", g.game, c.n)
 		if c.n > g.want {
 			t.Errorf("%s: Ana's own line took %d taps, want at most %d", g.game, c.n, g.want)

@@ -84,7 +84,7 @@ func planLine(g Game, lg kit.Lines, match store.Match, rounds []store.Round, p l
 	}
 	rc.SubmitKey = key
 	out.mine = lg.Line(p.form, p.row)
-	if err := rowMistakes(g, rc, lineForm(key, out.mine), p.row); err != nil {
+	if err := lineMistakes(g, lg, rc, out.mine, p.row); err != nil {
 		out.kind, out.err = lineRefused, err
 		return out
 	}
@@ -137,10 +137,22 @@ func lineForm(key string, line url.Values) url.Values {
 	return form
 }
 
+// lineMistakes is what the game refuses in row's line alone (rowMistakes);
+// a winner's line (kit.WinnerLine) is the whole round, refused whole, and
+// a line of a player who claims no win is not one.
+func lineMistakes(g Game, lg kit.Lines, rc RoundCtx, line url.Values, row int) error {
+	wl, whole := lg.(kit.WinnerLine)
+	if whole && line == nil {
+		return wl.NotWinnerLine(row)
+	}
+	return rowMistakes(g, rc, lineForm(rc.SubmitKey, line), row, whole)
+}
+
 // rowMistakes is what the game refuses in row's line alone: the mistakes
 // of a round form holding only that line that are its player's (the other
-// rows' blanks and the round's own checks wait for the whole table).
-func rowMistakes(g Game, rc RoundCtx, form url.Values, row int) error {
+// rows' blanks and the round's own checks wait for the whole table), or
+// all of them when the line is the whole round (all).
+func rowMistakes(g Game, rc RoundCtx, form url.Values, row int, all bool) error {
 	post, _ := checkRound(g, rc, form)
 	var mine []error
 	for _, err := range kit.Mistakes(post.Err) {
@@ -148,7 +160,7 @@ func rowMistakes(g Game, rc RoundCtx, form url.Values, row int) error {
 		if !errors.As(err, &ie) {
 			return err // not a refusal: the failure is said as such
 		}
-		if ie.Seat == row {
+		if ie.Seat == row || all {
 			mine = append(mine, err)
 		}
 	}
@@ -201,6 +213,9 @@ func linesForm(lg kit.Lines, rc RoundCtx, lines []store.Line, key string) (url.V
 			form[k] = append(form[k], v...)
 		}
 		in++
+	}
+	if _, one := lg.(kit.WinnerLine); one { // the winner's line is the round
+		return form, in > 0
 	}
 	return form, in == len(rc.Match.Seats) && in > 0
 }
