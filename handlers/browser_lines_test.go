@@ -195,3 +195,38 @@ func TestBrowserOwnLineTaps(t *testing.T) {
 		}
 	}
 }
+
+// A line kept on the phone and refused for good is told as a line, in its
+// own words (issue 37): Ben sends his own line and Dan's without a
+// connection, the match is deleted meanwhile; back online, his phone says
+// "Your line was not taken: …" and "The line you sent for Dan was not
+// taken: …", not "Round 1 was not saved".
+func TestBrowserLineRefusedForGood(t *testing.T) {
+	tb := linesBrowserTable(t)
+	ana, ben := tb.ana, tb.ben
+	ana.open(tb.match)
+	ana.waitFor(`!!document.querySelector('[data-testid=own-line]')`)
+	ana.tap("[data-testid=own-line] [data-testid=went-out]")
+	ana.tap("[data-testid=send-line].own-send")
+	within(ben, 5*time.Second, `!!document.querySelector('[data-testid=send-line][data-player=Dan]')`, "Ana's line in on Ben's phone, with Dan's Send")
+	tb.offline(ben, "ben", true)
+	ben.do(chromedp.SetValue(css("[data-testid=own-line] [data-testid=points-input]"), "8"))
+	ben.tap("[data-testid=send-line].own-send")
+	within(ben, 5*time.Second, `!!document.querySelector('[data-testid=pending-save]')`, "Ben's line kept on the phone")
+	ben.do(chromedp.SetValue(css("[data-testid=points-input][data-player=Dan]"), "5"))
+	ben.tap("[data-testid=send-line][data-player=Dan]")
+	if err := tb.b.app.store.DeleteMatch(context.Background(), mustGroupID(t, tb.b.app, tb.slug), tb.matchID, "Ana"); err != nil {
+		t.Fatal(err)
+	}
+	tb.offline(ben, "ben", false)
+	ben.eval(`window.dispatchEvent(new Event('online'))`, nil)
+	told := `Array.from(document.querySelectorAll('[data-testid=refused-save]')).map(e => e.textContent).join(' | ')`
+	for _, want := range []string{"Your line was not taken: this match was deleted.", "The line you sent for Dan was not taken: this match was deleted."} {
+		within(ben, 10*time.Second, told+`.includes("`+want+`")`, "the refused line told as a line")
+	}
+	var all string
+	ben.eval(told, &all)
+	if strings.Contains(all, "Round 1 was not saved") {
+		t.Errorf("a refused line is told as a round: %q", all)
+	}
+}
