@@ -244,7 +244,7 @@ func lineText(line url.Values) string {
 func (s *Server) postLine(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest)
+		return s.badLine(c, "body")
 	}
 	id, g, err := s.matchGame(c)
 	if err != nil {
@@ -256,8 +256,11 @@ func (s *Server) postLine(c echo.Context) error {
 	}
 	row, err := strconv.Atoi(form.Get("line"))
 	key := form.Get("submitKey")
-	if err != nil || key == "" {
-		return echo.NewHTTPError(http.StatusBadRequest)
+	switch {
+	case err != nil:
+		return s.badLine(c, "line")
+	case key == "":
+		return s.badLine(c, "submitKey")
 	}
 	p := linePost{roundPost: s.roundPost(c, id, form), row: row, sender: memberOf(c).who.SessionID}
 	sendKey := key + "/" + strconv.Itoa(row)
@@ -273,7 +276,12 @@ func (s *Server) postLine(c echo.Context) error {
 	s.gameIDs.check(group.ID, id, err)
 	switch {
 	case err != nil && plan.kind == lineSaved && (errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid)):
+		if wantsJSON(c) { // another phone saved the round first
+			return s.lineJSON(c, g, match, rounds, p, plan.stale(savedFirst))
+		}
 		return s.roundConflict(c, g, match, rounds, progress(g, match, livePlayed(rounds)), plan.round.number, withoutOp(form))
+	case plan.kind == lineStored && plan.err != nil && isBadRequest(plan.err): // a row the form does not have
+		return s.badLine(c, "line")
 	case err != nil:
 		return err
 	case repeat: // sent before: answered with the match as it now stands
@@ -316,6 +324,12 @@ func (s *Server) postLine(c echo.Context) error {
 	return s.formAnswer(c, http.StatusConflict, match, g, rounds, prog, views.FormThenAlert(post.Form(nil), msg))
 }
 
+// isBadRequest reports whether err is a 400 of the plan's (a row off the form).
+func isBadRequest(err error) bool {
+	var he *echo.HTTPError
+	return errors.As(err, &he) && he.Code == http.StatusBadRequest
+}
+
 func parseLine(fields string) url.Values {
 	v, _ := url.ParseQuery(fields)
 	return v
@@ -324,6 +338,26 @@ func parseLine(fields string) url.Values {
 // wantsJSON reports whether the client asked for a JSON answer.
 func wantsJSON(c echo.Context) bool {
 	return strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON)
+}
+
+// linesRoute is the lines' route in a group (routes.go).
+const linesRoute = "/matches/:match/lines"
+
+// jsonRefusals reports whether c's refusals are said in JSON, as the API's
+// (handleError): the API's, and the lines route's to a client asking for
+// JSON, whatever refuses it (not a member, no such match, a body too large).
+func jsonRefusals(c echo.Context) bool {
+	return isAPI(c) || strings.HasSuffix(c.Path(), linesRoute) && wantsJSON(c)
+}
+
+// badLine refuses a line post that names no row or no form (400): in
+// JSON on field, to a client asking for it.
+func (s *Server) badLine(c echo.Context, field string) error {
+	if !wantsJSON(c) {
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	return c.JSON(http.StatusBadRequest, apiError{Error: apiErrorBody{Code: "invalid_state", Field: field,
+		Message: views.T(s.viewCtx(c), "line.bad."+field)}})
 }
 
 // nextForm is the form of match's next round (number), drawn for this
