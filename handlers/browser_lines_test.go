@@ -183,6 +183,11 @@ func TestBrowserOwnLineTaps(t *testing.T) {
 	} {
 		entryMatch(p, group, g.game)
 		p.waitFor(`!!document.querySelector('[data-testid=own-line][data-player=Ana]')`)
+		var label string
+		p.eval(`(e => e && e.getBoundingClientRect().width > 1 && e.getBoundingClientRect().right <= innerWidth && getComputedStyle(e).visibility !== 'hidden' ? e.textContent : '')(document.querySelector('[data-testid=own-line] [data-testid=own-line-label]'))`, &label)
+		if label != "Your line" {
+			t.Errorf("%s: the own line's visible label reads %q, want \"Your line\"", g.game, label)
+		}
 		c := &counter{p: p}
 		g.taps(c)
 		if g.done == "" {

@@ -320,3 +320,26 @@ func TestPickerTapKeepsTheOwnLine(t *testing.T) {
 		t.Errorf("Ben's line after tapping the king of hearts shows %q points, want 13", v)
 	}
 }
+
+// The phone's own line says so in words, "Your line" ("Votre ligne"),
+// beside its player's name in every game (issue 37), and no other row does.
+func TestOwnLineIsLabelled(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		table func(*testing.T) linesTable
+	}{{"fivecrowns", newLinesTable}, {"take5", take5Lines}, {"takefive", takeFiveLines}} {
+		lt := c.table(t)
+		for lang, want := range map[string]string{"en": "Your line", "fr": "Votre ligne"} {
+			req := httptestRequest(http.MethodGet, lt.match, nil)
+			req.Header.Set("Accept-Language", lang)
+			for _, ck := range lt.ben.cookies {
+				req.AddCookie(ck)
+			}
+			page := doc(t, serveReq(lt.app, req))
+			own := page.Find("[data-testid=own-line] [data-testid=own-line-label]")
+			if all := page.Find("[data-testid=own-line-label]").Length(); own.Length() != 1 || all != 1 || strings.TrimSpace(own.Text()) != want {
+				t.Errorf("%s, %s: the own line's label reads %q (%d in the line, %d on the page), want %q once", c.game, lang, own.Text(), own.Length(), all, want)
+			}
+		}
+	}
+}

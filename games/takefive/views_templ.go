@@ -342,6 +342,10 @@ func TFForm(f TFRoundForm) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
+					templ_7745c5c3_Err = kit.Yours(i).Render(ctx, templ_7745c5c3_Buffer)
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "</span> <label class=\"er-mark\"><input type=\"radio\" name=\"winner\" value=\"")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
