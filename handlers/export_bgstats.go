@@ -41,8 +41,13 @@ func (s *Server) exportBGStats(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	uuids, err := s.store.BGStatsGameUUIDs(c.Request().Context(), m.group.ID)
+	if err != nil {
+		return err
+	}
 	f := bgstatsNames(gs.all()).Export(e, s.zone, func(game string) bgstats.GameInfo {
 		info := s.bgstatsGame(game)
+		info.UUID = uuids[game] // as BG Stats knows it, when a file brought it
 		if g, ok := gs.get(game); ok {
 			info.LowWins = g.LowWins()
 			info.NoPoints = g.Profile().Counts == kit.CountsPlaces
@@ -53,6 +58,11 @@ func (s *Server) exportBGStats(c echo.Context) error {
 		}
 		return info
 	})
+	for _, p := range f.Players { // the file is the exporting member's: he is its own player
+		if p.ID == m.who.PlayerID && m.who.PlayerID != 0 {
+			f.UserInfo = &bgstats.UserInfo{MeRefID: p.ID}
+		}
+	}
 	h := c.Response().Header()
 	h.Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "bgstats.json", s.store.Now())+`"`)
 	h.Set(echo.HeaderContentType, "application/json; charset=utf-8")
