@@ -165,6 +165,62 @@ window.tkRetryAfter = function (res) {
   });
 })();
 
+// A long match's table (issue 40): a save and a live update say how many
+// rows this page holds and their sum (the server draws it, data-sum); an
+// answer that leaves those rows out says from which row it starts
+// (data-from), and this page's own rows are put back before it. Without
+// this script every answer holds the whole table.
+(function () {
+  "use strict";
+  function body(root) { return (root || document).querySelector("#scores tbody[data-sum]"); }
+  function rows() { var b = body(); return b ? Array.prototype.slice.call(b.rows) : null; }
+  // tkRowsHeld is "count:sum" of the rows this page holds, or "".
+  window.tkRowsHeld = function () {
+    var b = body();
+    return b && !b.hasAttribute("data-from") ? b.rows.length + ":" + b.getAttribute("data-sum") : "";
+  };
+  // tkMergeRows puts before the rows of fresh's table (a document or the
+  // new #scores) the rows it left out, from held (this page's, in order);
+  // false when held has too few (the whole sheet is then needed).
+  window.tkMergeRows = function (fresh, held) {
+    var b = body(fresh);
+    if (!b || !b.hasAttribute("data-from")) return true;
+    var k = parseInt(b.getAttribute("data-from"), 10);
+    if (!held || !(k <= held.length)) return false;
+    var first = b.firstChild;
+    for (var i = 0; i < k; i++) {
+      held[i].classList.remove("changed"); // marked by an earlier update: as the server draws it
+      b.insertBefore(held[i], first);
+    }
+    b.removeAttribute("data-from");
+    return true;
+  };
+  window.tkRows = rows;
+  // A post from the sheet (a save, a correction there) says what it holds.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var elt = e.detail && e.detail.elt, held = window.tkRowsHeld();
+    if (held && elt && elt.closest && elt.closest("#sheet")) e.detail.headers["X-TK-Rows"] = held;
+  });
+  var stash = null;
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var rc = e.detail && e.detail.requestConfig, sent = rc && rc.headers ? rc.headers["X-TK-Rows"] : "";
+    // The page moved since the post (a live update): its rows are not
+    // those the answer counts on.
+    stash = sent && sent === window.tkRowsHeld() ? rows() : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var b = body();
+    if (!b || !b.hasAttribute("data-from")) return;
+    var held = stash;
+    stash = null;
+    if (window.tkMergeRows(document, held)) return;
+    // Rows missing: the whole sheet, fetched as a live update does.
+    var scores = document.getElementById("scores");
+    if (scores) scores.setAttribute("data-version", "");
+    if (window.tkRefresh) window.tkRefresh();
+  });
+})();
+
 // Live scoresheet: when another phone saves a round, fetch the page and swap
 // the scores in (never the round form, which may hold what this player is
 // typing), marking the rows that changed. Server-sent events where the
@@ -286,7 +342,11 @@ window.tkRetryAfter = function (res) {
     var wasAway = away;
     // The match's own address, not the page's: after a form posted without
     // htmx the page may stand at …/rounds, which answers no GET.
-    fetch(base, { credentials: "same-origin", headers: { "Accept": "text/html", "X-TK-Live": "1" }, cache: "no-store" })
+    // The rows this page holds are said, and left out of the answer.
+    var held = window.tkRowsHeld ? window.tkRowsHeld() : "";
+    var headers = { "Accept": "text/html", "X-TK-Live": "1" };
+    if (held) headers["X-TK-Rows"] = held;
+    fetch(base, { credentials: "same-origin", headers: headers, cache: "no-store" })
       .then(function (r) {
         if (r.status === 404) { location.assign((sheet.getAttribute("data-group") || "/") + "?gone=1"); } // deleted while this phone was away
         retryAfter = window.tkRetryAfter(r);
@@ -306,6 +366,9 @@ window.tkRetryAfter = function (res) {
         }
         var before = rowTexts(old);
         var chartOpen = !!old.querySelector("[data-testid=sheet-chart][open]");
+        // The rows the answer left out are this page's (a save swapped in
+        // meanwhile: fetched again, on the page as it now is).
+        if (held !== window.tkRowsHeld() || !window.tkMergeRows(fresh, window.tkRows())) { again = version || ""; return; }
         old.replaceWith(fresh);
         if (window.htmx) window.htmx.process(fresh);
         if (chartOpen && window.tkOpenChart) window.tkOpenChart();
