@@ -689,7 +689,7 @@ window.tkRetryAfter = function (res) {
       return;
     }
     lastSave = { action: line ? lineAction(form, b) : form.getAttribute("action"), key: line ? keyOf(form) + "/" + b.value : keyOf(form), round: roundOf(keyOf(form)),
-      body: encode(fields(form, b)), said: said(form), at: Date.now() };
+      body: encode(fields(form, b)), said: said(form), at: Date.now(), who: lineFor(b) };
     // Without a connection the save is not even tried: kept at once.
     if (navigator.onLine === false) {
       e.preventDefault();
@@ -821,7 +821,7 @@ window.tkRetryAfter = function (res) {
     var check = status === 404 ? fetch(group, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.status === 404 ? "gone" : why; }, function () { return why; }) : Promise.resolve(why);
     check.then(function (w) {
-      store(PENDING, pending().filter(function (x) { return x.key !== p.key; }).concat([{ action: p.action, key: p.key, round: p.round, said: p.said, refused: w }]));
+      store(PENDING, pending().filter(function (x) { return x.key !== p.key; }).concat([{ action: p.action, key: p.key, round: p.round, said: p.said, who: p.who, refused: w }]));
       store("tk-draft:" + p.action, null);
       if (w === "gone") window.tkForget(group); // the worker's word may reach no page: this one is leaving
       refusals();
@@ -831,7 +831,7 @@ window.tkRetryAfter = function (res) {
     pending().filter(function (p) { return p.refused; }).forEach(function (p) {
       var id = "refused-" + p.key.replace(/[^\w-]/g, "");
       if (document.getElementById(id) || !window.tkSay) return;
-      Promise.all([window.tkSay("refused." + p.refused, p.round), window.tkSay("refused.typed"), window.tkSay("refused.dismiss")]).then(function (t) {
+      Promise.all([refusedSay(p), window.tkSay("refused.typed"), window.tkSay("refused.dismiss")]).then(function (t) {
         if (document.getElementById(id)) return;
         var el = document.createElement("div");
         el.id = id;
@@ -861,6 +861,19 @@ window.tkRetryAfter = function (res) {
     });
   }
 
+  // A line refused for good is told as the line it is (issue 37), not as
+  // a round: "Your line was not taken: …", or the line this phone sent for
+  // a player without one. lineFor is whose line a Send sends: "" for the
+  // phone's own (or a round's Save), else the player's name.
+  function lineFor(b) {
+    return b && b.name === "line" && !b.classList.contains("own-send") ? b.getAttribute("data-player") || "" : "";
+  }
+  function refusedSay(p) {
+    if (!/\/lines#\d+$/.test(p.action)) return window.tkSay("refused." + p.refused, p.round);
+    return Promise.all([window.tkSay("refusedline." + p.refused), window.tkSay(p.who ? "refusedline.for" : "refusedline.yours")])
+      .then(function (t) { return t[0].replace("{line}", t[1].replace("{name}", p.who || "")); });
+  }
+
   // tkForget: a group gone for this phone (the worker found its page
   // answer 404, or the phone left it): its drafts and cursors go, and its
   // kept saves are never sent: each is told as refused (what was typed,
@@ -877,7 +890,7 @@ window.tkRetryAfter = function (res) {
     window.tkGone = g;
     var mine = function (a) { return a === g || String(a).indexOf(g + "/") === 0; };
     store(PENDING, pending().map(function (p) {
-      return p.refused || !mine(p.action) ? p : { action: p.action, key: p.key, round: p.round, said: p.said, refused: "gone" };
+      return p.refused || !mine(p.action) ? p : { action: p.action, key: p.key, round: p.round, said: p.said, who: p.who, refused: "gone" };
     }));
     for (var i = localStorage.length - 1; i >= 0; i--) {
       var k = localStorage.key(i), at = k.indexOf(":");
