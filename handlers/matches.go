@@ -457,6 +457,7 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 		}
 	}
 	sh.Form = form // a finished match has one only when a conflict offers what was typed as a correction
+	cutRows(c, &sh)
 	return sh, nil
 }
 

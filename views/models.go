@@ -249,6 +249,11 @@ type Scoresheet struct {
 	DeleteURL string  // set for the admin only
 	MenuOOB   bool    // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
 	Comings   Comings // who left, who may leave, ending the match now
+	// RowsSum sums the whole table's rows as drawn; RowsFrom > 0: Rounds
+	// are the rows from that one on, the phone holding those before it
+	// (handlers/sheetrows.go).
+	RowsSum  string
+	RowsFrom int
 }
 
 // Comings is what the sheet says and offers about people who come and go:
