@@ -113,6 +113,9 @@ func (s *Server) playFacts(vctx context.Context, group store.Group, m store.Matc
 	if m.Play.DurationMin > 0 {
 		facts = append(facts, views.T(vctx, "bgstats.fact.duration", "N", m.Play.DurationMin))
 	}
+	if m.Play.Board != "" {
+		facts = append(facts, views.T(vctx, "bgstats.fact.board", "Board", m.Play.Board))
+	}
 	if m.Play.Comments != "" {
 		facts = append(facts, m.Play.Comments)
 	}
@@ -129,13 +132,13 @@ func (s *Server) playFacts(vctx context.Context, group store.Group, m store.Matc
 	noScores := finalOnly(live) && bgstats.IsNoScores(live.Entries[0])
 	p := g.Profile()
 	lp := bgstats.LinkPlay{SourceName: bgstats.SourceName, SourcePlayID: bgstats.PlayUUID(group.CreatedAt, m.CreatedAt, m.Game, m.BGStatsPlay),
-		DurationMin: m.Play.DurationMin, Comments: m.Play.Comments, Location: m.Play.Location,
+		DurationMin: m.Play.DurationMin, Comments: m.Play.Comments, Location: m.Play.Location, Board: m.Play.Board,
 		PlayDate: bgstats.LocalDate(*m.FinishedAt, m.Play.PlayedLocal, s.zone),
 		Game: bgstats.LinkGame{BGGID: p.BGStats.BGGID, HighestWins: !g.LowWins(), NoPoints: p.Counts == kit.CountsPlaces,
 			Name: cmp.Or(p.BGStats.Export, g.Name("en")), SourceGameID: g.ID()}}
 	result := matchResult(g, m.Play.Result, prog.Totals)
 	for i, st := range m.Seats {
-		p := bgstats.LinkPlayer{StartPlayer: i == start, Name: st.Name, SourcePlayerID: strconv.FormatInt(st.PlayerID, 10)}
+		p := bgstats.LinkPlayer{StartPlayer: i == start, Name: st.Name, SourcePlayerID: strconv.FormatInt(st.PlayerID, 10), Role: st.Role, Team: st.Team}
 		switch {
 		case result == store.ResultWon:
 			p.Rank, p.Winner = 1, true

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -126,6 +128,28 @@ func TestBGStatsExportIsAPlayFile(t *testing.T) {
 		if got.Plays[uuid] != w {
 			t.Errorf("%s exported as %q, want %q", uuid, got.Plays[uuid], w)
 		}
+	}
+
+	// The sheet says the variant, and its one-play link carries the board,
+	// the roles and the teams.
+	ids := matchOfPlay(t, f)
+	link := func(uuid string) (bgstats.LinkPlay, []string) {
+		d := doc(t, f.c.get(base+"/matches/"+strconv.FormatInt(ids[uuid], 10)))
+		plain, err := url.QueryUnescape(strings.SplitN(d.Find("[data-testid=bgstats-send]").AttrOr("href", ""), "data=", 2)[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lp bgstats.LinkPlay
+		if err := json.Unmarshal([]byte(plain), &lp); err != nil {
+			t.Fatal(err)
+		}
+		return lp, texts(d, "[data-testid=play-fact]")
+	}
+	if lp, facts := link("P1-coop-roles-expansion"); lp.Board != "Thematic map" || lp.Players[1].Role != "Lightning's Swift Strike" || !slices.Contains(facts, "Variant: Thematic map") {
+		t.Errorf("P1's link %+v, facts %q", lp, facts)
+	}
+	if lp, _ := link("P3-teams"); lp.Players[0].Team != "Red" || lp.Players[3].Team != "Blue" || lp.Players[2].Role != "Spymaster" {
+		t.Errorf("P3's link %+v", lp.Players)
 	}
 
 	// Imported into another group, the export gives the same file back.
