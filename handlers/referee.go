@@ -19,7 +19,7 @@ func (s *Server) refereePage(c echo.Context) error {
 	var ruling Ruling
 	from := s.refereeFrom(c, g)
 	comp, status := page.Referee(RefereeCtx{Ctx: s.viewCtx(c), Lang: lang(c), Form: form, Post: c.Request().Method == http.MethodPost,
-		Ruling: &ruling, From: from})
+		Action: pathTo(c, routeReferee, g.ID()), Ruling: &ruling, From: from})
 	if from != nil && (status != http.StatusOK || ruling.Summary == "") {
 		from.Form = "" // nothing judged, nothing to keep: only the way back
 	}

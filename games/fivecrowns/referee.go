@@ -69,7 +69,7 @@ func (g FiveCrowns) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 // refForm reads what was posted and applies a tap, an kit.Untap or a new aim.
 func (g FiveCrowns) refForm(rc kit.RefereeCtx) *fcrPage {
 	f := rc.Form
-	p := &fcrPage{FCReferee: FCReferee{From: rc.From, Action: "/referee/fivecrowns", Round: "1", Target: "hand", Errs: views.FieldErrors{}},
+	p := &fcrPage{FCReferee: FCReferee{From: rc.From, Action: rc.Action, Round: "1", Target: "hand", Errs: views.FieldErrors{}},
 		fields: map[string]*FCRField{}}
 	if r := strings.TrimSpace(f.Get("round")); r != "" {
 		p.Round = r

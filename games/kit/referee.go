@@ -48,6 +48,9 @@ type RefereeCtx struct {
 	Lang string
 	Form url.Values // the query on GET, the body on POST
 	Post bool
+	// Action is where the page's form posts: the referee page's own
+	// address, built by route name.
+	Action string
 	// Ruling, when not nil, receives the verdict in short once the page has
 	// judged a move (see rule), so it can be kept with a match.
 	Ruling *Ruling

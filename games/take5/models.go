@@ -95,6 +95,7 @@ type T5Verdict struct {
 // T5RefPage is the Take 5! dispute page.
 type T5RefPage struct {
 	From    *views.RulingBar // the match the page was opened from, if any
+	Action  string           // where the form posts
 	Title   string
 	Rows    []T5RefRow
 	Plays   []T5RefPlay

@@ -26,7 +26,7 @@ const t5BlankRows = 5
 // the page; the engine counts them from 0 (and says "row 1" for index 0), so
 // the page converts at its edges: rows and claims in, row numbers out.
 func (g Take5) Referee(rc kit.RefereeCtx) (templ.Component, int) {
-	p := T5RefPage{Title: views.T(rc.Ctx, "take5.ref.title"), From: rc.From}
+	p := T5RefPage{Title: views.T(rc.Ctx, "take5.ref.title"), From: rc.From, Action: rc.Action}
 	form := rc.Form
 	for i := 1; i <= 2*t5.MaxRows; i++ {
 		key := fmt.Sprintf("row_%d", i)

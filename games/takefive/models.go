@@ -39,6 +39,7 @@ type TFRoundForm struct {
 // entered, the turn, the house rules, and the verdict once judged.
 type TFRefereePage struct {
 	From         *views.RulingBar // the match the page was opened from, if any
+	Action       string           // where the form posts
 	Board        []TFSquare       // 36 squares, rank 6 first, a to f
 	PieceSquares []string         // indexed like Pieces
 	Pieces       []TFOption

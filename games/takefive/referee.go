@@ -47,7 +47,7 @@ func (g TakeFive) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 	t := readTFTurn(rc.Form)
 	t.tap(rc.Form.Get("tap"))
 	t.token(rc.Form.Get("token"))
-	page := TFRefereePage{From: rc.From, Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{},
+	page := TFRefereePage{From: rc.From, Action: rc.Action, Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{},
 		TokensOpen: rc.Form.Get("token") != "", Tokens: tfTokens}
 	for _, p := range tf.Pieces {
 		page.Pieces = append(page.Pieces, TFOption{Value: p.String(), Label: views.Say(rc.Ctx, p.Name())})

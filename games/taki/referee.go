@@ -50,7 +50,7 @@ func (g Taki) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 // refereeForm reads what was typed and applies a tap, a pop or a new picker target.
 func (g Taki) refereeForm(rc kit.RefereeCtx) TKReferee {
 	f, lang := rc.Form, rc.Lang
-	p := TKReferee{From: rc.From, Action: "/referee/taki", Errs: views.FieldErrors{}, Chips: map[string][]TKCard{},
+	p := TKReferee{From: rc.From, Action: rc.Action, Errs: views.FieldErrors{}, Chips: map[string][]TKCard{},
 		Players: "4", Current: "0", Direction: "cw", Pending: "0", Move: "play", Target: "top", Silent: make([]bool, tk.MaxPlayers)}
 	for i := 0; i < tk.MaxPlayers; i++ {
 		p.Seats = append(p.Seats, takiName(f, i))
