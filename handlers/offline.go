@@ -26,7 +26,8 @@ func (s *Server) serviceWorker(c echo.Context) error {
 // appStrings are the sentences app.js writes itself, when the server may
 // not answer (a save kept on the phone, a referee page opened offline).
 var appStrings = []string{"pending.waiting", "pending.correction", "pending.sending", "referee.offline",
-	"refused.gone", "refused.deleted", "refused.forbidden", "refused.large", "refused.other", "refused.typed", "refused.dismiss"}
+	"refused.gone", "refused.deleted", "refused.forbidden", "refused.large", "refused.other", "refused.typed", "refused.dismiss",
+	"pending.rounds", "kept.next", "kept.round", "kept.waiting", "kept.totals", "refused.conflict"}
 
 // clientStrings answers /app-strings/en.json or fr.json: those sentences in
 // that language, cached by the service worker as the pages are.
