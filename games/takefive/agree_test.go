@@ -1,11 +1,10 @@
-package handlers
+package takefive_test
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablekeeper/tablekeeper/games/gametest"
 	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/games/takefive"
 	tf "github.com/tablekeeper/tablekeeper/referee/takefive"
@@ -31,23 +31,16 @@ type tfVector struct {
 
 func tfVectors(t *testing.T) []tfVector {
 	t.Helper()
-	b, err := os.ReadFile("../referee/takefive/testdata/turns.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var engine []struct {
+	var out []tfVector
+	for _, v := range gametest.Vectors[struct {
 		Name    string          `json:"name"`
 		Request json.RawMessage `json:"request"`
-	}
-	if err := json.Unmarshal(b, &engine); err != nil {
-		t.Fatal(err)
-	}
-	var out []tfVector
-	for _, v := range engine {
+	}](t, "../../referee/takefive/testdata/turns.json") {
 		out = append(out, tfVector{name: v.Name, request: v.Request})
 	}
+	engine := len(out)
 	// docs/API.md: each request of the Take Five section and the answer after it
-	doc, err := os.ReadFile("../docs/API.md")
+	doc, err := os.ReadFile("../../docs/API.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,8 +55,8 @@ func tfVectors(t *testing.T) []tfVector {
 		resp, _, _ := strings.Cut(blocks[i+1], "```")
 		out = append(out, tfVector{name: fmt.Sprintf("docs/API.md example %d", len(out)), request: json.RawMessage(req), docs: strings.TrimSpace(resp)})
 	}
-	if len(out) < len(engine)+2 {
-		t.Fatalf("found %d vectors, want the engine's %d and docs/API.md's examples", len(out), len(engine))
+	if len(out) < engine+2 {
+		t.Fatalf("found %d vectors, want the engine's %d and docs/API.md's examples", len(out), engine)
 	}
 	return out
 }
@@ -146,27 +139,24 @@ func tfPageForm(raw json.RawMessage) (url.Values, string) {
 // Every API vector of Take Five gets the same verdict from the referee page:
 // legal or not, the first rule broken, the take's outcome; a table that
 // cannot exist is refused by both with the same message, on the page's field
-// for the API's path.
+// for the API's path. The examples of docs/API.md are answered as printed.
 func TestTakeFiveAPIAndPageAgree(t *testing.T) {
-	app := newTestApp(t)
-	c := app.client()
-	c.group("Table") // a member's session
+	c := gametest.Start(t).Phone()
+	c.Lang = "en"
+	c.Group("Table") // a member's session
 	posted := 0
 	for _, v := range tfVectors(t) {
-		req := httptest.NewRequest(http.MethodPost, "/api/v1/takefive/turn", bytes.NewReader(v.request))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept-Language", "en")
-		api := serveReq(app, req)
+		code, answer := c.API("/api/v1/takefive/turn", v.request)
 		if v.docs != "" {
 			var got, want bytes.Buffer
-			_ = json.Compact(&got, api.Body.Bytes())
+			_ = json.Compact(&got, answer)
 			_ = json.Compact(&want, []byte(v.docs))
 			wantCode := http.StatusOK
 			if strings.HasPrefix(v.docs, `{"error"`) {
 				wantCode = http.StatusBadRequest
 			}
-			if api.Code != wantCode || got.String() != want.String() {
-				t.Errorf("%s: the API answers %d %s\nwhere docs/API.md shows %s", v.name, api.Code, got.String(), want.String())
+			if code != wantCode || got.String() != want.String() {
+				t.Errorf("%s: the API answers %d %s\nwhere docs/API.md shows %s", v.name, code, got.String(), want.String())
 			}
 		}
 		form, why := tfPageForm(v.request)
@@ -175,26 +165,26 @@ func TestTakeFiveAPIAndPageAgree(t *testing.T) {
 			continue
 		}
 		posted++
-		page := c.post("/referee/takefive", form)
-		d := doc(t, page)
-		if api.Code == http.StatusBadRequest {
+		page := c.Post("/referee/takefive", form)
+		errs := page.Find(".error").Text()
+		if code == http.StatusBadRequest {
 			var body struct {
 				Error struct{ Message, Field string }
 			}
-			_ = json.Unmarshal(api.Body.Bytes(), &body)
-			if page.Code != http.StatusUnprocessableEntity || !strings.Contains(d.Find(".error").Text(), body.Error.Message) {
-				t.Errorf("%s: the API refuses %q on %s; the page answers %d with %q", v.name, body.Error.Message, body.Error.Field, page.Code, d.Find(".error").Text())
+			_ = json.Unmarshal(answer, &body)
+			if page.Code != http.StatusUnprocessableEntity || !strings.Contains(errs, body.Error.Message) {
+				t.Errorf("%s: the API refuses %q on %s; the page answers %d with %q", v.name, body.Error.Message, body.Error.Field, page.Code, errs)
 			}
 			continue
 		}
 		var resp tf.TurnResponse
-		if err := json.Unmarshal(api.Body.Bytes(), &resp); err != nil || api.Code != http.StatusOK {
-			t.Errorf("%s: API status %d %s", v.name, api.Code, api.Body)
+		if err := json.Unmarshal(answer, &resp); err != nil || code != http.StatusOK {
+			t.Errorf("%s: API status %d %s", v.name, code, answer)
 			continue
 		}
-		verdict := d.Find("[data-testid=tf-verdict]")
+		verdict := page.Find("[data-testid=tf-verdict]")
 		if page.Code != http.StatusOK || verdict.Length() == 0 {
-			t.Errorf("%s: the API judges it; the page answers %d: %s", v.name, page.Code, d.Find(".error").Text())
+			t.Errorf("%s: the API judges it; the page answers %d: %s", v.name, page.Code, errs)
 			continue
 		}
 		if legal := verdict.Find("[data-testid=tf-legal]").Length() == 1; legal != resp.Legal {

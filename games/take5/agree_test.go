@@ -1,17 +1,19 @@
-package handlers
+package take5_test
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
+
+	"github.com/tablekeeper/tablekeeper/games/gametest"
 	"github.com/tablekeeper/tablekeeper/games/kit"
 )
 
@@ -26,7 +28,7 @@ type t5Vector struct {
 
 func t5Vectors(t *testing.T) []t5Vector {
 	t.Helper()
-	raw, err := os.ReadFile("../referee/take5/testdata/api.json")
+	raw, err := os.ReadFile("../../referee/take5/testdata/api.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,16 +41,12 @@ func t5Vectors(t *testing.T) []t5Vector {
 
 // t5API posts a vector to the JSON API and returns the status, the answer
 // and the refused field.
-func t5API(t *testing.T, app *testApp, v t5Vector) (int, []byte, string) {
-	t.Helper()
-	req := httptest.NewRequest(http.MethodPost, "/api/v1/take5/"+v.Endpoint, strings.NewReader(string(v.Body)))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept-Language", v.Lang)
-	rec := httptest.NewRecorder()
-	app.e.ServeHTTP(rec, req)
+func t5API(c *gametest.Phone, v t5Vector) (int, []byte, string) {
+	c.Lang = v.Lang
+	code, body := c.API("/api/v1/take5/"+v.Endpoint, v.Body)
 	var e struct{ Error struct{ Field string } }
-	_ = json.Unmarshal(rec.Body.Bytes(), &e)
-	return rec.Code, rec.Body.Bytes(), e.Error.Field
+	_ = json.Unmarshal(body, &e)
+	return code, body, e.Error.Field
 }
 
 // TestTake5APIAndPagesAgree posts every API vector of the game through the
@@ -58,9 +56,9 @@ func t5API(t *testing.T, app *testApp, v t5Vector) (int, []byte, string) {
 // field. Vectors the pages cannot ask say why in the file ("pageless").
 func TestTake5APIAndPagesAgree(t *testing.T) {
 	asked := 0
+	c := gametest.Start(t).Phone()
 	for _, v := range t5Vectors(t) {
-		app := newTestApp(t)
-		status, body, field := t5API(t, app, v)
+		status, body, field := t5API(c, v)
 		if status != v.Status || (status == http.StatusBadRequest && field != v.Field) {
 			t.Errorf("%s: API %d on %q, want %d on %q\n%s", v.Name, status, field, v.Status, v.Field, body)
 			continue
@@ -69,8 +67,6 @@ func TestTake5APIAndPagesAgree(t *testing.T) {
 			continue
 		}
 		asked++
-		c := app.client()
-		c.lang = v.Lang
 		if v.Endpoint == "score" {
 			t5AgreeScore(t, c, v, body)
 		} else {
@@ -85,7 +81,7 @@ func TestTake5APIAndPagesAgree(t *testing.T) {
 // t5AgreeScore saves the vector's lines as the first deal of a match at a
 // table of tableSize (or the list's size, at least 2); seats beyond the
 // list collected nothing.
-func t5AgreeScore(t *testing.T, c *client, v t5Vector, apiBody []byte) {
+func t5AgreeScore(t *testing.T, c *gametest.Phone, v t5Vector, apiBody []byte) {
 	var req struct {
 		Players []struct {
 			Name                                  string
@@ -115,8 +111,14 @@ func t5AgreeScore(t *testing.T, c *client, v t5Vector, apiBody []byte) {
 			}
 		}
 	}
-	m := take5Match(t, c, names...)
-	rec := c.post(m+"/rounds", t5Deal("save", false, lines...))
+	m := c.Match(c.Group("Mardi"), "take5", names, nil)
+	form := url.Values{"op": {"save"}, "submitKey": {"agree"}}
+	for i, line := range lines {
+		for j, k := range []string{"green", "red", "plus5", "x2", "hand"} {
+			form.Set(fmt.Sprintf("%s_%d", k, i), line[j])
+		}
+	}
+	rec := c.Post(m+"/rounds", form)
 	if v.Status == http.StatusBadRequest {
 		if rec.Code != http.StatusUnprocessableEntity {
 			t.Errorf("%s: the scoresheet answers %d, the API refuses %s", v.Name, rec.Code, v.Field)
@@ -128,7 +130,7 @@ func t5AgreeScore(t *testing.T, c *client, v t5Vector, apiBody []byte) {
 		if key == "specialsInHand" {
 			key = "hand"
 		}
-		if inv, _ := doc(t, rec).Find(fmt.Sprintf("#%s_%d", key, i)).Attr("aria-invalid"); inv != "true" {
+		if inv, _ := rec.Find(fmt.Sprintf("#%s_%d", key, i)).Attr("aria-invalid"); inv != "true" {
 			t.Errorf("%s: the API refuses %s, the scoresheet does not mark #%s_%d", v.Name, v.Field, key, i)
 		}
 		return
@@ -139,7 +141,7 @@ func t5AgreeScore(t *testing.T, c *client, v t5Vector, apiBody []byte) {
 	}
 	var resp struct{ Players []struct{ Score int } }
 	_ = json.Unmarshal(apiBody, &resp)
-	totals := t5Texts(doc(t, c.get(m)), `[data-testid="total"]`)
+	totals := c.Get(m).Texts(`[data-testid="total"]`)
 	for i, p := range resp.Players {
 		if want := strings.Replace(strconv.Itoa(p.Score), "-", "−", 1); i >= len(totals) || totals[i] != want {
 			t.Errorf("%s: scoresheet totals %q, API score of line %d is %s", v.Name, totals, i, want)
@@ -148,7 +150,7 @@ func t5AgreeScore(t *testing.T, c *client, v t5Vector, apiBody []byte) {
 }
 
 // t5AgreePlay types the vector's table and cards on the referee page.
-func t5AgreePlay(t *testing.T, c *client, v t5Vector, apiBody []byte) {
+func t5AgreePlay(t *testing.T, c *gametest.Phone, v t5Vector, apiBody []byte) {
 	var req struct {
 		Rows []struct {
 			Cards     []int
@@ -187,8 +189,8 @@ func t5AgreePlay(t *testing.T, c *client, v t5Vector, apiBody []byte) {
 	for key, val := range req.Rules {
 		form.Set(kit.HouseRuleField(key), fmt.Sprint(val))
 	}
-	rec := c.post("/referee/take5", form)
-	d := doc(t, rec)
+	rec := c.Post("/referee/take5", form)
+	d := rec.Document
 	if v.Status == http.StatusBadRequest {
 		var n int
 		sel := `[role="alert"]` // the table as a whole
@@ -224,8 +226,8 @@ func t5AgreePlay(t *testing.T, c *client, v t5Vector, apiBody []byte) {
 	}
 	verdict := map[bool]string{true: "legal", false: "illegal"}[resp.Legal]
 	cls, _ := d.Find(`[data-testid="verdict"]`).Attr("class")
-	got := []string{rec.Result().Status, cls, attrs(d, `[data-testid="step"]`, "data-row"), attrs(d, `[data-testid="pickup"]`, "data-row"), attrs(d, `[data-testid="violation"]`, "data-rule")}
-	want := []string{"200 OK", "verdict " + verdict, strings.Join(steps, " "), strings.Join(pickups, " "), strings.Join(rules, " ")}
+	got := []string{fmt.Sprint(rec.Code), cls, attrs(d, `[data-testid="step"]`, "data-row"), attrs(d, `[data-testid="pickup"]`, "data-row"), attrs(d, `[data-testid="violation"]`, "data-rule")}
+	want := []string{"200", "verdict " + verdict, strings.Join(steps, " "), strings.Join(pickups, " "), strings.Join(rules, " ")}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("%s: the referee page says %q, the API %q", v.Name, got, want)
 	}
@@ -235,7 +237,7 @@ func t5AgreePlay(t *testing.T, c *client, v t5Vector, apiBody []byte) {
 // marked "doc" in the vectors is printed there as it is tested, so the
 // documented examples are possible tables with the answers the server gives.
 func TestTake5DocExamplesAreVectors(t *testing.T) {
-	raw, err := os.ReadFile("../docs/API.md")
+	raw, err := os.ReadFile("../../docs/API.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,4 +265,10 @@ func TestTake5DocExamplesAreVectors(t *testing.T) {
 	if docs < 6 {
 		t.Errorf("%d vectors are docs/API.md's examples, want the 6 or more it shows", docs)
 	}
+}
+
+func attrs(d *goquery.Document, sel, attr string) string {
+	var out []string
+	d.Find(sel).Each(func(_ int, s *goquery.Selection) { out = append(out, s.AttrOr(attr, "")) })
+	return strings.Join(out, " ")
 }
