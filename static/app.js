@@ -955,8 +955,8 @@ window.tkRetryAfter = function (res) {
     var q = new URLSearchParams(p.body);
     var pts = heads.map(function () { return null; });
     Array.prototype.forEach.call(form.querySelectorAll("[data-counts]"), function (el) {
-      var i = heads.indexOf(el.getAttribute("data-player")), v = parseInt(q.get(el.name), 10);
-      if (i >= 0 && !isNaN(v)) pts[i] = v * parseInt(el.getAttribute("data-counts"), 10);
+      var i = heads.indexOf(el.getAttribute("data-player")), typed = String(q.get(el.name) || "").trim();
+      if (i >= 0 && /^[-−]?\d+$/.test(typed)) pts[i] = textNum(typed) * parseInt(el.getAttribute("data-counts"), 10);
     });
     Array.prototype.forEach.call(form.querySelectorAll("[data-counts-as]"), function (el) {
       var i = heads.indexOf(el.getAttribute("data-player"));
