@@ -22,13 +22,16 @@ const sheetFits = `(() => {
   document.querySelectorAll('table[data-testid=scores] thead th[title]').forEach(th => {
     // The text as laid out (a range), against the cell's box less its padding: an ellipsis is drawn
     // over a text a fraction of a pixel too wide, which scrollWidth, rounded, does not see.
-    // What the head shows: the name, or at a big table its short form (the name then heard, not seen).
-    const cs = getComputedStyle(th), rg = document.createRange();
-    const short = th.querySelector('.th-short'), shown = short && getComputedStyle(short).display !== 'none' ? short : th.querySelector('.th-name') || th;
-    rg.selectNodeContents(shown);
+    // What the head shows: the name, or at a big table its short form (drawn after it; the name then heard, not seen).
+    const cs = getComputedStyle(th), rg = document.createRange(), name = th.querySelector('.th-name') || th;
+    if (getComputedStyle(name).position === 'absolute') {
+      if (th.scrollWidth > th.clientWidth + 0.5) faults.push('the header "' + th.dataset.short + '" (' + th.title + ') is cut');
+      return;
+    }
+    rg.selectNodeContents(name);
     const text = rg.getBoundingClientRect().width, room = th.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-    if ((shown === short || th.title.length <= 6) && text > room + 0.1)
-      faults.push('the header "' + shown.textContent + '" is cut (' + text.toFixed(1) + ' px of text in ' + room.toFixed(1) + ')');
+    if (th.title.length <= 6 && text > room + 0.1)
+      faults.push('the header "' + th.title + '" is cut (' + text.toFixed(1) + ' px of text in ' + room.toFixed(1) + ')');
   });
   const rows = {};
   const chips = [...document.querySelectorAll('[data-testid=scoreboard-player]')];

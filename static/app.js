@@ -996,15 +996,11 @@ window.tkRetryAfter = function (res) {
         var first = document.createElement("td");
         var num = document.createElement("span");
         num.className = "r-num";
+        num.setAttribute("data-num", String(p.round));
         var main = document.createElement("span");
         main.className = "r-main";
         main.textContent = t[2 + j];
-        var short = document.createElement("span");
-        short.className = "r-short";
-        short.setAttribute("aria-hidden", "true");
-        short.textContent = String(p.round);
         num.appendChild(main);
-        num.appendChild(short);
         var sub = document.createElement("small");
         sub.className = "r-sub";
         sub.setAttribute("data-testid", "kept-waiting");
