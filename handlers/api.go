@@ -3,10 +3,10 @@ package handlers
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -75,7 +75,7 @@ func (s *Server) answer(ep kit.Endpoint) echo.HandlerFunc {
 		}
 		if _, err := dec.Token(); err != io.EOF {
 			return c.JSON(http.StatusBadRequest, apiError{Error: apiErrorBody{Code: "invalid_json",
-				Message: pick(l, "the body must hold one JSON object only", "le corps doit contenir un seul objet JSON")}})
+				Message: s.tr.Say(l, rulebook.Say("api.json.one"))}})
 		}
 		resp, err := ep.Call(req, l)
 		var ie *rulebook.InputError
@@ -106,50 +106,43 @@ func (s *Server) badJSON(c echo.Context, err error, l string) error {
 	switch {
 	case errors.As(err, &mbe):
 		return c.JSON(http.StatusRequestEntityTooLarge, apiError{Error: apiErrorBody{Code: "too_large",
-			Message: pick(l, "the body is over 64 KiB", "le corps dépasse 64 Kio")}})
+			Message: s.tr.Say(l, rulebook.Say("api.json.toolarge"))}})
 	case errors.As(err, &ie):
 		body = apiErrorBody{Code: "invalid_state", Message: s.tr.Mistake(l, ie), Field: ie.Field}
 	case errors.As(err, &te):
 		body.Field = te.Field
-		what := te.Field
-		if what == "" {
-			what = pick(l, "the body", "le corps")
+		var what any = te.Field
+		if te.Field == "" {
+			what = rulebook.Say("api.json.body")
 		}
-		body.Message = fmt.Sprintf(pick(l, "%s must be %s, not a JSON %s.", "%s doit être %s, pas %s JSON."), what, kindName(te.Type.Kind(), l), te.Value)
+		body.Message = s.tr.Say(l, rulebook.Say("api.json.type", "What", what, "Kind", kindName(te.Type.Kind()), "Value", te.Value))
 	case errors.As(err, &se):
-		body.Message = fmt.Sprintf(pick(l, "the body is not valid JSON (at byte %d)", "le corps n'est pas du JSON valide (octet %d)"), se.Offset)
+		body.Message = s.tr.Say(l, rulebook.Say("api.json.syntax", "Offset", se.Offset))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 		body = apiErrorBody{Code: "unknown_field", Field: name,
-			Message: fmt.Sprintf(pick(l, "unknown field %q", "champ inconnu « %s »"), name)}
+			Message: s.tr.Say(l, rulebook.Say("api.json.unknown", "Name", name, "Quoted", strconv.Quote(name)))}
 	case errors.Is(err, io.EOF):
-		body.Message = pick(l, "the body is empty: a JSON object is expected", "le corps est vide : un objet JSON est attendu")
+		body.Message = s.tr.Say(l, rulebook.Say("api.json.empty"))
 	default:
-		body.Message = pick(l, "the body is not valid JSON", "le corps n'est pas du JSON valide")
+		body.Message = s.tr.Say(l, rulebook.Say("api.json.invalid"))
 	}
 	return c.JSON(http.StatusBadRequest, apiError{Error: body})
 }
 
 // kindName says in words what JSON a Go kind expects.
-func kindName(k reflect.Kind, l string) string {
+func kindName(k reflect.Kind) rulebook.Msg {
 	switch k {
 	case reflect.Struct, reflect.Map:
-		return pick(l, "an object", "un objet")
+		return rulebook.Say("api.json.kind.object")
 	case reflect.Slice, reflect.Array:
-		return pick(l, "a list", "une liste")
+		return rulebook.Say("api.json.kind.list")
 	case reflect.String:
-		return pick(l, "a string", "une chaîne")
+		return rulebook.Say("api.json.kind.string")
 	case reflect.Bool:
-		return pick(l, "true or false", "true ou false")
+		return rulebook.Say("api.json.kind.bool")
 	case reflect.Pointer, reflect.Interface:
-		return pick(l, "a value of another kind", "une valeur d'un autre type")
+		return rulebook.Say("api.json.kind.other")
 	}
-	return pick(l, "a number", "un nombre")
-}
-
-func pick(lang, en, fr string) string {
-	if lang == "fr" {
-		return fr
-	}
-	return en
+	return rulebook.Say("api.json.kind.number")
 }

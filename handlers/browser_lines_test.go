@@ -148,9 +148,13 @@ func TestBrowserLinesFromEachPhone(t *testing.T) {
 // focuses a field; digits are keys. Five Crowns (above, in
 // TestBrowserLinesFromEachPhone): 2 taps (the field, Send) and the digits,
 // or 2 (went out, Send). TAKI: 2 (the field, Send) and the digits, or 2
-// (went out, Send). Take 5!: green and red typed (2 taps and the digits),
-// a special in hand (1), Send (1): 4 taps. On the keeper's phone the same
-// round took a tap per field for every player, and Save.
+// (went out, Send). Take 5!: green typed (1 tap and the digits), the
+// keyboard's Next to red (a key) and its digits, a special in hand (1),
+// Send (1): 3 taps; each other special count not 0 is one tap more (the
+// Example 4 deal's fullest line, Paul's +5, x2 and one in hand: 5). Take
+// Five, whose round is its winner's line: Won (1), the rack (1 tap and
+// the digits), Send (1): 3 taps, and the round is saved. On the keeper's
+// phone the same round took a tap per field for every player, and Save.
 func TestBrowserOwnLineTaps(t *testing.T) {
 	b := newBrowser(t)
 	p := b.phone()
@@ -159,20 +163,75 @@ func TestBrowserOwnLineTaps(t *testing.T) {
 		game, field string
 		taps        func(c *counter)
 		want        int
+		done        string // the line sent, as the page then shows it
 	}{
 		{"taki", "points-input", func(c *counter) {
 			c.typeIn(`[data-testid=own-line] [data-testid=points-input]`, "12")
 			c.tap(`[data-testid=send-line].own-send`)
-		}, 2},
+		}, 2, ""},
+		{"take5", "green", func(c *counter) {
+			c.typeIn(`[data-testid=own-line] [data-testid=green]`, "3")
+			c.next("5")
+			c.tap(`[data-testid=own-line] [data-testid=hand] input[value="1"]`)
+			c.tap(`[data-testid=send-line].own-send`)
+		}, 4, ""},
+		{"takefive", "winner-radio", func(c *counter) {
+			c.tap(`[data-testid=own-line] .er-mark`)
+			c.typeIn(`#rack`, "9 8 7 6 5")
+			c.tap(`[data-testid=send-line].own-send`)
+		}, 3, rowsJS + ` === 1`},
 	} {
 		entryMatch(p, group, g.game)
 		p.waitFor(`!!document.querySelector('[data-testid=own-line][data-player=Ana]')`)
+		var label string
+		p.eval(`(e => e && e.getBoundingClientRect().width > 1 && e.getBoundingClientRect().right <= innerWidth && getComputedStyle(e).visibility !== 'hidden' ? e.textContent : '')(document.querySelector('[data-testid=own-line] [data-testid=own-line-label]'))`, &label)
+		if label != "Your line" {
+			t.Errorf("%s: the own line's visible label reads %q, want \"Your line\"", g.game, label)
+		}
 		c := &counter{p: p}
 		g.taps(c)
-		p.waitFor(`!!document.querySelector('[data-testid=line-in][data-player=Ana]')`)
+		if g.done == "" {
+			g.done = `!!document.querySelector('[data-testid=line-in][data-player=Ana]')`
+		}
+		p.waitFor(g.done)
 		t.Logf("%s: Ana's own line, %d taps and the digits", g.game, c.n)
 		if c.n > g.want {
 			t.Errorf("%s: Ana's own line took %d taps, want at most %d", g.game, c.n, g.want)
 		}
+	}
+}
+
+// A line kept on the phone and refused for good is told as a line, in its
+// own words (issue 37): Ben sends his own line and Dan's without a
+// connection, the match is deleted meanwhile; back online, his phone says
+// "Your line was not taken: …" and "The line you sent for Dan was not
+// taken: …", not "Round 1 was not saved".
+func TestBrowserLineRefusedForGood(t *testing.T) {
+	tb := linesBrowserTable(t)
+	ana, ben := tb.ana, tb.ben
+	ana.open(tb.match)
+	ana.waitFor(`!!document.querySelector('[data-testid=own-line]')`)
+	ana.tap("[data-testid=own-line] [data-testid=went-out]")
+	ana.tap("[data-testid=send-line].own-send")
+	within(ben, 5*time.Second, `!!document.querySelector('[data-testid=send-line][data-player=Dan]')`, "Ana's line in on Ben's phone, with Dan's Send")
+	tb.offline(ben, "ben", true)
+	ben.do(chromedp.SetValue(css("[data-testid=own-line] [data-testid=points-input]"), "8"))
+	ben.tap("[data-testid=send-line].own-send")
+	within(ben, 5*time.Second, `!!document.querySelector('[data-testid=pending-save]')`, "Ben's line kept on the phone")
+	ben.do(chromedp.SetValue(css("[data-testid=points-input][data-player=Dan]"), "5"))
+	ben.tap("[data-testid=send-line][data-player=Dan]")
+	if err := tb.b.app.store.DeleteMatch(context.Background(), mustGroupID(t, tb.b.app, tb.slug), tb.matchID, "Ana"); err != nil {
+		t.Fatal(err)
+	}
+	tb.offline(ben, "ben", false)
+	ben.eval(`window.dispatchEvent(new Event('online'))`, nil)
+	told := `Array.from(document.querySelectorAll('[data-testid=refused-save]')).map(e => e.textContent).join(' | ')`
+	for _, want := range []string{"Your line was not taken: this match was deleted.", "The line you sent for Dan was not taken: this match was deleted."} {
+		within(ben, 10*time.Second, told+`.includes("`+want+`")`, "the refused line told as a line")
+	}
+	var all string
+	ben.eval(told, &all)
+	if strings.Contains(all, "Round 1 was not saved") {
+		t.Errorf("a refused line is told as a round: %q", all)
 	}
 }

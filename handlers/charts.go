@@ -124,7 +124,10 @@ func (s *Server) matchChart(c echo.Context) error {
 	for _, st := range match.Seats {
 		names = append(names, st.Name)
 	}
-	chart := runningTotals(s.viewCtx(c), names, livePlayed(rounds).Points)
+	var chart *views.ChartView
+	if live := livePlayed(rounds); !placesOnly(g, playedNoScores(match, live)) { // places have no running totals
+		chart = runningTotals(s.viewCtx(c), names, live.Points)
+	}
 	if isHTMX(c) {
 		return s.render(c, http.StatusOK, views.ChartFragment(chart))
 	}

@@ -58,8 +58,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 	} else if status >= 500 {
 		s.log.Error("request failed", "method", c.Request().Method, "path", c.Path(), "client", c.RealIP(), "err", err)
 	}
-	if isAPI(c) {
-		code := map[int]string{404: "not_found", 413: "too_large", 429: "too_many", 503: "unavailable"}[status]
+	if jsonRefusals(c) {
+		code := map[int]string{400: "invalid_state", 403: "forbidden", 404: "not_found", 409: "conflict", 413: "too_large", 422: "invalid_state", 429: "too_many", 503: "unavailable"}[status]
 		if code == "" {
 			code = "internal"
 		}

@@ -41,8 +41,13 @@ func (s *Server) exportBGStats(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	uuids, err := s.store.BGStatsGameUUIDs(c.Request().Context(), m.group.ID)
+	if err != nil {
+		return err
+	}
 	f := bgstatsNames(gs.all()).Export(e, s.zone, func(game string) bgstats.GameInfo {
 		info := s.bgstatsGame(game)
+		info.UUID = uuids[game] // as BG Stats knows it, when a file brought it
 		if g, ok := gs.get(game); ok {
 			info.LowWins = g.LowWins()
 			info.NoPoints = g.Profile().Counts == kit.CountsPlaces
@@ -53,6 +58,11 @@ func (s *Server) exportBGStats(c echo.Context) error {
 		}
 		return info
 	})
+	for _, p := range f.Players { // the file is the exporting member's: he is its own player
+		if p.ID == m.who.PlayerID && m.who.PlayerID != 0 {
+			f.UserInfo = &bgstats.UserInfo{MeRefID: p.ID}
+		}
+	}
 	h := c.Response().Header()
 	h.Set("Content-Disposition", `attachment; filename="`+exportName(m.group.Slug, "bgstats.json", s.store.Now())+`"`)
 	h.Set(echo.HeaderContentType, "application/json; charset=utf-8")
@@ -103,6 +113,9 @@ func (s *Server) playFacts(vctx context.Context, group store.Group, m store.Matc
 	if m.Play.DurationMin > 0 {
 		facts = append(facts, views.T(vctx, "bgstats.fact.duration", "N", m.Play.DurationMin))
 	}
+	if m.Play.Board != "" {
+		facts = append(facts, views.T(vctx, "bgstats.fact.board", "Board", m.Play.Board))
+	}
 	if m.Play.Comments != "" {
 		facts = append(facts, m.Play.Comments)
 	}
@@ -119,13 +132,13 @@ func (s *Server) playFacts(vctx context.Context, group store.Group, m store.Matc
 	noScores := finalOnly(live) && bgstats.IsNoScores(live.Entries[0])
 	p := g.Profile()
 	lp := bgstats.LinkPlay{SourceName: bgstats.SourceName, SourcePlayID: bgstats.PlayUUID(group.CreatedAt, m.CreatedAt, m.Game, m.BGStatsPlay),
-		DurationMin: m.Play.DurationMin, Comments: m.Play.Comments, Location: m.Play.Location,
+		DurationMin: m.Play.DurationMin, Comments: m.Play.Comments, Location: m.Play.Location, Board: m.Play.Board,
 		PlayDate: bgstats.LocalDate(*m.FinishedAt, m.Play.PlayedLocal, s.zone),
 		Game: bgstats.LinkGame{BGGID: p.BGStats.BGGID, HighestWins: !g.LowWins(), NoPoints: p.Counts == kit.CountsPlaces,
 			Name: cmp.Or(p.BGStats.Export, g.Name("en")), SourceGameID: g.ID()}}
 	result := matchResult(g, m.Play.Result, prog.Totals)
 	for i, st := range m.Seats {
-		p := bgstats.LinkPlayer{StartPlayer: i == start, Name: st.Name, SourcePlayerID: strconv.FormatInt(st.PlayerID, 10)}
+		p := bgstats.LinkPlayer{StartPlayer: i == start, Name: st.Name, SourcePlayerID: strconv.FormatInt(st.PlayerID, 10), Role: st.Role, Team: st.Team}
 		switch {
 		case result == store.ResultWon:
 			p.Rank, p.Winner = 1, true

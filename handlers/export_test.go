@@ -48,9 +48,9 @@ func TestCSVReadsBackInTheGroupsZone(t *testing.T) {
 			t.Fatalf("%s%s: %d rows, %v", tt.lang, tt.query, len(rows), err)
 		}
 		want := [][]string{
-			{"match", "game", "started", "finished", "round", "status", "seat", "player", "points", "match_total"},
-			{rows[1][0], "Take 5!", "2026-06-01 00:30", "2026-06-01 00:30", "1", "live", "1", "Chloé", "5", "5"},
-			{rows[1][0], "Take 5!", "2026-06-01 00:30", "2026-06-01 00:30", "1", "live", "2", "'=2+3", "1", "1"},
+			{"match", "game", "started", "finished", "round", "status", "seat", "player", "points", "match_total", "place", "result", "guest", "left_after_round", "ended_early"},
+			{rows[1][0], "Take 5!", "2026-06-01 00:30", "2026-06-01 00:30", "1", "live", "1", "Chloé", "5", "5", "1", "", "", "", ""},
+			{rows[1][0], "Take 5!", "2026-06-01 00:30", "2026-06-01 00:30", "1", "live", "2", "'=2+3", "1", "1", "2", "", "", "", ""},
 		}
 		for i := range want {
 			if strings.Join(rows[i], "|") != strings.Join(want[i], "|") {

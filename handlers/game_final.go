@@ -44,10 +44,7 @@ func finalOnly(played Played) bool {
 // only), else by its scores as its game orders them (the standings place
 // it so too).
 func finalProgress(g Game, totals, places []int) scoring.Progress {
-	if len(places) != len(totals) {
-		places = scoring.Places(totals, g.LowWins())
-	}
-	p := scoring.Progress{Totals: totals, Places: places, Finished: true, Dealer: -1}
+	p := scoring.Progress{Totals: totals, Places: scoring.FinalPlaces(places, totals, g.LowWins(), nil), Finished: true, Dealer: -1}
 	p.Winners = p.Leaders()
 	return p
 }

@@ -165,6 +165,9 @@ func (s *Server) confirmBGStats(c echo.Context) error {
 	if err := s.store.SetBGStatsGames(c.Request().Context(), memberOf(c).group.ID, plan.games); err != nil {
 		return err
 	}
+	if err := s.store.SetBGStatsGameUUIDs(c.Request().Context(), memberOf(c).group.ID, plan.uuids); err != nil {
+		return err
+	}
 	page.Done, page.Imported = true, len(plan.in.Matches)
 	return s.render(c, http.StatusOK, views.BGStatsImportView(page))
 }
@@ -175,6 +178,7 @@ func (s *Server) confirmBGStats(c echo.Context) error {
 type bgstatsPlan struct {
 	in        store.IntoGroup
 	games     map[string]string      // by bgstats.GameKey: what each file game was taken as
+	uuids     map[string]string      // by bgstats.GameKey: each file game's uuid, kept for the group's BG Stats file
 	gameOf    map[int64]string       // by the file's game id: the game its plays are matches of
 	adds      map[string]OtherGameOf // the new games of the group the matches need, by provisional id
 	badChoice bool
@@ -394,6 +398,19 @@ func (s *Server) bgstatsPage(c echo.Context, f bgstats.File, data string, form u
 		plan.in.Players = append(plan.in.Players, p)
 		if id, ok := chosen[bgstats.NameKey(p.Name)]; ok {
 			plan.in.Existing[p.ID] = id
+		}
+	}
+	plan.uuids = map[string]string{}
+	for _, g := range f.Games {
+		if key := bgstats.GameKey(g); g.UUID != "" && plan.games[key] != "" && len(g.UUID) <= store.MaxUUIDLen {
+			plan.uuids[key] = g.UUID
+		}
+	}
+	if f.UserInfo != nil { // the file's own player, by his uuid
+		for _, p := range f.Players {
+			if p.ID == f.UserInfo.MeRefID && len(p.UUID) <= store.MaxUUIDLen {
+				plan.in.Me = p.UUID
+			}
 		}
 	}
 	page.Games = sortedCounts(counts)

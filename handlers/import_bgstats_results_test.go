@@ -281,7 +281,7 @@ func TestBGStatsScoresAsHeld(t *testing.T) {
 		t.Errorf("in French: %q", got)
 	}
 	f.c.lang = "en"
-	if csvBody := f.c.get(base + "/export.csv").Body.String(); !strings.Contains(csvBody, ",4.5,4.5\n") || !strings.Contains(csvBody, ",5.37,5.37\n") {
+	if csvBody := f.c.get(base + "/export.csv").Body.String(); !strings.Contains(csvBody, ",4.5,4.5,") || !strings.Contains(csvBody, ",5.37,5.37,") {
 		t.Errorf("the CSV does not keep the decimals: %.300s", csvBody)
 	}
 	link := doc(t, f.c.get(base+"/matches/"+strconv.FormatInt(ids["D1-decimal"], 10))).Find("[data-testid=bgstats-send]").AttrOr("href", "")

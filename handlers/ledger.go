@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/tablekeeper/tablekeeper/scoring/standings"
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 type ledgers struct {
@@ -39,10 +40,14 @@ const maxLedgers = 32
 // groupLedger is one group's ledger and the store's change number it is
 // up to date with.
 type groupLedger struct {
-	mu   sync.Mutex
-	seq  int64
-	l    *standings.Ledger
-	used uint64 // under ledgers.mu
+	mu    sync.Mutex
+	built bool // l was read from the store (kept or whole), not only made
+	seq   int64
+	l     *standings.Ledger
+	// unkept counts the changed matches folded in since the ledger was
+	// last kept in the store, or read from it (ledger_keep.go).
+	unkept int
+	used   uint64 // under ledgers.mu
 }
 
 func newLedgers() *ledgers { return &ledgers{groups: map[int64]*groupLedger{}} }
@@ -80,28 +85,42 @@ func (ls *ledgers) evict() {
 // fn with it, the group's ledger locked (fn must not keep it). Only
 // requests take that lock for long: the start-up's warm-up builds apart and
 // hands its ledger over (ledger_warm.go), so a page never waits behind it.
+// A ledger not built yet starts from the one kept in the store, if any
+// (ledger_keep.go), and is kept again, after the lock is let go, when due.
 func (s *Server) withLedger(ctx context.Context, groupID int64, fn func(*standings.Ledger) error) error {
 	gl := s.ledgers.of(groupID, s.standingsOptions())
+	keep, err := s.useLedger(ctx, groupID, gl, fn)
+	s.keepLedger(ctx, groupID, keep)
+	return err
+}
+
+// useLedger is withLedger under the group's lock; it returns the ledger
+// to keep, if it is due.
+func (s *Server) useLedger(ctx context.Context, groupID int64, gl *groupLedger, fn func(*standings.Ledger) error) (*store.LedgerSnapshot, error) {
 	gl.mu.Lock()
 	defer gl.mu.Unlock()
-	if gl.seq == 0 {
+	if !gl.built {
 		s.ledgers.stopWarming(groupID) // this page builds it: the warm-up's copy would be dropped
+		gl.l, gl.seq = s.keptLedger(ctx, groupID)
 	}
-	top, err := s.catchUp(ctx, groupID, gl.l, gl.seq)
+	n, top, err := s.catchUp(ctx, groupID, gl.l, gl.seq)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	gl.seq = top
-	return fn(gl.l)
+	gl.built, gl.seq, gl.unkept = true, top, gl.unkept+n
+	if err := fn(gl.l); err != nil {
+		return nil, err
+	}
+	return s.toKeep(ctx, groupID, gl), nil
 }
 
 // catchUp puts into l the group's matches changed since the store's change
-// number since (removing those no longer played), and returns the number l
-// is then up to date with.
-func (s *Server) catchUp(ctx context.Context, groupID int64, l *standings.Ledger, since int64) (int64, error) {
+// number since (removing those no longer played), and returns how many
+// changed and the number l is then up to date with.
+func (s *Server) catchUp(ctx context.Context, groupID int64, l *standings.Ledger, since int64) (int, int64, error) {
 	changed, top, err := s.store.ChangedMatches(ctx, groupID, since)
 	if err != nil {
-		return since, err
+		return 0, since, err
 	}
 	var gs *gameSet // read once, when a played match comes
 	for _, c := range changed {
@@ -109,7 +128,7 @@ func (s *Server) catchUp(ctx context.Context, groupID int64, l *standings.Ledger
 			if gs == nil {
 				set, err := s.groupGames(ctx, groupID)
 				if err != nil {
-					return since, err
+					return 0, since, err
 				}
 				gs = &set
 			}
@@ -118,5 +137,5 @@ func (s *Server) catchUp(ctx context.Context, groupID int64, l *standings.Ledger
 			l.Remove(c.Match.ID)
 		}
 	}
-	return top, nil
+	return len(changed), top, nil
 }

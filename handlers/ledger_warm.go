@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/tablekeeper/tablekeeper/scoring/standings"
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // warmLedgers builds, one after the other, the ledgers of the groups that
@@ -11,7 +12,8 @@ import (
 // standings, player and records pages ask for: the season shown by default
 // and all time. A server restarted (a deploy) then answers those pages as
 // fast as before, where the first of them used to rebuild the ledger from
-// the whole history (130–141 ms for 10,000 matches against ~3 ms warm).
+// the whole history (130–141 ms for 10,000 matches against ~3 ms warm);
+// each starts from the ledger kept in the store (ledger_keep.go).
 //
 // A page never waits behind it: each ledger is built apart, without the
 // group's lock, and handed over when whole (handOver). A page asked for
@@ -34,7 +36,7 @@ func (s *Server) warmLedgers(ctx context.Context) {
 		}
 		gctx, stop := context.WithCancel(ctx)
 		s.ledgers.setWarming(id, stop)
-		l, seq, err := s.warmLedger(gctx, id)
+		l, seq, unkept, err := s.warmLedger(gctx, id)
 		if hook := s.ledgers.beforeHandover; hook != nil && err == nil {
 			hook(gctx, id)
 		}
@@ -47,16 +49,19 @@ func (s *Server) warmLedgers(ctx context.Context) {
 			s.log.Debug("ledger not built ahead", "group", id, "err", err)
 			return
 		}
-		s.ledgers.handOver(id, l, seq, s.standingsOptions())
+		s.ledgers.handOver(id, l, seq, unkept, s.standingsOptions())
 	}
 }
 
-// warmLedger builds a group's ledger from its whole history, and the runs
-// of its first pages, on a ledger of its own: no lock is held.
-func (s *Server) warmLedger(ctx context.Context, id int64) (*standings.Ledger, int64, error) {
+// warmLedger builds a group's ledger from the one kept in the store and
+// the matches changed since (or the whole history), and the runs of its
+// first pages, on a ledger of its own: no lock is held. It keeps the
+// ledger in the store when due, and returns how many changed matches it
+// folded since it was kept.
+func (s *Server) warmLedger(ctx context.Context, id int64) (*standings.Ledger, int64, int, error) {
 	seasons, err := s.store.Seasons(ctx, id)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	choices, cur := s.seasonChoices(ctx, seasons, "")
 	filters := []standings.Filter{cur.filter("")}
@@ -65,33 +70,41 @@ func (s *Server) warmLedger(ctx context.Context, id int64) (*standings.Ledger, i
 			filters = append(filters, c.filter(""))
 		}
 	}
-	l := standings.NewLedger(s.standingsOptions())
-	seq, err := s.catchUp(ctx, id, l, 0)
+	l, since := s.keptLedger(ctx, id)
+	unkept, seq, err := s.catchUp(ctx, id, l, since)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
+	}
+	if unkept >= keepAfter {
+		gs, err := s.groupGames(ctx, id)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		s.keepLedger(ctx, id, &store.LedgerSnapshot{Seq: seq, Kind: ledgerKind(gs), Data: l.AppendMatches(nil)})
+		unkept = 0
 	}
 	// What the pages ask of each run (standingsModel, records): each
 	// answer may keep what it computed.
 	for _, f := range filters {
 		if err := ctx.Err(); err != nil {
-			return nil, 0, err
+			return nil, 0, 0, err
 		}
 		tb, err := l.Standings(f)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, 0, err
 		}
 		ranked := map[int64]bool{}
 		for _, r := range tb.Ranked {
 			ranked[r.Player] = true
 		}
 		if _, _, err := l.Nights(f, func(p int64) bool { return len(ranked) == 0 || ranked[p] }); err != nil {
-			return nil, 0, err
+			return nil, 0, 0, err
 		}
 		if _, err := l.GroupRecords(f); err != nil {
-			return nil, 0, err
+			return nil, 0, 0, err
 		}
 	}
-	return l, seq, nil
+	return l, seq, unkept, nil
 }
 
 // unbuilt reports whether the group's ledger is still to build: not built,
@@ -102,7 +115,7 @@ func (ls *ledgers) unbuilt(groupID int64, o standings.Options) bool {
 		return false
 	}
 	defer gl.mu.Unlock()
-	return gl.seq == 0 && gl.l.Len() == 0
+	return !gl.built
 }
 
 // setWarming records the group the warm-up builds (0: none) and how to
@@ -123,16 +136,17 @@ func (ls *ledgers) stopWarming(groupID int64) {
 	}
 }
 
-// handOver makes l, up to date with the store's change number seq, the
-// group's ledger, unless a page has built one meanwhile (it is as good, and
-// may be newer): the next page brings it up to date from seq as usual. The
+// handOver makes l, up to date with the store's change number seq and
+// having folded unkept changed matches since it was kept, the group's
+// ledger, unless a page has built one meanwhile (it is as good, and may be
+// newer): the next page brings it up to date from seq as usual. The
 // group's lock is taken only to swap, so a page building the ledger makes
 // the warm-up wait, never the other way round.
-func (ls *ledgers) handOver(groupID int64, l *standings.Ledger, seq int64, o standings.Options) {
+func (ls *ledgers) handOver(groupID int64, l *standings.Ledger, seq int64, unkept int, o standings.Options) {
 	gl := ls.of(groupID, o)
 	gl.mu.Lock()
 	defer gl.mu.Unlock()
-	if gl.seq == 0 && gl.l.Len() == 0 {
-		gl.l, gl.seq = l, seq
+	if !gl.built {
+		gl.l, gl.seq, gl.unkept, gl.built = l, seq, unkept, true
 	}
 }

@@ -84,7 +84,7 @@ func planLine(g Game, lg kit.Lines, match store.Match, rounds []store.Round, p l
 	}
 	rc.SubmitKey = key
 	out.mine = lg.Line(p.form, p.row)
-	if err := rowMistakes(g, rc, lineForm(key, out.mine), p.row); err != nil {
+	if err := lineMistakes(g, lg, rc, out.mine, p.row); err != nil {
 		out.kind, out.err = lineRefused, err
 		return out
 	}
@@ -137,10 +137,22 @@ func lineForm(key string, line url.Values) url.Values {
 	return form
 }
 
+// lineMistakes is what the game refuses in row's line alone (rowMistakes);
+// a winner's line (kit.WinnerLine) is the whole round, refused whole, and
+// a line of a player who claims no win is not one.
+func lineMistakes(g Game, lg kit.Lines, rc RoundCtx, line url.Values, row int) error {
+	wl, whole := lg.(kit.WinnerLine)
+	if whole && line == nil {
+		return wl.NotWinnerLine(row)
+	}
+	return rowMistakes(g, rc, lineForm(rc.SubmitKey, line), row, whole)
+}
+
 // rowMistakes is what the game refuses in row's line alone: the mistakes
 // of a round form holding only that line that are its player's (the other
-// rows' blanks and the round's own checks wait for the whole table).
-func rowMistakes(g Game, rc RoundCtx, form url.Values, row int) error {
+// rows' blanks and the round's own checks wait for the whole table), or
+// all of them when the line is the whole round (all).
+func rowMistakes(g Game, rc RoundCtx, form url.Values, row int, all bool) error {
 	post, _ := checkRound(g, rc, form)
 	var mine []error
 	for _, err := range kit.Mistakes(post.Err) {
@@ -148,7 +160,7 @@ func rowMistakes(g Game, rc RoundCtx, form url.Values, row int) error {
 		if !errors.As(err, &ie) {
 			return err // not a refusal: the failure is said as such
 		}
-		if ie.Seat == row {
+		if ie.Seat == row || all {
 			mine = append(mine, err)
 		}
 	}
@@ -202,6 +214,9 @@ func linesForm(lg kit.Lines, rc RoundCtx, lines []store.Line, key string) (url.V
 		}
 		in++
 	}
+	if _, one := lg.(kit.WinnerLine); one { // the winner's line is the round
+		return form, in > 0
+	}
 	return form, in == len(rc.Match.Seats) && in > 0
 }
 
@@ -229,7 +244,7 @@ func lineText(line url.Values) string {
 func (s *Server) postLine(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest)
+		return s.badLine(c, "body")
 	}
 	id, g, err := s.matchGame(c)
 	if err != nil {
@@ -241,8 +256,11 @@ func (s *Server) postLine(c echo.Context) error {
 	}
 	row, err := strconv.Atoi(form.Get("line"))
 	key := form.Get("submitKey")
-	if err != nil || key == "" {
-		return echo.NewHTTPError(http.StatusBadRequest)
+	switch {
+	case err != nil:
+		return s.badLine(c, "line")
+	case key == "":
+		return s.badLine(c, "submitKey")
 	}
 	p := linePost{roundPost: s.roundPost(c, id, form), row: row, sender: memberOf(c).who.SessionID}
 	sendKey := key + "/" + strconv.Itoa(row)
@@ -258,7 +276,12 @@ func (s *Server) postLine(c echo.Context) error {
 	s.gameIDs.check(group.ID, id, err)
 	switch {
 	case err != nil && plan.kind == lineSaved && (errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrInvalid)):
+		if wantsJSON(c) { // another phone saved the round first
+			return s.lineJSON(c, g, match, rounds, p, plan.stale(savedFirst))
+		}
 		return s.roundConflict(c, g, match, rounds, progress(g, match, livePlayed(rounds)), plan.round.number, withoutOp(form))
+	case plan.kind == lineStored && plan.err != nil && isBadRequest(plan.err): // a row the form does not have
+		return s.badLine(c, "line")
 	case err != nil:
 		return err
 	case repeat: // sent before: answered with the match as it now stands
@@ -301,14 +324,15 @@ func (s *Server) postLine(c echo.Context) error {
 	return s.formAnswer(c, http.StatusConflict, match, g, rounds, prog, views.FormThenAlert(post.Form(nil), msg))
 }
 
+// isBadRequest reports whether err is a 400 of the plan's (a row off the form).
+func isBadRequest(err error) bool {
+	var he *echo.HTTPError
+	return errors.As(err, &he) && he.Code == http.StatusBadRequest
+}
+
 func parseLine(fields string) url.Values {
 	v, _ := url.ParseQuery(fields)
 	return v
-}
-
-// wantsJSON reports whether the client asked for a JSON answer.
-func wantsJSON(c echo.Context) bool {
-	return strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON)
 }
 
 // nextForm is the form of match's next round (number), drawn for this
@@ -382,72 +406,4 @@ func (s *Server) lineView(c echo.Context, rc RoundCtx, lines []store.Line, refus
 		}
 	}
 	return lv
-}
-
-// lineAnswer is the JSON answer to a line (docs/API.md).
-type lineAnswer struct {
-	Status   string        `json:"status"` // stored, saved, refused, conflict, stale
-	Player   string        `json:"player"`
-	Round    int           `json:"round"`
-	In       []string      `json:"in"`
-	Awaited  []string      `json:"awaited"`
-	Mistakes []lineMistake `json:"mistakes,omitempty"`
-	SentBy   string        `json:"sentBy,omitempty"` // conflict: who sent the line in
-	Theirs   string        `json:"theirs,omitempty"`
-	Yours    string        `json:"yours,omitempty"`
-	Message  string        `json:"message,omitempty"`
-}
-
-type lineMistake struct {
-	Player  string `json:"player,omitempty"`
-	Field   string `json:"field"`
-	Message string `json:"message"`
-}
-
-func (s *Server) lineJSON(c echo.Context, g Game, match store.Match, rounds []store.Round, p linePost, plan linePlan) error {
-	live := livePlayed(rounds)
-	rc := s.roundCtx(c, match, live, plan.round.number, 0)
-	out := lineAnswer{Round: plan.round.number, In: []string{}, Awaited: []string{}}
-	if p.row >= 0 && p.row < len(rc.Match.Seats) {
-		out.Player = rc.Match.Seats[p.row].Name
-	}
-	status := http.StatusOK
-	switch plan.kind {
-	case lineStored:
-		out.Status = "stored"
-	case lineSaved:
-		out.Status = "saved"
-	case lineRefused, lineTable:
-		out.Status, status = "refused", http.StatusUnprocessableEntity
-		for _, err := range kit.Mistakes(plan.err) {
-			m := lineMistake{Message: kit.InputMessage(err, rc.Ctx)}
-			var ie *rulebook.InputError
-			if errors.As(err, &ie) {
-				m.Field = ie.Field
-				if ie.Seat >= 0 && ie.Seat < len(rc.Match.Seats) {
-					m.Player = rc.Match.Seats[ie.Seat].Name
-				}
-			}
-			out.Mistakes = append(out.Mistakes, m)
-		}
-		if plan.kind == lineTable {
-			out.Message = views.T(rc.Ctx, "line.tablerefused")
-		}
-	case lineConflict:
-		out.Status, status = "conflict", http.StatusConflict
-		out.SentBy, out.Theirs, out.Yours = plan.other.Author, lineText(parseLine(plan.other.Fields)), lineText(plan.mine)
-	case lineStale:
-		out.Status, status = "stale", http.StatusConflict
-		out.Message = views.T(rc.Ctx, "line.stale")
-	}
-	if plan.kind != lineSaved && plan.kind != lineStale {
-		for i, st := range rc.Match.Seats {
-			if slices.ContainsFunc(match.Lines, func(l store.Line) bool { return l.Number == plan.round.number && rowOf(rc.Seated, l.Seat) == i }) {
-				out.In = append(out.In, st.Name)
-			} else {
-				out.Awaited = append(out.Awaited, st.Name)
-			}
-		}
-	}
-	return c.JSON(status, out)
 }

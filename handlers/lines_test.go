@@ -29,11 +29,17 @@ type linesTable struct {
 
 func newLinesTable(t *testing.T) linesTable {
 	t.Helper()
+	return newLinesTableOf(t, func(ana *client, slug string, ids []int64) string { return fcMatch(t, ana, slug, ids, "3") })
+}
+
+// newLinesTableOf is a lines table whose match start starts.
+func newLinesTableOf(t *testing.T, start func(ana *client, slug string, ids []int64) string) linesTable {
+	t.Helper()
 	app := newTestApp(t)
 	ana := app.client()
 	slug := ana.group("Jeudi soir")
 	ids := ana.players(slug, "Ana", "Ben", "Chloé")
-	match := fcMatch(t, ana, slug, ids, "3")
+	match := start(ana, slug, ids)
 	invite := strings.TrimPrefix(doc(t, ana.get("/g/"+slug)).Find(`[data-testid=invite-url]`).Text(), "http://tk.test")
 	ben := app.client()
 	if rec := ben.post(invite, url.Values{"display": {"Ben"}}); rec.Code != http.StatusSeeOther {
@@ -312,5 +318,28 @@ func TestPickerTapKeepsTheOwnLine(t *testing.T) {
 	}
 	if v := page.Find(`[data-testid=own-line] [data-testid=points-input]`).AttrOr("value", ""); v != "13" {
 		t.Errorf("Ben's line after tapping the king of hearts shows %q points, want 13", v)
+	}
+}
+
+// The phone's own line says so in words, "Your line" ("Votre ligne"),
+// beside its player's name in every game (issue 37), and no other row does.
+func TestOwnLineIsLabelled(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		table func(*testing.T) linesTable
+	}{{"fivecrowns", newLinesTable}, {"take5", take5Lines}, {"takefive", takeFiveLines}} {
+		lt := c.table(t)
+		for lang, want := range map[string]string{"en": "Your line", "fr": "Votre ligne"} {
+			req := httptestRequest(http.MethodGet, lt.match, nil)
+			req.Header.Set("Accept-Language", lang)
+			for _, ck := range lt.ben.cookies {
+				req.AddCookie(ck)
+			}
+			page := doc(t, serveReq(lt.app, req))
+			own := page.Find("[data-testid=own-line] [data-testid=own-line-label]")
+			if all := page.Find("[data-testid=own-line-label]").Length(); own.Length() != 1 || all != 1 || strings.TrimSpace(own.Text()) != want {
+				t.Errorf("%s, %s: the own line's label reads %q (%d in the line, %d on the page), want %q once", c.game, lang, own.Text(), own.Length(), all, want)
+			}
+		}
 	}
 }

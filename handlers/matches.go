@@ -344,7 +344,7 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 	sh.GroupURL = pathTo(c, routeGroup, memberOf(c).group.Slug)
 	sh.EventsURL = pathTo(c, routeMatchEvents, memberOf(c).group.Slug, match.ID)
 	sh.Colours = kit.Colours(match.Seats)
-	sh.Board = board(sh.Names, sh.Colours, totals, prog)
+	sh.Board = board(sh.Names, sh.Colours, totals, prog, leftSeats(match))
 	if prog.Finished {
 		if match.FinishedAt == nil { // read before the save that ended it, just now
 			match.FinishedAt = endedAt(rounds)
@@ -353,8 +353,10 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 		sh.PlayFacts, sh.BGStatsLink = s.playFacts(vctx, memberOf(c).group, match, g, prog, live)
 		sh.RematchURL = fmt.Sprintf("%s?game=%s&again=%d", pathTo(c, routeNewMatch, memberOf(c).group.Slug), g.ID(), match.ID)
 	}
+	result := ""
 	if prog.Finished {
-		if r := matchResult(g, match.Play.Result, totals); r != "" { // won or lost together, no winner
+		result = matchResult(g, match.Play.Result, totals)
+		if r := result; r != "" { // won or lost together, no winner
 			sh.Outcome, prog.Winners = resultText(vctx, r, len(totals)), nil
 			for i := range sh.Leaders {
 				sh.Leaders[i] = false
@@ -367,7 +369,11 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 			}
 		}
 	}
-	if final := finalOnly(live); final && len(match.Play.Scores) == len(match.Seats) { // a play's scores as it held them
+	sh.Places = placesOnly(g, playedNoScores(match, live))
+	switch {
+	case sh.Places: // the places as typed or imported, never the players beaten
+		sh.Shown = placeTexts(prog.Places, result)
+	case finalOnly(live) && len(match.Play.Scores) == len(match.Seats): // a play's scores as it held them
 		sh.Shown = make([]string, len(match.Play.Scores))
 		for i, v := range match.Play.Scores {
 			sh.Shown[i] = views.ScoreText(lang(c), v)
@@ -383,7 +389,10 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 	final := finalOnly(live) // BG Stats' final scores: nothing to correct or undo
 	for _, r := range rounds {
 		row := views.RoundRow{ID: r.ID, Points: r.Points, Undone: r.Undone(), Edited: r.Version > 1 && !r.Undone()}
-		if final {
+		switch {
+		case sh.Places && r.Undone():
+			row.Shown = roundPlaces(r.Points)
+		case final || sh.Places:
 			row.Shown = sh.Shown
 		}
 		if !r.Undone() {
@@ -419,9 +428,11 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 	if _, ok := g.(RefereePage); ok {
 		sh.RefereeURL = pathTo(c, routeMatchReferee, memberOf(c).group.Slug, match.ID)
 	}
-	if prog.Finished { // a finished match's page is kept: its chart is drawn in
+	switch {
+	case sh.Places: // no running totals of places
+	case prog.Finished: // a finished match's page is kept: its chart is drawn in
 		sh.Chart = s.sheetExtras(c, sh.Names, live.Points)
-	} else if len(live.Points) > 0 {
+	case len(live.Points) > 0:
 		sh.Chart = views.SheetChartLater(pathTo(c, routeMatchChart, memberOf(c).group.Slug, match.ID))
 	}
 	if memberOf(c).who.IsAdmin {
@@ -450,6 +461,7 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 		}
 	}
 	sh.Form = form // a finished match has one only when a conflict offers what was typed as a correction
+	cutRows(c, &sh)
 	return sh, nil
 }
 
@@ -476,10 +488,10 @@ func roundLinks(rows []views.RoundRow, url string, editable bool) {
 
 // board is the scoreboard in seat order: places from the engine
 // (scoring.Places, through Progress), the dealer where the game has one.
-func board(names []string, colours []int, totals []int, prog scoring.Progress) []views.BoardPlayer {
+func board(names []string, colours []int, totals []int, prog scoring.Progress, left []bool) []views.BoardPlayer {
 	out := make([]views.BoardPlayer, len(names))
 	for i, n := range names {
-		out[i] = views.BoardPlayer{Name: n, Seat: i, Colour: colours[i], Deals: !prog.Finished && prog.Dealer == i}
+		out[i] = views.BoardPlayer{Name: n, Seat: i, Colour: colours[i], Deals: !prog.Finished && prog.Dealer == i, Left: i < len(left) && left[i]}
 		if i < len(totals) {
 			out[i].Total = totals[i]
 		}

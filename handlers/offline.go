@@ -27,6 +27,8 @@ func (s *Server) serviceWorker(c echo.Context) error {
 // not answer (a save kept on the phone, a referee page opened offline).
 var appStrings = []string{"pending.waiting", "pending.correction", "pending.sending", "referee.offline",
 	"refused.gone", "refused.deleted", "refused.forbidden", "refused.large", "refused.other", "refused.typed", "refused.dismiss",
+	"refusedline.gone", "refusedline.deleted", "refusedline.forbidden", "refusedline.large", "refusedline.other",
+	"refusedline.yours", "refusedline.for",
 	"pending.rounds", "kept.next", "kept.round", "kept.waiting", "kept.totals", "refused.conflict"}
 
 // clientStrings answers /app-strings/en.json or fr.json: those sentences in
@@ -39,7 +41,7 @@ func (s *Server) clientStrings(c echo.Context) error {
 	ctx := views.WithEnv(c.Request().Context(), s.tr.NewEnv(l, "", "", "", ""))
 	out := map[string]string{}
 	for _, id := range appStrings {
-		out[id] = views.T(ctx, id, "Round", "{round}")
+		out[id] = views.T(ctx, id, "Round", "{round}", "Name", "{name}", "Line", "{line}")
 	}
 	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
 	return c.JSON(http.StatusOK, out)

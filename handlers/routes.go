@@ -75,8 +75,8 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("/matches/:match/chart", s.matchChart).Name = routeMatchChart // opened from a match still played
 	g.GET("/matches/:match/changes", s.matchChanges)                    // what the others changed while a phone was away
 	g.POST("/matches/:match/rounds", s.postRound)
-	g.POST("/matches/:match/lines", s.postLine) // a player's own line of the next round (issue 37)
-	g.GET("/matches/:match/lines", s.backToMatch)
+	g.POST(linesRoute, s.postLine) // a player's own line of the next round (issue 37); its refusals are JSON to JSON clients
+	g.GET(linesRoute, s.backToMatch)
 	g.GET("/matches/:match/rounds", s.backToMatch) // a reload after a form posted without JavaScript
 	g.GET("/matches/:match/rounds/:round/edit", s.editRound)
 	g.POST("/matches/:match/rounds/:round", s.postEdit)

@@ -71,11 +71,8 @@ func (gs gameSet) standingsMatch(m store.PlayedMatch) standings.Match {
 			left[i] = true
 		}
 	}
-	places := m.Places // a BG Stats play's own places (a hand-picked winner, a winner or ranks only)
-	if len(places) != len(m.Seats) {
-		places = scoring.PlacesLeft(totals, lowWins, left)
-	}
-	points := gs.hasPoints(m.Game) && !m.NoScores // a play without scores: zeros worth no average
+	places := scoring.FinalPlaces(m.Places, totals, lowWins, left) // a BG Stats play's own places, else the totals'
+	points := gs.hasPoints(m.Game) && !m.NoScores                  // a play without scores: zeros worth no average
 	res := make([]standings.Result, len(m.Seats))
 	for i, st := range m.Seats {
 		res[i] = standings.Result{Player: st.PlayerID, Total: st.Total, Place: places[i], Left: left != nil && left[i]}

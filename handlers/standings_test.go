@@ -33,7 +33,12 @@ type standingsFixture struct {
 
 func newStandingsFixture(t testing.TB, names ...string) *standingsFixture {
 	t.Helper()
-	app := newTestApp(t)
+	return newStandingsFixtureOn(t, newTestApp(t), names...)
+}
+
+// newStandingsFixtureOn is newStandingsFixture on app (another database).
+func newStandingsFixtureOn(t testing.TB, app *testApp, names ...string) *standingsFixture {
+	t.Helper()
 	c := app.client()
 	slug := c.group("Jeudi soir")
 	ids := c.players(slug, names...)

@@ -103,9 +103,9 @@ func TestRulesDoc(t *testing.T) {
 func TestEveryRuleIsStated(t *testing.T) {
 	tr := translator(t)
 	stated := func(what string, m rulebook.Msg) {
-		text := rulebook.Text{EN: tr.Say("en", m), FR: tr.Say("fr", m)}
-		if !text.IsSentence() || text.EN == text.FR {
-			t.Errorf("%s is stated %q in English and %q in French (message %q)", what, text.EN, text.FR, m.ID)
+		en, fr := tr.Say("en", m), tr.Say("fr", m)
+		if !rulebook.IsSentence(en, fr) || en == fr {
+			t.Errorf("%s is stated %q in English and %q in French (message %q)", what, en, fr, m.ID)
 		}
 	}
 	houseOf := map[string]string{}

@@ -14,41 +14,25 @@ type HouseRule struct {
 	Key     string   // without the game prefix, e.g. "pickupEndsTurn"
 	Default string   // the product's default reading
 	Choices []string // the allowed values, the default among them
-	// Text is what the switch means written inline in both languages: the
-	// old way, for a catalogue whose meanings are not yet in the message
-	// files. Leave it out: Statement is then "house.<key>".
-	Text Text
 }
 
-// Bool declares a yes/no house rule (its meaning inline as text, the old
-// way, or none: "house.<key>" in the message files).
-func Bool(key string, def bool, text ...Text) HouseRule {
-	return HouseRule{Key: key, Default: strconv.FormatBool(def), Choices: []string{"false", "true"}, Text: inline(text)}
+// Bool declares a yes/no house rule; what it means is the message
+// "house.<key>" of the game's message files (Statement).
+func Bool(key string, def bool) HouseRule {
+	return HouseRule{Key: key, Default: strconv.FormatBool(def), Choices: []string{"false", "true"}}
 }
 
 // Choice declares a house rule with a fixed set of values (its meaning as
 // for Bool).
-func Choice(key, def string, choices []string, text ...Text) HouseRule {
-	return HouseRule{Key: key, Default: def, Choices: choices, Text: inline(text)}
-}
-
-func inline(text []Text) Text {
-	if len(text) == 0 {
-		return Text{}
-	}
-	return text[0]
+func Choice(key, def string, choices []string) HouseRule {
+	return HouseRule{Key: key, Default: def, Choices: choices}
 }
 
 // Statement is what the switch means, for a page to say in its reader's
 // language: the message "house.<key>" of the game's message files
 // ("house.runsWrap"; a key is one game's, TestEveryRuleIsStated holds them
-// apart), or the inline Text of a catalogue that still has one.
-func (h HouseRule) Statement() Msg {
-	if h.Text != (Text{}) {
-		return Say("rulebook.inline", "Text", h.Text)
-	}
-	return Msg{ID: "house." + h.Key}
-}
+// apart).
+func (h HouseRule) Statement() Msg { return Msg{ID: "house." + h.Key} }
 
 // IsBool reports whether the house rule is a yes/no switch.
 func (h HouseRule) IsBool() bool {

@@ -15,6 +15,14 @@ type Msg struct {
 // Say is the message id with its arguments (name, value, name, value…).
 func Say(id string, args ...any) Msg { return Msg{ID: id, Args: args} }
 
+// Speaker says a message in one reader's language, from the message files:
+// how an engine's answer to the API writes its sentences without knowing
+// any language (views.Translator.Speaker gives one per language).
+type Speaker func(Msg) string
+
+// Both is two sentences said one after the other, in the same language.
+func Both(first, then Msg) Msg { return Say("rulebook.both", "First", first, "Then", then) }
+
 // NoSeat is the Seat of an input error that is no player's (the round's,
 // the table's, a house rule's).
 const NoSeat = -1

@@ -6,8 +6,8 @@ import (
 )
 
 var decl = []HouseRule{
-	Bool("pickupEndsTurn", false, Text{EN: "a pickup ends the turn"}),
-	Choice("lastCardPenalty", "4", []string{"1", "4"}, Text{EN: "cards drawn"}),
+	Bool("pickupEndsTurn", false),
+	Choice("lastCardPenalty", "4", []string{"1", "4"}),
 }
 
 func TestResolve(t *testing.T) {
@@ -55,15 +55,6 @@ func TestSettingsAccessors(t *testing.T) {
 	}
 }
 
-func TestTextIn(t *testing.T) {
-	tx := Text{EN: "hello", FR: "bonjour"}
-	for lang, want := range map[string]string{"fr": "bonjour", "fr-CA": "bonjour", "en": "hello", "": "hello", "de": "hello"} {
-		if got := tx.In(lang); got != want {
-			t.Errorf("Text.In(%q) = %q, want %q", lang, got, want)
-		}
-	}
-}
-
 func TestJSONRules(t *testing.T) {
 	var r JSONRules
 	if err := r.UnmarshalJSON([]byte(`{"a": true, "b": 4, "c": "apply", "d": false}`)); err != nil {
@@ -87,9 +78,9 @@ func TestJSONRules(t *testing.T) {
 // the other stored rules keep their values.
 func TestResolveKnownDropsOnlyWhatItDoesNotKnow(t *testing.T) {
 	decl := []HouseRule{
-		Bool("a", false, Text{EN: "a"}),
-		Choice("b", "x", []string{"x", "y"}, Text{EN: "b"}),
-		Bool("c", true, Text{EN: "c"}),
+		Bool("a", false),
+		Choice("b", "x", []string{"x", "y"}),
+		Bool("c", true),
 	}
 	got := ResolveKnown(decl, map[string]string{"a": "true", "b": "z", "gone": "1", "c": "false"})
 	want := Settings{"a": "true", "b": "x", "c": "false"}

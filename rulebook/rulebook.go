@@ -1,6 +1,7 @@
 // Package rulebook is the kernel every game's engines share, the referees
 // (referee/<game>) and the scoresheets (scoring/<game>) alike: sentences for
-// players, rule citations, the verdict of a move, the error for an input
+// players (message keys with their arguments, never a language), rule
+// citations, the verdict of a move, the error for an input
 // that cannot occur, and the house rules a group may switch with the
 // settings they give.
 //
@@ -16,25 +17,12 @@ import (
 	"unicode/utf8"
 )
 
-// Text is a sentence written for a player, in English and in French.
-type Text struct {
-	EN string
-	FR string
-}
-
-// In returns the text in lang ("fr…" gives French, anything else English).
-func (t Text) In(lang string) string {
-	if strings.HasPrefix(strings.ToLower(lang), "fr") && t.FR != "" {
-		return t.FR
-	}
-	return t.EN
-}
-
-// IsSentence reports whether both languages read as a sentence: not empty,
+// IsSentence reports whether every text reads as a sentence: not empty,
 // not starting with a lower-case letter, and ending with a full stop (or
-// "!", "?"). Tests hold every message a player reads to it.
-func (t Text) IsSentence() bool {
-	for _, s := range []string{t.EN, t.FR} {
+// "!", "?"). Tests hold every message a player reads to it, in each
+// language.
+func IsSentence(texts ...string) bool {
+	for _, s := range texts {
 		s = strings.TrimSpace(s)
 		if s == "" || !strings.ContainsAny(s[len(s)-1:], ".!?") {
 			return false
@@ -63,7 +51,7 @@ func (r Rule) Statement() Msg { return Msg{ID: "rule." + r.ID} }
 // at which step of the turn (Step < 0 when the turn as a whole is at fault).
 type Violation struct {
 	Rule    string
-	Message Text
+	Message Msg
 	Step    int
 }
 

@@ -9,9 +9,10 @@ type WireViolation struct {
 	Step    *int   `json:"step,omitempty"`
 }
 
-// Wire returns the violation in the API's shape, its message in lang.
-func (v Violation) Wire(lang string) WireViolation {
-	w := WireViolation{Rule: v.Rule, Message: v.Message.In(lang)}
+// Wire returns the violation in the API's shape, its message said by say
+// (in the answer's language).
+func (v Violation) Wire(say Speaker) WireViolation {
+	w := WireViolation{Rule: v.Rule, Message: say(v.Message)}
 	if v.Step >= 0 {
 		step := v.Step
 		w.Step = &step
@@ -21,10 +22,10 @@ func (v Violation) Wire(lang string) WireViolation {
 
 // WireAll converts violations for the API; it never returns nil, so the JSON
 // answer holds [] rather than null.
-func WireAll(vs []Violation, lang string) []WireViolation {
+func WireAll(vs []Violation, say Speaker) []WireViolation {
 	out := make([]WireViolation, 0, len(vs))
 	for _, v := range vs {
-		out = append(out, v.Wire(lang))
+		out = append(out, v.Wire(say))
 	}
 	return out
 }

@@ -29,6 +29,18 @@ func PlacesLeft(totals []int, lowWins bool, left []bool) []int {
 	return places
 }
 
+// FinalPlaces is a finished match's places as every page and export ranks
+// it: the places it keeps when it keeps a ranking of its own (kept, one
+// per seat: a BG Stats play's hand-picked winner, winner or ranks), else
+// its totals' with the players who left after those who stayed
+// (PlacesLeft).
+func FinalPlaces(kept, totals []int, lowWins bool, left []bool) []int {
+	if len(kept) == len(totals) && len(kept) > 0 {
+		return kept
+	}
+	return PlacesLeft(totals, lowWins, left)
+}
+
 // Away is what a match's seats did at round number (1-based): away[i] when
 // seat i's player left before it, from awayFrom (the first round each seat
 // no longer plays, 0 when he stayed). Nil when everyone plays it.

@@ -1,6 +1,9 @@
 package scoring
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // The deal passes one seat on each round, over the players who left, from
 // whoever dealt last: 4 seats, seat 3 deals first, seat 1 leaves after
@@ -31,5 +34,27 @@ func TestPassedToPassesOverALeaver(t *testing.T) {
 	}
 	if got := NextThere(3, 2, []bool{true, false, false}); got != 1 {
 		t.Errorf("next after seat 2 with seat 0 gone: %d, want 1", got)
+	}
+}
+
+// A finished match is ranked once for every page and export: by the
+// places it keeps (a BG Stats play's), else by its totals with whoever
+// left after those who stayed, whatever his total.
+func TestFinalPlaces(t *testing.T) {
+	for _, tt := range []struct {
+		kept, totals []int
+		low          bool
+		left         []bool
+		want         []int
+	}{
+		{nil, []int{20, 50, 30, 10}, false, []bool{false, true, false, false}, []int{2, 4, 1, 3}},
+		{nil, []int{20, 50, 30, 10}, false, nil, []int{3, 1, 2, 4}},
+		{[]int{2, 1, 2}, []int{0, 0, 0}, false, nil, []int{2, 1, 2}},
+		{[]int{1, 2}, []int{5, 9}, true, []bool{true, false}, []int{1, 2}}, // kept places stand
+		{[]int{1}, []int{5, 9}, true, nil, []int{1, 2}},                    // a ranking of other seats is none
+	} {
+		if got := FinalPlaces(tt.kept, tt.totals, tt.low, tt.left); fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("FinalPlaces(%v, %v, %v, %v) = %v, want %v", tt.kept, tt.totals, tt.low, tt.left, got, tt.want)
+		}
 	}
 }

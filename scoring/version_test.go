@@ -23,7 +23,7 @@ func TestDecodeVersion(t *testing.T) {
 	for _, v := range []int{2, -1} {
 		_, err := DecodeVersion(v, 1)
 		var ie *rulebook.InputError
-		if !errors.As(err, &ie) || ie.Field != "v" || !(rulebook.Text{EN: tr.Mistake("en", ie), FR: tr.Mistake("fr", ie)}).IsSentence() {
+		if !errors.As(err, &ie) || ie.Field != "v" || !rulebook.IsSentence(tr.Mistake("en", ie), tr.Mistake("fr", ie)) {
 			t.Errorf("version %d of 1: %v, want an input error on v in both languages", v, err)
 		}
 	}

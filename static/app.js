@@ -165,6 +165,62 @@ window.tkRetryAfter = function (res) {
   });
 })();
 
+// A long match's table (issue 40): a save and a live update say how many
+// rows this page holds and their sum (the server draws it, data-sum); an
+// answer that leaves those rows out says from which row it starts
+// (data-from), and this page's own rows are put back before it. Without
+// this script every answer holds the whole table.
+(function () {
+  "use strict";
+  function body(root) { return (root || document).querySelector("#scores tbody[data-sum]"); }
+  function rows() { var b = body(); return b ? Array.prototype.slice.call(b.rows) : null; }
+  // tkRowsHeld is "count:sum" of the rows this page holds, or "".
+  window.tkRowsHeld = function () {
+    var b = body();
+    return b && !b.hasAttribute("data-from") ? b.rows.length + ":" + b.getAttribute("data-sum") : "";
+  };
+  // tkMergeRows puts before the rows of fresh's table (a document or the
+  // new #scores) the rows it left out, from held (this page's, in order);
+  // false when held has too few (the whole sheet is then needed).
+  window.tkMergeRows = function (fresh, held) {
+    var b = body(fresh);
+    if (!b || !b.hasAttribute("data-from")) return true;
+    var k = parseInt(b.getAttribute("data-from"), 10);
+    if (!held || !(k <= held.length)) return false;
+    var first = b.firstChild;
+    for (var i = 0; i < k; i++) {
+      held[i].classList.remove("changed"); // marked by an earlier update: as the server draws it
+      b.insertBefore(held[i], first);
+    }
+    b.removeAttribute("data-from");
+    return true;
+  };
+  window.tkRows = rows;
+  // A post from the sheet (a save, a correction there) says what it holds.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var elt = e.detail && e.detail.elt, held = window.tkRowsHeld();
+    if (held && elt && elt.closest && elt.closest("#sheet")) e.detail.headers["X-TK-Rows"] = held;
+  });
+  var stash = null;
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var rc = e.detail && e.detail.requestConfig, sent = rc && rc.headers ? rc.headers["X-TK-Rows"] : "";
+    // The page moved since the post (a live update): its rows are not
+    // those the answer counts on.
+    stash = sent && sent === window.tkRowsHeld() ? rows() : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var b = body();
+    if (!b || !b.hasAttribute("data-from")) return;
+    var held = stash;
+    stash = null;
+    if (window.tkMergeRows(document, held)) return;
+    // Rows missing: the whole sheet, fetched as a live update does.
+    var scores = document.getElementById("scores");
+    if (scores) scores.setAttribute("data-version", "");
+    if (window.tkRefresh) window.tkRefresh();
+  });
+})();
+
 // Live scoresheet: when another phone saves a round, fetch the page and swap
 // the scores in (never the round form, which may hold what this player is
 // typing), marking the rows that changed. Server-sent events where the
@@ -286,7 +342,11 @@ window.tkRetryAfter = function (res) {
     var wasAway = away;
     // The match's own address, not the page's: after a form posted without
     // htmx the page may stand at …/rounds, which answers no GET.
-    fetch(base, { credentials: "same-origin", headers: { "Accept": "text/html", "X-TK-Live": "1" }, cache: "no-store" })
+    // The rows this page holds are said, and left out of the answer.
+    var held = window.tkRowsHeld ? window.tkRowsHeld() : "";
+    var headers = { "Accept": "text/html", "X-TK-Live": "1" };
+    if (held) headers["X-TK-Rows"] = held;
+    fetch(base, { credentials: "same-origin", headers: headers, cache: "no-store" })
       .then(function (r) {
         if (r.status === 404) { location.assign((sheet.getAttribute("data-group") || "/") + "?gone=1"); } // deleted while this phone was away
         retryAfter = window.tkRetryAfter(r);
@@ -306,6 +366,9 @@ window.tkRetryAfter = function (res) {
         }
         var before = rowTexts(old);
         var chartOpen = !!old.querySelector("[data-testid=sheet-chart][open]");
+        // The rows the answer left out are this page's (a save swapped in
+        // meanwhile: fetched again, on the page as it now is).
+        if (held !== window.tkRowsHeld() || !window.tkMergeRows(fresh, window.tkRows())) { again = version || ""; return; }
         old.replaceWith(fresh);
         if (window.htmx) window.htmx.process(fresh);
         if (chartOpen && window.tkOpenChart) window.tkOpenChart();
@@ -641,7 +704,7 @@ window.tkRetryAfter = function (res) {
       return;
     }
     lastSave = { action: line ? lineAction(form, b) : form.getAttribute("action"), key: line ? keyOf(form) + "/" + b.value : keyOf(form), round: roundOf(keyOf(form)),
-      body: encode(fields(form, b)), said: said(form), at: Date.now() };
+      body: encode(fields(form, b)), said: said(form), at: Date.now(), who: lineFor(b) };
     // Without a connection the save is not even tried: kept at once; so is
     // a new round typed while rounds before it still wait (sent after them).
     if (navigator.onLine === false || (!line && behind(form))) {
@@ -781,7 +844,7 @@ window.tkRetryAfter = function (res) {
     var check = status === 404 ? fetch(group, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.status === 404 ? "gone" : why; }, function () { return why; }) : Promise.resolve(why);
     check.then(function (w) {
-      store(PENDING, pending().filter(function (x) { return x.key !== p.key; }).concat([{ action: p.action, key: p.key, round: p.round, said: p.said, refused: w }]));
+      store(PENDING, pending().filter(function (x) { return x.key !== p.key; }).concat([{ action: p.action, key: p.key, round: p.round, said: p.said, who: p.who, refused: w }]));
       var d = load("tk-draft:" + p.action, null);
       if (!d || d.round === p.round) store("tk-draft:" + p.action, null); // a later round's draft is not this save's
       show();
@@ -793,7 +856,7 @@ window.tkRetryAfter = function (res) {
     pending().filter(function (p) { return p.refused; }).forEach(function (p) {
       var id = "refused-" + p.key.replace(/[^\w-]/g, "");
       if (document.getElementById(id) || !window.tkSay) return;
-      Promise.all([window.tkSay("refused." + p.refused, p.round), window.tkSay("refused.typed"), window.tkSay("refused.dismiss")]).then(function (t) {
+      Promise.all([refusedSay(p), window.tkSay("refused.typed"), window.tkSay("refused.dismiss")]).then(function (t) {
         if (document.getElementById(id)) return;
         var el = document.createElement("div");
         el.id = id;
@@ -823,6 +886,19 @@ window.tkRetryAfter = function (res) {
     });
   }
 
+  // A line refused for good is told as the line it is (issue 37), not as
+  // a round: "Your line was not taken: …", or the line this phone sent for
+  // a player without one. lineFor is whose line a Send sends: "" for the
+  // phone's own (or a round's Save), else the player's name.
+  function lineFor(b) {
+    return b && b.name === "line" && !b.classList.contains("own-send") ? b.getAttribute("data-player") || "" : "";
+  }
+  function refusedSay(p) {
+    if (!/\/lines#\d+$/.test(p.action)) return window.tkSay("refused." + p.refused, p.round);
+    return Promise.all([window.tkSay("refusedline." + p.refused), window.tkSay(p.who ? "refusedline.for" : "refusedline.yours")])
+      .then(function (t) { return t[0].replace("{line}", t[1].replace("{name}", p.who || "")); });
+  }
+
   // tkForget: a group gone for this phone (the worker found its page
   // answer 404, or the phone left it): its drafts and cursors go, and its
   // kept saves are never sent: each is told as refused (what was typed,
@@ -839,7 +915,7 @@ window.tkRetryAfter = function (res) {
     window.tkGone = g;
     var mine = function (a) { return a === g || String(a).indexOf(g + "/") === 0; };
     store(PENDING, pending().map(function (p) {
-      return p.refused || !mine(p.action) ? p : { action: p.action, key: p.key, round: p.round, said: p.said, refused: "gone" };
+      return p.refused || !mine(p.action) ? p : { action: p.action, key: p.key, round: p.round, said: p.said, who: p.who, refused: "gone" };
     }));
     for (var i = localStorage.length - 1; i >= 0; i--) {
       var k = localStorage.key(i), at = k.indexOf(":");

@@ -19,10 +19,14 @@ import (
 // older instance says the file is newer instead of refusing a field.
 // Version 5 (issue 38) adds co-operative games (ExportGame.Coop), a
 // match's result when its places do not say it (PlayMeta.Result) and a
-// play's scores as it held them (PlayMeta.Scores).
+// play's scores as it held them (PlayMeta.Scores). Version 6 adds what a
+// BG Stats Play file carries back: the uuids of the file's players
+// (ExportPlayer.BGStatsUUID), of its own player (ExportGroup.BGStatsMe) and
+// of a play's location, a play's board and expansions, a seat's first
+// play, role and team.
 const (
 	ExportFormat  = "tablekeeper.group"
-	ExportVersion = 5
+	ExportVersion = 6
 )
 
 // Export is a whole group: its roster, seasons, house rules and every match
@@ -49,13 +53,28 @@ type Export struct {
 	Seasons    []ExportSeason `json:"seasons"`
 	HouseRules []ExportRule   `json:"house_rules"`
 	Games      []ExportGame   `json:"games,omitempty"` // the group's other games (a file without them has none)
-	Matches    []ExportMatch  `json:"matches"`
+	// BGStatsGames are what the group's BG Stats imports took each file
+	// game as, with its uuid (version 6).
+	BGStatsGames []ExportBGStatsGame `json:"bgstats_games,omitempty"`
+	Matches      []ExportMatch       `json:"matches"`
+}
+
+// ExportBGStatsGame is a BG Stats file game as the group's imports took it
+// (see Store.BGStatsGames): its key, our game ("" for not imported) and
+// the uuid BG Stats knows it by.
+type ExportBGStatsGame struct {
+	Key  string `json:"key"`
+	Game string `json:"game"`
+	UUID string `json:"uuid,omitempty"`
 }
 
 // ExportGroup is the group itself.
 type ExportGroup struct {
 	Name      string `json:"name"`
 	CreatedAt string `json:"created_at"`
+	// BGStatsMe is the uuid of the BG Stats player whose file the group
+	// imported (its userInfo.meRefId; version 6), "" when none.
+	BGStatsMe string `json:"bgstats_me,omitempty"`
 }
 
 // ExportPlayer is one player of the roster.
@@ -65,6 +84,9 @@ type ExportPlayer struct {
 	ArchivedAt *string `json:"archived_at"`
 	CreatedAt  string  `json:"created_at"`
 	Guest      bool    `json:"guest,omitempty"` // seated as a guest, not on the roster (migration 00110)
+	// BGStatsUUID is the uuid of the BG Stats player he came in as
+	// (version 6), "" for one of ours.
+	BGStatsUUID string `json:"bgstats_uuid,omitempty"`
 }
 
 // ExportDeparture is a player who left a match (migration 00110): his
@@ -133,10 +155,47 @@ type ExportMatch struct {
 	Departures   []ExportDeparture `json:"departures,omitempty"`
 }
 
+// AwayFrom is, seat by seat, the first round its player no longer played
+// (he left after the round before and did not come back; 0: he stayed), as
+// Match.AwayFrom reads it from the departures not taken back; nil when
+// nobody left.
+func (m ExportMatch) AwayFrom() []int {
+	var out []int
+	for _, d := range m.Departures {
+		if d.UndoneAt != nil || d.Seat < 0 || d.Seat >= len(m.Seats) {
+			continue
+		}
+		if out == nil {
+			out = make([]int, len(m.Seats))
+		}
+		out[d.Seat] = d.AfterRound + 1
+	}
+	return out
+}
+
+// Left is, seat by seat, whether its player left the match (nil when nobody
+// did).
+func (m ExportMatch) Left() []bool {
+	away := m.AwayFrom()
+	if away == nil {
+		return nil
+	}
+	out := make([]bool, len(away))
+	for i, a := range away {
+		out[i] = a > 0
+	}
+	return out
+}
+
 // ExportSeat is a seated player (by export id) and their total.
 type ExportSeat struct {
 	Player int64 `json:"player"`
 	Total  int   `json:"total"`
+	// What a BG Stats play said of the seat (version 6): the player's
+	// first play of the game, his role, his team.
+	NewPlayer bool   `json:"new_player,omitempty"`
+	Role      string `json:"role,omitempty"`
+	Team      string `json:"team,omitempty"`
 }
 
 // ExportRound is one round with its whole revision history.
@@ -242,15 +301,15 @@ func (s *Store) ExportTo(ctx context.Context, groupID int64, head func(Export) e
 }
 
 func exportHead(ctx context.Context, tx *rtx, groupID int64, e *Export) error {
-	if err := tx.QueryRowContext(ctx, `SELECT name, created_at FROM groups WHERE id = $1`, groupID).
-		Scan(&e.Group.Name, &e.Group.CreatedAt); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT name, created_at, COALESCE(bgstats_me, '') FROM groups WHERE id = $1`, groupID).
+		Scan(&e.Group.Name, &e.Group.CreatedAt, &e.Group.BGStatsMe); err != nil {
 		return notFound(err, "export group")
 	}
-	if err := each(ctx, tx, `SELECT id, name, archived_at, created_at, guest FROM players WHERE group_id = $1 ORDER BY id`, []any{groupID}, func(sc scanner) error {
+	if err := each(ctx, tx, `SELECT id, name, archived_at, created_at, guest, COALESCE(bgstats_uuid, '') FROM players WHERE group_id = $1 ORDER BY id`, []any{groupID}, func(sc scanner) error {
 		var p ExportPlayer
 		var archived sql.NullString
 		var guest int
-		if err := sc.Scan(&p.ID, &p.Name, &archived, &p.CreatedAt, &guest); err != nil {
+		if err := sc.Scan(&p.ID, &p.Name, &archived, &p.CreatedAt, &guest, &p.BGStatsUUID); err != nil {
 			return err
 		}
 		p.Guest = guest != 0
@@ -268,6 +327,16 @@ func exportHead(ctx context.Context, tx *rtx, groupID int64, e *Export) error {
 		}
 		g.LowWins, g.Coop = low == 1, coop == 1
 		e.Games = append(e.Games, g)
+		return nil
+	}); err != nil {
+		return err
+	}
+	if err := each(ctx, tx, `SELECT game_key, game, COALESCE(uuid, '') FROM bgstats_games WHERE group_id = $1 ORDER BY game_key`, []any{groupID}, func(sc scanner) error {
+		var g ExportBGStatsGame
+		if err := sc.Scan(&g.Key, &g.Game, &g.UUID); err != nil {
+			return err
+		}
+		e.BGStatsGames = append(e.BGStatsGames, g)
 		return nil
 	}); err != nil {
 		return err
@@ -322,13 +391,15 @@ func exportMatches(ctx context.Context, tx *rtx, groupID, after int64) ([]Export
 		return nil, err
 	}
 	span := []any{groupID, ms[0].ID, ms[len(ms)-1].ID}
-	if err := each(ctx, tx, `SELECT mp.match_id, mp.player_id, mp.total FROM match_players mp JOIN matches m ON m.id = mp.match_id
+	if err := each(ctx, tx, `SELECT mp.match_id, mp.player_id, mp.total, COALESCE(mp.new_player, 0), COALESCE(mp.role, ''), COALESCE(mp.team, '') FROM match_players mp JOIN matches m ON m.id = mp.match_id
 		WHERE m.group_id = $1 AND m.id BETWEEN $2 AND $3 ORDER BY mp.match_id, mp.seat`, span, func(sc scanner) error {
 		var mid int64
 		var st ExportSeat
-		if err := sc.Scan(&mid, &st.Player, &st.Total); err != nil {
+		var first int
+		if err := sc.Scan(&mid, &st.Player, &st.Total, &first, &st.Role, &st.Team); err != nil {
 			return err
 		}
+		st.NewPlayer = first == 1
 		m := &ms[matchAt[mid]]
 		m.Seats = append(m.Seats, st)
 		return nil

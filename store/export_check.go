@@ -44,7 +44,7 @@ func (e Export) checkHead() error {
 	if _, why := CheckName(e.Group.Name); why != "" {
 		return &ImportError{Part: "name", Detail: "group name: " + why}
 	}
-	if !validTime(e.Group.CreatedAt) {
+	if !validTime(e.Group.CreatedAt) || len(e.Group.BGStatsMe) > MaxUUIDLen {
 		return &ImportError{Part: "group", Detail: "name or creation time"}
 	}
 	players := map[int64]bool{}
@@ -52,7 +52,7 @@ func (e Export) checkHead() error {
 		if _, why := CheckName(p.Name); why != "" {
 			return &ImportError{Part: "name", Detail: fmt.Sprintf("player %d name: %s", p.ID, why)}
 		}
-		if players[p.ID] || !validTime(p.CreatedAt) || !validNullTime(p.ArchivedAt) {
+		if players[p.ID] || !validTime(p.CreatedAt) || !validNullTime(p.ArchivedAt) || len(p.BGStatsUUID) > MaxUUIDLen {
 			return &ImportError{Part: "players", Detail: fmt.Sprintf("player %d", p.ID)}
 		}
 		players[p.ID] = true
@@ -77,6 +77,16 @@ func (e Export) checkHead() error {
 			return &ImportError{Part: "games", Detail: g.Name}
 		}
 		nums[g.Num], names[key] = true, true
+	}
+	if len(e.BGStatsGames) > maxBGStatsGames {
+		return &ImportError{Part: "toomany", Detail: fmt.Sprintf("%d BG Stats games", len(e.BGStatsGames))}
+	}
+	keys := map[string]bool{}
+	for _, g := range e.BGStatsGames {
+		if g.Key == "" || len(g.Key) > 300 || len(g.Game) > 64 || len(g.UUID) > MaxUUIDLen || keys[g.Key] {
+			return &ImportError{Part: "games", Detail: "BG Stats game " + g.Key}
+		}
+		keys[g.Key] = true
 	}
 	for _, r := range e.HouseRules {
 		if r.Game == "" || r.Key == "" || len(r.Game)+len(r.Key)+len(r.Value) > MaxImportText {
@@ -143,8 +153,14 @@ func (c *matchChecker) check(m ExportMatch) error {
 		(m.StartSeat != nil && (*m.StartSeat < 0 || *m.StartSeat >= len(m.Seats))) || (m.PlayedLocal != "" && !validLocal(m.PlayedLocal)) {
 		return fault("play", 0, 0, "location, comments, duration, start seat or local date out of bounds")
 	}
+	if !validDetails(m.PlayMeta) {
+		return fault("play", 0, 0, "location uuid, board or expansions out of bounds")
+	}
 	seated := map[int64]bool{}
 	for k, st := range m.Seats {
+		if len(st.Role) > MaxSeatText || len(st.Team) > MaxSeatText {
+			return fault("seat", 0, k+1, "role or team of %d bytes", len(st.Role)+len(st.Team))
+		}
 		if !c.players[st.Player] || seated[st.Player] {
 			return fault("seat", 0, k+1, "seat of player %d", st.Player)
 		}

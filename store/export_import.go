@@ -80,8 +80,8 @@ func (s *Store) importGroup(ctx context.Context, head Export, next func() (Expor
 		// A version 1 file was dated from its import; its own date is kept now.
 		created := head.Group.CreatedAt
 		g := Group{Slug: newSlug(), Name: strings.TrimSpace(head.Group.Name), InviteToken: NewToken(), CreatedAt: parseTime(created)}
-		res, err := tx.insert(ctx, `INSERT INTO groups (slug, name, admin_token, invite_token, created_at, importing) VALUES ($1, $2, $3, $4, $5, 1)`,
-			g.Slug, g.Name, hashToken(out.AdminToken), g.InviteToken, created)
+		res, err := tx.insert(ctx, `INSERT INTO groups (slug, name, admin_token, invite_token, created_at, importing, bgstats_me) VALUES ($1, $2, $3, $4, $5, 1, $6)`,
+			g.Slug, g.Name, hashToken(out.AdminToken), g.InviteToken, created, nullText(head.Group.BGStatsMe))
 		if err != nil {
 			return err
 		}
@@ -139,12 +139,17 @@ func insertHead(ctx context.Context, tx *txn, gid int64, head Export, playerID m
 		if p.Guest {
 			guest = 1
 		}
-		res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, archived_at, created_at, guest) VALUES ($1, $2, $3, $4, $5)`,
-			gid, strings.TrimSpace(p.Name), p.ArchivedAt, p.CreatedAt, guest)
+		res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, archived_at, created_at, guest, bgstats_uuid) VALUES ($1, $2, $3, $4, $5, $6)`,
+			gid, strings.TrimSpace(p.Name), p.ArchivedAt, p.CreatedAt, guest, nullText(p.BGStatsUUID))
 		if err != nil {
 			return err
 		}
 		playerID[p.ID], _ = res.LastInsertId()
+	}
+	for _, g := range head.BGStatsGames {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO bgstats_games (group_id, game_key, game, uuid) VALUES ($1, $2, $3, $4)`, gid, g.Key, g.Game, nullText(g.UUID)); err != nil {
+			return err
+		}
 	}
 	for _, se := range head.Seasons {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (group_id, name, starts_on, ends_on, created_at) VALUES ($1, $2, $3, $4, $5)`,
@@ -212,16 +217,18 @@ func (s *Store) importMatches(ctx context.Context, gid int64, playerID map[int64
 func insertMatch(ctx context.Context, tx *txn, groupID int64, playerID map[int64]int64, m ExportMatch) error {
 	rules, opts := mustJSON(m.Rules), mustJSON(m.Options) // nil stays null, as CreateMatch stores it
 	res, err := tx.insert(ctx, `INSERT INTO matches (group_id, game, rules, options, finished_at, deleted_at, created_at, bgstats_play,
-		places, location, duration_min, comments, start_seat, played_local, no_scores, ended_early_at, result, scores) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+		places, location, duration_min, comments, start_seat, played_local, no_scores, ended_early_at, result, scores, location_uuid, board, expansions)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
 		groupID, m.Game, rules, opts, m.FinishedAt, m.DeletedAt, m.CreatedAt, sql.NullString{String: m.BGStatsPlay, Valid: m.BGStatsPlay != ""},
-		placesText(m.Places), nullText(m.Location), nullInt(m.DurationMin), nullText(m.Comments), startSeat(m.StartSeat), nullText(m.PlayedLocal), nullFlag(m.NoScores), m.EndedEarlyAt, nullText(m.Result), scoresText(m.Scores))
+		placesText(m.Places), nullText(m.Location), nullInt(m.DurationMin), nullText(m.Comments), startSeat(m.StartSeat), nullText(m.PlayedLocal), nullFlag(m.NoScores), m.EndedEarlyAt, nullText(m.Result), scoresText(m.Scores),
+		nullText(m.LocationUUID), nullText(m.Board), expansionsText(m.Expansions))
 	if err != nil {
 		return err
 	}
 	mid, _ := res.LastInsertId()
 	for seat, st := range m.Seats {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO match_players (match_id, seat, player_id, total) VALUES ($1, $2, $3, $4)`,
-			mid, seat, playerID[st.Player], st.Total); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO match_players (match_id, seat, player_id, total, new_player, role, team) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			mid, seat, playerID[st.Player], st.Total, nullFlag(st.NewPlayer), nullText(st.Role), nullText(st.Team)); err != nil {
 			return err
 		}
 	}

@@ -112,6 +112,8 @@ func (x *ExportReader) readHead() error {
 			into = &e.HouseRules
 		case "games":
 			into = &e.Games
+		case "bgstats_games":
+			into = &e.BGStatsGames
 		case "matches":
 			if !seen["version"] || !seen["group"] || !seen["players"] {
 				return &ImportError{Part: "order", Detail: "the matches come before the version, the group or the roster"}

@@ -16,6 +16,9 @@ type IntoGroup struct {
 	// others are added to the group's roster.
 	Existing map[int64]int64
 	Matches  []ExportMatch
+	// Me is the uuid of the file's own player (BG Stats's userInfo
+	// .meRefId), kept for the group's BG Stats file; "": none.
+	Me string
 }
 
 // ImportInto adds in's matches (and its new players) to group groupID,
@@ -38,7 +41,13 @@ type IntoGroup struct {
 // in the group (a match with the same BGStatsPlay) fails the move with
 // ErrConflict: callers leave such plays out first (see BGStatsPlays).
 func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) error {
+	if len(in.Me) > MaxUUIDLen {
+		return fmt.Errorf("store: import into: me %q: %w", in.Me, ErrInvalid)
+	}
 	for _, p := range in.Players {
+		if len(p.BGStatsUUID) > MaxUUIDLen {
+			return fmt.Errorf("store: import into: player uuid %q: %w", p.BGStatsUUID, ErrInvalid)
+		}
 		if _, ok := in.Existing[p.ID]; !ok {
 			if _, err := validName("import into", p.Name); err != nil {
 				return err
@@ -75,9 +84,14 @@ func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) err
 					return fmt.Errorf("player %d: %w", id, ErrNotFound)
 				}
 				playerID[p.ID] = id
+				if p.BGStatsUUID != "" { // BG Stats knows him by this uuid from now on, unless he had one
+					if _, err := tx.ExecContext(ctx, `UPDATE players SET bgstats_uuid = $1 WHERE id = $2 AND bgstats_uuid IS NULL`, p.BGStatsUUID, id); err != nil {
+						return err
+					}
+				}
 				continue
 			}
-			res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, created_at) VALUES ($1, $2, $3)`, stage, strings.TrimSpace(p.Name), s.now())
+			res, err := tx.insert(ctx, `INSERT INTO players (group_id, name, created_at, bgstats_uuid) VALUES ($1, $2, $3, $4)`, stage, strings.TrimSpace(p.Name), s.now(), nullText(p.BGStatsUUID))
 			if err != nil {
 				return err
 			}
@@ -111,6 +125,11 @@ func (s *Store) ImportInto(ctx context.Context, groupID int64, in IntoGroup) err
 					return fmt.Errorf("a play is already in the group: %w", ErrConflict)
 				}
 				return err
+			}
+			if in.Me != "" {
+				if _, err := tx.ExecContext(ctx, `UPDATE groups SET bgstats_me = $1 WHERE id = $2`, in.Me, groupID); err != nil {
+					return err
+				}
 			}
 			if _, err := tx.ExecContext(ctx, `DELETE FROM groups WHERE id = $1 AND importing = 1`, stage); err != nil {
 				return err

@@ -40,6 +40,9 @@ type Seat struct {
 	Total    int
 	AwayFrom int  // the first round the player no longer plays (he left after the one before); 0 when he stayed
 	Guest    bool // a guest, not on the group's roster
+	// Role and Team are what a BG Stats play said of the seat (the sheet
+	// reads them; "" for none).
+	Role, Team string
 }
 
 // EndedEarly reports whether the match was ended before its game's end.

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -38,6 +39,64 @@ type PlayMeta struct {
 	// are the scores. The totals keep each score rounded, for the
 	// standings.
 	Scores []string `json:"scores,omitempty"`
+	// What a BG Stats play carries that BG Stats needs back (migration
+	// 00180): its location's uuid, its variant or board, the expansions
+	// played.
+	LocationUUID string          `json:"location_uuid,omitempty"`
+	Board        string          `json:"board,omitempty"`
+	Expansions   []PlayExpansion `json:"expansions,omitempty"`
+}
+
+// PlayExpansion is an expansion played with a BG Stats play: its game as
+// the file named it.
+type PlayExpansion struct {
+	UUID  string `json:"uuid,omitempty"`
+	Name  string `json:"name"`
+	BGGID int64  `json:"bggId,omitempty"`
+}
+
+// Bounds of what a match keeps of a BG Stats play's details.
+const (
+	MaxUUIDLen       = 64
+	MaxPlayBoard     = 200
+	MaxPlayExpansion = 50  // expansions in one play
+	MaxSeatText      = 100 // a seat's role or team
+)
+
+// expansionsText is expansions as the matches table keeps them (JSON).
+func expansionsText(e []PlayExpansion) sql.NullString {
+	if len(e) == 0 {
+		return sql.NullString{}
+	}
+	b, _ := json.Marshal(e)
+	return sql.NullString{String: string(b), Valid: true}
+}
+
+// parseExpansions reads what expansionsText wrote; a damaged value reads
+// as none.
+func parseExpansions(s string) []PlayExpansion {
+	if s == "" {
+		return nil
+	}
+	var out []PlayExpansion
+	if json.Unmarshal([]byte(s), &out) != nil {
+		return nil
+	}
+	return out
+}
+
+// validDetails reports whether a match's BG Stats details are within the
+// bounds a match keeps.
+func validDetails(m PlayMeta) bool {
+	if len(m.LocationUUID) > MaxUUIDLen || len(m.Board) > MaxPlayBoard || len(m.Expansions) > MaxPlayExpansion {
+		return false
+	}
+	for _, e := range m.Expansions {
+		if len(e.UUID) > MaxUUIDLen || len([]rune(e.Name)) > MaxGameNameLen || e.Name == "" || e.BGGID < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // MaxScoreLen bounds a kept score's text.
@@ -169,24 +228,26 @@ func validPlaces(places []int, seats int) bool {
 }
 
 // metaColumns are the matches table's columns PlayMeta is read from.
-const metaColumns = `COALESCE(m.places, ''), COALESCE(m.location, ''), COALESCE(m.duration_min, 0), COALESCE(m.comments, ''), m.start_seat, COALESCE(m.played_local, ''), COALESCE(m.no_scores, 0), COALESCE(m.result, ''), COALESCE(m.scores, '')`
+const metaColumns = `COALESCE(m.places, ''), COALESCE(m.location, ''), COALESCE(m.duration_min, 0), COALESCE(m.comments, ''), m.start_seat, COALESCE(m.played_local, ''), COALESCE(m.no_scores, 0), COALESCE(m.result, ''), COALESCE(m.scores, ''), COALESCE(m.location_uuid, ''), COALESCE(m.board, ''), COALESCE(m.expansions, '')`
 
 // metaScan is where a row's metaColumns are scanned to, then set by done.
 type metaScan struct {
-	places string
-	scores string
-	start  sql.NullInt64
-	none   int
-	meta   PlayMeta
+	places     string
+	scores     string
+	expansions string
+	start      sql.NullInt64
+	none       int
+	meta       PlayMeta
 }
 
 func (ms *metaScan) dest() []any {
-	return []any{&ms.places, &ms.meta.Location, &ms.meta.DurationMin, &ms.meta.Comments, &ms.start, &ms.meta.PlayedLocal, &ms.none, &ms.meta.Result, &ms.scores}
+	return []any{&ms.places, &ms.meta.Location, &ms.meta.DurationMin, &ms.meta.Comments, &ms.start, &ms.meta.PlayedLocal, &ms.none, &ms.meta.Result, &ms.scores, &ms.meta.LocationUUID, &ms.meta.Board, &ms.expansions}
 }
 
 func (ms *metaScan) done() PlayMeta {
 	ms.meta.Places = parsePlaces(ms.places)
 	ms.meta.Scores = parseScores(ms.scores)
+	ms.meta.Expansions = parseExpansions(ms.expansions)
 	ms.meta.NoScores = ms.none == 1
 	if ms.start.Valid {
 		n := int(ms.start.Int64)
@@ -249,6 +310,50 @@ func (s *Store) SetBGStatsGames(ctx context.Context, groupID int64, games map[st
 		return fmt.Errorf("store: bgstats games: %w", err)
 	}
 	return nil
+}
+
+// SetBGStatsGameUUIDs remembers the uuid of each file game of an import,
+// by game key (see BGStatsGames): its games go back to BG Stats under it.
+func (s *Store) SetBGStatsGameUUIDs(ctx context.Context, groupID int64, uuids map[string]string) error {
+	for k, u := range uuids {
+		if len(u) > MaxUUIDLen || len(k) > 300 {
+			return fmt.Errorf("store: bgstats game uuids: key %q: %w", k, ErrInvalid)
+		}
+	}
+	err := s.tx(ctx, func(tx *txn) error {
+		for k, u := range uuids {
+			if _, err := tx.ExecContext(ctx, `UPDATE bgstats_games SET uuid = $1 WHERE group_id = $2 AND game_key = $3`, nullText(u), groupID, k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: bgstats game uuids: %w", err)
+	}
+	return nil
+}
+
+// BGStatsGameUUIDs is the uuid BG Stats knows each of the group's games
+// by (ours or its other games), from the file games taken as it at
+// imports (the first by game key when several were).
+func (s *Store) BGStatsGameUUIDs(ctx context.Context, groupID int64) (map[string]string, error) {
+	rows, err := s.query(ctx, `SELECT game, uuid FROM bgstats_games WHERE group_id = $1 AND game <> '' AND uuid IS NOT NULL ORDER BY game_key`, groupID)
+	if err != nil {
+		return nil, fmt.Errorf("store: bgstats game uuids: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var g, u string
+		if err := rows.Scan(&g, &u); err != nil {
+			return nil, fmt.Errorf("store: bgstats game uuids: %w", err)
+		}
+		if _, ok := out[g]; !ok {
+			out[g] = u
+		}
+	}
+	return out, rows.Err()
 }
 
 func startSeat(p *int) sql.NullInt64 {

@@ -44,7 +44,7 @@ const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r 
 	UNION ALL
 	SELECT 1, mp.seat, mp.player_id, mp.total, p.name,
 		CAST((SELECT d.after_round + 1 FROM departures d WHERE d.match_id = mp.match_id AND d.seat = mp.seat AND d.undone_at IS NULL) AS TEXT),
-		CAST(p.guest AS TEXT), NULL, NULL, NULL
+		CAST(p.guest AS TEXT), mp.role, mp.team, NULL
 	FROM match_players mp JOIN players p ON p.id = mp.player_id WHERE mp.match_id = $3
 	UNION ALL
 	SELECT 2, r.number, r.id, r.version, r.entry, r.points, NULL, r.undone_at, NULL, NULL
@@ -56,8 +56,8 @@ const sheetQuery = `SELECT 0, m.id, m.group_id, (SELECT COUNT(*) FROM rulings r 
 	SELECT 4, l.number, l.seat, l.version, l.fields, l.author, CAST(l.sender AS TEXT), NULL, l.send_key, NULL
 	FROM round_lines l WHERE l.match_id = $7 AND l.round_id IS NULL AND l.replaced = 0
 	UNION ALL
-	SELECT 5, NULL, NULL, NULL, m.scores, NULL, NULL, NULL, NULL, NULL
-	FROM matches m WHERE m.id = $8 AND m.group_id = $9 AND m.scores IS NOT NULL`
+	SELECT 5, NULL, NULL, NULL, m.scores, m.board, NULL, NULL, NULL, NULL
+	FROM matches m WHERE m.id = $8 AND m.group_id = $9 AND (m.scores IS NOT NULL OR m.board IS NOT NULL)`
 
 // MatchSheet returns a match of the group with its seats (Match) and every
 // round in order, undone ones included (Rounds, but with no CreatedAt), read
@@ -90,7 +90,8 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 	var (
 		m      Match
 		found  bool
-		scores []string // row 4, set once the rows are read (rows come unordered)
+		scores []string // row 5, set once the rows are read (rows come unordered)
+		board  string   // row 5 too
 		seats  = make([]Seat, 0, 8)
 		seatNo = make([]int64, 0, 8)
 		rounds = make([]Round, 0, 16)
@@ -118,7 +119,8 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 			m.FinishedAt, m.CreatedAt = nullTimeOf(col[7]), parseTime(textOf(col[8]))
 			m.EndedEarlyAt = nullTimeOf(col[9])
 		case 1:
-			seats = append(seats, Seat{PlayerID: i2, Name: textOf(col[4]), Total: int(i3), AwayFrom: atoiOf(col[5]), Guest: atoiOf(col[6]) != 0})
+			seats = append(seats, Seat{PlayerID: i2, Name: textOf(col[4]), Total: int(i3), AwayFrom: atoiOf(col[5]), Guest: atoiOf(col[6]) != 0,
+				Role: textOf(col[7]), Team: textOf(col[8])})
 			seatNo = append(seatNo, i1)
 		case 2:
 			r := Round{ID: i2, MatchID: id, Number: int(i1), Entry: bytesOf(col[4]), Version: int(i3)}
@@ -139,7 +141,7 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 			m.Lines = append(m.Lines, Line{Number: int(i1), Seat: int(i2), Version: int(i3), Fields: textOf(col[4]),
 				Author: textOf(col[5]), Sender: int64(atoiOf(col[6])), Key: textOf(col[8])})
 		case 5:
-			scores = parseScores(textOf(col[4]))
+			scores, board = parseScores(textOf(col[4])), textOf(col[5])
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -157,6 +159,7 @@ func matchSheet(ctx context.Context, query func(context.Context, string, ...any)
 	if len(scores) == len(m.Seats) {
 		m.Play.Scores = scores
 	}
+	m.Play.Board = board
 	sortRounds(rounds)
 	slices.SortFunc(m.Lines, func(a, b Line) int { return a.Seat - b.Seat })
 	return m, rounds, nil

@@ -79,7 +79,7 @@ func TestEveryEngineMessageExists(t *testing.T) {
 						t.Errorf("%s: message %q has no %s text", pos, id, lang)
 						continue
 					}
-					if name != "Say" && !strings.HasSuffix(text, "}}") && !(rulebook.Text{EN: text, FR: text}).IsSentence() { // a refusal is a sentence (or ends with one given)
+					if name != "Say" && !strings.HasSuffix(text, "}}") && !rulebook.IsSentence(text) { // a refusal is a sentence (or ends with one given)
 						t.Errorf("%s: message %q in %s is not a sentence: %q", pos, id, lang, text)
 					}
 					for _, m := range placeholder.FindAllStringSubmatch(text, -1) {

@@ -201,21 +201,25 @@ type PlayerChoice struct {
 
 // Scoresheet is a match's page.
 type Scoresheet struct {
-	Group      GroupNav
-	MatchURL   string
-	EventsURL  string // the live updates of the match (app.js listens there)
-	Game       string
-	Names      []string
-	Colours    []int // each seat's colour (kit.Colours)
-	Deals      bool  // the game's rounds are deals: its rows are named so
-	Totals     []int
-	Leaders    []bool
-	Rounds     []RoundRow
-	Finished   bool
-	Winners    string
-	Tie        bool            // more than one winner
-	Outcome    string          // a finished match not ranked: "Won together", "Nobody won"…; "" when ranked
-	Shown      []string        // the totals as shown when they are not whole numbers (see RoundRow.Shown); nil: Totals
+	Group     GroupNav
+	MatchURL  string
+	EventsURL string // the live updates of the match (app.js listens there)
+	Game      string
+	Names     []string
+	Colours   []int // each seat's colour (kit.Colours)
+	Deals     bool  // the game's rounds are deals: its rows are named so
+	Totals    []int
+	Leaders   []bool
+	Rounds    []RoundRow
+	Finished  bool
+	Winners   string
+	Tie       bool     // more than one winner
+	Outcome   string   // a finished match not ranked: "Won together", "Nobody won"…; "" when ranked
+	Shown     []string // the totals as shown when they are not whole numbers (see RoundRow.Shown); nil: Totals
+	// Places: the match is written as places, not points (a winner-only or
+	// places game, a play without scores): Shown and each row's Shown are
+	// the places; no Total row, no total on the scoreboard or the result.
+	Places     bool
 	Info       templ.Component // the current round's facts
 	Form       templ.Component // round entry, nil when finished
 	UndoURL    string
@@ -245,6 +249,11 @@ type Scoresheet struct {
 	DeleteURL string  // set for the admin only
 	MenuOOB   bool    // an htmx answer: the app bar's menu follows the sheet (undo names the new last round)
 	Comings   Comings // who left, who may leave, ending the match now
+	// RowsSum sums the whole table's rows as drawn; RowsFrom > 0: Rounds
+	// are the rows from that one on, the phone holding those before it
+	// (handlers/sheetrows.go).
+	RowsSum  string
+	RowsFrom int
 }
 
 // Comings is what the sheet says and offers about people who come and go:
@@ -275,6 +284,7 @@ type BoardPlayer struct {
 	Total  int
 	Rank   int  // 1 = leading; equal totals share a rank
 	Deals  bool // deals (or starts) the next round
+	Left   bool // left the match (ranked after everyone who stayed)
 }
 
 // RoundRow is one line of the score table.

@@ -8,8 +8,7 @@ import (
 )
 
 // Say is an engine's message in the page's language, from the game's
-// message files; an argument that is itself a message, or a sentence still
-// written inline in both languages (rulebook.Text), is said first. No
+// message files; an argument that is itself a message is said first. No
 // message (an empty id) says nothing.
 func Say(ctx context.Context, m rulebook.Msg) string {
 	if m.ID == "" {
@@ -20,11 +19,8 @@ func Say(ctx context.Context, m rulebook.Msg) string {
 	}
 	args := make([]any, len(m.Args))
 	for i, a := range m.Args {
-		switch inner := a.(type) {
-		case rulebook.Msg:
+		if inner, ok := a.(rulebook.Msg); ok {
 			a = Say(ctx, inner)
-		case rulebook.Text:
-			a = inner.In(Lang(ctx))
 		}
 		args[i] = a
 	}
@@ -44,6 +40,16 @@ func (t *Translator) Mistake(lang string, ie *rulebook.InputError) string {
 // Say is an engine's message in lang ("en", "fr"), for an answer that has
 // a language but no page.
 func (t *Translator) Say(lang string, m rulebook.Msg) string { return Say(t.In(lang), m) }
+
+// Speaker says engines' messages in lang, for an engine's answer to the
+// API (rulebook.WireAll).
+func (t *Translator) Speaker(lang string) rulebook.Speaker { return Speaker(t.In(lang)) }
+
+// Speaker says engines' messages in the page's language, for an engine
+// that answers a page as it answers the API.
+func Speaker(ctx context.Context) rulebook.Speaker {
+	return func(m rulebook.Msg) string { return Say(ctx, m) }
+}
 
 // Messages is the message files, loaded once, for a helper that is given
 // only a language (Messages().Say(lang, m)). They are embedded: a malformed

@@ -185,7 +185,7 @@ func cardLook(c fc.Card, lang string, wild bool) FCCard {
 	if c.Suit.Letter() == "*" {
 		class = "suit-star"
 	}
-	return FCCard{Code: c.String(), Label: c.Display(), Class: class, Name: c.Name(lang), Wild: wild}
+	return FCCard{Code: c.String(), Label: c.Display(), Class: class, Name: views.Messages().Say(lang, c.Name()), Wild: wild}
 }
 
 // cardViews draws cards from their codes. A code that is no card is kept
@@ -380,9 +380,9 @@ func fcSuits(lang string, deck []FCCard, held map[string]int) []views.PickerSuit
 	all := fc.Deck()
 	for i, c := range all {
 		if i == 0 || c.Suit != all[i-1].Suit {
-			name := c.Suit.Name(lang)
+			name := views.Messages().Say(lang, c.Suit.Name())
 			if c.IsJoker() {
-				name = c.Name(lang)
+				name = views.Messages().Say(lang, c.Name())
 			}
 			suits = append(suits, views.PickerSuit{Name: name})
 		}

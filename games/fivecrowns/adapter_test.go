@@ -1,6 +1,7 @@
 package fivecrowns
 
 import (
+	"fmt"
 	"testing"
 
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
@@ -26,5 +27,36 @@ func TestWildDecksMarkEachRoundsWildCards(t *testing.T) {
 				t.Errorf("%s round %d: shared %v, want %v", lang, r, !kept, kept)
 			}
 		}
+	}
+}
+
+// The picker names each card as a player says it, from the message files,
+// in each language (a screen reader reads these names on every button).
+func TestCardNamesAreSaid(t *testing.T) {
+	tests := []struct {
+		c      fc.Card
+		en, fr string
+	}{
+		{fc.Card{Rank: fc.Jack, Suit: fc.Hearts}, "jack of hearts", "valet de cœur"},
+		{fc.Card{Rank: fc.Queen, Suit: fc.Spades}, "queen of spades", "dame de pique"},
+		{fc.Card{Rank: fc.King, Suit: fc.Diamonds}, "king of diamonds", "roi de carreau"},
+		{fc.Card{Rank: 7, Suit: fc.Clubs}, "7 of clubs", "7 de trèfle"},
+		{fc.Card{Rank: 10, Suit: fc.Stars}, "10 of stars", "10 d'étoile"},
+		{fc.Joker, "joker", "joker"},
+	}
+	for _, tt := range tests {
+		for lang, want := range map[string]string{"en": tt.en, "fr": tt.fr} {
+			if got := cardLook(tt.c, lang, false).Name; got != want {
+				t.Errorf("%v in %s: %q, want %q", tt.c, lang, got, want)
+			}
+		}
+	}
+	suits := fcSuits("fr", pickerDeck("fr"), nil)
+	var names []string
+	for _, s := range suits {
+		names = append(names, s.Name)
+	}
+	if got, want := fmt.Sprint(names), "[étoile cœur trèfle pique carreau joker]"; got != want {
+		t.Errorf("the French picker's rows: %s, want %s", got, want)
 	}
 }

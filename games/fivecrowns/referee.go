@@ -284,7 +284,7 @@ func (g FiveCrowns) refJudge(rc kit.RefereeCtx, p *fcrPage) bool {
 		g.refError(rc, p, a, err)
 		return false
 	}
-	round, lang := j.Round, rc.Lang
+	round := j.Round
 	res := FCRResult{Round: round, CardsDealt: fc.CardsDealt(round), Held: len(j.Hand), Wild: fc.WildRank(round).Label(),
 		AfterDraw: len(j.Hand) == fc.CardsDealt(round)+1, Who: p.Who}
 	best := j.Best
@@ -312,7 +312,7 @@ func (g FiveCrowns) refJudge(rc kit.RefereeCtx, p *fcrPage) bool {
 			mv := FCRMeld{Label: a.meldLabels[i], Cards: g.refCards(rc, m, round)}
 			for _, vi := range v.Violations {
 				if vi.Step == i {
-					mv.Violations = append(mv.Violations, kit.CiteBroken(fc.Rules, lang, vi, ""))
+					mv.Violations = append(mv.Violations, kit.CiteBroken(rc.Ctx, fc.Rules, vi, ""))
 				}
 			}
 			if len(mv.Violations) == 0 {
@@ -327,7 +327,7 @@ func (g FiveCrowns) refJudge(rc kit.RefereeCtx, p *fcrPage) bool {
 		}
 		for _, vi := range v.Violations {
 			if vi.Step < 0 || vi.Step >= len(ld.Melds) {
-				d.Other = append(d.Other, kit.CiteBroken(fc.Rules, lang, vi, ""))
+				d.Other = append(d.Other, kit.CiteBroken(rc.Ctx, fc.Rules, vi, ""))
 			}
 		}
 		res.Declared = d

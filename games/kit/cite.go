@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"context"
 	"slices"
 	"strings"
 
@@ -15,9 +16,8 @@ import (
 // CiteRule quotes rule id of a game's catalogue: the sheet's words (without
 // the sheet's bold marks) and the rule stated plainly, which the page says
 // in its reader's language. An id the catalogue lacks is still cited by its
-// id, so a verdict never loses it. (lang is no longer read: it goes once
-// the violations' own messages are in the message files too.)
-func CiteRule(rules []rulebook.Rule, lang, id string) views.Cited {
+// id, so a verdict never loses it.
+func CiteRule(rules []rulebook.Rule, id string) views.Cited {
 	r, ok := rulebook.Find(rules, id)
 	if !ok {
 		return views.Cited{ID: id}
@@ -25,11 +25,12 @@ func CiteRule(rules []rulebook.Rule, lang, id string) views.Cited {
 	return views.Cited{ID: r.ID, Sheet: strings.ReplaceAll(r.Sheet, "**", ""), Text: r.Statement()}
 }
 
-// CiteBroken quotes the rule a violation breaks, with why in this case and
-// step, the card or move at fault as the page names it ("" for none).
-func CiteBroken(rules []rulebook.Rule, lang string, vi rulebook.Violation, step string) views.Cited {
-	c := CiteRule(rules, lang, vi.Rule)
-	c.Message, c.Step = vi.Message.In(lang), step
+// CiteBroken quotes the rule a violation breaks, with why in this case (in
+// the page's language, from ctx) and step, the card or move at fault as the
+// page names it ("" for none).
+func CiteBroken(ctx context.Context, rules []rulebook.Rule, vi rulebook.Violation, step string) views.Cited {
+	c := CiteRule(rules, vi.Rule)
+	c.Message, c.Step = views.Say(ctx, vi.Message), step
 	return c
 }
 

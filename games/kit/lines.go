@@ -18,6 +18,18 @@ type Lines interface {
 	Line(form url.Values, row int) url.Values
 }
 
+// WinnerLine is a game whose round is one line, its winner's (Take Five:
+// who won, with the winning rack): that line alone is the whole round,
+// checked whole when it is sent and saved then; the other players send
+// none. Its Line is nil for a row that does not claim the round.
+type WinnerLine interface {
+	Lines
+	// NotWinnerLine is the refusal of row's line when it does not claim
+	// the round (its player did not win, or nobody did): said to the
+	// sender, naming the row's player.
+	NotWinnerLine(row int) error
+}
+
 // RowLine is the fields of form that belong to row: those named
 // "<field>_<row>", and each of claims (a whole-form field whose value is a
 // row, as a radio naming the winner) when its value names row.

@@ -1,6 +1,10 @@
 package kit
 
-import "github.com/tablekeeper/tablekeeper/scoring"
+import (
+	"github.com/tablekeeper/tablekeeper/rulebook"
+	"github.com/tablekeeper/tablekeeper/scoring"
+	"github.com/tablekeeper/tablekeeper/views"
+)
 
 // Profile is what a game declares about itself for the generic pages and
 // tools, which read it from the game's value and never name a game.
@@ -80,8 +84,9 @@ type API interface {
 	Endpoints() []Endpoint
 }
 
-// Answer makes an endpoint of an engine's Answer function.
-func Answer[Req, Resp any](path string, fn func(Req, string) (Resp, error)) Endpoint {
+// Answer makes an endpoint of an engine's Answer function, which says its
+// sentences in the answer's language with the speaker it is given.
+func Answer[Req, Resp any](path string, fn func(Req, rulebook.Speaker) (Resp, error)) Endpoint {
 	return Endpoint{Path: path, New: func() any { return new(Req) },
-		Call: func(req any, lang string) (any, error) { return fn(*req.(*Req), lang) }}
+		Call: func(req any, lang string) (any, error) { return fn(*req.(*Req), views.Messages().Speaker(lang)) }}
 }

@@ -33,6 +33,7 @@ type Take5 struct {
 // missing would silently take a page or a tool away).
 var (
 	_ kit.Game        = Take5{}
+	_ kit.Lines       = Take5{}
 	_ kit.RefereePage = Take5{}
 	_ kit.API         = Take5{}
 	_ kit.Auditor     = Take5{}
@@ -225,3 +226,9 @@ func (Take5) Detail(ctx context.Context, m store.Match, entry json.RawMessage) s
 	}
 	return strings.Join(parts, " · ")
 }
+
+// Line is a row's own fields, what its player counts on their own pile and
+// in their hand: green and red cows, +5, x2 and specials in hand. Whether
+// the piles and specials of the whole table can be is checked when every
+// line is in (Score, as a Save).
+func (Take5) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row) }

@@ -268,11 +268,11 @@ func (g Take5) verdict(rc kit.RefereeCtx, turn t5.Turn, set rulebook.Settings) *
 	cite := func(id string) {
 		if !cited[id] {
 			cited[id] = true
-			v.Rules = append(v.Rules, kit.CiteRule(t5.Rules, rc.Lang, id))
+			v.Rules = append(v.Rules, kit.CiteRule(t5.Rules, id))
 		}
 	}
 	for i, s := range turn.Steps {
-		st := T5Step{N: i + 1, Row: s.Row + 1, Pickup: s.Pickup, Why: s.Why.In(rc.Lang), Card: strconv.Itoa(s.Card)}
+		st := T5Step{N: i + 1, Row: s.Row + 1, Pickup: s.Pickup, Why: views.Say(rc.Ctx, s.Why), Card: strconv.Itoa(s.Card)}
 		if s.Special != "" {
 			st.Card = string(s.Special)
 			cite(t5.RuleSpecialRow)
@@ -295,7 +295,7 @@ func (g Take5) verdict(rc kit.RefereeCtx, turn t5.Turn, set rulebook.Settings) *
 		if vi.Step >= 0 {
 			step = views.T(rc.Ctx, "take5.ref.card", "N", vi.Step+1)
 		}
-		v.Violations = append(v.Violations, kit.CiteBroken(t5.Rules, rc.Lang, vi, step))
+		v.Violations = append(v.Violations, kit.CiteBroken(rc.Ctx, t5.Rules, vi, step))
 		if cited[vi.Rule] { // already quoted beside the violation
 			v.Rules = slices.DeleteFunc(v.Rules, func(q views.Cited) bool { return q.ID == vi.Rule })
 		}

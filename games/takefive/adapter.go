@@ -32,6 +32,7 @@ type TakeFive struct{ tfscore.Game }
 // missing would silently take a page or a tool away).
 var (
 	_ kit.Game        = TakeFive{}
+	_ kit.WinnerLine  = TakeFive{}
 	_ kit.RefereePage = TakeFive{}
 	_ kit.API         = TakeFive{}
 	_ kit.Auditor     = TakeFive{}
@@ -224,4 +225,25 @@ func atTable(g TakeFive, rc kit.RoundCtx) scoring.Match {
 	em.Options = maps.Clone(em.Options)
 	em.Options[tfscore.OptionFirstStarter] = strconv.Itoa(k)
 	return em
+}
+
+// Line is row's claim of the round: a round of Take Five is one player's
+// win (with the winning rack, if typed), so the winner's line is the whole
+// round and the others have none to send. Nil when row did not win.
+func (TakeFive) Line(form url.Values, row int) url.Values {
+	if strings.TrimSpace(form.Get("winner")) != strconv.Itoa(row) {
+		return nil
+	}
+	line := url.Values{"winner": {strconv.Itoa(row)}}
+	if rack := strings.TrimSpace(form.Get("rack")); rack != "" {
+		line.Set("rack", rack)
+	}
+	return line
+}
+
+// NotWinnerLine refuses a line that claims no win: only the winner sends
+// one, and a round nobody won (a 21 round, everyone eliminated) is entered
+// whole.
+func (TakeFive) NotWinnerLine(row int) error {
+	return rulebook.SeatMistake(row, "winner", "takefive.err.notwinnerline")
 }

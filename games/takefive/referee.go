@@ -50,7 +50,7 @@ func (g TakeFive) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 	page := TFRefereePage{From: rc.From, Mode: t.mode, Phase: t.phase, Player: t.player, Errors: views.FieldErrors{},
 		TokensOpen: rc.Form.Get("token") != "", Tokens: tfTokens}
 	for _, p := range tf.Pieces {
-		page.Pieces = append(page.Pieces, TFOption{Value: p.String(), Label: p.Name().In(rc.Lang)})
+		page.Pieces = append(page.Pieces, TFOption{Value: p.String(), Label: views.Say(rc.Ctx, p.Name())})
 	}
 	for i := range t.racks {
 		page.Racks = append(page.Racks, TFRackField{Text: t.racks[i], Eliminated: t.elim[i]})
@@ -76,7 +76,7 @@ func (g TakeFive) Referee(rc kit.RefereeCtx) (templ.Component, int) {
 	req, names, lines, err := t.request()
 	var resp tf.TurnResponse
 	if err == nil {
-		resp, err = tf.AnswerTurn(req, rc.Lang) // the API's own answer: page and API agree by construction
+		resp, err = tf.AnswerTurn(req, views.Speaker(rc.Ctx)) // the API's own answer: page and API agree by construction
 	}
 	if err != nil {
 		if msg := kit.ShowErrors(rc.Ctx, err, func(at kit.EnginePath, msg string) bool {

@@ -18,7 +18,6 @@ var tfGlyphs = [tf.NumPieces]string{tf.BlackBishop: "♝", tf.WhiteBishop: "♗"
 // starts, the tokens, the squares the moves go to, and (in a move mode)
 // the destinations of the piece being moved marked hl.
 func (g TakeFive) board(ctx context.Context, t tfTurn) []TFSquare {
-	lang := views.Lang(ctx)
 	pos, ok := t.position()
 	var hl []tf.Square
 	if ok && (t.mode == "move1" || t.mode == "move2") {
@@ -40,7 +39,7 @@ func (g TakeFive) board(ctx context.Context, t tfTurn) []TFSquare {
 			for i, ps := range t.pieces {
 				if ps == name {
 					s.Glyph = tfGlyphs[i]
-					desc = append(desc, tf.Pieces[i].Name().In(lang))
+					desc = append(desc, views.Say(ctx, tf.Pieces[i].Name()))
 				}
 			}
 			for i, m := range t.moves {
@@ -77,11 +76,10 @@ func tfValues(vs []int) string {
 // verdict draws the API's answer on player's turn: legal or not, each rule
 // broken quoted from the sheet, and what the take does.
 func (g TakeFive) verdict(rc kit.RefereeCtx, v tf.TurnResponse, player string, set rulebook.Settings) *TFVerdict {
-	lang := rc.Lang
 	out := &TFVerdict{Legal: v.Legal}
 	for _, vi := range v.Violations {
-		c := kit.CiteRule(tf.Rules, lang, vi.Rule)
-		c.Message = vi.Message // the API's answer is already in lang
+		c := kit.CiteRule(tf.Rules, vi.Rule)
+		c.Message = vi.Message // the API's answer is already in the page's language
 		if vi.Step != nil {
 			c.Step = views.T(rc.Ctx, "takefive.ref.move", "N", *vi.Step+1)
 		}
@@ -94,12 +92,12 @@ func (g TakeFive) verdict(rc kit.RefereeCtx, v tf.TurnResponse, player string, s
 		if v.RoundWinner != nil {
 			tk.Winner = *v.RoundWinner
 		}
-		c := kit.CiteRule(tf.Rules, lang, t.Rule)
+		c := kit.CiteRule(tf.Rules, t.Rule)
 		c.Message = t.Reason
 		tk.Cites = append(tk.Cites, c)
 		if t.Outcome == tf.Penalty.String() {
 			if t.Rule != tf.RulePenalty {
-				tk.Cites = append(tk.Cites, kit.CiteRule(tf.Rules, lang, tf.RulePenalty))
+				tk.Cites = append(tk.Cites, kit.CiteRule(tf.Rules, tf.RulePenalty))
 			}
 			tk.GiveUp = tfValues(rack) // any of his tokens (TF-A10: never none)
 			if p := t.Penalty; p != nil {

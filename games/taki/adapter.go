@@ -82,7 +82,7 @@ func takiCardView(lang string, c tk.Card) TKCard {
 	if c.Colour != tk.NoColour {
 		class = "c-" + c.Colour.Letter()
 	}
-	return TKCard{Code: c.String(), Label: takiLabel(c, lang), Class: class, Name: c.Name().In(lang)}
+	return TKCard{Code: c.String(), Label: takiLabel(c, lang), Class: class, Name: views.Messages().Say(lang, c.Name())}
 }
 
 // takiLabel is the short face of a card on a tap button.
@@ -246,7 +246,7 @@ func takiSuits(ctx context.Context, held map[string]int) []views.PickerSuit {
 		if i == 0 || c.Colour != deck[i-1].Colour {
 			name := views.T(ctx, "taki.colourless")
 			if c.Colour != tk.NoColour {
-				name = c.Colour.Name().In(lang)
+				name = views.Say(ctx, c.Colour.Name())
 			}
 			suits = append(suits, views.PickerSuit{Name: name})
 		}
@@ -289,7 +289,7 @@ func (g Taki) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 	refused := ""
 	if c, err := tk.ParseCard(pk.Tap); pk.Tap != "" && err == nil && f.Picker >= 0 {
 		if takiHeld(f.Seats)[c.String()] >= tk.Copies(c) {
-			refused = views.T(rc.Ctx, "picker.full", "Card", c.Name().In(lang), "N", tk.Copies(c))
+			refused = views.T(rc.Ctx, "picker.full", "Card", views.Say(rc.Ctx, c.Name()), "N", tk.Copies(c))
 		} else if cs := takiCards(lang, []string{pk.Tap}); len(cs) == 1 {
 			f.Seats[f.Picker].Cards = append(f.Seats[f.Picker].Cards, cs[0])
 		}

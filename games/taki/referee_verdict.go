@@ -12,7 +12,7 @@ import (
 
 // verdict says whether the turn is legal, why not, and what follows.
 func (g Taki) verdict(rc kit.RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, r tk.Result, set rulebook.Settings) TKVerdict {
-	ctx, lang := rc.Ctx, rc.Lang
+	ctx := rc.Ctx
 	v := TKVerdict{Legal: r.Legal}
 	for _, id := range set.Changed(tk.HouseRules) {
 		for _, h := range tk.HouseRules {
@@ -29,9 +29,9 @@ func (g Taki) verdict(rc kit.RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, 
 		for _, vi := range r.Violations {
 			step := ""
 			if vi.Step >= 0 && vi.Step < len(t.Play) {
-				step = views.T(ctx, "tkr.step", "N", vi.Step+1, "Card", t.Play[vi.Step].Name().In(lang))
+				step = views.T(ctx, "tkr.step", "N", vi.Step+1, "Card", views.Say(ctx, t.Play[vi.Step].Name()))
 			}
-			v.Violations = append(v.Violations, kit.CiteBroken(tk.Rules, lang, vi, step))
+			v.Violations = append(v.Violations, kit.CiteBroken(ctx, tk.Rules, vi, step))
 		}
 		return v
 	}
@@ -76,9 +76,9 @@ func (g Taki) verdict(rc kit.RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, 
 		after := r.State
 		switch {
 		case after.Top.Kind == tk.Crazy && set.Bool(tk.HRCrazyAnyColour): // the sheet: any colour may follow
-			say("tkr.f.crazyany", "Card", after.Top.Name().In(lang))
+			say("tkr.f.crazyany", "Card", views.Say(ctx, after.Top.Name()))
 		case after.Colour != tk.NoColour:
-			say("tkr.f.colour", "Card", after.Top.Name().In(lang), "Colour", after.Colour.Name().In(lang))
+			say("tkr.f.colour", "Card", views.Say(ctx, after.Top.Name()), "Colour", views.Say(ctx, after.Colour.Name()))
 		}
 		if after.PendingDraw > 0 {
 			say("tkr.f.pending", "Player", next, "N", after.PendingDraw)
@@ -86,7 +86,7 @@ func (g Taki) verdict(rc kit.RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, 
 		ranTaki := s.OpenTaki != tk.NoColour || slices.ContainsFunc(t.Play, func(c tk.Card) bool { return c.Kind == tk.Taki || c.Kind == tk.SuperTaki })
 		switch {
 		case after.OpenTaki != tk.NoColour:
-			say("tkr.f.open", "Colour", after.OpenTaki.Name().In(lang), "Player", next)
+			say("tkr.f.open", "Colour", views.Say(ctx, after.OpenTaki.Name()), "Player", next)
 		case ranTaki:
 			say("tkr.f.closed")
 		}
@@ -95,7 +95,7 @@ func (g Taki) verdict(rc kit.RefereeCtx, s tk.State, hand []tk.Card, t tk.Turn, 
 		}
 	}
 	for _, id := range takiApplied(s, t, r) {
-		v.Applied = append(v.Applied, kit.CiteRule(tk.Rules, lang, id))
+		v.Applied = append(v.Applied, kit.CiteRule(tk.Rules, id))
 	}
 	return v
 }

@@ -61,9 +61,10 @@ type WireDeclared struct {
 	Penalty    int                      `json:"penalty"`
 }
 
-// AnswerHand answers POST /api/v1/fivecrowns/hand in lang: Judge decides,
+// AnswerHand answers POST /api/v1/fivecrowns/hand, its sentences said by
+// say (in the answer's language): Judge decides,
 // and the answer is written in API notation. Errors are Judge's.
-func AnswerHand(req HandRequest, lang string) (HandResponse, error) {
+func AnswerHand(req HandRequest, say rulebook.Speaker) (HandResponse, error) {
 	j, err := Judge(req)
 	if err != nil {
 		return HandResponse{}, err
@@ -78,7 +79,7 @@ func AnswerHand(req HandRequest, lang string) (HandResponse, error) {
 			Leftover: wireCards(best.Leftover), Discard: wireCard(best.Discard)},
 	}
 	if v := j.Verdict; v != nil {
-		resp.Declared = &WireDeclared{Valid: v.Valid, Violations: rulebook.WireAll(v.Violations, lang), Penalty: v.Penalty}
+		resp.Declared = &WireDeclared{Valid: v.Valid, Violations: rulebook.WireAll(v.Violations, say), Penalty: v.Penalty}
 	}
 	return resp, nil
 }

@@ -16,7 +16,7 @@ func TestAnswerHandAPIExample(t *testing.T) {
 	if err := json.Unmarshal([]byte(apiExample), &req); err != nil {
 		t.Fatal(err)
 	}
-	got, err := AnswerHand(req, "en")
+	got, err := AnswerHand(req, in("en"))
 	if err != nil {
 		t.Fatalf("AnswerHand(API.md example) error = %v", err)
 	}
@@ -28,7 +28,7 @@ func TestAnswerHandAPIExample(t *testing.T) {
 }
 
 func TestAnswerHandBestOnly(t *testing.T) {
-	got, err := AnswerHand(HandRequest{Round: 2, Hand: []string{"QH", "KH", "3H", "9S"}}, "en")
+	got, err := AnswerHand(HandRequest{Round: 2, Hand: []string{"QH", "KH", "3H", "9S"}}, in("en"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestAnswerHandBestOnly(t *testing.T) {
 	if string(b) != want {
 		t.Errorf("AnswerHand(TV-FC-3 hand) =\n%s\nwant\n%s", b, want)
 	}
-	got, _ = AnswerHand(HandRequest{Round: 2, Hand: []string{"QH", "KH", "3H", "9S"}, Rules: rulebook.JSONRules{"runsWrap": "true"}}, "en")
+	got, _ = AnswerHand(HandRequest{Round: 2, Hand: []string{"QH", "KH", "3H", "9S"}, Rules: rulebook.JSONRules{"runsWrap": "true"}}, in("en"))
 	if got.MinPenalty != 9 {
 		t.Errorf("AnswerHand(TV-FC-3 hand, runsWrap).MinPenalty = %d, want 9", got.MinPenalty)
 	}
@@ -45,7 +45,7 @@ func TestAnswerHandBestOnly(t *testing.T) {
 
 func TestAnswerHandDeclaredInFrench(t *testing.T) {
 	req := HandRequest{Round: 4, Hand: []string{"7S", "8S", "9H", "JS", "JD", "QC", "3C"}, Melds: [][]string{{"7S", "8S", "9H"}}, Discard: ptr("3C")}
-	got, err := AnswerHand(req, "fr")
+	got, err := AnswerHand(req, in("fr"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestAnswerHandInputErrors(t *testing.T) {
 		{"a lay-off card unknown", HandRequest{Round: 4, Hand: hand, Melds: [][]string{}, Discard: ptr("3C"), OutMelds: [][]string{{"5H", "6H", "7H"}, {"QS", "QD", "QC"}}, LayOff: []WireLayOff{{Meld: 0, Cards: []string{"8S", "ZZ"}}}}, "layOff[0].cards[1]"},
 	}
 	for _, tt := range tests {
-		_, err := AnswerHand(tt.req, "en")
+		_, err := AnswerHand(tt.req, in("en"))
 		var ie *rulebook.InputError
 		if !errors.As(err, &ie) || ie.Field != tt.wantField {
 			t.Errorf("%s: AnswerHand error = %v, want field %q", tt.name, err, tt.wantField)
@@ -118,7 +118,7 @@ func FuzzAnswerHand(f *testing.F) {
 		if json.Unmarshal(b, &req) != nil {
 			return
 		}
-		resp, err := AnswerHand(req, "fr")
+		resp, err := AnswerHand(req, in("fr"))
 		if err != nil {
 			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {
@@ -132,7 +132,7 @@ func FuzzAnswerHand(f *testing.F) {
 		// the best lay-down is a valid declared lay-down with the minimum penalty
 		check := HandRequest{Round: req.Round, Hand: req.Hand, Melds: resp.Best.Melds, Discard: resp.Best.Discard, LayOff: resp.Best.LayOff,
 			TookFromDiscard: req.TookFromDiscard, OutMelds: req.OutMelds, Rules: req.Rules}
-		again, err := AnswerHand(check, "en")
+		again, err := AnswerHand(check, in("en"))
 		if err != nil || !again.Declared.Valid || again.Declared.Penalty != resp.MinPenalty {
 			t.Fatalf("best lay-down of %s = %+v does not check: %v %+v", b, resp.Best, err, again.Declared)
 		}
@@ -154,7 +154,7 @@ func answer(t *testing.T, body string) HandResponse {
 	if err := json.Unmarshal([]byte(body), &req); err != nil {
 		t.Fatal(err)
 	}
-	got, err := AnswerHand(req, "en")
+	got, err := AnswerHand(req, in("en"))
 	if err != nil {
 		t.Fatalf("AnswerHand(%s) error = %v", body, err)
 	}

@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Suit is one of the five suits. The zero Suit is "no suit", the joker's.
@@ -29,13 +31,13 @@ const (
 // Suits lists the five suits in picker order.
 var Suits = [...]Suit{Stars, Hearts, Clubs, Spades, Diamonds}
 
-var suitInfo = [...]struct{ letter, symbol, en, fr string }{
-	NoSuit:   {"", "", "", ""},
-	Stars:    {"*", "★", "stars", "étoile"},
-	Hearts:   {"H", "♥", "hearts", "cœur"},
-	Clubs:    {"C", "♣", "clubs", "trèfle"},
-	Spades:   {"S", "♠", "spades", "pique"},
-	Diamonds: {"D", "♦", "diamonds", "carreau"},
+var suitInfo = [...]struct{ letter, symbol string }{
+	NoSuit:   {"", ""},
+	Stars:    {"*", "★"},
+	Hearts:   {"H", "♥"},
+	Clubs:    {"C", "♣"},
+	Spades:   {"S", "♠"},
+	Diamonds: {"D", "♦"},
 }
 
 // Letter is the suit's letter in API notation: S, H, D, C or *.
@@ -44,12 +46,21 @@ func (s Suit) Letter() string { return suitInfo[s%6].letter }
 // Symbol is the suit's printed symbol: ★ ♥ ♣ ♠ ♦.
 func (s Suit) Symbol() string { return suitInfo[s%6].symbol }
 
-// Name is the suit's name in lang ("fr…" French, else English).
-func (s Suit) Name(lang string) string {
-	if isFrench(lang) {
-		return suitInfo[s%6].fr
+// Name is the suit's name, from the message files ("stars", "étoile").
+func (s Suit) Name() rulebook.Msg {
+	switch s {
+	case Stars:
+		return rulebook.Say("fcref.suit.stars")
+	case Hearts:
+		return rulebook.Say("fcref.suit.hearts")
+	case Clubs:
+		return rulebook.Say("fcref.suit.clubs")
+	case Spades:
+		return rulebook.Say("fcref.suit.spades")
+	case Diamonds:
+		return rulebook.Say("fcref.suit.diamonds")
 	}
-	return suitInfo[s%6].en
+	return rulebook.Msg{}
 }
 
 // Rank is a card's rank: 3…10, Jack (11), Queen (12), King (13), or
@@ -84,21 +95,20 @@ func (r Rank) Label() string {
 	return "?"
 }
 
-// Name is the rank's name in lang: "7", "jack"/"valet", "queen"/"dame",
-// "king"/"roi", "joker".
-func (r Rank) Name(lang string) string {
-	fr := isFrench(lang)
+// Name is the rank's name, from the message files: "7", "jack" ("valet"),
+// "joker".
+func (r Rank) Name() rulebook.Msg {
 	switch r {
 	case Jack:
-		return pick(fr, "jack", "valet")
+		return rulebook.Say("fcref.rank.jack")
 	case Queen:
-		return pick(fr, "queen", "dame")
+		return rulebook.Say("fcref.rank.queen")
 	case King:
-		return pick(fr, "king", "roi")
+		return rulebook.Say("fcref.rank.king")
 	case JokerRank:
-		return "joker"
+		return rulebook.Say("fcref.card.joker")
 	}
-	return r.Label()
+	return rulebook.Say("fcref.rank.number", "Rank", r.Label())
 }
 
 // Card is one card kind. A joker is Card{Rank: JokerRank}; any other valid
@@ -138,15 +148,13 @@ func (c Card) Display() string {
 	return c.Rank.Label() + c.Suit.Symbol()
 }
 
-// Name is the card's name in lang: "jack of hearts", "valet de cœur", "joker".
-func (c Card) Name(lang string) string {
+// Name is the card's name, from the message files: "jack of hearts"
+// ("valet de cœur"), "joker".
+func (c Card) Name() rulebook.Msg {
 	if c.IsJoker() {
-		return "joker"
+		return rulebook.Say("fcref.card.joker")
 	}
-	if isFrench(lang) {
-		return c.Rank.Name(lang) + " de " + c.Suit.Name(lang)
-	}
-	return c.Rank.Name(lang) + " of " + c.Suit.Name(lang)
+	return rulebook.Say("fcref.card", "Rank", c.Rank.Name(), "Suit", c.Suit.Name())
 }
 
 // Index numbers the 56 card kinds 0…55 in picker order (the order of Deck):
@@ -216,13 +224,4 @@ func ParseCard(s string) (Card, error) {
 		}
 	}
 	return Card{}, fmt.Errorf("%w: %q", ErrBadCard, s)
-}
-
-func isFrench(lang string) bool { return strings.HasPrefix(strings.ToLower(lang), "fr") }
-
-func pick(fr bool, en, frText string) string {
-	if fr {
-		return frText
-	}
-	return en
 }

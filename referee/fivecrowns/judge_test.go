@@ -37,7 +37,7 @@ func TestHandVectors(t *testing.T) {
 		if err := json.Unmarshal(v.Request, &req); err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
 		}
-		got, err := AnswerHand(req, "en")
+		got, err := AnswerHand(req, in("en"))
 		if v.Field != "" {
 			var ie *rulebook.InputError
 			if !errors.As(err, &ie) || ie.Field != v.Field {

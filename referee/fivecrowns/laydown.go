@@ -1,7 +1,6 @@
 package fivecrowns
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 
@@ -45,13 +44,13 @@ func CheckLayDown(round int, hand []Card, ld LayDown, table Table, opts Options)
 	v := Verdict{Violations: []rulebook.Violation{}}
 	// take uses cards from the hand, all or none: it reports the first one
 	// missing and gives back those taken before it.
-	take := func(cards []Card, whereEN, whereFR string, step int) bool {
+	take := func(cards []Card, where rulebook.Msg, step int) bool {
 		for j, c := range cards {
 			if left[c] > 0 {
 				left[c]--
 				continue
 			}
-			v.Violations = append(v.Violations, notInHand(c, whereEN, whereFR, hand, step))
+			v.Violations = append(v.Violations, notInHand(c, where, hand, step))
 			for _, back := range cards[:j] {
 				left[back]++
 			}
@@ -65,7 +64,7 @@ func CheckLayDown(round int, hand []Card, ld LayDown, table Table, opts Options)
 		}
 	}
 	for i, m := range ld.Melds {
-		if !take(m, fmt.Sprintf("meld %d", i+1), fmt.Sprintf("la combinaison %d", i+1), i) {
+		if !take(m, rulebook.Say("fcref.v.where.meld", "Meld", i+1), i) {
 			continue
 		}
 		if _, bad, ok := CheckMeld(m, round, opts); !ok {
@@ -82,7 +81,7 @@ func CheckLayDown(round int, hand []Card, ld LayDown, table Table, opts Options)
 				v.Violations = append(v.Violations, rediscard(c))
 			}
 		} else {
-			v.Violations = append(v.Violations, notInHand(*ld.Discard, "the discard", "la défausse", hand, rulebook.NoStep))
+			v.Violations = append(v.Violations, notInHand(*ld.Discard, rulebook.Say("fcref.v.where.discard"), hand, rulebook.NoStep))
 		}
 	}
 	v.Leftover = []Card{}
@@ -94,14 +93,8 @@ func CheckLayDown(round int, hand []Card, ld LayDown, table Table, opts Options)
 		}
 	}
 	if len(hand) == CardsDealt(round)+1 && ld.Discard == nil && (!opts.GoOutWithoutDiscard || len(v.Leftover) > 0) {
-		en := "After drawing, the player holds %d cards and must discard one to end the turn, even when going out."
-		fr := "Après la pioche, le joueur tient %d cartes et doit en défausser une pour finir son tour, même pour poser sa main."
-		if opts.GoOutWithoutDiscard {
-			en = "After drawing, the player holds %d cards: he may skip the discard only by melding all of them (the house rule “going out without discarding”), which this lay-down does not."
-			fr = "Après la pioche, le joueur tient %d cartes : il ne peut se passer de défausser qu'en les posant toutes (règle maison « sortir sans défausser »), ce que cette pose ne fait pas."
-		}
 		v.Violations = append(v.Violations, rulebook.Violation{Rule: RuleDiscardRequired, Step: rulebook.NoStep,
-			Message: rulebook.Text{EN: fmt.Sprintf(en, len(hand)), FR: fmt.Sprintf(fr, len(hand))}})
+			Message: rulebook.Say("fcref.v.discard", "Held", len(hand), "GoOutRule", opts.GoOutWithoutDiscard)})
 	}
 	v.Valid = len(v.Violations) == 0
 	return v
@@ -111,13 +104,13 @@ func CheckLayDown(round int, hand []Card, ld LayDown, table Table, opts Options)
 // allowLayOff, else meld by meld, every lay-off onto one meld together.
 // Cards refused stay in hand.
 func checkLayOffs(round int, ld LayDown, table Table, opts Options,
-	take func(cards []Card, whereEN, whereFR string, step int) bool, giveBack func([]Card)) []rulebook.Violation {
+	take func(cards []Card, where rulebook.Msg, step int) bool, giveBack func([]Card)) []rulebook.Violation {
 	var out []rulebook.Violation
 	byMeld := map[int][]Card{}
 	first := map[int]int{} // the step of the first lay-off onto each meld
 	for i, l := range ld.LayOff {
 		step := len(ld.Melds) + i
-		if !take(l.Cards, fmt.Sprintf("lay-off %d", i+1), fmt.Sprintf("l'ajout %d", i+1), step) {
+		if !take(l.Cards, rulebook.Say("fcref.v.where.layoff", "LayOff", i+1), step) {
 			continue
 		}
 		if !opts.AllowLayOff {
@@ -140,42 +133,28 @@ func checkLayOffs(round int, ld LayDown, table Table, opts Options,
 }
 
 func layOffForbidden(l LayOff, step int) rulebook.Violation {
-	return rulebook.Violation{Rule: RuleLayOff, Step: step, Message: rulebook.Text{
-		EN: fmt.Sprintf("%s cannot be laid off onto meld %d of the player who went out: players may not add cards to another player's melds (the house rule “laying off” is off).", cardList(l.Cards), l.Meld+1),
-		FR: fmt.Sprintf("%s ne peut pas compléter la combinaison %d du joueur qui a posé sa main : on ne pose pas de cartes sur les combinaisons d'un autre joueur (la règle maison « compléter les combinaisons » est désactivée).", cardList(l.Cards), l.Meld+1)}}
+	return rulebook.Violation{Rule: RuleLayOff, Step: step,
+		Message: rulebook.Say("fcref.v.layoff.forbidden", "Cards", cardList(l.Cards), "Meld", l.Meld+1)}
 }
 
 func layOffMisfit(meld, laid []Card, j, step int) rulebook.Violation {
-	return rulebook.Violation{Rule: RuleLayOffFit, Step: step, Message: rulebook.Text{
-		EN: fmt.Sprintf("Adding %s to meld %d (%s) does not leave a valid run or book: a book takes only cards of its rank and wilds; a run takes cards of its suit and wilds that extend it at either end, up to 11 cards, while the cards already in it keep their places.", cardList(laid), j+1, cardList(meld)),
-		FR: fmt.Sprintf("Ajouter %s à la combinaison %d (%s) ne laisse pas une suite ou une famille valide : une famille ne prend que des cartes de sa valeur et des atouts ; une suite prend des cartes de sa couleur et des atouts qui la prolongent à l'un ou l'autre bout, jusqu'à 11 cartes, les cartes déjà posées gardant leur place.", cardList(laid), j+1, cardList(meld))}}
+	return rulebook.Violation{Rule: RuleLayOffFit, Step: step,
+		Message: rulebook.Say("fcref.v.layoff.misfit", "Cards", cardList(laid), "Meld", j+1, "Onto", cardList(meld))}
 }
 
 func rediscard(c Card) rulebook.Violation {
-	return rulebook.Violation{Rule: RuleRediscard, Step: rulebook.NoStep, Message: rulebook.Text{
-		EN: fmt.Sprintf("%s was just taken from the discard pile, and the house rule forbids discarding it again in the same turn.", c.Display()),
-		FR: fmt.Sprintf("%s vient d'être prise sur la défausse, et la règle maison interdit de la redéfausser au même tour.", c.Display())}}
+	return rulebook.Violation{Rule: RuleRediscard, Step: rulebook.NoStep, Message: rulebook.Say("fcref.v.rediscard", "Card", c.Display())}
 }
 
-func notInHand(c Card, whereEN, whereFR string, hand []Card, step int) rulebook.Violation {
+// notInHand says that where (a meld, a lay-off, the discard: a sentence's
+// start) uses c, which the hand does not hold, or not that often.
+func notInHand(c Card, where rulebook.Msg, hand []Card, step int) rulebook.Violation {
 	held := 0
 	for _, h := range hand {
 		if h == c {
 			held++
 		}
 	}
-	en := fmt.Sprintf("%s uses %s, which is not in the hand.", whereEN, c.Display())
-	fr := fmt.Sprintf("%s utilise %s, qui n'est pas dans la main.", whereFR, c.Display())
-	if held > 0 {
-		en = fmt.Sprintf("%s uses %s once more than the hand holds it (%d).", whereEN, c.Display(), held)
-		fr = fmt.Sprintf("%s utilise %s une fois de plus que la main n'en contient (%d).", whereFR, c.Display(), held)
-	}
-	return rulebook.Violation{Rule: RuleNotInHand, Step: step, Message: rulebook.Text{EN: capitalize(en), FR: capitalize(fr)}}
-}
-
-func capitalize(s string) string {
-	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
-		return string(s[0]-'a'+'A') + s[1:]
-	}
-	return s
+	return rulebook.Violation{Rule: RuleNotInHand, Step: step,
+		Message: rulebook.Say("fcref.v.notinhand", "Where", where, "Card", c.Display(), "Held", held)}
 }

@@ -1,7 +1,6 @@
 package fivecrowns
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/tablekeeper/tablekeeper/rulebook"
@@ -22,15 +21,12 @@ const (
 // set it). A card that is not a card of the game reads as breaking the suit
 // rule; callers validate cards first.
 func CheckMeld(meld []Card, round int, opts Options) (MeldKind, rulebook.Violation, bool) {
-	fail := func(rule, en, fr string, args ...any) (MeldKind, rulebook.Violation, bool) {
-		return 0, rulebook.Violation{Rule: rule, Step: rulebook.NoStep, Message: rulebook.Text{
-			EN: fmt.Sprintf(en, args...), FR: fmt.Sprintf(fr, args...)}}, false
+	fail := func(rule string, why rulebook.Msg) (MeldKind, rulebook.Violation, bool) {
+		return 0, rulebook.Violation{Rule: rule, Step: rulebook.NoStep, Message: why}, false
 	}
 	all := cardList(meld)
 	if len(meld) < 3 {
-		return fail(RuleMeldSize,
-			"%s is only %d card(s): a run or a book needs at least 3.",
-			"%s ne fait que %d carte(s) : une suite ou une famille en demande au moins 3.", all, len(meld))
+		return fail(RuleMeldSize, rulebook.Say("fcref.v.meld.size", "Meld", all, "Cards", len(meld)))
 	}
 	var nat []Card
 	for _, c := range meld {
@@ -40,10 +36,8 @@ func CheckMeld(meld []Card, round int, opts Options) (MeldKind, rulebook.Violati
 	}
 	wild := len(meld) - len(nat)
 	if len(nat) < opts.MinNaturals {
-		return fail(RuleMinNaturals,
-			"%s is made only of wild cards (in round %d the %s and the jokers are wild), and the house rule asks for at least %d natural card per meld.",
-			"%s n'est fait que d'atouts (à la manche %d, les %s et les jokers sont atouts), et la règle maison exige au moins %d carte naturelle par combinaison.",
-			all, round, WildRank(round).Label(), opts.MinNaturals)
+		return fail(RuleMinNaturals, rulebook.Say("fcref.v.meld.naturals", "Meld", all, "Round", round,
+			"Wild", WildRank(round).Label(), "Naturals", opts.MinNaturals))
 	}
 	sameRank, sameSuit := 0, 0 // index of the first natural breaking each
 	for i, c := range nat {
@@ -60,10 +54,7 @@ func CheckMeld(meld []Card, round int, opts Options) (MeldKind, rulebook.Violati
 	ranks := map[Rank]Card{}
 	for _, c := range nat {
 		if d, dup := ranks[c.Rank]; dup && sameSuit == 0 {
-			return fail(RuleRunDuplicate,
-				"%s holds %s and %s: a run has each rank once, and these cards are not all of one rank either, so it is not a book.",
-				"%s contient %s et %s : une suite n'a chaque valeur qu'une fois, et ces cartes ne sont pas toutes de même valeur, ce n'est donc pas une famille.",
-				all, d.Display(), c.Display())
+			return fail(RuleRunDuplicate, rulebook.Say("fcref.v.run.duplicate", "Meld", all, "First", d.Display(), "Second", c.Display()))
 		}
 		ranks[c.Rank] = c
 	}
@@ -71,20 +62,12 @@ func CheckMeld(meld []Card, round int, opts Options) (MeldKind, rulebook.Violati
 		a, b := nat[0], nat[sameSuit]
 		if len(ranks) < len(nat) { // a repeated rank: meant as a book
 			b = nat[sameRank]
-			return fail(RuleBookRank,
-				"%s and %s have different ranks, so %s is not a book; nor is it a run, whose cards share one suit.",
-				"%s et %s n'ont pas la même valeur : %s n'est donc pas une famille, ni une suite, dont les cartes sont d'une même couleur.",
-				a.Display(), b.Display(), all)
+			return fail(RuleBookRank, rulebook.Say("fcref.v.book.rank", "First", a.Display(), "Second", b.Display(), "Meld", all))
 		}
-		return fail(RuleRunSuit,
-			"%s and %s are of different suits, so %s is not a run; nor is it a book, whose cards share one rank.",
-			"%s et %s ne sont pas de la même couleur : %s n'est donc pas une suite, ni une famille, dont les cartes ont la même valeur.",
-			a.Display(), b.Display(), all)
+		return fail(RuleRunSuit, rulebook.Say("fcref.v.run.suit", "First", a.Display(), "Second", b.Display(), "Meld", all))
 	}
 	if len(meld) > 11 {
-		return fail(RuleRunLength,
-			"%s has %d cards, but a suit has only 11 ranks (3 to king).",
-			"%s compte %d cartes, mais une couleur n'a que 11 valeurs (du 3 au roi).", all, len(meld))
+		return fail(RuleRunLength, rulebook.Say("fcref.v.run.length", "Meld", all, "Cards", len(meld)))
 	}
 	lo, hi := spanLinear(ranks)
 	linear := int(hi-lo) + 1
@@ -96,19 +79,15 @@ func CheckMeld(meld []Card, round int, opts Options) (MeldKind, rulebook.Violati
 		return Run, rulebook.Violation{}, true
 	}
 	if !opts.RunsWrap && cyc <= len(meld) {
-		return fail(RuleRunWrap,
-			"%s only works by going from the king back to 3, and runs stop at the king (the house rule “runs wrap from king to 3” is off).",
-			"%s ne tient qu'en repartant du roi vers le 3, or les suites s'arrêtent au roi (la règle maison « les suites continuent du roi au 3 » est désactivée).", all)
+		return fail(RuleRunWrap, rulebook.Say("fcref.v.run.wrap", "Meld", all))
 	}
 	span := linear
 	if opts.RunsWrap {
 		span = cyc
 	}
 	missing := span - len(nat)
-	return fail(RuleRunGap,
-		"%s needs %d wild card(s) to fill the missing ranks between %s and %s, but holds only %d.",
-		"%s demande %d atout(s) pour combler les valeurs manquantes entre %s et %s, mais n'en contient que %d.",
-		all, missing, ranks[lo].Display(), ranks[hi].Display(), wild)
+	return fail(RuleRunGap, rulebook.Say("fcref.v.run.gap", "Meld", all, "Missing", missing, "Low", ranks[lo].Display(),
+		"High", ranks[hi].Display(), "Wilds", wild))
 }
 
 // spanLinear returns the lowest and highest rank present.

@@ -60,8 +60,8 @@ func TestCheckMeld(t *testing.T) {
 			t.Errorf("%s: CheckMeld(%s, round %d) = %v, %q, %v, want kind %v rule %q", tt.name, tt.meld, tt.round, kind, v.Rule, ok, tt.wantKind, tt.wantRule)
 			continue
 		}
-		if !strings.Contains(v.Message.EN, tt.wantSays) || (!ok && v.Message.FR == "") {
-			t.Errorf("%s: CheckMeld(%s) says %q / %q, want it to say %q", tt.name, tt.meld, v.Message.EN, v.Message.FR, tt.wantSays)
+		if !strings.Contains(said(v.Message).EN, tt.wantSays) || (!ok && said(v.Message).FR == "") {
+			t.Errorf("%s: CheckMeld(%s) says %q / %q, want it to say %q", tt.name, tt.meld, said(v.Message).EN, said(v.Message).FR, tt.wantSays)
 		}
 	}
 }

@@ -74,15 +74,15 @@ type WireRowLeft struct {
 	Plus5 bool  `json:"plus5"`
 }
 
-// AnswerPlay referees one turn for the API, messages in lang ("fr" or
-// English): Judge's verdict in the API's shape. An illegal turn is a 200
+// AnswerPlay referees one turn for the API, its sentences said by say (in
+// the answer's language): Judge's verdict in the API's shape. An illegal turn is a 200
 // answer: legal false, with its violations.
-func AnswerPlay(req PlayRequest, lang string) (PlayResponse, error) {
+func AnswerPlay(req PlayRequest, say rulebook.Speaker) (PlayResponse, error) {
 	turn, _, err := Judge(req)
 	if err != nil {
 		return PlayResponse{}, err
 	}
-	return toWire(turn, lang), nil
+	return toWire(turn, say), nil
 }
 
 // Judge reads a described turn and referees it, with the settings it was
@@ -142,10 +142,10 @@ func fromWire(i int, p WirePlay) (Play, error) {
 	return out, nil
 }
 
-func toWire(t Turn, lang string) PlayResponse {
+func toWire(t Turn, say rulebook.Speaker) PlayResponse {
 	resp := PlayResponse{
 		Legal:      t.Legal,
-		Violations: rulebook.WireAll(t.Violations, lang),
+		Violations: rulebook.WireAll(t.Violations, say),
 		Steps:      make([]WireStep, len(t.Steps)),
 		Pickups:    make([]WirePickup, len(t.Pickups)),
 		Rows:       make([]WireRowLeft, len(t.Rows)),

@@ -53,7 +53,7 @@ func apiVectors(t *testing.T, endpoint string) []apiVector {
 // TestAnswerPlay runs every play vector: the answer exactly, or the 400's field.
 func TestAnswerPlay(t *testing.T) {
 	for _, tt := range apiVectors(t, "play") {
-		resp, err := AnswerPlay(decodePlay(t, string(tt.Body)), tt.Lang)
+		resp, err := AnswerPlay(decodePlay(t, string(tt.Body)), in(tt.Lang))
 		if tt.Status == 400 {
 			wantInputError(t, tt.Name, err, tt.Field)
 			continue
@@ -81,7 +81,7 @@ func FuzzAnswerPlay(f *testing.F) {
 		if json.Unmarshal(body, &req) != nil {
 			return
 		}
-		resp, err := AnswerPlay(req, "fr")
+		resp, err := AnswerPlay(req, in("fr"))
 		if err != nil {
 			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {
@@ -122,6 +122,6 @@ func FuzzAnswerPlay(f *testing.F) {
 func BenchmarkAnswerPlay(b *testing.B) {
 	req := decodePlay(b, `{"rows": [{"cards": [12]}, {"cards": [30, 31, 32, 33]}, {"cards": [71]}, {"cards": [94]}], "play": [{"card": 5}, {"card": 34}, {"special": "x2", "row": 0}]}`)
 	for b.Loop() {
-		_, _ = AnswerPlay(req, "en")
+		_, _ = AnswerPlay(req, in("en"))
 	}
 }

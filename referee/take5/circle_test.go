@@ -66,7 +66,7 @@ func TestForcedAndExplain(t *testing.T) {
 		if c[pos].Index != tt.wantRow || wrap != tt.wantWrap {
 			t.Errorf("Forced(%d) = row %d, wrap %v, want row %d, wrap %v", tt.card, c[pos].Index, wrap, tt.wantRow, tt.wantWrap)
 		}
-		if got := c.Explain(tt.card); got.EN != tt.wantEN || got.FR != tt.wantFR {
+		if got := said(c.Explain(tt.card)); got.EN != tt.wantEN || got.FR != tt.wantFR {
 			t.Errorf("Explain(%d) = %+v, want %q / %q", tt.card, got, tt.wantEN, tt.wantFR)
 		}
 	}
@@ -126,7 +126,7 @@ func TestInputMessagesCountFromOne(t *testing.T) {
 
 func TestOrdinal(t *testing.T) {
 	for step, want := range map[int]string{0: "1st/1re", 1: "2nd/2e", 2: "3rd/3e", 3: "4th/4e", 10: "11th/11e", 20: "21st/21e"} {
-		if got := ordinal(step); got.EN+"/"+got.FR != want {
+		if got := said(ordinal(step)); got.EN+"/"+got.FR != want {
 			t.Errorf("ordinal(%d) = %s/%s, want %s", step, got.EN, got.FR, want)
 		}
 	}

@@ -45,59 +45,33 @@ func (c Circle) SpecialRows(s Special) []int {
 // Explain says why number card goes where Forced puts it, the sentence a
 // page shows next to a step: "35 goes on the row ending 23, the largest
 // final below 35." It assumes a non-empty circle.
-func (c Circle) Explain(card int) rulebook.Text {
+func (c Circle) Explain(card int) rulebook.Msg {
 	pos, wrap := c.Forced(card)
 	if pos < 0 {
-		return rulebook.Text{
-			EN: fmt.Sprintf("No row is left on the table for %d.", card),
-			FR: fmt.Sprintf("Il ne reste aucune rangée sur la table pour le %d.", card),
-		}
+		return rulebook.Say("take5.ref.why.norow", "Card", card)
 	}
-	f := c[pos].Final()
 	if wrap {
-		return rulebook.Text{
-			EN: fmt.Sprintf("%d goes on the row ending %d, the largest final, because no final is below %d.", card, f, card),
-			FR: fmt.Sprintf("Le %d va sur la rangée qui finit par %d, le plus grand chiffre final, car aucun chiffre final n'est inférieur à %d.", card, f, card),
-		}
+		return rulebook.Say("take5.ref.why.wrap", "Card", card, "Final", c[pos].Final())
 	}
-	return rulebook.Text{
-		EN: fmt.Sprintf("%d goes on the row ending %d, the largest final below %d.", card, f, card),
-		FR: fmt.Sprintf("Le %d va sur la rangée qui finit par %d, le plus grand chiffre final inférieur à %d.", card, f, card),
-	}
-}
-
-// name returns how a sentence calls a special card.
-func (s Special) name() rulebook.Text {
-	return rulebook.Text{EN: "the " + string(s), FR: "le « " + string(s) + " »"}
-}
-
-// a returns the special with its English article: "an x2", "a +5".
-func (s Special) a() string {
-	if s == X2 {
-		return "an x2"
-	}
-	return "a " + string(s)
+	return rulebook.Say("take5.ref.why.forced", "Card", card, "Final", c[pos].Final())
 }
 
 // describeRow names a row for a player: "the row ending 49 (row 2)", rows
 // numbered from 1 (rowNumber).
-func describeRow(r Row) rulebook.Text {
-	return rulebook.Text{
-		EN: fmt.Sprintf("the row ending %d (row %d)", r.Final(), rowNumber(r.Index)),
-		FR: fmt.Sprintf("la rangée qui finit par %d (rangée %d)", r.Final(), rowNumber(r.Index)),
-	}
+func describeRow(r Row) rulebook.Msg {
+	return rulebook.Say("take5.ref.v.rowending", "Final", r.Final(), "Row", rowNumber(r.Index))
 }
 
 // finalsOf lists the finals of the rows named by indexes: "23, 43 or 55".
-func (c Circle) finalsOf(indexes []int, or string) string {
+func (c Circle) finalsOf(indexes []int) rulebook.Msg {
 	parts := make([]string, 0, len(indexes))
 	for _, i := range indexes {
 		parts = append(parts, fmt.Sprint(c[c.Find(i)].Final()))
 	}
 	if len(parts) <= 1 {
-		return strings.Join(parts, "")
+		return rulebook.Say("take5.ref.v.finals", "Some", strings.Join(parts, ""), "Last", "")
 	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " " + or + " " + parts[len(parts)-1]
+	return rulebook.Say("take5.ref.v.finals", "Some", strings.Join(parts[:len(parts)-1], ", "), "Last", parts[len(parts)-1])
 }
 
 // joinInts writes cards as "20, 35, 37, 39, 42".

@@ -36,7 +36,7 @@ type Step struct {
 	Special Special // the special card, or ""
 	Row     int     // Index of the row it went on or under
 	Pickup  bool    // the card was the 5th of its row, which the player took
-	Why     rulebook.Text
+	Why     rulebook.Msg
 }
 
 // Pickup is a row a player took (T5-R4), specials included.
@@ -95,10 +95,8 @@ func playTurn(c Circle, plays []Play, hands []int, s rulebook.Settings) (Turn, e
 		Rows: c.Clone(), TurnEndsAfterStep: NoEnd,
 	}
 	if len(plays) == 0 {
-		t.Violations = append(t.Violations, rulebook.Violation{Rule: RuleCardsPerTurn, Step: rulebook.NoStep, Message: rulebook.Text{
-			EN: "You must lay at least one card on your turn; only a player who has no card he can lay is skipped.",
-			FR: "À son tour, on doit poser au moins une carte ; seul le joueur qui n'a plus aucune carte qu'il puisse poser passe son tour.",
-		}})
+		t.Violations = append(t.Violations, rulebook.Violation{Rule: RuleCardsPerTurn, Step: rulebook.NoStep,
+			Message: rulebook.Say("take5.ref.v.none")})
 		return t, nil
 	}
 	endsOnPickup := s.Bool(HousePickupEndsTurn)
@@ -126,10 +124,8 @@ func playTurn(c Circle, plays []Play, hands []int, s rulebook.Settings) (Turn, e
 		}
 	}
 	if len(plays) > MaxCards {
-		t.Violations = append(t.Violations, rulebook.Violation{Rule: RuleCardsPerTurn, Step: MaxCards, Message: rulebook.Text{
-			EN: fmt.Sprintf("You may lay at most %d cards in a turn, and this is card %d.", MaxCards, MaxCards+1),
-			FR: fmt.Sprintf("On ne peut poser que %d cartes au plus par tour, et celle-ci est la %de.", MaxCards, MaxCards+1),
-		}})
+		t.Violations = append(t.Violations, rulebook.Violation{Rule: RuleCardsPerTurn, Step: MaxCards,
+			Message: rulebook.Say("take5.ref.v.toomany", "Max", MaxCards, "Card", MaxCards+1)})
 	}
 	t.Legal = len(t.Violations) == 0
 	return t, nil
@@ -151,74 +147,44 @@ func (t *Turn) layNumber(i int, p Play) (*rulebook.Violation, error) {
 	step := Step{Card: p.Card, Row: row.Index, Why: why}
 	if len(row.Cards) == RowLimit {
 		step.Pickup = true
-		step.Why = appendText(step.Why, t.take(i, pos))
+		step.Why = rulebook.Both(step.Why, t.take(i, pos))
 	}
 	t.Steps = append(t.Steps, step)
 	return nil, nil
 }
 
 // take removes the row at pos onto the pickups and says so.
-func (t *Turn) take(i, pos int) rulebook.Text {
+func (t *Turn) take(i, pos int) rulebook.Msg {
 	r := t.Rows[pos]
 	t.Pickups = append(t.Pickups, Pickup{Step: i, Row: r.Index, Cards: r.Cards, X2: r.X2, Plus5: r.Plus5})
 	t.Rows = append(t.Rows[:pos:pos], t.Rows[pos+1:]...)
-	extra := rulebook.Text{}
-	switch {
-	case r.X2 && r.Plus5:
-		extra = rulebook.Text{EN: ", with the x2 and the +5 under it", FR: ", avec le « x2 » et le « +5 » placés dessous"}
-	case r.X2:
-		extra = rulebook.Text{EN: ", with the x2 under it", FR: ", avec le « x2 » placé dessous"}
-	case r.Plus5:
-		extra = rulebook.Text{EN: ", with the +5 under it", FR: ", avec le « +5 » placé dessous"}
-	}
-	return rulebook.Text{
-		EN: fmt.Sprintf("It is the 5th number card of the row, so the player takes the row: %s%s.", joinInts(r.Cards), extra.EN),
-		FR: fmt.Sprintf("C'est la 5e carte vachette de la rangée : le joueur ramasse la rangée, %s%s.", joinInts(r.Cards), extra.FR),
-	}
+	return rulebook.Say("take5.ref.why.take", "Cards", joinInts(r.Cards), "X2", r.X2, "Plus5", r.Plus5)
 }
 
 // laySpecial slides a special under the row it names, if that row is on
 // the table and lacks one of its kind (T5-R5).
 func (t *Turn) laySpecial(i int, p Play) *rulebook.Violation {
 	ok := t.Rows.SpecialRows(p.Special)
-	name := p.Special.name()
+	special := string(p.Special)
 	if len(ok) == 0 {
-		return &rulebook.Violation{Rule: RuleSpecialRow, Step: i, Message: rulebook.Text{
-			EN: fmt.Sprintf("Every row on the table already holds %s, so %s cannot be laid: it stays in hand and costs 10 points at the end.", p.Special.a(), name.EN),
-			FR: fmt.Sprintf("Chaque rangée de la table a déjà un « %s » : %s ne peut pas être posé, il reste en main et coûte 10 points à la fin.", p.Special, name.FR),
-		}}
+		return &rulebook.Violation{Rule: RuleSpecialRow, Step: i, Message: rulebook.Say("take5.ref.v.special.blocked", "Special", special)}
 	}
-	where := func() rulebook.Text {
-		if len(ok) == 1 {
-			return rulebook.Text{
-				EN: fmt.Sprintf("%s may go under the row ending %s.", capital(name.EN), t.Rows.finalsOf(ok, "or")),
-				FR: fmt.Sprintf("%s peut aller sous la rangée qui finit par %s.", capital(name.FR), t.Rows.finalsOf(ok, "ou")),
-			}
-		}
-		return rulebook.Text{
-			EN: fmt.Sprintf("%s may go under the rows ending %s.", capital(name.EN), t.Rows.finalsOf(ok, "or")),
-			FR: fmt.Sprintf("%s peut aller sous les rangées qui finissent par %s.", capital(name.FR), t.Rows.finalsOf(ok, "ou")),
-		}
-	}
+	where := rulebook.Say("take5.ref.v.special.where", "Special", special, "Rows", len(ok), "Finals", t.Rows.finalsOf(ok))
 	pos := t.Rows.Find(p.Row)
 	if pos < 0 {
-		return &rulebook.Violation{Rule: RuleSpecialRow, Step: i, Message: appendText(t.gone(p.Row), where())}
+		return &rulebook.Violation{Rule: RuleSpecialRow, Step: i, Message: rulebook.Both(t.gone(p.Row), where)}
 	}
 	row := &t.Rows[pos]
 	if row.Has(p.Special) {
-		return &rulebook.Violation{Rule: RuleSpecialRow, Step: i, Message: appendText(rulebook.Text{
-			EN: fmt.Sprintf("The row ending %d (row %d) already holds %s, and a row holds only one of each special card.", row.Final(), rowNumber(row.Index), p.Special.a()),
-			FR: fmt.Sprintf("La rangée qui finit par %d (rangée %d) a déjà un « %s », et une rangée ne porte qu'une carte spéciale de chaque sorte.", row.Final(), rowNumber(row.Index), p.Special),
-		}, where())}
+		return &rulebook.Violation{Rule: RuleSpecialRow, Step: i, Message: rulebook.Both(rulebook.Say("take5.ref.v.special.held",
+			"Final", row.Final(), "Row", rowNumber(row.Index), "Special", special), where)}
 	}
 	if p.Special == X2 {
 		row.X2 = true
 	} else {
 		row.Plus5 = true
 	}
-	t.Steps = append(t.Steps, Step{Special: p.Special, Row: row.Index, Why: rulebook.Text{
-		EN: fmt.Sprintf("%s goes under the row ending %d, which had no %s yet.", capital(name.EN), row.Final(), p.Special),
-		FR: fmt.Sprintf("%s va sous la rangée qui finit par %d, qui n'avait pas encore de « %s ».", capital(name.FR), row.Final(), p.Special),
-	}})
+	t.Steps = append(t.Steps, Step{Special: p.Special, Row: row.Index,
+		Why: rulebook.Say("take5.ref.why.special", "Special", special, "Final", row.Final())})
 	return nil
 }

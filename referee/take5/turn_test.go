@@ -108,7 +108,7 @@ func TestPlayTurn(t *testing.T) {
 			t.Errorf("%s: PlayTurn legal, end = %v, %d, want %v, %d", tt.name, got.Legal, got.TurnEndsAfterStep, wantV == "", tt.wantEnd)
 		}
 		for _, v := range got.Violations {
-			if v.Message.EN == "" || v.Message.FR == "" {
+			if said(v.Message).EN == "" || said(v.Message).FR == "" {
 				t.Errorf("%s: violation %s message = %+v, want English and French", tt.name, v.Rule, v.Message)
 			}
 		}
@@ -149,7 +149,7 @@ func TestViolationMessages(t *testing.T) {
 			t.Errorf("%s: PlayTurn = %+v, %v, want one violation", tt.name, got.Violations, err)
 			continue
 		}
-		if m := got.Violations[0].Message; m.EN != tt.wantEN || m.FR != tt.wantFR {
+		if m := said(got.Violations[0].Message); m.EN != tt.wantEN || m.FR != tt.wantFR {
 			t.Errorf("%s: message =\n%q\n%q\nwant\n%q\n%q", tt.name, m.EN, m.FR, tt.wantEN, tt.wantFR)
 		}
 	}
@@ -166,16 +166,16 @@ func TestStepExplanations(t *testing.T) {
 		"39 goes on the row ending 37, the largest final below 39.",
 	}
 	for i, w := range want {
-		if got.Steps[i].Why.EN != w {
-			t.Errorf("step %d Why = %q, want %q", i, got.Steps[i].Why.EN, w)
+		if said(got.Steps[i].Why).EN != w {
+			t.Errorf("step %d Why = %q, want %q", i, said(got.Steps[i].Why).EN, w)
 		}
 	}
 	got, _ = PlayTurn(withX2(table([]int{20, 35, 37, 39}, []int{50}), 0), []Play{Number(42)}, defaults)
-	if w := "42 goes on the row ending 39, the largest final below 42. It is the 5th number card of the row, so the player takes the row: 20, 35, 37, 39, 42, with the x2 under it."; got.Steps[0].Why.EN != w {
-		t.Errorf("pickup Why = %q, want %q", got.Steps[0].Why.EN, w)
+	if w := "42 goes on the row ending 39, the largest final below 42. It is the 5th number card of the row, so the player takes the row: 20, 35, 37, 39, 42, with the x2 under it."; said(got.Steps[0].Why).EN != w {
+		t.Errorf("pickup Why = %q, want %q", said(got.Steps[0].Why).EN, w)
 	}
-	if w := "Le 42 va sur la rangée qui finit par 39, le plus grand chiffre final inférieur à 42. C'est la 5e carte vachette de la rangée : le joueur ramasse la rangée, 20, 35, 37, 39, 42, avec le « x2 » placé dessous."; got.Steps[0].Why.FR != w {
-		t.Errorf("pickup Why (fr) = %q, want %q", got.Steps[0].Why.FR, w)
+	if w := "Le 42 va sur la rangée qui finit par 39, le plus grand chiffre final inférieur à 42. C'est la 5e carte vachette de la rangée : le joueur ramasse la rangée, 20, 35, 37, 39, 42, avec le « x2 » placé dessous."; said(got.Steps[0].Why).FR != w {
+		t.Errorf("pickup Why (fr) = %q, want %q", said(got.Steps[0].Why).FR, w)
 	}
 }
 

@@ -78,11 +78,12 @@ type WirePenalty struct {
 	Squares []string `json:"squares"`
 }
 
-// AnswerTurn referees the turn of req in lang ("fr…" French, else English).
+// AnswerTurn referees the turn of req, its sentences said by say (in the
+// answer's language).
 // It returns an *rulebook.InputError, whose Field is the JSON path, for a
 // missing or malformed field, an unknown house rule, or a state or move that
 // cannot occur; it returns no other error.
-func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
+func AnswerTurn(req TurnRequest, say rulebook.Speaker) (TurnResponse, error) {
 	s, err := rulebook.Resolve(HouseRules, req.Rules)
 	if err != nil {
 		return TurnResponse{}, err
@@ -122,7 +123,7 @@ func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
 	if err != nil {
 		return TurnResponse{}, err
 	}
-	resp := TurnResponse{Legal: v.Legal, Violations: rulebook.WireAll(v.Violations, lang), State: stateToWire(v.State)}
+	resp := TurnResponse{Legal: v.Legal, Violations: rulebook.WireAll(v.Violations, say), State: stateToWire(v.State)}
 	// keep the client's order of eliminated players, the newly eliminated last
 	resp.State.Eliminated = append([]string{}, req.State.Eliminated...)
 	if me := v.State.Rack(req.Player); v.State.Racks[me].Eliminated && !slices.Contains(req.State.Eliminated, req.Player) {
@@ -130,7 +131,7 @@ func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
 	}
 	if t := v.Take; t != nil {
 		wt := &WireTake{Value: t.Value, Outcome: t.Effect.Outcome.String(), Step: t.Step, Square: t.Square.String(),
-			Rule: t.Effect.Rule, Reason: t.Effect.Reason.In(lang)}
+			Rule: t.Effect.Rule, Reason: say(t.Effect.Reason)}
 		if t.Effect.Outcome == Penalty && v.Legal {
 			wt.Penalty = &WirePenalty{GiveUp: slices.Clone(t.Effect.GiveUp), Squares: squareNames(t.Squares)}
 			if wt.Penalty.GiveUp == nil {

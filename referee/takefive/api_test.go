@@ -30,7 +30,7 @@ func decode(t testing.TB, body string) TurnRequest {
 
 func answer(t testing.TB, body, lang string) map[string]any {
 	t.Helper()
-	resp, err := AnswerTurn(decode(t, body), lang)
+	resp, err := AnswerTurn(decode(t, body), in(lang))
 	if err != nil {
 		t.Fatalf("AnswerTurn(%s) error: %v", body, err)
 	}
@@ -136,7 +136,7 @@ func loadVectors(t testing.TB) []TurnVector {
 
 func TestAnswerTurnVectors(t *testing.T) {
 	for _, v := range loadVectors(t) {
-		resp, err := AnswerTurn(decode(t, string(v.Request)), "en")
+		resp, err := AnswerTurn(decode(t, string(v.Request)), in("en"))
 		var ie *rulebook.InputError
 		if v.Field != "" {
 			if !errors.As(err, &ie) || ie.Field != v.Field || !says(ie).IsSentence() {
@@ -205,7 +205,7 @@ func TestAnswerTurnPenaltyChoices(t *testing.T) {
 func TestAnswerTurnJSONShape(t *testing.T) {
 	body := turnBody("21", `{"Paul": [], "Alfred": []}`, `[]`, `[{"piece": "knight", "to": "e3", "action": "see"}, {"piece": "rook", "to": "f2", "action": "see"}]`, "")
 	body = strings.Replace(body, `"empty": ["c3"], `, "", 1)
-	resp, err := AnswerTurn(decode(t, body), "en")
+	resp, err := AnswerTurn(decode(t, body), in("en"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func FuzzAnswerTurn(f *testing.F) {
 		if json.Unmarshal(body, &req) != nil {
 			return
 		}
-		resp, err := AnswerTurn(req, "fr")
+		resp, err := AnswerTurn(req, in("fr"))
 		if err != nil {
 			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {
@@ -265,7 +265,7 @@ func FuzzAnswerTurn(f *testing.F) {
 func BenchmarkAnswerTurn(b *testing.B) {
 	req := decode(b, apiExample)
 	for b.Loop() {
-		if _, err := AnswerTurn(req, "en"); err != nil {
+		if _, err := AnswerTurn(req, in("en")); err != nil {
 			b.Fatal(err)
 		}
 	}

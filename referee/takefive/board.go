@@ -74,11 +74,11 @@ func ParseSquare(name string) (Square, error) {
 }
 
 // colour names a square's colour for players.
-func (s Square) colour() rulebook.Text {
+func (s Square) colour() rulebook.Msg {
 	if s.Dark() {
-		return rulebook.Text{EN: "dark", FR: "sombre"}
+		return rulebook.Say("takefive.ref.square.dark")
 	}
-	return rulebook.Text{EN: "light", FR: "claire"}
+	return rulebook.Say("takefive.ref.square.light")
 }
 
 // Piece is one of the four chess pieces that every player may move.
@@ -95,22 +95,6 @@ const (
 
 var pieceIDs = [NumPieces]string{"black-bishop", "white-bishop", "knight", "rook"}
 
-var pieceNames = [NumPieces]rulebook.Text{
-	{EN: "black bishop", FR: "fou noir"},
-	{EN: "white bishop", FR: "fou blanc"},
-	{EN: "knight", FR: "cavalier"},
-	{EN: "rook", FR: "tour"},
-}
-
-// the rook and the bishops are feminine/masculine in French; articles matter
-// in messages ("la tour", "le cavalier").
-var pieceThe = [NumPieces]rulebook.Text{
-	{EN: "the black bishop", FR: "le fou noir"},
-	{EN: "the white bishop", FR: "le fou blanc"},
-	{EN: "the knight", FR: "le cavalier"},
-	{EN: "the rook", FR: "la tour"},
-}
-
 // Pieces lists the four pieces in a fixed order.
 var Pieces = [NumPieces]Piece{BlackBishop, WhiteBishop, Knight, Rook}
 
@@ -126,35 +110,63 @@ func (p Piece) String() string {
 	return pieceIDs[p]
 }
 
-// Name returns the piece's name for players, in English and French
-// ("white bishop" / "fou blanc").
-func (p Piece) Name() rulebook.Text {
-	if !p.Valid() {
-		return rulebook.Text{EN: "?", FR: "?"}
+// Name returns the piece's name for players ("white bishop" / "fou
+// blanc").
+func (p Piece) Name() rulebook.Msg {
+	switch p {
+	case BlackBishop:
+		return rulebook.Say("takefive.ref.piece.black-bishop")
+	case WhiteBishop:
+		return rulebook.Say("takefive.ref.piece.white-bishop")
+	case Knight:
+		return rulebook.Say("takefive.ref.piece.knight")
+	case Rook:
+		return rulebook.Say("takefive.ref.piece.rook")
 	}
-	return pieceNames[p]
+	return rulebook.Say("takefive.ref.piece.unknown")
 }
 
-// the returns "the rook" / "la tour", for sentences.
-func (p Piece) the() rulebook.Text {
-	if !p.Valid() {
-		return rulebook.Text{EN: "?", FR: "?"}
+// the returns "the rook" / "la tour", for sentences (the article agrees
+// with the piece in French: "la tour", "le cavalier").
+func (p Piece) the() rulebook.Msg {
+	switch p {
+	case BlackBishop:
+		return rulebook.Say("takefive.ref.the.black-bishop")
+	case WhiteBishop:
+		return rulebook.Say("takefive.ref.the.white-bishop")
+	case Knight:
+		return rulebook.Say("takefive.ref.the.knight")
+	case Rook:
+		return rulebook.Say("takefive.ref.the.rook")
 	}
-	return pieceThe[p]
+	return rulebook.Say("takefive.ref.piece.unknown")
 }
 
-// capitalised is t with a capital first letter in both languages, to begin
-// a sentence.
-func capitalised(t rulebook.Text) rulebook.Text {
-	return rulebook.Text{EN: capital(t.EN), FR: capital(t.FR)}
+// The returns "The rook" / "La tour", to begin a sentence.
+func (p Piece) The() rulebook.Msg {
+	switch p {
+	case BlackBishop:
+		return rulebook.Say("takefive.ref.The.black-bishop")
+	case WhiteBishop:
+		return rulebook.Say("takefive.ref.The.white-bishop")
+	case Knight:
+		return rulebook.Say("takefive.ref.The.knight")
+	case Rook:
+		return rulebook.Say("takefive.ref.The.rook")
+	}
+	return rulebook.Say("takefive.ref.piece.unknown")
 }
+
+// pieceFrench is each piece's French name, which ParsePiece also reads (the
+// sheet's words).
+var pieceFrench = [NumPieces]string{"fou noir", "fou blanc", "cavalier", "tour"}
 
 // ParsePiece reads a piece's API name ("rook", "knight", "black-bishop",
 // "white-bishop") or its French name ("tour", "cavalier", "fou noir",
 // "fou blanc"). Returns an error for anything else.
 func ParsePiece(name string) (Piece, error) {
 	for _, p := range Pieces {
-		if name == pieceIDs[p] || name == pieceNames[p].FR {
+		if name == pieceIDs[p] || name == pieceFrench[p] {
 			return p, nil
 		}
 	}
@@ -187,11 +199,11 @@ func (pos Position) On(s Square) (Piece, bool) {
 func (pos Position) Check() error {
 	for _, p := range Pieces {
 		if !pos[p].Valid() {
-			return rulebook.Mistake("state.pieces", "takefive.ref.mistake.off.board", "Piece", capitalised(p.the()))
+			return rulebook.Mistake("state.pieces", "takefive.ref.mistake.off.board", "Piece", p.The())
 		}
 		for _, q := range Pieces[:p] {
 			if pos[q] == pos[p] {
-				return rulebook.Mistake("state.pieces", "takefive.ref.mistake.same.square", "First", capitalised(q.the()), "Second", p.the(), "Square", pos[p])
+				return rulebook.Mistake("state.pieces", "takefive.ref.mistake.same.square", "First", q.The(), "Second", p.the(), "Square", pos[p])
 			}
 		}
 	}

@@ -63,7 +63,7 @@ func TestPieceNames(t *testing.T) {
 		if got := tt.piece.String(); got != tt.id {
 			t.Errorf("%v.String() = %q, want %q", tt.piece, got, tt.id)
 		}
-		if got := tt.piece.Name(); got.EN != tt.en || got.FR != tt.fr {
+		if got := said(tt.piece.Name()); got.EN != tt.en || got.FR != tt.fr {
 			t.Errorf("%v.Name() = %+v, want %q/%q", tt.piece, got, tt.en, tt.fr)
 		}
 		for _, name := range []string{tt.id, tt.fr} {

@@ -1,7 +1,6 @@
 package takefive
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/tablekeeper/tablekeeper/rulebook"
@@ -55,55 +54,38 @@ func Destinations(pos Position, p Piece) []Square {
 // to must be a valid square.
 func CheckMove(pos Position, p Piece, to Square) *rulebook.Violation {
 	from := pos[p]
-	the := p.the()
 	if to == from {
-		return violation(moveRule(p),
-			fmt.Sprintf("%s already stands on %s: a piece that is moved must change squares.", capital(the.EN), to),
-			fmt.Sprintf("%s est déjà sur %s : une pièce déplacée doit changer de case.", capital(the.FR), to))
+		return violation(moveRule(p), rulebook.Say("takefive.ref.v.stay", "Piece", p.The(), "Square", to))
 	}
 	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
 	switch p {
 	case Knight:
 		if abs(df)*abs(dr) != 2 {
-			return violation(RuleKnight,
-				fmt.Sprintf("The knight cannot go from %s to %s: it moves two squares along a file or a rank, then one square to the side.", from, to),
-				fmt.Sprintf("Le cavalier ne peut aller de %s à %s : il avance de deux cases en ligne droite, puis d'une case sur le côté.", from, to))
+			return violation(RuleKnight, rulebook.Say("takefive.ref.v.knight", "From", from, "To", to))
 		}
 	case Rook:
 		if df != 0 && dr != 0 {
-			return violation(RuleRook,
-				fmt.Sprintf("The rook cannot go from %s to %s: it moves only along its file or its rank.", from, to),
-				fmt.Sprintf("La tour ne peut aller de %s à %s : elle ne se déplace que sur sa colonne ou sa rangée.", from, to))
+			return violation(RuleRook, rulebook.Say("takefive.ref.v.rook", "From", from, "To", to))
 		}
 	default: // a bishop
 		if to.Dark() != from.Dark() {
-			c, tc := from.colour(), to.colour()
-			return violation(RuleBishop,
-				fmt.Sprintf("%s cannot go to %s: it stays on %s squares and %s is %s.", capital(the.EN), to, c.EN, to, tc.EN),
-				fmt.Sprintf("%s ne peut aller sur %s : il reste sur les cases %ss et %s est %s.", capital(the.FR), to, c.FR, to, tc.FR))
+			return violation(RuleBishop, rulebook.Say("takefive.ref.v.bishop.colour", "Piece", p.The(), "To", to,
+				"Colour", from.colour(), "ToColour", to.colour()))
 		}
 		if abs(df) != abs(dr) {
-			return violation(RuleBishop,
-				fmt.Sprintf("%s cannot go from %s to %s: it moves only along diagonals.", capital(the.EN), from, to),
-				fmt.Sprintf("%s ne peut aller de %s à %s : il ne se déplace qu'en diagonale.", capital(the.FR), from, to))
+			return violation(RuleBishop, rulebook.Say("takefive.ref.v.bishop", "Piece", p.The(), "From", from, "To", to))
 		}
 	}
 	if p != Knight {
 		sf, sr := sign(df), sign(dr)
 		for s := At(from.File()+sf, from.Rank()+sr); s != to; s = At(s.File()+sf, s.Rank()+sr) {
 			if q, ok := pos.On(s); ok {
-				qn := q.the()
-				return violation(RuleNoJump,
-					fmt.Sprintf("%s cannot pass %s on its way to %s: %s stands there, and only the knight may jump over pieces.", capital(the.EN), s, to, qn.EN),
-					fmt.Sprintf("%s ne peut passer par %s pour aller en %s : %s s'y trouve, et seul le cavalier saute par-dessus les pièces.", capital(the.FR), s, to, qn.FR))
+				return violation(RuleNoJump, rulebook.Say("takefive.ref.v.jump", "Piece", p.The(), "Square", s, "To", to, "Other", q.the()))
 			}
 		}
 	}
 	if q, ok := pos.On(to); ok {
-		qn := q.the()
-		return violation(RuleOccupied,
-			fmt.Sprintf("%s cannot stop on %s: %s stands there, and a piece never stops on another piece.", capital(the.EN), to, qn.EN),
-			fmt.Sprintf("%s ne peut s'arrêter sur %s : %s s'y trouve, et une pièce ne se pose jamais sur une autre.", capital(the.FR), to, qn.FR))
+		return violation(RuleOccupied, rulebook.Say("takefive.ref.v.occupied", "Piece", p.The(), "To", to, "Other", q.the()))
 	}
 	return nil
 }
@@ -119,16 +101,8 @@ func moveRule(p Piece) string {
 	return RuleBishop
 }
 
-func violation(rule, en, fr string) *rulebook.Violation {
-	return &rulebook.Violation{Rule: rule, Message: rulebook.Text{EN: en, FR: fr}, Step: rulebook.NoStep}
-}
-
-// capital upper-cases the first ASCII letter of s ("the rook" → "The rook").
-func capital(s string) string {
-	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
-		return string(s[0]-32) + s[1:]
-	}
-	return s
+func violation(rule string, why rulebook.Msg) *rulebook.Violation {
+	return &rulebook.Violation{Rule: rule, Message: why, Step: rulebook.NoStep}
 }
 
 func abs(n int) int {

@@ -94,8 +94,8 @@ func TestCheckMove(t *testing.T) {
 			t.Errorf("%s: CheckMove(%v, %v, %s) = %v, want legal", tt.name, tt.pos, tt.piece, tt.to, v)
 		case tt.wantRule != "" && v == nil:
 			t.Errorf("%s: CheckMove(%v, %v, %s) = legal, want %s", tt.name, tt.pos, tt.piece, tt.to, tt.wantRule)
-		case v != nil && (v.Rule != tt.wantRule || !strings.Contains(v.Message.EN, tt.wantEN) || v.Message.FR == ""):
-			t.Errorf("%s: CheckMove(%v, %v, %s) = %s %q, want %s containing %q", tt.name, tt.pos, tt.piece, tt.to, v.Rule, v.Message.EN, tt.wantRule, tt.wantEN)
+		case v != nil && (v.Rule != tt.wantRule || !strings.Contains(said(v.Message).EN, tt.wantEN) || said(v.Message).FR == ""):
+			t.Errorf("%s: CheckMove(%v, %v, %s) = %s %q, want %s containing %q", tt.name, tt.pos, tt.piece, tt.to, v.Rule, said(v.Message).EN, tt.wantRule, tt.wantEN)
 		}
 	}
 }
@@ -103,7 +103,7 @@ func TestCheckMove(t *testing.T) {
 func TestCheckMoveFrenchReason(t *testing.T) {
 	v := CheckMove(pos(t, "a1", "c6", "f1", "f6"), Rook, sq(t, "a6"))
 	want := "La tour ne peut passer par c6 pour aller en a6 : le fou blanc s'y trouve, et seul le cavalier saute par-dessus les pièces."
-	if v == nil || v.Message.FR != want {
+	if v == nil || said(v.Message).FR != want {
 		t.Errorf("CheckMove(rook f6→a6 past c6).FR = %v, want %q", v, want)
 	}
 }

@@ -80,8 +80,8 @@ func TestTakeEffect(t *testing.T) {
 	for _, tt := range tests {
 		before := slices.Clone(tt.take.Rack)
 		got := TakeEffect(tt.take, defaults)
-		if got.Outcome != tt.want || got.Rule != tt.wantRule || !strings.Contains(got.Reason.EN, tt.wantEN) || got.Reason.FR == "" {
-			t.Errorf("%s: TakeEffect(%+v) = %v %s %q, want %v %s containing %q", tt.name, tt.take, got.Outcome, got.Rule, got.Reason.EN, tt.want, tt.wantRule, tt.wantEN)
+		if got.Outcome != tt.want || got.Rule != tt.wantRule || !strings.Contains(said(got.Reason).EN, tt.wantEN) || said(got.Reason).FR == "" {
+			t.Errorf("%s: TakeEffect(%+v) = %v %s %q, want %v %s containing %q", tt.name, tt.take, got.Outcome, got.Rule, said(got.Reason).EN, tt.want, tt.wantRule, tt.wantEN)
 		}
 		if !slices.Equal(tt.take.Rack, before) {
 			t.Errorf("%s: TakeEffect modified the rack: %v, was %v", tt.name, tt.take.Rack, before)
@@ -138,7 +138,7 @@ func TestEliminationEndsTheRound(t *testing.T) {
 		got := TakeEffect(tt.take, tt.s)
 		if got.Outcome != Eliminated || got.RoundOver != tt.wantOver || got.Winner != tt.wantWinner || got.Replay != tt.wantReplay {
 			t.Errorf("%s: TakeEffect = %v over=%v winner=%q replay=%v, want eliminated over=%v winner=%q replay=%v (%s)",
-				tt.name, got.Outcome, got.RoundOver, got.Winner, got.Replay, tt.wantOver, tt.wantWinner, tt.wantReplay, got.Reason.EN)
+				tt.name, got.Outcome, got.RoundOver, got.Winner, got.Replay, tt.wantOver, tt.wantWinner, tt.wantReplay, said(got.Reason).EN)
 		}
 	}
 }

@@ -64,7 +64,7 @@ func TestRefusalsReadInBothLanguages(t *testing.T) {
 			"La case de la pièce « fou blanc » manque."},
 	} {
 		var ie *rulebook.InputError
-		if _, err := AnswerTurn(decode(t, tt.body), "en"); !errors.As(err, &ie) {
+		if _, err := AnswerTurn(decode(t, tt.body), in("en")); !errors.As(err, &ie) {
 			t.Errorf("%s: AnswerTurn = %v, want an input error", tt.name, err)
 			continue
 		}

@@ -94,29 +94,23 @@ func CheckTurn(st State, player string, moves []Move, s rulebook.Settings) (Verd
 		after.Empty = []Square{}
 	}
 	v := Verdict{State: after}
-	fail := func(rule string, step int, en, fr string) (Verdict, error) {
-		v.Violations = append(v.Violations, rulebook.Violation{Rule: rule, Message: rulebook.Text{EN: en, FR: fr}, Step: step})
+	fail := func(rule string, step int, why rulebook.Msg) (Verdict, error) {
+		v.Violations = append(v.Violations, rulebook.Violation{Rule: rule, Message: why, Step: step})
 		return v, nil
 	}
 	if st.Racks[me].Eliminated {
-		return fail(RuleEliminatedTurn, rulebook.NoStep,
-			fmt.Sprintf("%s was eliminated from this 21 round: his turns are skipped until the next round.", player),
-			fmt.Sprintf("%s a été éliminé de cette manche « 21 » : il ne joue plus jusqu'à la manche suivante.", player))
+		return fail(RuleEliminatedTurn, rulebook.NoStep, rulebook.Say("takefive.ref.v.eliminated", "Player", player))
 	}
 	if len(moves) == 0 {
-		return fail(RuleTwoPieces, rulebook.NoStep, "A turn moves two pieces; no piece was moved.", "Un tour déplace deux pièces ; aucune pièce n'a été déplacée.")
+		return fail(RuleTwoPieces, rulebook.NoStep, rulebook.Say("takefive.ref.v.nomove"))
 	}
 	for i, m := range moves {
 		pos := &v.State.Pieces
-		the := m.Piece.the()
 		switch {
 		case i >= 2:
-			return fail(RuleTwoPieces, i, "A turn moves two pieces: this third move is one too many.",
-				"Un tour déplace deux pièces : ce troisième déplacement est de trop.")
+			return fail(RuleTwoPieces, i, rulebook.Say("takefive.ref.v.third"))
 		case i == 1 && m.Piece == moves[0].Piece && s.Get(HouseSamePieceTwice) != "true":
-			return fail(RuleTwoPieces, i,
-				fmt.Sprintf("%s has already moved this turn: the second move must be another piece.", capital(the.EN)),
-				fmt.Sprintf("%s a déjà joué ce tour-ci : le second déplacement doit être celui d'une autre pièce.", capital(the.FR)))
+			return fail(RuleTwoPieces, i, rulebook.Say("takefive.ref.v.samepiece", "Piece", m.Piece.The()))
 		}
 		if bad := CheckMove(*pos, m.Piece, m.To); bad != nil {
 			bad.Step = i
@@ -127,31 +121,20 @@ func CheckTurn(st State, player string, moves []Move, s rulebook.Settings) (Verd
 		token := !v.State.IsEmpty(m.To)
 		switch {
 		case m.Action == Nothing && token:
-			return fail(RuleAction, i,
-				fmt.Sprintf("%s stops on %s, which holds a token: the player says «je vois» (see) or «je prends» (take).", capital(the.EN), m.To),
-				fmt.Sprintf("%s s'arrête sur %s, qui porte un pion : le joueur dit « je vois » ou « je prends ».", capital(the.FR), m.To))
+			return fail(RuleAction, i, rulebook.Say("takefive.ref.v.say", "Piece", m.Piece.The(), "Square", m.To))
 		case m.Action != Nothing && !token:
-			return fail(RuleAction, i,
-				fmt.Sprintf("%s stops on %s, whose token was already taken: there is nothing there to see or take.", capital(the.EN), m.To),
-				fmt.Sprintf("%s s'arrête sur %s, dont le pion a déjà été pris : il n'y a rien à voir ni à prendre.", capital(the.FR), m.To))
+			return fail(RuleAction, i, rulebook.Say("takefive.ref.v.gone", "Piece", m.Piece.The(), "Square", m.To))
 		case m.Action != TakeToken:
 			continue
 		case v.Take != nil:
-			return fail(RuleOneTake, i,
-				fmt.Sprintf("%s already took the %d this turn: a player takes only one token per turn, so this token can only be seen.", player, v.Take.Value),
-				fmt.Sprintf("%s a déjà pris le %d ce tour-ci : on ne prend qu'un pion par tour, celui-ci ne peut qu'être vu.", player, v.Take.Value))
+			return fail(RuleOneTake, i, rulebook.Say("takefive.ref.v.onetake", "Player", player, "Value", v.Take.Value))
 		}
 		tk := Take{Phase: st.Phase, Player: player, Rack: v.State.Racks[me].Values, Opponents: opponents(v.State, me), Value: m.Value}
 		eff := TakeEffect(tk, s)
 		if m.GiveBack && eff.Outcome != Penalty { // a forced penalty makes the request moot
 			if s.Get(HouseVoluntaryReturn) != "true" || st.Phase == TwentyOne {
-				why := rulebook.Text{EN: "the group's house rules do not allow it", FR: "les règles maison du groupe ne le permettent pas"}
-				if st.Phase == TwentyOne {
-					why = rulebook.Text{EN: "the 21 phase has no return", FR: "la phase « 21 » ne connaît pas de retour"}
-				}
-				return fail(RuleVoluntaryReturn, i,
-					fmt.Sprintf("%s cannot give back the %d he could keep: %s.", player, m.Value, why.EN),
-					fmt.Sprintf("%s ne peut rendre le %d qu'il peut garder : %s.", player, m.Value, why.FR))
+				return fail(RuleVoluntaryReturn, i, rulebook.Say("takefive.ref.v.giveback", "Player", player, "Value", m.Value,
+					"In21", st.Phase == TwentyOne))
 			}
 			tk.GiveBack = true
 			eff = TakeEffect(tk, s)
@@ -163,9 +146,8 @@ func CheckTurn(st State, player string, moves []Move, s rulebook.Settings) (Verd
 		}
 	}
 	if len(moves) == 1 && othersCanMove(v.State.Pieces, moves[0].Piece) {
-		return fail(RuleTwoPieces, rulebook.NoStep,
-			fmt.Sprintf("A turn moves two pieces: only %s was moved.", moves[0].Piece.the().EN),
-			fmt.Sprintf("Un tour déplace deux pièces : seule la pièce « %s » a bougé.", moves[0].Piece.Name().FR))
+		return fail(RuleTwoPieces, rulebook.NoStep, rulebook.Say("takefive.ref.v.onepiece", "Piece", moves[0].Piece.the(),
+			"Name", moves[0].Piece.Name()))
 	}
 	if v.Take != nil && v.Take.Effect.Outcome == Penalty {
 		v.Take.Squares = PenaltySquares(v.State.Pieces, v.State.Empty)

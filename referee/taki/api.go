@@ -65,14 +65,14 @@ type TurnResponse struct {
 // AnswerTurn judges one turn. It returns an *rulebook.InputError whose Field
 // is the JSON path of the mistake for an unknown house rule, a malformed
 // field (direction, colour, side, card) or an impossible state or turn (see
-// Judge).
-func AnswerTurn(req TurnRequest, lang string) (TurnResponse, error) {
+// Judge). Its sentences are said by say, in the answer's language.
+func AnswerTurn(req TurnRequest, say rulebook.Speaker) (TurnResponse, error) {
 	j, err := JudgeRequest(req)
 	if err != nil {
 		return TurnResponse{}, err
 	}
 	r := j.Result
-	out := TurnResponse{Legal: r.Legal, Violations: rulebook.WireAll(r.Violations, lang), Next: r.Next,
+	out := TurnResponse{Legal: r.Legal, Violations: rulebook.WireAll(r.Violations, say), Next: r.Next,
 		Direction: r.Direction.String(), Draws: map[string]int{}, Skipped: r.Skipped, Penalized: r.Penalized,
 		State: encodeState(r.State), RoundOver: r.RoundOver}
 	for p, n := range r.Draws {

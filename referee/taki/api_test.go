@@ -52,7 +52,7 @@ func TestAnswerTurnInputErrors(t *testing.T) {
 		if err := json.Unmarshal([]byte(tt.body), &req); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		_, err := AnswerTurn(req, "en")
+		_, err := AnswerTurn(req, in("en"))
 		var ie *rulebook.InputError
 		if !errors.As(err, &ie) || ie.Field != tt.field {
 			t.Errorf("%s: AnswerTurn(%s) error = %v, want an InputError on %q", tt.name, tt.body, err, tt.field)
@@ -70,7 +70,7 @@ func TestAnswerTurnWireShape(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &req); err != nil {
 		t.Fatal(err)
 	}
-	r, err := AnswerTurn(req, "fr")
+	r, err := AnswerTurn(req, in("fr"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestAnswerTurnWireShape(t *testing.T) {
 	}
 	// A French violation.
 	req.Turn.Play = []string{"B7"}
-	r, _ = AnswerTurn(req, "fr")
+	r, _ = AnswerTurn(req, in("fr"))
 	if r.Legal || len(r.Violations) != 1 || !strings.Contains(r.Violations[0].Message, "« 7 bleu »") {
 		t.Errorf("AnswerTurn(B7 on R5, fr) = %+v, want a French taki.match violation", r)
 	}
@@ -99,7 +99,7 @@ func FuzzAnswerTurn(f *testing.F) {
 		if json.Unmarshal(body, &req) != nil {
 			return
 		}
-		r, err := AnswerTurn(req, "en")
+		r, err := AnswerTurn(req, in("en"))
 		if err != nil {
 			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {

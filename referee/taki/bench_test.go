@@ -36,7 +36,7 @@ func BenchmarkAnswerTurn(b *testing.B) {
 		Turn:  WireTurn{Play: []string{"RPLUS", "R3"}, Counter: &WireCounter{Player: 2, Play: []string{"GPLUS", "G3"}}},
 	}
 	for b.Loop() {
-		if r, err := AnswerTurn(req, "fr"); err != nil || !r.Legal {
+		if r, err := AnswerTurn(req, in("fr")); err != nil || !r.Legal {
 			b.Fatal(err, r.Violations)
 		}
 	}

@@ -33,22 +33,46 @@ func (c Colour) Letter() string {
 	return [...]string{"", "R", "G", "B", "Y"}[c]
 }
 
-// Name is the colour's name for players, in English and French.
-func (c Colour) Name() rulebook.Text {
-	return [...]rulebook.Text{{}, {EN: "red", FR: "rouge"}, {EN: "green", FR: "vert"},
-		{EN: "blue", FR: "bleu"}, {EN: "yellow", FR: "jaune"}}[c]
+// Name is the colour's name for players (nothing for NoColour), as the
+// colour itself and in the cards' names ("le 5 vert"): the masculine in
+// French.
+func (c Colour) Name() rulebook.Msg {
+	switch c {
+	case Red:
+		return rulebook.Say("taki.colour.red")
+	case Green:
+		return rulebook.Say("taki.colour.green")
+	case Blue:
+		return rulebook.Say("taki.colour.blue")
+	case Yellow:
+		return rulebook.Say("taki.colour.yellow")
+	}
+	return rulebook.Msg{}
 }
 
-// frAgreed returns the French colour agreeing with a feminine noun such as
-// "carte" or "série" ("une carte verte", "des cartes bleues"); Name gives
-// the masculine form, used for the colour itself and for the cards' names
-// ("le 5 vert").
-func (c Colour) frAgreed(plural bool) string {
-	s := [...]string{"", "rouge", "verte", "bleue", "jaune"}[c]
-	if plural && s != "" {
-		s += "s"
+// agreed is the colour agreeing with a feminine noun such as "carte" or
+// "série", one or several ("une carte verte", "des cartes bleues"): the
+// French feminine, the name alone in English.
+func (c Colour) agreed(plural bool) rulebook.Msg {
+	switch {
+	case c == Red && plural:
+		return rulebook.Say("taki.colour.red.fp")
+	case c == Red:
+		return rulebook.Say("taki.colour.red.f")
+	case c == Green && plural:
+		return rulebook.Say("taki.colour.green.fp")
+	case c == Green:
+		return rulebook.Say("taki.colour.green.f")
+	case c == Blue && plural:
+		return rulebook.Say("taki.colour.blue.fp")
+	case c == Blue:
+		return rulebook.Say("taki.colour.blue.f")
+	case c == Yellow && plural:
+		return rulebook.Say("taki.colour.yellow.fp")
+	case c == Yellow:
+		return rulebook.Say("taki.colour.yellow.f")
 	}
-	return s
+	return rulebook.Msg{}
 }
 
 // ParseColour reads a colour letter or English name, case-insensitively.
@@ -115,32 +139,31 @@ func (c Card) String() string {
 	return c.Colour.Letter() + symbols[c.Kind]
 }
 
-// Name is the card as players say it, in English and French
-// ("red 5" / "5 rouge", "green Stop" / "Passer vert").
-func (c Card) Name() rulebook.Text {
+// Name is the card as players say it ("red 5" / "5 rouge", "green Stop" /
+// "Passer vert").
+func (c Card) Name() rulebook.Msg {
 	col := c.Colour.Name()
 	switch c.Kind {
 	case Number:
-		n := string(rune('0' + c.Value))
-		return rulebook.Text{EN: col.EN + " " + n, FR: n + " " + col.FR}
+		return rulebook.Say("taki.card.number", "Colour", col, "Value", string(rune('0'+c.Value)))
 	case Plus2:
-		return rulebook.Text{EN: col.EN + " +2", FR: "+2 " + col.FR}
+		return rulebook.Say("taki.card.plus2", "Colour", col)
 	case Stop:
-		return rulebook.Text{EN: col.EN + " Stop", FR: "Passer " + col.FR}
+		return rulebook.Say("taki.card.stop", "Colour", col)
 	case Direction:
-		return rulebook.Text{EN: col.EN + " change of direction", FR: "Changement de sens " + col.FR}
+		return rulebook.Say("taki.card.direction", "Colour", col)
 	case Plus:
-		return rulebook.Text{EN: col.EN + " Plus", FR: "Plus " + col.FR}
+		return rulebook.Say("taki.card.plus", "Colour", col)
 	case Taki:
-		return rulebook.Text{EN: col.EN + " TAKI", FR: "TAKI " + col.FR}
+		return rulebook.Say("taki.card.taki", "Colour", col)
 	case ChangeColour:
-		return rulebook.Text{EN: "change of colour", FR: "Changement de couleur"}
+		return rulebook.Say("taki.card.changecolour")
 	case SuperTaki:
-		return rulebook.Text{EN: "Super TAKI", FR: "Super TAKI"}
+		return rulebook.Say("taki.card.supertaki")
 	case Crazy:
-		return rulebook.Text{EN: "crazy card", FR: "Carte folle"}
+		return rulebook.Say("taki.card.crazy")
 	}
-	return rulebook.Text{EN: "?", FR: "?"}
+	return rulebook.Say("taki.card.unknown")
 }
 
 // ParseCard reads the API notation, case-insensitively ("r5", "R2", "G+2",

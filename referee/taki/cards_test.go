@@ -40,7 +40,7 @@ func TestDeckIsDistinctAndRoundTrips(t *testing.T) {
 		if err != nil || got != c {
 			t.Errorf("ParseCard(%q) = %v, %v, want %v", c.String(), got, err, c)
 		}
-		if n := c.Name(); n.EN == "" || n.FR == "" || n.EN == "?" {
+		if n := said(c.Name()); n.EN == "" || n.FR == "" || n.EN == "?" {
 			t.Errorf("%v.Name() = %+v, want both languages", c, n)
 		}
 	}
@@ -76,8 +76,8 @@ func TestParseCard(t *testing.T) {
 			t.Errorf("ParseCard(%q) error %v", tt.in, err)
 			continue
 		}
-		if c.String() != tt.want || c.Name().EN != tt.name {
-			t.Errorf("ParseCard(%q) = %s (%s), want %s (%s)", tt.in, c, c.Name().EN, tt.want, tt.name)
+		if c.String() != tt.want || said(c.Name()).EN != tt.name {
+			t.Errorf("ParseCard(%q) = %s (%s), want %s (%s)", tt.in, c, said(c.Name()).EN, tt.want, tt.name)
 		}
 	}
 }

@@ -54,7 +54,7 @@ func runTurnCases(t *testing.T, cases []turnCase) {
 		if err := dec.Decode(&req); err != nil {
 			t.Fatalf("%s: decoding %s: %v", tt.name, tt.body(), err)
 		}
-		r, err := AnswerTurn(req, "en")
+		r, err := AnswerTurn(req, in("en"))
 		if err != nil {
 			t.Errorf("%s: AnswerTurn(%s) error %v", tt.name, tt.body(), err)
 			continue

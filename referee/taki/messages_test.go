@@ -32,7 +32,7 @@ func TestMessagesForPlayers(t *testing.T) {
 		if err := json.Unmarshal([]byte(tt.body), &req); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		got, err := AnswerTurn(req, tt.lang)
+		got, err := AnswerTurn(req, in(tt.lang))
 		if err != nil || len(got.Violations) == 0 {
 			t.Errorf("%s: AnswerTurn = %+v, %v, want a violation", tt.name, got.Violations, err)
 			continue
@@ -49,8 +49,8 @@ func TestInputErrorsNameSeatsByLetter(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &req); err != nil {
 		t.Fatal(err)
 	}
-	_, err := AnswerTurn(req, "en")
-	want := rulebook.Text{EN: "The current player must be one of the seats A to C at this table of 3.",
+	_, err := AnswerTurn(req, in("en"))
+	want := sentence{EN: "The current player must be one of the seats A to C at this table of 3.",
 		FR: "Le joueur courant doit être l'une des places A à C à cette table de 3."}
 	var ie *rulebook.InputError
 	if !errors.As(err, &ie) || ie.Field != "state.current" || says(ie) != want {

@@ -240,7 +240,7 @@ func wantInputError(t *testing.T, name, body, field string) {
 	if err := jsonStrict(body, &req); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	_, err := AnswerTurn(req, "en")
+	_, err := AnswerTurn(req, in("en"))
 	ie, ok := err.(*rulebook.InputError)
 	if !ok || ie.Field != field || !says(ie).IsSentence() {
 		t.Errorf("%s: AnswerTurn(%s) error = %v, want an InputError on %q", name, body, err, field)

@@ -31,7 +31,7 @@ func TestTurnVectors(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range vs {
-		r, err := AnswerTurn(v.Request, "en")
+		r, err := AnswerTurn(v.Request, in("en"))
 		if v.Field != "" {
 			var ie *rulebook.InputError
 			if !errors.As(err, &ie) || ie.Field != v.Field {

@@ -43,7 +43,7 @@ type ScoredPlayer struct {
 // several of leftover/wentOut/hand, an unknown house rule, and everything
 // ScoreRound refuses (2 to 7 players, nobody at 0, impossible cards…), with
 // Field the JSON path, e.g. "players[1].leftover[2]".
-func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
+func AnswerScore(req ScoreRequest, _ rulebook.Speaker) (ScoreResponse, error) {
 	settings, err := rulebook.Resolve(fc.HouseRules, req.Rules)
 	if err != nil {
 		return ScoreResponse{}, err

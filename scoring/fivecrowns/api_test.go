@@ -42,7 +42,7 @@ func TestAnswerScoreVectors(t *testing.T) {
 		if err := json.Unmarshal(v.Request, &req); err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
 		}
-		got, err := AnswerScore(req, "en")
+		got, err := AnswerScore(req, nil)
 		var ie *rulebook.InputError
 		switch {
 		case v.Field != "":
@@ -64,7 +64,7 @@ func TestAnswerScoreVectors(t *testing.T) {
 }
 
 func TestAnswerScoreKeepsNames(t *testing.T) {
-	got, err := AnswerScore(ScoreRequest{Round: 5, Players: []ScorePlayer{{Name: "Ana", Leftover: []string{"JK", "7H", "KC", "4*"}}, {Name: "Ben", WentOut: true}}}, "en")
+	got, err := AnswerScore(ScoreRequest{Round: 5, Players: []ScorePlayer{{Name: "Ana", Leftover: []string{"JK", "7H", "KC", "4*"}}, {Name: "Ben", WentOut: true}}}, nil)
 	b, _ := json.Marshal(got)
 	if want := `{"players":[{"name":"Ana","points":87},{"name":"Ben","points":0}]}`; err != nil || string(b) != want {
 		t.Errorf("AnswerScore(API contract example) = %s, %v, want %s", b, err, want)
@@ -82,7 +82,7 @@ func FuzzAnswerScore(f *testing.F) {
 		if json.Unmarshal(b, &req) != nil {
 			return
 		}
-		resp, err := AnswerScore(req, "en")
+		resp, err := AnswerScore(req, nil)
 		if err != nil {
 			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {

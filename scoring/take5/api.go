@@ -46,14 +46,15 @@ type ScoreLine struct {
 	Working string `json:"working"`
 }
 
-// AnswerScore scores a deal for the API. lang is unused (the working is
-// written in numbers) but kept for the shape every Answer function shares.
+// AnswerScore scores a deal for the API. It says no sentence (the working
+// is written in numbers): its speaker is unused, but kept for the shape
+// every Answer function shares.
 // Returns an *rulebook.InputError naming the field at fault for a missing
 // "players", "name", "green" or "red", an unknown house rule (the Take 5!
 // toggles are accepted, so a group can send one snapshot to every
 // endpoint), a tableSize outside 2 to 6, or totals no deal of the table can
 // produce (see Deal).
-func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
+func AnswerScore(req ScoreRequest, _ rulebook.Speaker) (ScoreResponse, error) {
 	if _, err := rulebook.Resolve(rt.HouseRules, req.Rules); err != nil {
 		return ScoreResponse{}, err
 	}

@@ -56,7 +56,7 @@ func TestAnswerScore(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: decode: %v", tt.Name, err)
 		}
-		resp, err := AnswerScore(req, tt.Lang)
+		resp, err := AnswerScore(req, nil)
 		if tt.Status == 400 {
 			checkField(t, tt.Name, "AnswerScore", string(tt.Body), err, tt.Field)
 			continue
@@ -83,7 +83,7 @@ func FuzzAnswerScore(f *testing.F) {
 		if json.Unmarshal(body, &req) != nil {
 			return
 		}
-		resp, err := AnswerScore(req, "en")
+		resp, err := AnswerScore(req, nil)
 		if err != nil {
 			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {
@@ -109,6 +109,6 @@ func FuzzAnswerScore(f *testing.F) {
 func BenchmarkAnswerScore(b *testing.B) {
 	req, _ := decode(b, `{"players": [{"name": "Paul", "green": 5, "red": 3, "plus5": 1, "x2": 1, "specialsInHand": 1}, {"name": "Eric", "green": 3, "red": 20, "x2": 2}]}`)
 	for b.Loop() {
-		_, _ = AnswerScore(req, "en")
+		_, _ = AnswerScore(req, nil)
 	}
 }

@@ -43,7 +43,7 @@ type ScoredPlayer struct {
 // unknown house rule, a missing or repeated name, a winner who is not a
 // player, an unknown card, both cards and points for one player, or any
 // table that cannot exist (see Sheet.Score).
-func AnswerScore(req ScoreRequest, lang string) (ScoreResponse, error) {
+func AnswerScore(req ScoreRequest, _ rulebook.Speaker) (ScoreResponse, error) {
 	set, err := rulebook.Resolve(tk.HouseRules, req.Rules)
 	if err != nil {
 		return ScoreResponse{}, err

@@ -70,7 +70,7 @@ func TestScoreSaysEveryMistake(t *testing.T) {
 	// The API: the same round by name, every mistake joined, the first the one answered.
 	req := ScoreRequest{Winner: "Ana", Players: []ScorePlayer{{Name: "Ana", Cards: []string{"R7"}}, {Name: "Ben", Cards: []string{"X9"}},
 		{Name: "Cleo", Points: ptr(5)}, {Name: "Dan", Cards: []string{}}}}
-	_, err = AnswerScore(req, "en")
+	_, err = AnswerScore(req, nil)
 	if got := fields(err); !slices.Equal(got, []string{"players[1].cards[0]", "players[0]", "players[2].points", "players[3].cards"}) {
 		t.Errorf("the API's mistakes: %v", got)
 	}

@@ -43,7 +43,7 @@ func TestPlain2Scores(t *testing.T) {
 		if err := json.Unmarshal([]byte(tt.body), &req); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		resp, err := AnswerScore(req, "en")
+		resp, err := AnswerScore(req, nil)
 		if tt.field != "" {
 			var ie *rulebook.InputError
 			if !errors.As(err, &ie) || ie.Field != tt.field || !ie.Says() {

@@ -100,7 +100,7 @@ func TestAnswerScore(t *testing.T) {
 		if err := json.Unmarshal([]byte(tt.body), &req); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		resp, err := AnswerScore(req, "en")
+		resp, err := AnswerScore(req, nil)
 		if tt.field != "" {
 			var ie *rulebook.InputError
 			if !errors.As(err, &ie) || ie.Field != tt.field {
@@ -130,7 +130,7 @@ func FuzzAnswerScore(f *testing.F) {
 		if json.Unmarshal(body, &req) != nil {
 			return
 		}
-		resp, err := AnswerScore(req, "fr")
+		resp, err := AnswerScore(req, nil)
 		if err != nil {
 			var ie *rulebook.InputError
 			if !errors.As(err, &ie) {
@@ -161,7 +161,7 @@ func BenchmarkAnswerScore(b *testing.B) {
 		{Name: "Eli", Cards: []string{"R7", "B3", "G+2", "YSTOP", "SUPERTAKI", "Y9", "G4", "CRAZY"}},
 		{Name: "Fay", Cards: []string{"R1", "B+2", "GTAKI"}}}}
 	for b.Loop() {
-		if _, err := AnswerScore(req, "en"); err != nil {
+		if _, err := AnswerScore(req, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -46,7 +46,7 @@ func fieldOf(err error) (string, bool) {
 
 func TestScoreVectorsThroughTheAPI(t *testing.T) {
 	for _, v := range loadScoreVectors(t) {
-		got, err := AnswerScore(v.Request, "en")
+		got, err := AnswerScore(v.Request, nil)
 		if v.Field != "" {
 			if f, ok := fieldOf(err); f != v.Field || !ok {
 				t.Errorf("%s: error %v, want an InputError in both languages on %q", v.Name, err, v.Field)

@@ -19,8 +19,10 @@
 package bgstats
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
+	"unicode/utf8"
 )
 
 // File is a BG Stats export or Play file, as far as it is read or written here.
@@ -30,7 +32,19 @@ type File struct {
 	Players   []Player   `json:"players"`
 	Locations []Location `json:"locations"`
 	Plays     []Play     `json:"plays"`
+	UserInfo  *UserInfo  `json:"userInfo,omitempty"`
 }
+
+// UserInfo is who the file is of: its own player (meRefId, a player's
+// id). A backup's cloud e-mail address is never read.
+type UserInfo struct {
+	MeRefID int64 `json:"meRefId"`
+}
+
+// PlayFileAbout is what our BG Stats file says it is, as the Play file
+// BG Stats reads back begins ("This is a Play file that can be read by
+// Board Game Stats…").
+const PlayFileAbout = "This is a Play file that can be read by Board Game Stats. Written by tablekeeper."
 
 // Game is a game of the file.
 type Game struct {
@@ -42,6 +56,7 @@ type Game struct {
 	HighestWins bool   `json:"highestWins"`
 	NoPoints    bool   `json:"noPoints"`
 	Cooperative bool   `json:"cooperative"`
+	IsExpansion Bit    `json:"isExpansion,omitempty"`
 }
 
 // Player is a player of the file.
@@ -61,19 +76,28 @@ type Location struct {
 
 // Play is one logged play.
 type Play struct {
-	UUID          string  `json:"uuid,omitempty"`
-	GameRefID     int64   `json:"gameRefId"`
-	PlayDate      string  `json:"playDate"` // "2006-01-02 15:04:05", local time
-	EntryDate     string  `json:"entryDate,omitempty"`
-	LocationRefID int64   `json:"locationRefId,omitempty"`
-	DurationMin   int     `json:"durationMin"`
-	Ignored       bool    `json:"ignored"`
-	UsesTeams     bool    `json:"usesTeams"`
-	ManualWinner  bool    `json:"manualWinner"`
-	Scoring       int     `json:"scoringSetting"`
-	BGGID         int64   `json:"bggId,omitempty"`
-	Comments      string  `json:"comments,omitempty"`
-	PlayerScores  []Score `json:"playerScores"`
+	UUID          string `json:"uuid,omitempty"`
+	GameRefID     int64  `json:"gameRefId"`
+	PlayDate      string `json:"playDate"` // "2006-01-02 15:04:05", local time
+	EntryDate     string `json:"entryDate,omitempty"`
+	LocationRefID int64  `json:"locationRefId,omitempty"`
+	DurationMin   int    `json:"durationMin"`
+	Ignored       bool   `json:"ignored"`
+	UsesTeams     bool   `json:"usesTeams"`
+	ManualWinner  bool   `json:"manualWinner"`
+	Scoring       int    `json:"scoringSetting"`
+	BGGID         int64  `json:"bggId,omitempty"`
+	Comments      string `json:"comments,omitempty"`
+	Board         Text   `json:"board,omitempty"` // the variant or board played
+	// ExpansionPlays are the expansions played: games of the file.
+	ExpansionPlays []ExpansionPlay `json:"expansionPlays,omitempty"`
+	PlayerScores   []Score         `json:"playerScores"`
+}
+
+// ExpansionPlay is an expansion played with a play: a game of the file.
+type ExpansionPlay struct {
+	GameRefID int64 `json:"gameRefId"`
+	BGGID     int64 `json:"bggId,omitempty"`
 }
 
 // Score is a player's result in a play.
@@ -85,6 +109,8 @@ type Score struct {
 	Rank        int   `json:"rank"`
 	SeatOrder   int   `json:"seatOrder"`
 	Team        Text  `json:"team,omitempty"`
+	NewPlayer   Flag  `json:"newPlayer"` // his first play of the game
+	Role        Text  `json:"role,omitempty"`
 }
 
 // Text is a JSON value read as text: a string as it is, a number as
@@ -98,6 +124,9 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 	case string(b) == "null":
 		*t = ""
 		return nil
+	case len(b) >= 2 && b[0] == '"' && bytes.IndexByte(b, '\\') < 0 && utf8.Valid(b):
+		*t = Text(b[1 : len(b)-1]) // a plain string, as most are: not decoded again
+		return nil
 	case len(b) > 0 && b[0] == '"':
 		var s string
 		err := json.Unmarshal(b, &s)
@@ -110,6 +139,41 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 	}
 	*t = Text(n)
 	return nil
+}
+
+// Flag is a yes or no as files write it: true or false, or a number (0
+// no), or null (no); written true or false.
+type Flag bool
+
+// UnmarshalJSON reads true, false, a number or null.
+func (f *Flag) UnmarshalJSON(b []byte) error {
+	switch s := string(b); s {
+	case "true":
+		*f = true
+	case "false", "null":
+		*f = false
+	default:
+		var n float64
+		if err := json.Unmarshal(b, &n); err != nil {
+			return err
+		}
+		*f = n != 0
+	}
+	return nil
+}
+
+// Bit is a Flag BG Stats writes as 1 or 0 (a game's isExpansion).
+type Bit bool
+
+// UnmarshalJSON reads what Flag reads.
+func (b *Bit) UnmarshalJSON(data []byte) error { return (*Flag)(b).UnmarshalJSON(data) }
+
+// MarshalJSON writes 1 or 0.
+func (b Bit) MarshalJSON() ([]byte, error) {
+	if b {
+		return []byte("1"), nil
+	}
+	return []byte("0"), nil
 }
 
 // FinalEntry is the entry of the one round of a match imported with final

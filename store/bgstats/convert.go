@@ -9,7 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -68,20 +70,24 @@ func Import(f File, gameOf map[int64]string, who map[int64]string, loc *time.Loc
 	for _, p := range f.Players {
 		players[p.ID] = p
 	}
-	places := map[int64]string{}
+	places := map[int64]Location{}
 	for _, l := range f.Locations {
-		places[l.ID] = strings.TrimSpace(l.Name)
+		places[l.ID] = l
 	}
 	var roster []store.ExportPlayer
 	ids := map[string]int64{}
-	playerID := func(name string) int64 {
+	created := time.Now().UTC().Format(storeTime)
+	playerID := func(name, uuid string) int64 {
 		key := norm(name)
 		if id, ok := ids[key]; ok {
+			if roster[id-1].BGStatsUUID == "" {
+				roster[id-1].BGStatsUUID = keptUUID(uuid)
+			}
 			return id
 		}
 		id := int64(len(roster) + 1)
 		ids[key] = id
-		roster = append(roster, store.ExportPlayer{ID: id, Name: strings.TrimSpace(name), CreatedAt: time.Now().UTC().Format(storeTime)})
+		roster = append(roster, store.ExportPlayer{ID: id, Name: strings.TrimSpace(name), CreatedAt: created, BGStatsUUID: keptUUID(uuid)})
 		return id
 	}
 	var matches []store.ExportMatch
@@ -96,20 +102,23 @@ func Import(f File, gameOf map[int64]string, who map[int64]string, loc *time.Loc
 			rep.Skipped[cmp.Or(strings.TrimSpace(g.Name), "?")]++
 			continue
 		}
-		pl := play{p: p, game: game, loc: loc, lowWins: lowWins(game), coop: Cooperative(g, p), location: places[p.LocationRefID],
+		where := places[p.LocationRefID]
+		pl := play{p: p, game: game, loc: loc, lowWins: lowWins(game), coop: Cooperative(g, p), location: strings.TrimSpace(where.Name),
+			locationUUID: keptUUID(where.UUID), expansions: expansionsOf(p, games),
 			player: func(ref int64, nth int) (int64, error) {
 				bp := players[ref]
 				name := strings.TrimSpace(cmp.Or(who[ref], bp.Name))
 				if name == "" {
 					return 0, why("noname")
 				}
+				uuid := bp.UUID
 				if nth > 1 {
 					if !bp.IsAnonymous {
 						return 0, why("twice", "Player", name)
 					}
-					name = fmt.Sprintf("%s %d", name, nth) // a second anonymous player is another person
+					name, uuid = fmt.Sprintf("%s %d", name, nth), "" // a second anonymous player is another person
 				}
-				return playerID(name), nil
+				return playerID(name, uuid), nil
 			}}
 		m, err := pl.match()
 		if err != nil {
@@ -133,7 +142,10 @@ type play struct {
 	lowWins  bool
 	coop     bool // a co-operative play: won or lost together
 	location string
-	player   func(ref int64, nth int) (int64, error) // nth: how many times ref is seated so far
+	// locationUUID and expansions are what BG Stats needs back.
+	locationUUID string
+	expansions   []store.PlayExpansion
+	player       func(ref int64, nth int) (int64, error) // nth: how many times ref is seated so far
 }
 
 // match is the play as a finished match of one round of final scores.
@@ -159,6 +171,7 @@ func (pl play) match() (store.ExportMatch, error) {
 	if len(m.Comments) > store.MaxPlayComments {
 		m.Comments = m.Comments[:store.MaxPlayComments]
 	}
+	m.LocationUUID, m.Board, m.Expansions = pl.locationUUID, cut(strings.TrimSpace(string(p.Board)), store.MaxPlayBoard), pl.expansions
 	values := make([]float64, len(scores))
 	has := make([]bool, len(scores))
 	given := 0
@@ -169,7 +182,8 @@ func (pl play) match() (store.ExportMatch, error) {
 		if err != nil {
 			return store.ExportMatch{}, err
 		}
-		m.Seats = append(m.Seats, store.ExportSeat{Player: id})
+		m.Seats = append(m.Seats, store.ExportSeat{Player: id, NewPlayer: bool(s.NewPlayer),
+			Role: cut(strings.TrimSpace(string(s.Role)), store.MaxSeatText), Team: cut(strings.TrimSpace(string(s.Team)), store.MaxSeatText)})
 		if s.StartPlayer && m.StartSeat == nil {
 			m.StartSeat = &i
 		}
@@ -201,7 +215,7 @@ func (pl play) match() (store.ExportMatch, error) {
 	m.Result = resultOf(p, scores, pl.coop, given > 0)
 	if m.Result == "" {
 		places := placesOf(scores, values, has, pl.lowWins)
-		if m.NoScores || !slices.Equal(places, totalsPlaces(points, pl.lowWins)) {
+		if m.NoScores || !slices.Equal(places, scoring.Places(points, pl.lowWins)) {
 			m.Places = places
 		}
 	}
@@ -245,6 +259,41 @@ func resultOf(p Play, scores []Score, coop, scored bool) string {
 		return store.ResultNone
 	}
 	return ""
+}
+
+// keptUUID is a uuid of the file as a match keeps it: "" when it is longer
+// than any uuid.
+func keptUUID(u string) string {
+	if len(u) > store.MaxUUIDLen {
+		return ""
+	}
+	return u
+}
+
+// cut is s cut to at most n bytes, on a character's boundary.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// expansionsOf are the expansions a play names that the file holds (its
+// games by id), as a match keeps them.
+func expansionsOf(p Play, games map[int64]Game) []store.PlayExpansion {
+	var out []store.PlayExpansion
+	for _, e := range p.ExpansionPlays {
+		g, ok := games[e.GameRefID]
+		name := strings.TrimSpace(g.Name)
+		if !ok || name == "" || len(out) == store.MaxPlayExpansion {
+			continue
+		}
+		out = append(out, store.PlayExpansion{UUID: keptUUID(g.UUID), Name: cut(name, store.MaxGameNameLen), BGGID: max(cmp.Or(g.BGGID, e.BGGID), 0)})
+	}
+	return out
 }
 
 // Cooperative reports whether a play of game g is co-operative: the game
@@ -297,21 +346,6 @@ func placesOf(scores []Score, values []float64, has []bool, lowWins bool) []int 
 		out[i] = 1
 		for j := range scores {
 			if j != i && ahead(j, i) {
-				out[i]++
-			}
-		}
-	}
-	return out
-}
-
-// totalsPlaces is the places the totals give in the game's order (shared
-// places repeat, 1, 2, 2, 4): what a match without places of its own shows.
-func totalsPlaces(totals []int, lowWins bool) []int {
-	out := make([]int, len(totals))
-	for i, t := range totals {
-		out[i] = 1
-		for _, o := range totals {
-			if (lowWins && o < t) || (!lowWins && o > t) {
 				out[i]++
 			}
 		}
@@ -423,6 +457,9 @@ type GameInfo struct {
 	// when its places do not rank it (store.PlayMeta.Result); nil: the
 	// kept result.
 	Result func(kept string, totals []int) string
+	// UUID is the uuid BG Stats knows the game by (a file game's, kept at
+	// an import); "": one made from its id, the same at every export.
+	UUID string
 }
 
 // Export writes a group's finished matches (deleted ones left out) as a BG
@@ -431,11 +468,27 @@ type GameInfo struct {
 // read only for a final-scores round (a play without scores is written
 // without them).
 func (n Names) Export(e store.Export, loc *time.Location, info func(game string) GameInfo) File {
-	f := File{Games: []Game{}, Players: []Player{}, Locations: []Location{}, Plays: []Play{}}
+	f := File{About: PlayFileAbout, Games: []Game{}, Players: []Player{}, Locations: []Location{}, Plays: []Play{}}
 	for _, p := range e.Players {
-		f.Players = append(f.Players, Player{ID: p.ID, UUID: nameUUID("tablekeeper player " + e.Group.CreatedAt + " " + p.CreatedAt + " " + norm(p.Name)), Name: p.Name})
+		uuid := cmp.Or(p.BGStatsUUID, nameUUID("tablekeeper player "+e.Group.CreatedAt+" "+p.CreatedAt+" "+norm(p.Name)))
+		f.Players = append(f.Players, Player{ID: p.ID, UUID: uuid, Name: p.Name})
+		if e.Group.BGStatsMe != "" && uuid == e.Group.BGStatsMe {
+			f.UserInfo = &UserInfo{MeRefID: p.ID}
+		}
 	}
-	gameRef, placeRef := map[string]int64{}, map[string]int64{}
+	gameRef, placeRef, expansionRef := map[string]int64{}, map[string]int64{}, map[string]int64{}
+	// expansion is the file's game of an expansion played, added once.
+	expansion := func(x store.PlayExpansion) int64 {
+		key := cmp.Or(x.UUID, "name:"+norm(x.Name))
+		if ref, ok := expansionRef[key]; ok {
+			return ref
+		}
+		ref := int64(len(f.Games) + 1)
+		expansionRef[key] = ref
+		f.Games = append(f.Games, Game{ID: ref, UUID: cmp.Or(x.UUID, nameUUID("tablekeeper expansion "+norm(x.Name))), Name: x.Name,
+			BGGID: x.BGGID, HighestWins: true, IsExpansion: true})
+		return ref
+	}
 	for _, m := range e.Matches {
 		if m.FinishedAt == nil || m.DeletedAt != nil || len(m.Seats) == 0 {
 			continue
@@ -445,18 +498,21 @@ func (n Names) Export(e store.Export, loc *time.Location, info func(game string)
 		if !ok {
 			ref = int64(len(f.Games) + 1)
 			gameRef[m.Game] = ref
-			f.Games = append(f.Games, Game{ID: ref, UUID: nameUUID("tablekeeper game " + m.Game), Name: n.GameName(m.Game),
+			f.Games = append(f.Games, Game{ID: ref, UUID: cmp.Or(gi.UUID, nameUUID("tablekeeper game "+m.Game)), Name: n.GameName(m.Game),
 				BGGID: n.BGGID(m.Game), HighestWins: !gi.LowWins, NoPoints: gi.NoPoints, Cooperative: gi.Cooperative})
 		}
 		p := Play{PlayDate: playDate(m, loc), GameRefID: ref, UUID: uuidOf(e.Group.CreatedAt, m), DurationMin: m.DurationMin,
-			Comments: m.Comments, BGGID: n.BGGID(m.Game), ManualWinner: m.Places != nil}
+			Comments: m.Comments, BGGID: n.BGGID(m.Game), ManualWinner: m.Places != nil, Board: Text(m.Board)}
+		for _, x := range m.Expansions {
+			p.ExpansionPlays = append(p.ExpansionPlays, ExpansionPlay{GameRefID: expansion(x), BGGID: x.BGGID})
+		}
 		p.EntryDate = p.PlayDate
 		if m.Location != "" {
 			lr, ok := placeRef[norm(m.Location)]
 			if !ok {
 				lr = int64(len(f.Locations) + 1)
 				placeRef[norm(m.Location)] = lr
-				f.Locations = append(f.Locations, Location{ID: lr, UUID: nameUUID("tablekeeper location " + e.Group.CreatedAt + " " + norm(m.Location)), Name: m.Location})
+				f.Locations = append(f.Locations, Location{ID: lr, UUID: cmp.Or(m.LocationUUID, nameUUID("tablekeeper location "+e.Group.CreatedAt+" "+norm(m.Location))), Name: m.Location})
 			}
 			p.LocationRefID = lr
 		}
@@ -464,10 +520,7 @@ func (n Names) Export(e store.Export, loc *time.Location, info func(game string)
 		for i, s := range m.Seats {
 			totals[i] = s.Total
 		}
-		places := m.Places
-		if len(places) != len(m.Seats) {
-			places = totalsPlaces(totals, gi.LowWins)
-		}
+		places := scoring.FinalPlaces(m.Places, totals, gi.LowWins, m.Left()) // as the sheet and the standings rank it
 		start := -1
 		if m.StartSeat != nil {
 			start = *m.StartSeat
@@ -496,7 +549,8 @@ func (n Names) Export(e store.Export, loc *time.Location, info func(game string)
 				}
 			}
 			p.PlayerScores = append(p.PlayerScores, Score{PlayerRefID: s.Player, Score: score,
-				Winner: won, StartPlayer: i == start, Rank: rank, SeatOrder: i + 1})
+				Winner: won, StartPlayer: i == start, Rank: rank, SeatOrder: i + 1, NewPlayer: Flag(s.NewPlayer), Role: Text(s.Role), Team: Text(s.Team)})
+			p.UsesTeams = p.UsesTeams || s.Team != ""
 		}
 		f.Plays = append(f.Plays, p)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -119,7 +120,7 @@ func placesOrTotals(m store.ExportMatch) []int {
 	for i, s := range m.Seats {
 		t[i] = s.Total
 	}
-	return totalsPlaces(t, lowWins(m.Game))
+	return scoring.Places(t, lowWins(m.Game))
 }
 
 func mapsEqual(a, b map[int64]string) bool {

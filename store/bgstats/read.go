@@ -145,6 +145,16 @@ func read(br *bufio.Reader) (File, error) {
 				f.About, _ = v.(string)
 				return err
 			}
+		case "userInfo": // who the file is of; its e-mail address is not kept
+			into = func() error {
+				var raw json.RawMessage
+				err := dec.Decode(&raw)
+				var u UserInfo
+				if json.Unmarshal(raw, &u) == nil && u.MeRefID != 0 { // another shape: no one
+					f.UserInfo = &u
+				}
+				return err
+			}
 		case "plays":
 			plays = true
 			into = func() error { return playsOf(dec, &f.Plays) }
@@ -231,7 +241,7 @@ func skip(dec *json.Decoder) error {
 // are kept whole (the confirmation step may take any game as one of ours).
 // A confirmation step carries it instead of the file.
 func Slim(f File) File {
-	out := File{Games: f.Games, Players: f.Players, Locations: f.Locations, Plays: make([]Play, 0, len(f.Plays))}
+	out := File{Games: f.Games, Players: f.Players, Locations: f.Locations, UserInfo: f.UserInfo, Plays: make([]Play, 0, len(f.Plays))}
 	for _, p := range f.Plays {
 		if p.Ignored {
 			p = Play{GameRefID: p.GameRefID, Ignored: true}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tablekeeper/tablekeeper/internal/bgstatsgen"
+	"github.com/tablekeeper/tablekeeper/scoring"
 	"github.com/tablekeeper/tablekeeper/store"
 )
 
@@ -79,7 +80,7 @@ func matchWinners(m store.ExportMatch, lowWins bool) []bool {
 		for i, s := range m.Seats {
 			totals[i] = s.Total
 		}
-		places = totalsPlaces(totals, lowWins)
+		places = scoring.Places(totals, lowWins)
 	}
 	for i, p := range places {
 		out[i] = p == 1

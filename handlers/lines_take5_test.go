@@ -1,0 +1,112 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// take5Lines is a Take 5! match of Ana, Ben (his own phone) and Chloé (no phone).
+func take5Lines(t *testing.T) linesTable {
+	t.Helper()
+	return newLinesTableOf(t, func(ana *client, slug string, ids []int64) string {
+		form := url.Values{"game": {"take5"}}
+		for i, id := range ids {
+			form.Set(fmt.Sprintf("seat_%d", id), fmt.Sprint(i+1))
+		}
+		rec := ana.post("/g/"+slug+"/matches", form)
+		if rec.Code != http.StatusSeeOther {
+			t.Fatalf("start match: status %d\n%s", rec.Code, rec.Body)
+		}
+		return rec.Header().Get("Location")
+	})
+}
+
+// t5Line is row's Take 5! line: green, red, +5, x2, specials in hand.
+func t5Line(row int, counts ...string) url.Values {
+	line := url.Values{}
+	for i, k := range []string{"green", "red", "plus5", "x2", "hand"} {
+		if i < len(counts) && counts[i] != "" {
+			line.Set(fmt.Sprintf("%s_%d", k, row), counts[i])
+		}
+	}
+	return line
+}
+
+// Each Take 5! player sends their own cow heads and specials (issue 37):
+// the phone's own line holds its counts and its Send; a line impossible
+// alone (a pile no row makes) is refused and not stored; when every line
+// is in, the whole table's checks run (here: more "x2" than were dealt),
+// the lines are kept and the refusal is shown on the phones next to the
+// line at fault; once corrected, the deal is saved with no Save.
+func TestTake5LinesSaveTheDeal(t *testing.T) {
+	lt := take5Lines(t)
+	page := doc(t, lt.ben.get(lt.match))
+	own := page.Find("[data-testid=own-line]")
+	if who, _ := own.Attr("data-player"); who != "Ben" {
+		t.Fatalf("Ben's phone shows as its own line %q", who)
+	}
+	for _, f := range []string{"green", "red", "plus5", "x2", "hand"} {
+		if own.Find("[data-testid="+f+"]").Length() != 1 {
+			t.Errorf("Ben's own line has no %s count", f)
+		}
+	}
+	if page.Find("[data-testid=send-line][data-player=Ben]").Length() != 1 {
+		t.Fatal("Ben's own line has no Send")
+	}
+	if n := page.Find("[data-testid=seat][data-player=Ben]").Length(); n != 1 {
+		t.Errorf("Ben's row is drawn %d times, want once (moved first, not copied)", n)
+	}
+	key := page.Find("#round-form [name=submitKey]").AttrOr("value", "")
+
+	lt.ben.htmx = true
+	rec := lt.ben.post(lt.match+"/lines", withLine(key, 1, t5Line(1, "1", "0")))
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(doc(t, rec).Text(), "1 green and 0 red cows") {
+		t.Fatalf("a pile no row makes, alone: status %d, %q", rec.Code, doc(t, rec).Find("[role=alert]").Text())
+	}
+	if m, _, _ := lt.app.store.MatchSheet(context.Background(), lt.group, lt.id); len(m.Lines) != 0 {
+		t.Fatalf("a refused line was stored: %+v", m.Lines)
+	}
+	lt.ben.htmx = false
+
+	if code := lt.send(lt.ana, key, "0", t5Line(0, "5", "3", "1", "1", "1")); code != http.StatusSeeOther {
+		t.Fatalf("Ana's line: status %d", code)
+	}
+	if code := lt.send(lt.ben, key, "1", t5Line(1, "3", "20", "", "2")); code != http.StatusSeeOther {
+		t.Fatalf("Ben's line: status %d", code)
+	}
+	if code := lt.send(lt.ben, key, "2", t5Line(2, "10", "2", "", "1")); code != http.StatusUnprocessableEntity {
+		t.Fatalf("the last line of a deal with 4 \"x2\" at 3 players (one each): status %d, want 422", code)
+	}
+	if lt.rounds(t) != 0 {
+		t.Fatal("a deal with more x2 than were dealt was saved")
+	}
+	page = doc(t, lt.ben.get(lt.match))
+	if msg := page.Find("[data-testid=line-error]").Text(); !strings.Contains(msg, "x2") {
+		t.Fatalf("the phones do not show the specials refused next to a line: %q", msg)
+	}
+	if page.Find("[data-testid=line-in]").Length() != 3 {
+		t.Error("the lines of a refused deal were not kept")
+	}
+	// Ben counts again, on the form as his phone now draws it: one x2. The deal is saved.
+	key = page.Find("#round-form [name=submitKey]").AttrOr("value", "")
+	if code := lt.send(lt.ben, key, "1", t5Line(1, "3", "20", "", "1")); code != http.StatusSeeOther || lt.rounds(t) != 1 {
+		t.Fatalf("Ben's corrected line: status %d, %d deals", code, lt.rounds(t))
+	}
+	rs, _ := lt.app.store.Rounds(context.Background(), lt.id)
+	if got := fmt.Sprint(rs[0].Points); got != "[4 -34 16]" {
+		t.Errorf("the deal saved from the lines scores %s", got)
+	}
+}
+
+// withLine is a line post: the form's key, the row and its fields.
+func withLine(key string, row int, line url.Values) url.Values {
+	form := url.Values{"submitKey": {key}, "line": {fmt.Sprint(row)}}
+	for k, v := range line {
+		form[k] = v
+	}
+	return form
+}
