@@ -5,27 +5,26 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 )
 
-// TestFirstHistoryPagesAfterARestartCostLikeWarmOnes restarts the server
-// (a new Server on the same database, as a deploy does) over a group of
-// 10,000 matches: with its ledger built at start-up (warmLedgers), the
-// first standings, player and records pages cost at most twice a warm one.
-// Without it the first page rebuilt the ledger from the whole history: 42×
-// (issue 28). The figures without warming are logged beside, for the record.
-func TestFirstHistoryPagesAfterARestartCostLikeWarmOnes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("10,000 matches: skipped with -short")
-	}
+// TestFirstHistoryPagesAfterAWarmedRestartBuildNothing restarts the server
+// (a new Server on the same database, as a deploy does) over a group's
+// history: once the start-up's warm-up (warmLedgers) has run, the group's
+// ledger is built, and its first standings, player and records pages fold
+// no match into it and read nothing more than a warm page would (before
+// issue 28 the first page rebuilt the ledger from the whole history: 42× a
+// warm one). What that costs in CPU, cold and warm, at 10,000 matches is
+// BenchmarkFirstHistoryPagesAfterRestart's, not a test's: a verdict here
+// depends on the code, not on the machine's load.
+func TestFirstHistoryPagesAfterAWarmedRestartBuildNothing(t *testing.T) {
 	app := newTestApp(t)
 	now := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
 	app.store.Now = func() time.Time { return now }
 	ctx := context.Background()
-	created, err := app.store.ImportGroup(ctx, benchHistoryExport(10000, now), "Ana", "")
+	created, err := app.store.ImportGroup(ctx, benchHistoryExport(300, now), "Ana", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,76 +33,26 @@ func TestFirstHistoryPagesAfterARestartCostLikeWarmOnes(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := "/g/" + created.Group.Slug
-	// A group of ten matches, whose pages a new process shows first: what
-	// any process pays once (translations, first renders) is then not
-	// counted against the big group's ledger.
-	small, err := app.store.ImportGroup(ctx, benchHistoryExport(10, now), "Ana", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	smallPlayers, err := app.store.Players(ctx, small.Group.ID)
-	if err != nil || len(smallPlayers) == 0 {
-		t.Fatal(err)
-	}
-	smallBase := "/g/" + small.Group.Slug
-	smallPaths := map[string]string{base + "/standings": smallBase + "/standings", base + "/records": smallBase + "/records",
-		fmt.Sprintf("%s/players/%d", base, players[0].ID): fmt.Sprintf("%s/players/%d", smallBase, smallPlayers[0].ID),
-		base + "/standings?season=all":                    smallBase + "/standings?season=all"}
-	restart := func(warm bool) *testApp {
+	for _, path := range []string{base + "/standings", fmt.Sprintf("%s/players/%d", base, players[0].ID), base + "/records", base + "/standings?season=all"} {
 		srv, e, err := newServer(Config{Store: app.store, Games: testGames(), BaseURL: "http://tk.test"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if warm {
-			srv.warmLedgers(ctx) // what start-up runs in the background, waited for
+		srv.warmLedgers(ctx) // what start-up runs in the background, waited for
+		gl := srv.ledgers.groups[created.Group.ID]
+		if gl == nil || !gl.built {
+			t.Fatalf("%s: after the warm-up the group has no ledger built", path)
 		}
-		return &testApp{t: t, e: e, store: app.store, srv: srv}
-	}
-	get := func(a *testApp, path string) time.Duration {
-		a.srv.cache.dropPages() // the page built, not answered from the page cache
+		seq, folded := gl.seq, gl.unkept
 		req := httptest.NewRequest(http.MethodGet, path, nil)
-		session := created.SessionToken
-		if strings.HasPrefix(path, smallBase) {
-			session = small.SessionToken
-		}
-		req.AddCookie(&http.Cookie{Name: sessionCookie, Value: session})
+		req.AddCookie(&http.Cookie{Name: sessionCookie, Value: created.SessionToken})
 		rec := httptest.NewRecorder()
-		// The process's CPU time (processCPU): on a shared machine the wall
-		// clock counts the others' work too.
-		cpu0 := processCPU()
-		a.e.ServeHTTP(rec, req)
-		took := time.Duration(processCPU() - cpu0)
+		e.ServeHTTP(rec, req)
 		if rec.Code != http.StatusOK {
 			t.Fatalf("GET %s: %d", path, rec.Code)
 		}
-		return took
-	}
-	for _, path := range []string{base + "/standings", fmt.Sprintf("%s/players/%d", base, players[0].ID), base + "/records", base + "/standings?season=all"} {
-		cold := restart(false)
-		get(cold, smallPaths[path])
-		coldFirst := get(cold, path)
-		// Three restarts, and seven warm pages after the last: the medians
-		// (a single page of a few milliseconds is at the mercy of the others
-		// sharing the machine).
-		var firsts, steady []time.Duration
-		var warmed *testApp
-		for range 3 {
-			warmed = restart(true)
-			get(warmed, smallPaths[path])
-			firsts = append(firsts, get(warmed, path))
-		}
-		for range 7 {
-			steady = append(steady, get(warmed, path))
-		}
-		slices.Sort(firsts)
-		slices.Sort(steady)
-		first, median := firsts[1], steady[len(steady)/2]
-		t.Logf("%s, CPU: first after a restart %v (without warming: %v), warm %v", path, first.Round(10*time.Microsecond),
-			coldFirst.Round(10*time.Microsecond), median.Round(10*time.Microsecond))
-		// A millisecond of slack for a shared machine's noise. Without the
-		// ledger built ahead, the first page costs 0.5–2.7 s here.
-		if first > 2*median+time.Millisecond {
-			t.Errorf("%s: the first page after a restart took %v, a warm one %v: more than twice", path, first, median)
+		if now := srv.ledgers.groups[created.Group.ID]; now != gl || gl.seq != seq || gl.unkept != folded {
+			t.Errorf("%s: the first page after a warmed restart rebuilt or caught up the ledger (change %d → %d, %d → %d matches folded)", path, seq, gl.seq, folded, gl.unkept)
 		}
 	}
 }
