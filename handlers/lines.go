@@ -105,7 +105,7 @@ func planLine(g Game, lg kit.Lines, match store.Match, rounds []store.Round, p l
 		return out
 	}
 	form.Set("op", "save")
-	rp := planNew(g, match, rounds, roundPost{form: form, env: p.env, url: p.url, key: p.key, author: p.author})
+	rp := planNew(g, match, rounds, roundPost{form: form, env: p.env, url: p.url, links: p.links, key: p.key, author: p.author})
 	out.round = rp
 	switch rp.kind {
 	case planWrite:
@@ -385,7 +385,7 @@ func (s *Server) withLines(c echo.Context, g Game, match store.Match, rounds []s
 // row, and each row's part of refused (the round the lines make).
 func (s *Server) lineView(c echo.Context, rc RoundCtx, lines []store.Line, refused error) *kit.LineView {
 	me := memberOf(c).who
-	lv := &kit.LineView{Action: strings.TrimSuffix(rc.Action, "/rounds") + "/lines", Own: -1, Rows: make([]kit.LineRow, len(rc.Match.Seats))}
+	lv := &kit.LineView{Action: pathTo(c, routeLines, memberOf(c).group.Slug, rc.Match.ID), Own: -1, Rows: make([]kit.LineRow, len(rc.Match.Seats))}
 	for i, st := range rc.Match.Seats {
 		r := kit.LineRow{Name: st.Name, State: views.T(rc.Ctx, "line.awaited"), Send: views.T(rc.Ctx, "line.sendfor", "Name", st.Name)}
 		if st.PlayerID != 0 && st.PlayerID == me.PlayerID {

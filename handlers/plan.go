@@ -36,10 +36,19 @@ type roundPost struct {
 	form   url.Values
 	env    context.Context // the answer's language and view environment
 	url    string          // the match's address
+	links  formLinks       // the round forms' actions, by route name
 	key    string          // this answer's fresh submit key (submitKey)
 	author string
 	round  int64 // a correction or an undo: the round's id; 0 for a new round
 	undo   bool
+}
+
+// formLinks is where a match's round forms post, built by route name
+// (pathTo) from the request before the write: a new round's form, and a
+// correction's form for the round of an id.
+type formLinks struct {
+	rounds string
+	round  func(id int64) string
 }
 
 // planKind is what a post of a round form comes to.
@@ -255,7 +264,7 @@ func roundOfKey(key string, next int) int {
 // for p's answer.
 func roundCtxFor(p roundPost, match store.Match, played Played, number int, version int) RoundCtx {
 	rc := RoundCtx{Ctx: p.env, Match: match, Played: played, Number: number, Table: len(match.Seats),
-		Action: p.url + "/rounds", SubmitKey: strconv.Itoa(number) + "." + p.key, Version: version}
+		Action: p.links.rounds, SubmitKey: strconv.Itoa(number) + "." + p.key, Version: version}
 	rc.Colours = kit.Colours(match.Seats)
 	rc.Match, rc.Played, rc.Seated = atRound(match, played, number)
 	rc.SubmitKey += seatsTag(rc.Seated)
@@ -271,7 +280,7 @@ type editCtx struct {
 
 func editCtxFor(g Game, p roundPost, match store.Match, played Played, r store.Round, n int) editCtx {
 	rc := roundCtxFor(p, match, played, n, r.Version)
-	rc.Action = p.url + "/rounds/" + strconv.FormatInt(r.ID, 10)
+	rc.Action = p.links.round(r.ID)
 	rc.Cancel = p.url
 	label := roundLabel(rc.Ctx, g, match, played, n)
 	return editCtx{RoundCtx: rc, label: label, title: views.T(rc.Ctx, "round.correct", "Round", label)}

@@ -121,7 +121,14 @@ func (s *Server) matchGame(c echo.Context) (int64, Game, error) {
 // roundPost reads what the plan needs of a post to match id: the form, who
 // posts it and what its answer is drawn with.
 func (s *Server) roundPost(c echo.Context, id int64, form url.Values) roundPost {
-	return roundPost{form: form, env: s.viewCtx(c), url: s.matchURL(c, id), key: submitKey(c), author: memberOf(c).who.Display}
+	return roundPost{form: form, env: s.viewCtx(c), url: s.matchURL(c, id), links: s.formLinks(c, id), key: submitKey(c), author: memberOf(c).who.Display}
+}
+
+// formLinks is where the round forms of the match of id post.
+func (s *Server) formLinks(c echo.Context, id int64) formLinks {
+	e, slug := c.Echo(), memberOf(c).group.Slug
+	return formLinks{rounds: pathTo(c, routeRounds, slug, id),
+		round: func(round int64) string { return e.Reverse(routeRound, slug, id, round) }}
 }
 
 // status is the status of a form drawn again.
@@ -387,7 +394,7 @@ func (s *Server) undoRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := roundPost{url: s.matchURL(c, id), author: memberOf(c).who.Display, undo: true}
+	p := roundPost{url: s.matchURL(c, id), links: s.formLinks(c, id), author: memberOf(c).who.Display, undo: true}
 	if p.round, err = strconv.ParseInt(c.FormValue("round"), 10, 64); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}

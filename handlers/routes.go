@@ -74,12 +74,12 @@ func (s *Server) routes(e *echo.Echo) {
 	g.GET("/matches/:match/events", s.matchEvents).Name = routeMatchEvents
 	g.GET("/matches/:match/chart", s.matchChart).Name = routeMatchChart // opened from a match still played
 	g.GET("/matches/:match/changes", s.matchChanges)                    // what the others changed while a phone was away
-	g.POST("/matches/:match/rounds", s.postRound)
-	g.POST(linesRoute, s.postLine) // a player's own line of the next round (issue 37); its refusals are JSON to JSON clients
+	g.POST("/matches/:match/rounds", s.postRound).Name = routeRounds
+	g.POST(linesRoute, s.postLine).Name = routeLines // a player's own line of the next round (issue 37); its refusals are JSON to JSON clients
 	g.GET(linesRoute, s.backToMatch)
 	g.GET("/matches/:match/rounds", s.backToMatch) // a reload after a form posted without JavaScript
 	g.GET("/matches/:match/rounds/:round/edit", s.editRound)
-	g.POST("/matches/:match/rounds/:round", s.postEdit)
+	g.POST("/matches/:match/rounds/:round", s.postEdit).Name = routeRound
 	g.GET("/matches/:match/rounds/:round/history", s.roundHistory)
 	g.POST("/matches/:match/undo", s.undoRound).Name = routeMatchUndo
 	g.POST("/matches/:match/leave", s.playerLeaves).Name = routeMatchLeave
@@ -132,6 +132,9 @@ const (
 	routeMatches              = "matches"
 	routeMatch                = "match"
 	routeMatchEvents          = "matchEvents"
+	routeRounds               = "rounds"
+	routeRound                = "round"
+	routeLines                = "lines"
 	routeMatchChart           = "matchChart"
 	routeMatchUndo            = "matchUndo"
 	routeMatchLeave           = "matchLeave"
