@@ -14,7 +14,7 @@ import (
 
 // sheetFits measures, on a scoresheet, what a two-phone walk found cut or
 // lopsided: a player's name in the sheet's header cut (names of up to six
-// letters must read whole), the scoreboard's rows of unequal length (one
+// letters must read whole, and a big table's short forms of them), the scoreboard's rows of unequal length (one
 // chip alone on a second row), a chip against the screen's edge, and the
 // page scrolling sideways.
 const sheetFits = `(() => {
@@ -22,8 +22,13 @@ const sheetFits = `(() => {
   document.querySelectorAll('table[data-testid=scores] thead th[title]').forEach(th => {
     // The text as laid out (a range), against the cell's box less its padding: an ellipsis is drawn
     // over a text a fraction of a pixel too wide, which scrollWidth, rounded, does not see.
-    const cs = getComputedStyle(th), rg = document.createRange();
-    rg.selectNodeContents(th);
+    // What the head shows: the name, or at a big table its short form (drawn after it; the name then heard, not seen).
+    const cs = getComputedStyle(th), rg = document.createRange(), name = th.querySelector('.th-name') || th;
+    if (getComputedStyle(name).position === 'absolute') {
+      if (th.scrollWidth > th.clientWidth + 0.5) faults.push('the header "' + th.dataset.short + '" (' + th.title + ') is cut');
+      return;
+    }
+    rg.selectNodeContents(name);
     const text = rg.getBoundingClientRect().width, room = th.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
     if (th.title.length <= 6 && text > room + 0.1)
       faults.push('the header "' + th.title + '" is cut (' + text.toFixed(1) + ' px of text in ' + room.toFixed(1) + ')');

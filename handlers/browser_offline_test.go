@@ -267,8 +267,10 @@ func TestBrowserCatchUpAfterServerRestart(t *testing.T) {
 }
 
 // Save offline: Ben saves round 1 without a connection. It is kept on his
-// phone and says so next to Save, through a reload and in a new tab; when
-// the connection is back it is sent once, and the server has one round.
+// phone and says so next to Save, through a reload and in a new tab (one
+// note: not also a red "nothing was sent"), shown as round 1 waiting with
+// what was typed, the form on round 2 (issue 37); when the connection is
+// back it is sent once, and the server has one round.
 func TestBrowserOfflineSaveSentOnce(t *testing.T) {
 	tb := offlineTable(t)
 	tb.offline(tb.ben, "ben", true)
@@ -284,9 +286,14 @@ func TestBrowserOfflineSaveSentOnce(t *testing.T) {
 	tb.ben.do(chromedp.Reload())
 	within(tb.ben, 8*time.Second, pendingJS, "after a reload offline, the save still waits")
 	var typed string
-	tb.ben.eval(`document.querySelector('#points_1').value`, &typed)
-	if typed != "7" {
-		t.Errorf("after a reload offline Ben's form holds %q, want 7", typed)
+	tb.ben.eval(`[...document.querySelectorAll('[data-testid=kept-round] td')].slice(1, -1).map(c => c.textContent).join('/') + ' ' + document.querySelector('#round-form h2').textContent`, &typed)
+	if typed != "0/7 Enter round 2" {
+		t.Errorf("after a reload offline Ben's phone shows %q, want round 1 waiting (0/7) and the form on round 2", typed)
+	}
+	var notes string
+	tb.ben.eval(`[...document.querySelectorAll('[data-testid=pending-save], [data-testid=offline-here]')].map(e => e.dataset.testid).join(' ')`, &notes)
+	if notes != "pending-save" {
+		t.Errorf("after a reload offline the notes beside Save are %q, want one: the round waiting", notes)
 	}
 	// The browser's tab closed and another opened on the match, still offline.
 	tab, cancel := chromedp.NewContext(tb.ben.ctx)

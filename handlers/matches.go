@@ -402,10 +402,14 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 			row.Main, row.Sub = splitLabel(row.Label)
 			if !final {
 				lastLive, sh.UndoLabel = r.ID, row.Main
+				row.Num = strconv.Itoa(n)
 			}
 		} else {
 			row.Label = roundLabel(vctx, g, match, live, r.Number)
 			row.Main, row.Sub = splitLabel(row.Label)
+			if !final {
+				row.Num = strconv.Itoa(r.Number)
+			}
 			row.Sub = strings.TrimPrefix(row.Sub+" · ", " · ") + views.T(vctx, "match.undone")
 			row.Label += " · " + views.T(vctx, "match.undone")
 		}

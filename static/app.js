@@ -425,6 +425,7 @@ window.tkRetryAfter = function (res) {
           if (freshForm && window.htmx) window.htmx.process(freshForm);
           if (freshForm) document.dispatchEvent(new CustomEvent("tk:form", { detail: freshForm }));
         }
+        document.dispatchEvent(new CustomEvent("tk:sheet"));
         tell(wasAway ? "away" : "here");
       })
       .catch(function () {
@@ -559,6 +560,7 @@ window.tkRetryAfter = function (res) {
   function learn(form) {
     var r = roundOf(keyOf(form));
     if (!(r in blank) && !typed(form)) blank[r] = same(fields(form));
+    keepPristine(form);
   }
   function typed(form) {
     return Array.prototype.some.call(form.querySelectorAll("input, select, textarea"), function (el) {
@@ -648,13 +650,26 @@ window.tkRetryAfter = function (res) {
     show();
     later(tries.next(wait));
   }
-  // show says next to Save that this match's round waits on the phone.
+  // show says next to Save that this match's rounds wait on the phone
+  // (one note: the red "nothing was sent" goes), with the form moved on
+  // past them and the totals counting them.
   function show() {
+    advance();
+    keptRows();
+    refusals(); // a refusal told beside Save stays when the form is drawn again
     var form = keptForm();
     var line = document.getElementById("pending-save");
     var p = form && pendingFor(form.getAttribute("action"));
     if (!p) { if (line) line.remove(); return; }
+    var off = document.getElementById("offline-here");
+    if (off) off.remove();
+    var ahead = keptAhead(form.getAttribute("action"));
     var id = sending === p.key ? "pending.sending" : isCorrection(p.action) ? "pending.correction" : "pending.waiting";
+    var arg = p.round;
+    if (ahead.length > 1 && !sending) {
+      id = "pending.rounds";
+      arg = ahead.map(function (x) { return x.round; }).join(", ");
+    }
     if (!line) {
       line = document.createElement("p");
       line.id = "pending-save";
@@ -664,7 +679,7 @@ window.tkRetryAfter = function (res) {
       if (window.tkPlace) window.tkPlace(line);
     }
     line.setAttribute("data-round", String(p.round));
-    if (window.tkSay) window.tkSay(id, p.round).then(function (t) { if (t) line.textContent = t; });
+    if (window.tkSay) window.tkSay(id, arg).then(function (t) { if (t) line.textContent = t; });
   }
 
   // A double tap on Save: the second tap lands on the form the first one's
@@ -690,8 +705,9 @@ window.tkRetryAfter = function (res) {
     }
     lastSave = { action: line ? lineAction(form, b) : form.getAttribute("action"), key: line ? keyOf(form) + "/" + b.value : keyOf(form), round: roundOf(keyOf(form)),
       body: encode(fields(form, b)), said: said(form), at: Date.now(), who: lineFor(b) };
-    // Without a connection the save is not even tried: kept at once.
-    if (navigator.onLine === false) {
+    // Without a connection the save is not even tried: kept at once; so is
+    // a new round typed while rounds before it still wait (sent after them).
+    if (navigator.onLine === false || (!line && behind(form))) {
       e.preventDefault();
       e.stopImmediatePropagation();
       keep(lastSave);
@@ -716,6 +732,8 @@ window.tkRetryAfter = function (res) {
       else if (st !== 409 && st !== 422) refuse(done, st);
       lastSave = null;
       show();
+      if (st === 200 && waiting().length) later(0); // the rounds kept after it, if any
+
     } else if (form) {
       var xhr = e.detail.xhr;
       keep(lastSave, window.tkRetryAfter({ headers: { get: function (h) { return xhr.getResponseHeader(h); } } }));
@@ -736,7 +754,7 @@ window.tkRetryAfter = function (res) {
     if (sending || navigator.onLine === false) return;
     var form = keptForm();
     var here = form ? form.getAttribute("action") : null;
-    var list = waiting();
+    var list = inOrder(waiting());
     var p = list.filter(function (x) { return home(x.action) === here; })[0] || list.filter(function (x) { return !x.needsYou; })[0];
     if (!p) return;
     // Another tab of this phone may be sending it right now (a save sent
@@ -756,7 +774,7 @@ window.tkRetryAfter = function (res) {
       .then(function () {
         sending = null;
         show();
-        if (!timer && waiting().some(function (x) { return !x.sendingAt && (home(x.action) === here || !x.needsYou); })) later(0);
+        if (!timer && inOrder(waiting()).some(function (x) { return !x.sendingAt && (home(x.action) === here || !x.needsYou); })) later(0);
       });
   }
   var tab = Math.random().toString(36).slice(2);
@@ -780,12 +798,16 @@ window.tkRetryAfter = function (res) {
     var onPage = form && form.getAttribute("action") === home(p.action);
     if (status === 200 || status === 409 || status === 422) {
       if (!onPage && status !== 200) { mark(p.key, { needsYou: true, sendingAt: 0 }); return; }
+      if (status !== 200 && p.action === home(p.action) && keptAhead(p.action).some(function (x) { return x.round > p.round; })) {
+        aheadRefused(p, status, html);
+        return;
+      }
       drop(p);
       if (status === 200) saved(p);
       // A correction taken: its page leads back to the match (the server
       // says so in HX-Redirect), as when it is saved at once.
       if (onPage && status === 200 && isCorrection(p.action)) window.location.assign(matchOf(p.action));
-      else if (onPage) swapIn(html);
+      else if (onPage) { swapIn(html); show(); }
       return;
     }
     refuse(p, status); // the match or the group is gone (404), or the post was refused outright
@@ -795,7 +817,8 @@ window.tkRetryAfter = function (res) {
   // worker's copy of the match is brought up to date (a reload without a
   // connection shows the newest sheet this phone knows).
   function saved(p) {
-    store("tk-draft:" + home(p.action), null);
+    var d = load("tk-draft:" + home(p.action), null);
+    if (!d || d.round <= p.round) store("tk-draft:" + home(p.action), null); // a later round's draft (typed ahead) stays
     if (window.tkKeep) window.tkKeep([matchOf(home(p.action))], true);
   }
 
@@ -817,12 +840,14 @@ window.tkRetryAfter = function (res) {
   }
   function refuse(p, status) {
     var group = (/^\/g\/[^/]+/.exec(p.action) || [""])[0];
-    var why = status === 403 ? "forbidden" : status === 413 ? "large" : status === 404 ? "deleted" : "other";
+    var why = status === 403 ? "forbidden" : status === 413 ? "large" : status === 404 ? "deleted" : status === 409 ? "conflict" : "other";
     var check = status === 404 ? fetch(group, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.status === 404 ? "gone" : why; }, function () { return why; }) : Promise.resolve(why);
     check.then(function (w) {
       store(PENDING, pending().filter(function (x) { return x.key !== p.key; }).concat([{ action: p.action, key: p.key, round: p.round, said: p.said, who: p.who, refused: w }]));
-      store("tk-draft:" + p.action, null);
+      var d = load("tk-draft:" + p.action, null);
+      if (!d || d.round === p.round) store("tk-draft:" + p.action, null); // a later round's draft is not this save's
+      show();
       if (w === "gone") window.tkForget(group); // the worker's word may reach no page: this one is leaving
       refusals();
     });
@@ -915,6 +940,185 @@ window.tkRetryAfter = function (res) {
     var f = roundForm();
     if (f) learn(f);
   }
+
+
+  // ---- rounds kept ahead (issue 37) ----
+  // Without a connection the table keeps going: a new round kept on the
+  // phone moves the form on to the round after it (its number only: what
+  // the game says of a round, its cards or its dealer, waits for the
+  // server), and the kept rounds count in the phone's totals, marked as
+  // waiting, from what the form says each row scores as typed
+  // (data-counts, data-counts-as: games/kit/kept.go). They are sent in
+  // order, each once (its key); the server's answer replaces all of it.
+  // A kept round refused for good (another phone saved it first) is told
+  // with its reason and what was typed, and the rounds kept after it go on
+  // (each is its own round of the table). A round the rules refuse (422)
+  // is shown in the form to be put right, and the rounds kept after it
+  // wait for it: sent after its Save.
+  var pristine = {}; // the form as the server drew it, nothing in it, by its action
+  function keepPristine(form) {
+    if (form.hasAttribute("data-ahead") || form.querySelector("[data-testid=round-refusals]")) return;
+    var empty = !Array.prototype.some.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") return false;
+      return el.type === "checkbox" || el.type === "radio" ? el.checked : !!el.value;
+    });
+    if (empty) pristine[form.getAttribute("action")] = form.cloneNode(true);
+  }
+  // keptAhead is the new rounds of the form at action waiting on the phone, first round first.
+  function keptAhead(action) {
+    return waiting().filter(function (p) { return p.action === action; }).sort(function (a, b) { return a.round - b.round; });
+  }
+  // behind: form's round comes after rounds still waiting (sent first).
+  function behind(form) {
+    if (form !== roundForm()) return false;
+    var r = roundOf(keyOf(form));
+    return keptAhead(form.getAttribute("action")).some(function (p) { return p.round < r; });
+  }
+  // inOrder leaves, of each match's new rounds, the first one only, and
+  // none while one waits to be put right (fix).
+  function inOrder(list) {
+    var first = {}, fixing = {};
+    list.forEach(function (x) {
+      if (!/\/rounds$/.test(x.action)) return;
+      if (x.fix) fixing[x.action] = true;
+      if (!first[x.action] || x.round < first[x.action].round) first[x.action] = x;
+    });
+    return list.filter(function (x) {
+      return !/\/rounds$/.test(x.action) || (first[x.action] === x && !fixing[x.action]);
+    });
+  }
+  // aheadRefused: a kept round the server would not take, with rounds kept after it.
+  function aheadRefused(p, status, html) {
+    if (status === 422) { // put right in the form; the rounds after it wait for its Save
+      mark(p.key, { fix: true, sendingAt: 0 });
+      swapIn(html);
+      show();
+      return;
+    }
+    refuse(p, status);
+  }
+  // advance moves the round form past the rounds kept, keeping a draft typed for that round.
+  function advance() {
+    var form = roundForm();
+    if (!form) return;
+    var action = form.getAttribute("action");
+    var kept = keptAhead(action);
+    if (!kept.length || kept.some(function (p) { return p.fix; })) return;
+    var next = kept[kept.length - 1].round + 1;
+    if (roundOf(keyOf(form)) >= next) return;
+    if (pristine[action]) {
+      var fresh = pristine[action].cloneNode(true);
+      form.replaceWith(fresh);
+      form = fresh;
+      if (window.htmx) window.htmx.process(form);
+    } else {
+      form.reset();
+    }
+    var k = form.querySelector("input[name=submitKey]");
+    if (k) k.value = freshKey(next, k.value);
+    form.setAttribute("data-ahead", String(next));
+    var h = form.querySelector("h2");
+    if (h && window.tkSay) window.tkSay("kept.next", next).then(function (t) { if (t && form.getAttribute("data-ahead") === String(next)) h.textContent = t; });
+    var info = document.querySelector("[data-testid=round-info]");
+    if (info) info.hidden = true; // the round the server described is behind
+    blank[next] = same(fields(form));
+    var d = load(draftKey(form), null);
+    if (d && d.round === next) { fill(form, d.fields); if (k) k.value = d.key; }
+  }
+  // scoreOf is what a kept round scores for each of the table's players
+  // (heads: their names), as its form says a row counts; null: not told.
+  function scoreOf(p, form, heads) {
+    var q = new URLSearchParams(p.body);
+    var pts = heads.map(function () { return null; });
+    Array.prototype.forEach.call(form.querySelectorAll("[data-counts]"), function (el) {
+      var i = heads.indexOf(el.getAttribute("data-player")), typed = String(q.get(el.name) || "").trim();
+      if (i >= 0 && /^[-−]?\d+$/.test(typed)) pts[i] = textNum(typed) * parseInt(el.getAttribute("data-counts"), 10);
+    });
+    Array.prototype.forEach.call(form.querySelectorAll("[data-counts-as]"), function (el) {
+      var i = heads.indexOf(el.getAttribute("data-player"));
+      if (i >= 0 && q.getAll(el.name).indexOf(el.value) >= 0) pts[i] = parseInt(el.getAttribute("data-counts-as"), 10);
+    });
+    return pts;
+  }
+  function numText(n) { return n < 0 ? "\u2212" + (-n) : String(n); }
+  function textNum(t) { return parseInt(String(t).trim().replace("\u2212", "-"), 10); }
+  // keptRows draws the kept rounds under the saved ones, marked as
+  // waiting, and counts them in the table's totals and the scoreboard's.
+  function keptRows() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-kept-row], #kept-note"), function (el) { el.remove(); });
+    Array.prototype.forEach.call(document.querySelectorAll("[data-kept-base]"), function (el) {
+      el.textContent = el.getAttribute("data-kept-base");
+      el.removeAttribute("data-kept-base");
+      el.classList.remove("kept-in");
+    });
+    var board = document.getElementById("scoreboard");
+    if (board) board.classList.remove("kept-in");
+    var table = document.querySelector("table[data-testid=scores]"), form = roundForm();
+    if (!table || !form || !window.tkSay) return;
+    var kept = keptAhead(form.getAttribute("action"));
+    if (!kept.length) return;
+    var heads = Array.prototype.map.call(table.querySelectorAll("thead th[title]"), function (th) { return th.getAttribute("title"); });
+    var sums = heads.map(function () { return 0; }), counted = false;
+    var tbody = table.querySelector("tbody");
+    Promise.all([window.tkSay("kept.waiting"), window.tkSay("kept.totals")].concat(kept.map(function (p) { return window.tkSay("kept.round", p.round); }))).then(function (t) {
+      if (document.querySelector("[data-kept-row]")) return; // drawn meanwhile
+      kept.forEach(function (p, j) {
+        var pts = scoreOf(p, form, heads);
+        var tr = document.createElement("tr");
+        tr.className = "kept";
+        tr.setAttribute("data-kept-row", "");
+        tr.setAttribute("data-testid", "kept-round");
+        tr.setAttribute("data-round", String(p.round));
+        var first = document.createElement("td");
+        var num = document.createElement("span");
+        num.className = "r-num";
+        num.setAttribute("data-num", String(p.round));
+        var main = document.createElement("span");
+        main.className = "r-main";
+        main.textContent = t[2 + j];
+        num.appendChild(main);
+        var sub = document.createElement("small");
+        sub.className = "r-sub";
+        sub.setAttribute("data-testid", "kept-waiting");
+        sub.textContent = t[0];
+        first.appendChild(num);
+        first.appendChild(document.createTextNode(" "));
+        first.appendChild(sub);
+        tr.appendChild(first);
+        pts.forEach(function (v, i) {
+          var td = document.createElement("td");
+          td.textContent = v == null ? "…" : numText(v);
+          if (v != null) { sums[i] += v; counted = true; }
+          tr.appendChild(td);
+        });
+        tr.appendChild(document.createElement("td"));
+        tbody.appendChild(tr);
+      });
+      if (!counted) return;
+      var shift = function (el, by) {
+        var base = el.textContent.trim(), v = textNum(base);
+        if (isNaN(v)) return;
+        el.setAttribute("data-kept-base", base);
+        el.classList.add("kept-in");
+        el.textContent = numText(v + by);
+      };
+      Array.prototype.forEach.call(table.querySelectorAll("tfoot [data-testid=total]"), function (td, i) { shift(td, sums[i]); });
+      Array.prototype.forEach.call(document.querySelectorAll("[data-testid=scoreboard-player]"), function (li) {
+        var i = heads.indexOf(li.getAttribute("data-player")), el = li.querySelector(".sb-total");
+        if (i >= 0 && el) shift(el, sums[i]);
+      });
+      var note = document.createElement("p");
+      note.id = "kept-note";
+      note.className = "kept-note";
+      note.setAttribute("role", "status");
+      note.setAttribute("data-testid", "kept-note");
+      note.textContent = t[1];
+      var board = document.getElementById("scoreboard");
+      if (board) { board.appendChild(note); board.classList.add("kept-in"); } // its ranks and dealer wait for the server
+    });
+  }
+  // The live update brings the sheet as the server has it: the kept rounds are drawn on it again.
+  document.addEventListener("tk:sheet", function () { show(); });
 
   function wake() { show(); refusals(); tries.reset(); clearTimeout(timer); timer = null; send(true); }
   document.addEventListener("input", function (e) { if (e.target && e.target.form === roundForm()) keepDraft(); });

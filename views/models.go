@@ -292,6 +292,7 @@ type RoundRow struct {
 	ID      int64
 	Label   string // the whole label, "Round 8 (10 cards)"
 	Main    string // its first part, "Round 8"
+	Num     string // its number alone, "8", under the column's head ("Round") at a big table ("" when it has none)
 	Sub     string // the secondary part, "10 cards" ("" when none)
 	Points  []int
 	Shown   []string // the points as shown when they are not whole numbers (a BG Stats play's "4.5", "" for no score); nil: Points

@@ -4,6 +4,9 @@ import (
 	"context"
 	"strings"
 
+	"github.com/a-h/templ"
+
+	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/store"
 	"github.com/tablekeeper/tablekeeper/views"
 )
@@ -30,4 +33,14 @@ func names(seats []SeatField) string {
 		out[i] = s.Name
 	}
 	return strings.Join(out, ", ")
+}
+
+// counts says what a row's field scores as typed, for a round kept on a
+// phone without a connection (kit.CountsTyped): points typed are the
+// row's points; a place in a ranking is not (the scorer gives its points).
+func counts(kind string) templ.Attributes {
+	if kind == store.KindRounds || kind == store.KindFinal {
+		return kit.CountsTyped(1)
+	}
+	return templ.Attributes{}
 }
