@@ -415,7 +415,7 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 		}
 		sh.Rounds = append(sh.Rounds, row)
 	}
-	roundLinks(sh.Rounds, url, !final)
+	roundLinks(sh.Rounds, roundPathOf(c, routeRoundHistory, match.ID), roundPathOf(c, routeRoundEdit, match.ID), !final)
 	if lastLive != 0 {
 		sh.UndoURL, sh.UndoRound = pathTo(c, routeMatchUndo, memberOf(c).group.Slug, match.ID), lastLive
 	}
@@ -465,15 +465,28 @@ func (s *Server) sheetModelAt(c echo.Context, match store.Match, g Game, rounds 
 	return sh, nil
 }
 
+// roundPath is a round's page of a match, its route built once by name
+// with the round left out: the path before the round's id and after it.
+type roundPath struct{ before, after string }
+
+func roundPathOf(c echo.Context, route string, matchID int64) roundPath {
+	before, after, _ := strings.Cut(pathTo(c, route, memberOf(c).group.Slug, matchID, "\x00"), "\x00")
+	return roundPath{before, after}
+}
+
+func (p roundPath) append(b []byte, round int64) []byte {
+	return append(strconv.AppendInt(append(b, p.before...), round, 10), p.after...)
+}
+
 // roundLinks fills in each round's history link, and its edit link when
 // rounds may be edited and it is live, all cut from one string.
-func roundLinks(rows []views.RoundRow, url string, editable bool) {
-	t := newTextCuts(len(rows)*(2*len(url)+50), 2*len(rows))
+func roundLinks(rows []views.RoundRow, hist, edit roundPath, editable bool) {
+	t := newTextCuts(len(rows)*(len(hist.before)+len(edit.before)+50), 2*len(rows))
 	for _, r := range rows {
-		t.b = append(strconv.AppendInt(append(append(t.b, url...), "/rounds/"...), r.ID, 10), "/history"...)
+		t.b = hist.append(t.b, r.ID)
 		t.cut()
 		if editable && !r.Undone {
-			t.b = append(strconv.AppendInt(append(append(t.b, url...), "/rounds/"...), r.ID, 10), "/edit"...)
+			t.b = edit.append(t.b, r.ID)
 			t.cut()
 		}
 	}

@@ -78,9 +78,9 @@ func (s *Server) routes(e *echo.Echo) {
 	g.POST(linesRoute, s.postLine).Name = routeLines // a player's own line of the next round (issue 37); its refusals are JSON to JSON clients
 	g.GET(linesRoute, s.backToMatch)
 	g.GET("/matches/:match/rounds", s.backToMatch) // a reload after a form posted without JavaScript
-	g.GET("/matches/:match/rounds/:round/edit", s.editRound)
+	g.GET("/matches/:match/rounds/:round/edit", s.editRound).Name = routeRoundEdit
 	g.POST("/matches/:match/rounds/:round", s.postEdit).Name = routeRound
-	g.GET("/matches/:match/rounds/:round/history", s.roundHistory)
+	g.GET("/matches/:match/rounds/:round/history", s.roundHistory).Name = routeRoundHistory
 	g.POST("/matches/:match/undo", s.undoRound).Name = routeMatchUndo
 	g.POST("/matches/:match/leave", s.playerLeaves).Name = routeMatchLeave
 	g.POST("/matches/:match/return", s.playerReturns).Name = routeMatchReturn
@@ -135,6 +135,8 @@ const (
 	routeRounds               = "rounds"
 	routeRound                = "round"
 	routeLines                = "lines"
+	routeRoundEdit            = "roundEdit"
+	routeRoundHistory         = "roundHistory"
 	routeMatchChart           = "matchChart"
 	routeMatchUndo            = "matchUndo"
 	routeMatchLeave           = "matchLeave"

@@ -10,7 +10,8 @@ import (
 
 // BackOf is the page one level up from path: a match's page from its round
 // pages, the group's page from its other pages, the home page from a group,
-// and "" on the home page itself.
+// and "" on the home page itself. Each is a prefix of path (its first n
+// segments): no address is spelled here, only cut from the one asked for.
 func BackOf(path string) string {
 	if i := strings.IndexAny(path, "?#"); i >= 0 {
 		path = path[:i]
@@ -21,18 +22,31 @@ func BackOf(path string) string {
 		return ""
 	case parts[0] == "g" && len(parts) >= 4 && parts[2] == "matches" && parts[3] != "new":
 		if len(parts) == 4 {
-			return "/g/" + parts[1]
+			return prefix(path, 2) // the group's page
 		}
-		return "/g/" + parts[1] + "/matches/" + parts[3]
+		return prefix(path, 4) // the match's page
 	case parts[0] == "g" && len(parts) >= 3:
 		if len(parts) == 4 && parts[2] == "players" {
-			return "/g/" + parts[1] + "/players"
+			return prefix(path, 3) // the players' page
 		}
-		return "/g/" + parts[1]
+		return prefix(path, 2)
 	case parts[0] == "referee" && len(parts) >= 2:
-		return "/referee"
+		return prefix(path, 1)
 	}
 	return "/"
+}
+
+// prefix is path's first n segments ("/g/abc/players/4", 3: "/g/abc/players").
+func prefix(path string, n int) string {
+	end := 0
+	for range n {
+		i := strings.IndexByte(path[end+1:], '/')
+		if i < 0 {
+			return path
+		}
+		end += 1 + i
+	}
+	return path[:end]
 }
 
 func backURL(ctx context.Context, back string) string {
