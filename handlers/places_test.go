@@ -135,6 +135,14 @@ func TestPlacesGameShowsPlacesTyped(t *testing.T) {
 	}
 	d := doc(t, f.c.get(m))
 	drawnAsPlaces(t, "the sheet", d, "2,4,1,3")
+	// The round's history writes its places too, not the players each beat.
+	hist, ok := d.Find(`a[href$="/history"]`).Attr("href")
+	if !ok {
+		t.Fatal("the round has no history link")
+	}
+	if got := strings.Join(texts(doc(t, f.c.get(hist)), ".history-points li"), ","); got != "Ana: 2,Bruno: 4,Cleo: 1,Dimitri: 3" {
+		t.Errorf("the round's history: %q", got)
+	}
 	if got := texts(d, "[data-testid=result-player] .r-name"); strings.Join(got, ",") != "Cleo,Ana,Dimitri,Bruno" {
 		t.Errorf("the ranking: %v", got)
 	}

@@ -429,6 +429,7 @@ func (s *Server) roundHistory(c echo.Context) error {
 	for _, st := range match.Seats {
 		page.Names = append(page.Names, st.Name)
 	}
+	places := placesOnly(g, playedNoScores(match, livePlayed(rounds))) // as the sheet writes them
 	var before []int
 	for _, rv := range revs {
 		changed := make([]bool, len(rv.Points))
@@ -436,8 +437,15 @@ func (s *Server) roundHistory(c echo.Context) error {
 			changed[i] = before != nil && (i >= len(before) || before[i] != p)
 		}
 		before = rv.Points
+		shown := roundPlaces(rv.Points)
+		if !places {
+			shown = make([]string, len(rv.Points))
+			for i, p := range rv.Points {
+				shown[i] = views.Itoa(p)
+			}
+		}
 		page.Items = append(page.Items, views.HistoryItem{Kind: views.T(vctx, "history."+rv.Kind), Author: rv.Author,
-			At: views.HumanTime(s.local(rv.At), lang(c)), When: rv.At.Format(time.RFC3339), Points: rv.Points, Changed: changed, Detail: roundDetail(vctx, g, seatedMatch(match, n), rv.Entry)})
+			At: views.HumanTime(s.local(rv.At), lang(c)), When: rv.At.Format(time.RFC3339), Shown: shown, Changed: changed, Detail: roundDetail(vctx, g, seatedMatch(match, n), rv.Entry)})
 	}
 	lines, err := s.store.RoundLines(c.Request().Context(), r.ID)
 	if err != nil {

@@ -622,7 +622,7 @@ func History(p HistoryPage) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				for i, pt := range it.Points {
+				for i, v := range it.Shown {
 					if i < len(p.Names) {
 						var templ_7745c5c3_Var36 = []any{templ.KV("changed-value", i < len(it.Changed) && it.Changed[i])}
 						templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var36...)
@@ -669,9 +669,9 @@ func History(p HistoryPage) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var40 string
-						templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(pt))
+						templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(v)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/match.templ`, Line: 80, Col: 136}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/match.templ`, Line: 80, Col: 129}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var40))
 						if templ_7745c5c3_Err != nil {

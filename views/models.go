@@ -318,9 +318,9 @@ type HistoryItem struct {
 	Kind    string // translated
 	Author  string
 	At      string
-	When    string // At for machines (RFC 3339)
-	Points  []int
-	Changed []bool // which points differ from the revision before
+	When    string   // At for machines (RFC 3339)
+	Shown   []string // each seat's value as the sheet writes it: points, or places
+	Changed []bool   // which values differ from the revision before
 	Detail  string
 }
 
