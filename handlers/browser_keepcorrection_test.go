@@ -31,7 +31,9 @@ func TestBrowserCorrectionKeptOffline(t *testing.T) {
 	tb.cut.set("ben", true) // the phone believes it is online; the server is unreachable
 	ben.do(chromedp.SetValue(css("#points_1"), "12"))
 	ben.tap("[data-testid=save-round]")
-	within(ben, 5*time.Second, `!!document.querySelector('[data-testid=pending-save]')`, "a correction the server did not get is kept and said")
+	// The line is drawn at once and said when the phone's copy of the
+	// sentences answers (tkSay): wait for its words, not only for it.
+	within(ben, 5*time.Second, `((document.querySelector('[data-testid=pending-save]') || {}).textContent || '').trim() !== ''`, "a correction the server did not get is kept and said")
 	var line string
 	ben.eval(`document.querySelector('[data-testid=pending-save]').textContent`, &line)
 	if want := "correction of round 1"; !containsFold(line, want) {
