@@ -297,7 +297,7 @@ func (s *Server) postLine(c echo.Context) error {
 		return s.lineJSON(c, g, match, rounds, p, plan)
 	}
 	live := livePlayed(rounds)
-	prog := progress(g, match, live)
+	prog := plan.round.prog // the plan's, on these rounds: a line stored, refused or in conflict changes no round
 	switch plan.kind {
 	case lineSaved:
 		return s.savedAnswer(c, match, g, rounds, plan.round)
