@@ -273,6 +273,10 @@ func (l *Ledger) restoreRun(k filterKey, kr *keptRun) *run {
 	return r
 }
 
+// KeptRuns is how many kept runs are still to read: after LoadKept, 0 when
+// the kept form held none (an older form, other options).
+func (l *Ledger) KeptRuns() int { return len(l.keptRuns) }
+
 // Lazy reports whether the ledger still holds kept matches not read (for
 // the tests, and the keeper's measures).
 func (l *Ledger) Lazy() bool { return l.kept != nil }
