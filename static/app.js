@@ -637,8 +637,8 @@ window.tkRetryAfter = function (res) {
   // ---- saves kept on the phone ----
   function pending() { return load(PENDING, []); }
   function waiting() { return pending().filter(function (p) { return !p.refused; }); }
-  function pendingFor(action, round) {
-    return waiting().filter(function (p) { return home(p.action) === action && (!round || p.round === round); })[0] || null;
+  function pendingFor(action, round, key) {
+    return waiting().filter(function (p) { return home(p.action) === action && (!round || p.round === round) && (!key || p.key === key); })[0] || null;
   }
   var lastSave = null;
   function keep(save, wait) {
@@ -659,17 +659,10 @@ window.tkRetryAfter = function (res) {
     refusals(); // a refusal told beside Save stays when the form is drawn again
     var form = keptForm();
     var line = document.getElementById("pending-save");
-    var p = form && pendingFor(form.getAttribute("action"));
+    var p = form && (pendingFor(form.getAttribute("action"), 0, sending) || pendingFor(form.getAttribute("action")));
     if (!p) { if (line) line.remove(); return; }
     var off = document.getElementById("offline-here");
     if (off) off.remove();
-    var ahead = keptAhead(form.getAttribute("action"));
-    var id = sending === p.key ? "pending.sending" : isCorrection(p.action) ? "pending.correction" : "pending.waiting";
-    var arg = p.round;
-    if (ahead.length > 1 && !sending) {
-      id = "pending.rounds";
-      arg = ahead.map(function (x) { return x.round; }).join(", ");
-    }
     if (!line) {
       line = document.createElement("p");
       line.id = "pending-save";
@@ -679,7 +672,17 @@ window.tkRetryAfter = function (res) {
       if (window.tkPlace) window.tkPlace(line);
     }
     line.setAttribute("data-round", String(p.round));
-    if (window.tkSay) window.tkSay(id, arg).then(function (t) { if (t) line.textContent = t; });
+    if (window.tkSay) pendingSay(p, keptAhead(form.getAttribute("action"))).then(function (t) { if (t) line.textContent = t; });
+  }
+  // pendingSay is what the note beside Save says of p, kept on the phone
+  // (ahead: the new rounds of its form kept): a round, several, a
+  // correction, or a line told as a line (issue 37), waiting or being sent.
+  function pendingSay(p, ahead) {
+    var now = sending === p.key;
+    if (ahead.length > 1 && !sending) return window.tkSay("pending.rounds", ahead.map(function (x) { return x.round; }).join(", "));
+    if (!/\/lines#\d+$/.test(p.action)) return window.tkSay(now ? "pending.sending" : isCorrection(p.action) ? "pending.correction" : "pending.waiting", p.round);
+    return Promise.all([window.tkSay(now ? "pendingline.sending" : "pendingline.waiting"), window.tkSay(p.who ? "pendingline.for" : "pendingline.yours")])
+      .then(function (t) { return t[0].replace("{line}", t[1].replace("{name}", p.who || "")); });
   }
 
   // A double tap on Save: the second tap lands on the form the first one's
