@@ -1,6 +1,9 @@
 package handlers
 
 import (
+	"cmp"
+	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -46,5 +49,61 @@ func TestBrowserLineKeptToldAsLine(t *testing.T) {
 			ben.eval(`JSON.stringify(window.tkNotes)`, &all)
 			t.Errorf("while %s's line was sent the note said %s, want %q among them", l.who, all, l.sending)
 		}
+	}
+}
+
+// A line sent while new rounds of the same match wait on the phone goes
+// behind them (issue 37): Ben's phone keeps round 1 without a connection
+// and moves on to round 2; the connection comes back and round 1 is on
+// its way (slow) when Ben sends his own line of round 2, the round his
+// form shows. The line waits on the phone, said as a line, and is sent
+// after round 1 is in: it is round 2's line, stored once, not refused as
+// a form for a round that does not come next. Over localhost (a service
+// worker) and over plain http on a LAN name (none).
+func TestBrowserLineBehindKeptRounds(t *testing.T) {
+	for _, host := range []string{"", "tk.lan"} {
+		t.Run(cmp.Or(host, "localhost"), func(t *testing.T) { lineBehindKeptRounds(t, host) })
+	}
+}
+
+func lineBehindKeptRounds(t *testing.T, host string) {
+	tb := linesBrowserTableAt(t, host)
+	ben := tb.ben
+	ben.waitFor(`!!document.querySelector('[data-testid=own-line] [data-testid=points-input]')`)
+	tb.offline(ben, "ben", true)
+	ben.tap("[data-testid=went-out][data-player=Ana]")
+	for row, pts := range []string{"7", "9", "5"} {
+		ben.do(chromedp.SetValue(css(fmt.Sprintf("#points_%d", row+1)), pts))
+	}
+	ben.tap("[data-testid=save-round]")
+	within(ben, 5*time.Second, `document.querySelectorAll('[data-testid=kept-round]').length === 1 && document.querySelector('#round-form h2').textContent === 'Enter round 2' && !!document.querySelector('[data-testid=own-line] [data-testid=points-input]')`,
+		"round 1 kept, the form on round 2 with Ben's own line")
+	tb.cut.mu.Lock()
+	tb.cut.hold = map[string]time.Duration{"ben": 3 * time.Second}
+	tb.cut.mu.Unlock()
+	tb.offline(ben, "ben", false)
+	ben.eval(`window.dispatchEvent(new Event('online'))`, nil)
+	ben.do(chromedp.SetValue(css("[data-testid=own-line] [data-testid=points-input]"), "8"))
+	ben.tap("[data-testid=send-line].own-send")
+	if n, _ := tb.liveRounds(); n != 0 {
+		t.Fatalf("round 1 arrived before the line was sent: the test did not send it while round 1 was on its way")
+	}
+	within(ben, 15*time.Second, rowsJS+` === 1 && !!document.querySelector('[data-testid=line-in][data-player=Ben]') && !document.querySelector('[data-testid=pending-save], [data-testid=kept-round]')`,
+		"round 1 saved, then Ben's line of round 2 in")
+	time.Sleep(2 * time.Second) // a second send would land now
+	if n, bens := tb.liveRounds(); n != 1 || bens[0] != 7 {
+		t.Errorf("the server has %d rounds %v, want round 1 with Ben's 7", n, bens)
+	}
+	m, _, err := tb.b.app.store.MatchSheet(context.Background(), mustGroupID(t, tb.b.app, tb.slug), tb.matchID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Lines) != 1 || m.Lines[0].Number != 2 || m.Lines[0].Seat != 1 || m.Lines[0].Version != 1 || parseLine(m.Lines[0].Fields).Get("points_1") != "8" {
+		t.Errorf("the lines are %+v, want Ben's 8 for round 2, once", m.Lines)
+	}
+	var told string
+	ben.eval(`Array.from(document.querySelectorAll('[data-testid=refused-save], .flash.bad')).filter(e => e.getClientRects().length > 0).map(e => e.textContent).join(' | ')`, &told)
+	if told != "" {
+		t.Errorf("Ben's phone says %q, want nothing refused", told)
 	}
 }

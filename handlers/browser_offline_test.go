@@ -34,6 +34,9 @@ type cuts struct {
 	asked, saves map[string]int
 	busy         map[string]string
 	nolive       map[string]bool // the phone's live stream answered 204: no live update reaches it
+	// hold delays the phone's posts of a round by this long: a kept round
+	// is still on its way while the player goes on.
+	hold map[string]time.Duration
 }
 
 // counted is a phone's requests and saves since the last call, which starts again from 0.
@@ -63,10 +66,13 @@ func (c *cuts) front(app *testApp) http.Handler {
 			c.mu.Lock()
 			off, busy, nolive := c.off[ck.Value], c.busy[ck.Value], c.nolive[ck.Value]
 			c.asked[ck.Value]++
+			var hold time.Duration
 			if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/rounds") {
 				c.saves[ck.Value]++
+				hold = c.hold[ck.Value]
 			}
 			c.mu.Unlock()
+			time.Sleep(hold)
 			if nolive && !off && strings.HasSuffix(r.URL.Path, "/events") {
 				w.WriteHeader(http.StatusNoContent)
 				return

@@ -709,8 +709,9 @@ window.tkRetryAfter = function (res) {
     lastSave = { action: line ? lineAction(form, b) : form.getAttribute("action"), key: line ? keyOf(form) + "/" + b.value : keyOf(form), round: roundOf(keyOf(form)),
       body: encode(fields(form, b)), said: said(form), at: Date.now(), who: lineFor(b) };
     // Without a connection the save is not even tried: kept at once; so is
-    // a new round typed while rounds before it still wait (sent after them).
-    if (navigator.onLine === false || (!line && behind(form))) {
+    // a new round, or a line of it, typed while rounds before it still
+    // wait (sent after them).
+    if (navigator.onLine === false || behind(form)) {
       e.preventDefault();
       e.stopImmediatePropagation();
       keep(lastSave);
@@ -978,7 +979,8 @@ window.tkRetryAfter = function (res) {
     return keptAhead(form.getAttribute("action")).some(function (p) { return p.round < r; });
   }
   // inOrder leaves, of each match's new rounds, the first one only, and
-  // none while one waits to be put right (fix).
+  // none while one waits to be put right (fix); a line waits behind the
+  // new rounds before its own (lineBehind).
   function inOrder(list) {
     var first = {}, fixing = {};
     list.forEach(function (x) {
@@ -987,8 +989,15 @@ window.tkRetryAfter = function (res) {
       if (!first[x.action] || x.round < first[x.action].round) first[x.action] = x;
     });
     return list.filter(function (x) {
+      if (/\/lines#\d+$/.test(x.action)) return !lineBehind(x, first[home(x.action)], fixing[home(x.action)]);
       return !/\/rounds$/.test(x.action) || (first[x.action] === x && !fixing[x.action]);
     });
+  }
+  // lineBehind: line x (issue 37) is of a round after first, a new round of
+  // its match kept on the phone, or one waits to be put right: the line
+  // belongs to the round its form showed, sent once the rounds before it are.
+  function lineBehind(x, first, fixing) {
+    return !!first && (first.round < x.round || !!fixing);
   }
   // aheadRefused: a kept round the server would not take, with rounds kept after it.
   function aheadRefused(p, status, html) {
