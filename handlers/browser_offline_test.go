@@ -13,6 +13,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // The table keeps working when the Wi-Fi doesn't (issue 29): two phones,
@@ -122,6 +124,13 @@ func offlineTable(t *testing.T) *offTable { t.Helper(); return offlineTableAt(t,
 // (see newBrowserAt): over http there, no service worker runs.
 func offlineTableAt(t *testing.T, host string) *offTable {
 	t.Helper()
+	return offlineTableOf(t, host, "fivecrowns")
+}
+
+// offlineTableOf is offlineTableAt with a match of game ("custom": a
+// group's own game scored by points per round, custom-1).
+func offlineTableOf(t *testing.T, host, game string) *offTable {
+	t.Helper()
 	cut := &cuts{off: map[string]bool{}, open: map[string][]context.CancelFunc{},
 		asked: map[string]int{}, saves: map[string]int{}, busy: map[string]string{}, nolive: map[string]bool{}}
 	b := newBrowserAt(t, cut.front, host)
@@ -144,7 +153,13 @@ func offlineTableAt(t *testing.T, host string) *offTable {
 	tb.ben.open("/join/" + tb.slug + "/" + g.InviteToken)
 	tb.ben.do(chromedp.SendKeys(css("#display"), "Ben"), chromedp.Click(css("form[data-testid=join-form] button")),
 		chromedp.WaitVisible(css("[data-testid=group-name]")))
-	tb.match = browserMatch(tb.ana, tb.slug, "fivecrowns", "Ana", "Ben")
+	if game == "custom" {
+		if _, err := b.app.store.AddGroupGame(context.Background(), store.GroupGame{GroupID: g.ID, Name: "Rummy", Kind: store.KindRounds}); err != nil {
+			t.Fatal(err)
+		}
+		game = "custom-1"
+	}
+	tb.match = browserMatch(tb.ana, tb.slug, game, "Ana", "Ben")
 	id, _ := strconv.ParseInt(tb.match[strings.LastIndex(tb.match, "/")+1:], 10, 64)
 	tb.matchID = id
 	tb.ben.open(tb.match)
