@@ -15,11 +15,15 @@ import (
 // linesBrowserTable: Ana made the group, Ben joined from his own phone;
 // Chloé and Dan have no phone. A Five Crowns match of the four is open on
 // both phones, which can be cut off from the server (cuts).
-func linesBrowserTable(t *testing.T) *offTable {
+func linesBrowserTable(t *testing.T) *offTable { t.Helper(); return linesBrowserTableAt(t, "") }
+
+// linesBrowserTableAt is linesBrowserTable with the server reached by the
+// name host (see newBrowserAt): over http there, no service worker runs.
+func linesBrowserTableAt(t *testing.T, host string) *offTable {
 	t.Helper()
 	cut := &cuts{off: map[string]bool{}, open: map[string][]context.CancelFunc{},
 		asked: map[string]int{}, saves: map[string]int{}, busy: map[string]string{}, nolive: map[string]bool{}}
-	b := newBrowserAt(t, cut.front, "")
+	b := newBrowserAt(t, cut.front, host)
 	tb := &offTable{b: b, cut: cut}
 	tb.ana, tb.ben = b.phone(), b.phone()
 	for name, p := range map[string]*phone{"ana": tb.ana, "ben": tb.ben} {
@@ -39,7 +43,9 @@ func linesBrowserTable(t *testing.T) *offTable {
 	tb.match = browserMatch(tb.ana, tb.slug, "fivecrowns", "Ana", "Ben", "Chloé", "Dan")
 	tb.matchID, _ = strconv.ParseInt(tb.match[strings.LastIndex(tb.match, "/")+1:], 10, 64)
 	tb.ben.open(tb.match)
-	tb.ben.waitFor(`navigator.serviceWorker && navigator.serviceWorker.controller !== null`)
+	if host == "" {
+		tb.ben.waitFor(`navigator.serviceWorker && navigator.serviceWorker.controller !== null`)
+	}
 	return tb
 }
 

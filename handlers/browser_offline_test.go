@@ -13,6 +13,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // The table keeps working when the Wi-Fi doesn't (issue 29): two phones,
@@ -34,6 +36,9 @@ type cuts struct {
 	asked, saves map[string]int
 	busy         map[string]string
 	nolive       map[string]bool // the phone's live stream answered 204: no live update reaches it
+	// hold delays the phone's posts of a round by this long: a kept round
+	// is still on its way while the player goes on.
+	hold map[string]time.Duration
 }
 
 // counted is a phone's requests and saves since the last call, which starts again from 0.
@@ -63,10 +68,13 @@ func (c *cuts) front(app *testApp) http.Handler {
 			c.mu.Lock()
 			off, busy, nolive := c.off[ck.Value], c.busy[ck.Value], c.nolive[ck.Value]
 			c.asked[ck.Value]++
+			var hold time.Duration
 			if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/rounds") {
 				c.saves[ck.Value]++
+				hold = c.hold[ck.Value]
 			}
 			c.mu.Unlock()
+			time.Sleep(hold)
 			if nolive && !off && strings.HasSuffix(r.URL.Path, "/events") {
 				w.WriteHeader(http.StatusNoContent)
 				return
@@ -116,6 +124,13 @@ func offlineTable(t *testing.T) *offTable { t.Helper(); return offlineTableAt(t,
 // (see newBrowserAt): over http there, no service worker runs.
 func offlineTableAt(t *testing.T, host string) *offTable {
 	t.Helper()
+	return offlineTableOf(t, host, "fivecrowns")
+}
+
+// offlineTableOf is offlineTableAt with a match of game ("custom": a
+// group's own game scored by points per round, custom-1).
+func offlineTableOf(t *testing.T, host, game string) *offTable {
+	t.Helper()
 	cut := &cuts{off: map[string]bool{}, open: map[string][]context.CancelFunc{},
 		asked: map[string]int{}, saves: map[string]int{}, busy: map[string]string{}, nolive: map[string]bool{}}
 	b := newBrowserAt(t, cut.front, host)
@@ -138,7 +153,13 @@ func offlineTableAt(t *testing.T, host string) *offTable {
 	tb.ben.open("/join/" + tb.slug + "/" + g.InviteToken)
 	tb.ben.do(chromedp.SendKeys(css("#display"), "Ben"), chromedp.Click(css("form[data-testid=join-form] button")),
 		chromedp.WaitVisible(css("[data-testid=group-name]")))
-	tb.match = browserMatch(tb.ana, tb.slug, "fivecrowns", "Ana", "Ben")
+	if game == "custom" {
+		if _, err := b.app.store.AddGroupGame(context.Background(), store.GroupGame{GroupID: g.ID, Name: "Rummy", Kind: store.KindRounds}); err != nil {
+			t.Fatal(err)
+		}
+		game = "custom-1"
+	}
+	tb.match = browserMatch(tb.ana, tb.slug, game, "Ana", "Ben")
 	id, _ := strconv.ParseInt(tb.match[strings.LastIndex(tb.match, "/")+1:], 10, 64)
 	tb.matchID = id
 	tb.ben.open(tb.match)

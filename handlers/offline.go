@@ -28,7 +28,7 @@ func (s *Server) serviceWorker(c echo.Context) error {
 var appStrings = []string{"pending.waiting", "pending.correction", "pending.sending", "referee.offline",
 	"refused.gone", "refused.deleted", "refused.forbidden", "refused.large", "refused.other", "refused.typed", "refused.dismiss",
 	"refusedline.gone", "refusedline.deleted", "refusedline.forbidden", "refusedline.large", "refusedline.other",
-	"refusedline.yours", "refusedline.for",
+	"refusedline.yours", "refusedline.for", "pendingline.yours", "pendingline.for", "pendingline.waiting", "pendingline.sending",
 	"pending.rounds", "kept.next", "kept.round", "kept.waiting", "kept.totals", "refused.conflict"}
 
 // clientStrings answers /app-strings/en.json or fr.json: those sentences in

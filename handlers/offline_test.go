@@ -115,6 +115,19 @@ func TestServiceWorkerAndStrings(t *testing.T) {
 			t.Errorf("/app-strings/%s.json: status %d, %v", lang, rec.Code, m)
 		}
 	}
+	// A line kept on the phone is told as a line (issue 37), in both languages.
+	for lang, want := range map[string][]string{
+		"en": {"{line} is kept on this phone, waiting for the connection: it will be sent by itself.", "{line} is being sent…", "Your line", "The line for {name}"},
+		"fr": {"{line} est gardée sur ce téléphone, en attente de la connexion : elle partira d'elle-même.", "{line} est en cours d'envoi…", "Votre ligne", "La ligne pour {name}"},
+	} {
+		var m map[string]string
+		_ = json.Unmarshal(c.get("/app-strings/"+lang+".json").Body.Bytes(), &m)
+		for i, id := range []string{"pendingline.waiting", "pendingline.sending", "pendingline.yours", "pendingline.for"} {
+			if m[id] != want[i] {
+				t.Errorf("/app-strings/%s.json: %s is %q, want %q", lang, id, m[id], want[i])
+			}
+		}
+	}
 	if rec := c.get("/app-strings/de.json"); rec.Code != http.StatusNotFound {
 		t.Errorf("an unknown language: status %d, want 404", rec.Code)
 	}

@@ -637,8 +637,8 @@ window.tkRetryAfter = function (res) {
   // ---- saves kept on the phone ----
   function pending() { return load(PENDING, []); }
   function waiting() { return pending().filter(function (p) { return !p.refused; }); }
-  function pendingFor(action, round) {
-    return waiting().filter(function (p) { return home(p.action) === action && (!round || p.round === round); })[0] || null;
+  function pendingFor(action, round, key) {
+    return waiting().filter(function (p) { return home(p.action) === action && (!round || p.round === round) && (!key || p.key === key); })[0] || null;
   }
   var lastSave = null;
   function keep(save, wait) {
@@ -659,17 +659,10 @@ window.tkRetryAfter = function (res) {
     refusals(); // a refusal told beside Save stays when the form is drawn again
     var form = keptForm();
     var line = document.getElementById("pending-save");
-    var p = form && pendingFor(form.getAttribute("action"));
+    var p = form && (pendingFor(form.getAttribute("action"), 0, sending) || pendingFor(form.getAttribute("action")));
     if (!p) { if (line) line.remove(); return; }
     var off = document.getElementById("offline-here");
     if (off) off.remove();
-    var ahead = keptAhead(form.getAttribute("action"));
-    var id = sending === p.key ? "pending.sending" : isCorrection(p.action) ? "pending.correction" : "pending.waiting";
-    var arg = p.round;
-    if (ahead.length > 1 && !sending) {
-      id = "pending.rounds";
-      arg = ahead.map(function (x) { return x.round; }).join(", ");
-    }
     if (!line) {
       line = document.createElement("p");
       line.id = "pending-save";
@@ -679,7 +672,17 @@ window.tkRetryAfter = function (res) {
       if (window.tkPlace) window.tkPlace(line);
     }
     line.setAttribute("data-round", String(p.round));
-    if (window.tkSay) window.tkSay(id, arg).then(function (t) { if (t) line.textContent = t; });
+    if (window.tkSay) pendingSay(p, keptAhead(form.getAttribute("action"))).then(function (t) { if (t) line.textContent = t; });
+  }
+  // pendingSay is what the note beside Save says of p, kept on the phone
+  // (ahead: the new rounds of its form kept): a round, several, a
+  // correction, or a line told as a line (issue 37), waiting or being sent.
+  function pendingSay(p, ahead) {
+    var now = sending === p.key;
+    if (ahead.length > 1 && !sending) return window.tkSay("pending.rounds", ahead.map(function (x) { return x.round; }).join(", "));
+    if (!/\/lines#\d+$/.test(p.action)) return window.tkSay(now ? "pending.sending" : isCorrection(p.action) ? "pending.correction" : "pending.waiting", p.round);
+    return Promise.all([window.tkSay(now ? "pendingline.sending" : "pendingline.waiting"), window.tkSay(p.who ? "pendingline.for" : "pendingline.yours")])
+      .then(function (t) { return t[0].replace("{line}", t[1].replace("{name}", p.who || "")); });
   }
 
   // A double tap on Save: the second tap lands on the form the first one's
@@ -706,8 +709,9 @@ window.tkRetryAfter = function (res) {
     lastSave = { action: line ? lineAction(form, b) : form.getAttribute("action"), key: line ? keyOf(form) + "/" + b.value : keyOf(form), round: roundOf(keyOf(form)),
       body: encode(fields(form, b)), said: said(form), at: Date.now(), who: lineFor(b) };
     // Without a connection the save is not even tried: kept at once; so is
-    // a new round typed while rounds before it still wait (sent after them).
-    if (navigator.onLine === false || (!line && behind(form))) {
+    // a new round, or a line of it, typed while rounds before it still
+    // wait (sent after them).
+    if (navigator.onLine === false || behind(form)) {
       e.preventDefault();
       e.stopImmediatePropagation();
       keep(lastSave);
@@ -975,7 +979,8 @@ window.tkRetryAfter = function (res) {
     return keptAhead(form.getAttribute("action")).some(function (p) { return p.round < r; });
   }
   // inOrder leaves, of each match's new rounds, the first one only, and
-  // none while one waits to be put right (fix).
+  // none while one waits to be put right (fix); a line waits behind the
+  // new rounds before its own (lineBehind).
   function inOrder(list) {
     var first = {}, fixing = {};
     list.forEach(function (x) {
@@ -984,8 +989,15 @@ window.tkRetryAfter = function (res) {
       if (!first[x.action] || x.round < first[x.action].round) first[x.action] = x;
     });
     return list.filter(function (x) {
+      if (/\/lines#\d+$/.test(x.action)) return !lineBehind(x, first[home(x.action)], fixing[home(x.action)]);
       return !/\/rounds$/.test(x.action) || (first[x.action] === x && !fixing[x.action]);
     });
+  }
+  // lineBehind: line x (issue 37) is of a round after first, a new round of
+  // its match kept on the phone, or one waits to be put right: the line
+  // belongs to the round its form showed, sent once the rounds before it are.
+  function lineBehind(x, first, fixing) {
+    return !!first && (first.round < x.round || !!fixing);
   }
   // aheadRefused: a kept round the server would not take, with rounds kept after it.
   function aheadRefused(p, status, html) {
