@@ -115,7 +115,7 @@ func (s *Server) keptFilters(ctx context.Context, groupID int64) ([]standings.Fi
 // keepTimeout bounds one keeping of a ledger: past it the write is given
 // up (the next start reads a few more changed matches), and a shutdown
 // never waits longer for it.
-const keepTimeout = 10 * time.Second
+const keepTimeout = 5 * time.Second
 
 // keepSoon keeps the group's ledger in the store after the request that
 // made it due has been answered, when it has folded keepAfter changed
@@ -138,7 +138,7 @@ func (s *Server) keepSoon(groupID int64, gl *groupLedger) {
 		gl.mu.Lock()
 		defer gl.mu.Unlock()
 		gl.keeping = false
-		gl.unkept -= folded // those folded since are kept next time
+		gl.unkept = max(0, gl.unkept-folded) // those folded since are kept next time
 	}()
 }
 
