@@ -9,10 +9,10 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"sync"
 
 	"github.com/tablekeeper/tablekeeper/scoring/standings"
-	"github.com/tablekeeper/tablekeeper/store"
 )
 
 type ledgers struct {
@@ -29,6 +29,10 @@ type ledgers struct {
 	// group's ledger built, before it hands it over; ctx is the warm-up's
 	// for that group.
 	beforeHandover func(ctx context.Context, groupID int64)
+	// keeps are the keepings of ledgers under way (ledger_keep.go);
+	// beforeKeep, when set (tests), is called by each before its write.
+	keeps      sync.WaitGroup
+	beforeKeep func(groupID int64)
 }
 
 // maxLedgers bounds the groups whose ledgers are kept: a ledger holds its
@@ -45,9 +49,13 @@ type groupLedger struct {
 	seq   int64
 	l     *standings.Ledger
 	// unkept counts the changed matches folded in since the ledger was
-	// last kept in the store, or read from it (ledger_keep.go).
-	unkept int
-	used   uint64 // under ledgers.mu
+	// last kept in the store, or read from it (ledger_keep.go); keeping
+	// tells that a keeping of it is under way.
+	unkept  int
+	keeping bool
+	// fromHistory: the kept ledger did not read, build from the history.
+	fromHistory bool
+	used        uint64 // under ledgers.mu
 }
 
 func newLedgers() *ledgers { return &ledgers{groups: map[int64]*groupLedger{}} }
@@ -86,32 +94,45 @@ func (ls *ledgers) evict() {
 // requests take that lock for long: the start-up's warm-up builds apart and
 // hands its ledger over (ledger_warm.go), so a page never waits behind it.
 // A ledger not built yet starts from the one kept in the store, if any
-// (ledger_keep.go), and is kept again, after the lock is let go, when due.
+// (ledger_keep.go), and is kept again when due, after the request.
 func (s *Server) withLedger(ctx context.Context, groupID int64, fn func(*standings.Ledger) error) error {
 	gl := s.ledgers.of(groupID, s.standingsOptions())
-	keep, err := s.useLedger(ctx, groupID, gl, fn)
-	s.keepLedger(ctx, groupID, keep)
+	gl.mu.Lock()
+	defer gl.mu.Unlock()
+	err := s.useLedger(ctx, groupID, gl, fn)
+	if errors.Is(err, standings.ErrKeptMatches) && !gl.fromHistory {
+		// A kept ledger that passed its checks yet did not read whole:
+		// build this one from the history, and keep it anew.
+		s.log.Warn("kept ledger not read", "group", groupID, "err", err)
+		gl.built, gl.fromHistory = false, true
+		err = s.useLedger(ctx, groupID, gl, fn)
+	}
+	if err == nil {
+		s.keepSoon(groupID, gl)
+	}
 	return err
 }
 
-// useLedger is withLedger under the group's lock; it returns the ledger
-// to keep, if it is due.
-func (s *Server) useLedger(ctx context.Context, groupID int64, gl *groupLedger, fn func(*standings.Ledger) error) (*store.LedgerSnapshot, error) {
-	gl.mu.Lock()
-	defer gl.mu.Unlock()
+// useLedger is withLedger under the group's lock.
+func (s *Server) useLedger(ctx context.Context, groupID int64, gl *groupLedger, fn func(*standings.Ledger) error) error {
 	if !gl.built {
 		s.ledgers.stopWarming(groupID) // this page builds it: the warm-up's copy would be dropped
-		gl.l, gl.seq = s.keptLedger(ctx, groupID)
+		gl.l, gl.seq, gl.unkept = standings.NewLedger(s.standingsOptions()), 0, keepAfter
+		if !gl.fromHistory {
+			var due bool
+			gl.l, gl.seq, due = s.keptLedger(ctx, groupID)
+			gl.unkept = 0
+			if due {
+				gl.unkept = keepAfter
+			}
+		}
 	}
 	n, top, err := s.catchUp(ctx, groupID, gl.l, gl.seq)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	gl.built, gl.seq, gl.unkept = true, top, gl.unkept+n
-	if err := fn(gl.l); err != nil {
-		return nil, err
-	}
-	return s.toKeep(ctx, groupID, gl), nil
+	return fn(gl.l)
 }
 
 // catchUp puts into l the group's matches changed since the store's change

@@ -1,19 +1,23 @@
 package handlers
 
 // A group's ledger is kept in the store across restarts (issue 40): a
-// server starting reads the kept matches (store.LedgerSnapshot, in the
-// ledger's own form) and then only the matches changed since it was kept
-// (store.ChangedMatches from its number), where it used to read the whole
-// history: for 10,000 matches 200–250 ms of CPU, most of it SQLite reading
-// every round. A ledger is kept again once it has caught up with
-// keepAfter changed matches since the one kept, so what a start reads
-// after it stays small.
+// server starting reads the kept ledger (store.LedgerSnapshot, in the
+// ledger's own form: its matches and the folded runs of the first pages,
+// standings.Ledger.AppendKept) and then only the matches changed since it
+// was kept (store.ChangedMatches from its number), where it used to read
+// the whole history: for 10,000 matches 200–250 ms of CPU, most of it
+// SQLite reading every round, then 10–38 ms reading the kept matches and
+// folding the season's. A first page now reads its run's state only. A
+// ledger is kept again, after the request is answered (keepSoon), once it
+// has caught up with keepAfter changed matches since the one kept, so what
+// a start reads after it stays small.
 
 import (
 	"context"
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/tablekeeper/tablekeeper/games/kit"
 	"github.com/tablekeeper/tablekeeper/scoring/standings"
@@ -48,48 +52,106 @@ func ledgerKind(gs gameSet) string {
 }
 
 // keptLedger is the group's kept ledger, when one of this kind is kept and
-// reads whole, with the change number it is up to date with; else an empty
-// ledger and 0 (the whole history is read). It never fails: a kept ledger
-// is only a shortcut.
-func (s *Server) keptLedger(ctx context.Context, groupID int64) (*standings.Ledger, int64) {
-	l := standings.NewLedger(s.standingsOptions())
+// reads, with the change number it is up to date with; else an empty
+// ledger and 0 (the whole history is read: it is kept once 64 matches or
+// more). It reads what a first page needs (standings.Ledger.LoadKept): the
+// matches wait until something needs them. due tells that the kept one is
+// of an older form, without the runs a first page reads: it is to be kept
+// anew. It never fails: a kept ledger is only a shortcut.
+func (s *Server) keptLedger(ctx context.Context, groupID int64) (l *standings.Ledger, seq int64, due bool) {
+	l = standings.NewLedger(s.standingsOptions())
 	snap, ok, err := s.store.LedgerSnapshot(ctx, groupID)
 	if err != nil || !ok {
-		return l, 0
+		return l, 0, false
 	}
 	gs, err := s.groupGames(ctx, groupID)
 	if err != nil || snap.Kind != ledgerKind(gs) {
-		return l, 0
+		return l, 0, false
 	}
-	if err := l.LoadMatches(snap.Data); err != nil {
+	if err := l.LoadKept(snap.Data); err != nil {
 		s.log.Warn("kept ledger not read", "group", groupID, "err", err)
-		return standings.NewLedger(s.standingsOptions()), 0
+		return standings.NewLedger(s.standingsOptions()), 0, false
 	}
-	return l, snap.Seq
+	return l, snap.Seq, l.KeptRuns() == 0
 }
 
-// toKeep is the group's ledger to keep, when it has folded keepAfter
-// changed matches since it was last kept (or read). The caller holds the
-// group's lock; the write is keepLedger's, after it is let go.
-func (s *Server) toKeep(ctx context.Context, groupID int64, gl *groupLedger) *store.LedgerSnapshot {
-	if gl.unkept < keepAfter {
-		return nil
-	}
-	gs, err := s.groupGames(ctx, groupID)
+// keptFilters are the runs kept with a ledger: those the first standings,
+// player and records pages read (the season shown by default), and all
+// time.
+func (s *Server) keptFilters(ctx context.Context, groupID int64) ([]standings.Filter, error) {
+	seasons, err := s.store.Seasons(ctx, groupID)
 	if err != nil {
-		return nil
+		return nil, err
 	}
-	gl.unkept = 0
-	return &store.LedgerSnapshot{Seq: gl.seq, Kind: ledgerKind(gs), Data: gl.l.AppendMatches(nil)}
+	choices, cur := s.seasonChoices(ctx, seasons, "")
+	filters := []standings.Filter{cur.filter("")}
+	for _, c := range choices {
+		if c.key == "all" && c.key != cur.key {
+			filters = append(filters, c.filter(""))
+		}
+	}
+	return filters, nil
 }
 
-// keepLedger writes snap as the group's kept ledger; a failure costs the
-// next start a longer read, nothing else.
-func (s *Server) keepLedger(ctx context.Context, groupID int64, snap *store.LedgerSnapshot) {
-	if snap == nil {
+// keepTimeout bounds one keeping of a ledger: past it the write is given
+// up (the next start reads a few more changed matches), and a shutdown
+// never waits longer for it.
+const keepTimeout = 10 * time.Second
+
+// keepSoon keeps the group's ledger in the store after the request that
+// made it due has been answered, when it has folded keepAfter changed
+// matches since it was kept and no keeping of it is under way (at most one
+// per group at a time). The caller holds the group's lock.
+func (s *Server) keepSoon(groupID int64, gl *groupLedger) {
+	if gl.unkept < keepAfter || gl.keeping {
 		return
 	}
-	if err := s.store.KeepLedgerSnapshot(context.WithoutCancel(ctx), groupID, *snap); err != nil {
-		s.log.Warn("ledger not kept", "group", groupID, "err", err)
+	gl.keeping = true
+	s.ledgers.keeps.Add(1)
+	go func() {
+		defer s.ledgers.keeps.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), keepTimeout)
+		defer cancel()
+		folded, err := s.keepNow(ctx, groupID, gl)
+		if err != nil {
+			s.log.Warn("ledger not kept", "group", groupID, "err", err)
+		}
+		gl.mu.Lock()
+		defer gl.mu.Unlock()
+		gl.keeping = false
+		gl.unkept -= folded // those folded since are kept next time
+	}()
+}
+
+// keepNow writes the group's ledger in the store as it is now, with the
+// runs of keptFilters (folded now if no page asked for them yet), and
+// returns how many of its changed matches that kept. It takes the group's
+// lock only to write the ledger's form, not for the store's write.
+func (s *Server) keepNow(ctx context.Context, groupID int64, gl *groupLedger) (int, error) {
+	gs, err := s.groupGames(ctx, groupID)
+	if err != nil {
+		return 0, err
 	}
+	filters, err := s.keptFilters(ctx, groupID)
+	if err != nil {
+		return 0, err
+	}
+	gl.mu.Lock()
+	if !gl.built {
+		gl.mu.Unlock()
+		return 0, nil
+	}
+	for _, f := range filters {
+		gl.l.Count(f) // folded if no page asked for it yet: a first page after a restart will
+	}
+	snap := store.LedgerSnapshot{Seq: gl.seq, Kind: ledgerKind(gs), Data: gl.l.AppendKept(nil, filters)}
+	folded := gl.unkept
+	gl.mu.Unlock()
+	if hook := s.ledgers.beforeKeep; hook != nil {
+		hook(groupID)
+	}
+	if err := s.store.KeepLedgerSnapshot(ctx, groupID, snap); err != nil {
+		return 0, err
+	}
+	return folded, nil
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,6 +59,7 @@ func TestRestartedLedgerIsTheKeptOneBroughtUpToDate(t *testing.T) {
 			if rec := f.c.get(pages[0]); rec.Code != http.StatusOK {
 				t.Fatalf("standings: %d", rec.Code)
 			}
+			f.app.srv.ledgers.keeps.Wait() // kept after the page was answered
 			kept, ok, err := f.app.store.LedgerSnapshot(ctx, f.gid)
 			if err != nil || !ok {
 				t.Fatalf("the ledger of %d matches was not kept: %v", len(finished), err)
@@ -75,6 +77,9 @@ func TestRestartedLedgerIsTheKeptOneBroughtUpToDate(t *testing.T) {
 			live := liveRounds(t, f, undo)
 			writeRound(t, f.app.store, f.slug, undo, store.RoundWrite{Kind: store.WriteUndo, Round: live[len(live)-1].ID, Author: "test"})
 			if err := f.app.store.DeleteMatch(ctx, f.gid, finished[20], "test"); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.app.store.RenamePlayer(ctx, f.gid, f.ids["Dev"], "Devika"); err != nil { // read with the page, not kept
 				t.Fatal(err)
 			}
 			const changes = 5
@@ -122,6 +127,10 @@ func TestRestartedLedgerIsTheKeptOneBroughtUpToDate(t *testing.T) {
 					t.Errorf("GET %s after the restart differs from the page built from the whole history", p)
 				}
 			}
+			if !strings.Contains(shown[pages[0]], "Devika") {
+				t.Error("the restarted standings do not name the player renamed since the ledger was kept")
+			}
+			scratch.app.srv.ledgers.keeps.Wait()
 			// It read the whole history, and kept its ledger in place of the
 			// other kind's.
 			gl = scratch.app.srv.ledgers.of(f.gid, o)

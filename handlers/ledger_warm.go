@@ -56,32 +56,17 @@ func (s *Server) warmLedgers(ctx context.Context) {
 // warmLedger builds a group's ledger from the one kept in the store and
 // the matches changed since (or the whole history), and the runs of its
 // first pages, on a ledger of its own: no lock is held. It keeps the
-// ledger in the store when due, and returns how many changed matches it
-// folded since it was kept.
+// ledger in the store when due (in the warm-up's time, not a request's),
+// and returns how many changed matches it folded since it was kept.
 func (s *Server) warmLedger(ctx context.Context, id int64) (*standings.Ledger, int64, int, error) {
-	seasons, err := s.store.Seasons(ctx, id)
+	filters, err := s.keptFilters(ctx, id)
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	choices, cur := s.seasonChoices(ctx, seasons, "")
-	filters := []standings.Filter{cur.filter("")}
-	for _, c := range choices {
-		if c.key == "all" && c.key != cur.key {
-			filters = append(filters, c.filter(""))
-		}
-	}
-	l, since := s.keptLedger(ctx, id)
+	l, since, due := s.keptLedger(ctx, id)
 	unkept, seq, err := s.catchUp(ctx, id, l, since)
 	if err != nil {
 		return nil, 0, 0, err
-	}
-	if unkept >= keepAfter {
-		gs, err := s.groupGames(ctx, id)
-		if err != nil {
-			return nil, 0, 0, err
-		}
-		s.keepLedger(ctx, id, &store.LedgerSnapshot{Seq: seq, Kind: ledgerKind(gs), Data: l.AppendMatches(nil)})
-		unkept = 0
 	}
 	// What the pages ask of each run (standingsModel, records): each
 	// answer may keep what it computed.
@@ -102,6 +87,18 @@ func (s *Server) warmLedger(ctx context.Context, id int64) (*standings.Ledger, i
 		}
 		if _, err := l.GroupRecords(f); err != nil {
 			return nil, 0, 0, err
+		}
+	}
+	if due || unkept >= keepAfter {
+		gs, err := s.groupGames(ctx, id)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		snap := store.LedgerSnapshot{Seq: seq, Kind: ledgerKind(gs), Data: l.AppendKept(nil, filters)}
+		if err := s.store.KeepLedgerSnapshot(ctx, id, snap); err != nil {
+			s.log.Warn("ledger not kept", "group", id, "err", err)
+		} else {
+			unkept = 0
 		}
 	}
 	return l, seq, unkept, nil

@@ -44,6 +44,11 @@ type Ledger struct {
 	CheckpointEvery int
 	// replayed counts the matches folded again by replays (for the tests).
 	replayed int
+	// kept are the matches of a kept ledger not read yet, keptRuns its runs
+	// not read yet (ledger_kept.go); broken is why its matches did not read.
+	kept     *lazyMatches
+	keptRuns map[filterKey]*keptRun
+	broken   error
 }
 
 // NewLedger returns an empty ledger computing with o.
@@ -52,7 +57,12 @@ func NewLedger(o Options) *Ledger {
 }
 
 // Len is the number of matches held.
-func (l *Ledger) Len() int { return len(l.matches) }
+func (l *Ledger) Len() int {
+	if l.kept != nil {
+		return l.kept.baseN + len(l.matches)
+	}
+	return len(l.matches)
+}
 
 // Games reports whether any held match is of each game.
 func (l *Ledger) Games() map[string]bool {
@@ -76,12 +86,16 @@ func before(a, b Match) int {
 // are kept only as their extremes (all the records read of them).
 func (l *Ledger) Put(m Match) {
 	m = compact(m)
+	l.heldBefore(m.ID)
 	old, had := l.held(m.ID)
 	if had {
 		if sameMatch(old, m) {
 			return
 		}
 		l.drop(old)
+		l.touchKept(&old, &m)
+	} else {
+		l.touchKept(nil, &m)
 	}
 	l.byID[m.ID] = instantOf(m.PlayedAt)
 	l.games[m.Game]++
@@ -107,11 +121,13 @@ func (l *Ledger) Put(m Match) {
 // Remove forgets a match (deleted, or no longer finished). Unknown IDs are
 // ignored.
 func (l *Ledger) Remove(id int64) {
+	l.heldBefore(id)
 	old, had := l.held(id)
 	if !had {
 		return
 	}
 	l.drop(old)
+	l.touchKept(&old, nil)
 	for _, r := range l.runs {
 		if r.f.Includes(old) {
 			r.dirtyFrom(old)

@@ -22,12 +22,19 @@ const keptFormat = 1
 // ErrKeptMatches is a kept form that cannot be read.
 var ErrKeptMatches = errors.New("standings: kept matches unreadable")
 
-// AppendMatches appends the ledger's matches to buf.
+// AppendMatches appends the ledger's matches to buf (those of a kept
+// ledger still to read are read first).
 func (l *Ledger) AppendMatches(buf []byte) []byte {
+	l.load()
+	return appendMatches(buf, l.matches)
+}
+
+// appendMatches appends matches, in the ledger's order, to buf.
+func appendMatches(buf []byte, matches []Match) []byte {
 	buf = binary.AppendUvarint(buf, keptFormat)
 	games := map[string]uint64{}
 	var names []string
-	for _, m := range l.matches {
+	for _, m := range matches {
 		if _, ok := games[m.Game]; !ok {
 			games[m.Game] = uint64(len(names))
 			names = append(names, m.Game)
@@ -39,12 +46,12 @@ func (l *Ledger) AppendMatches(buf []byte) []byte {
 		buf = append(buf, g...)
 	}
 	results := 0
-	for _, m := range l.matches {
+	for _, m := range matches {
 		results += len(m.Results)
 	}
-	buf = binary.AppendUvarint(buf, uint64(len(l.matches)))
+	buf = binary.AppendUvarint(buf, uint64(len(matches)))
 	buf = binary.AppendUvarint(buf, uint64(results))
-	for _, m := range l.matches {
+	for _, m := range matches {
 		buf = binary.AppendVarint(buf, m.ID)
 		buf = binary.AppendUvarint(buf, games[m.Game])
 		buf = binary.AppendVarint(buf, m.PlayedAt.Unix())
@@ -78,12 +85,32 @@ func flags(a, b, c bool) byte {
 // LoadMatches reads matches written by AppendMatches into l, which must be
 // empty. On an error l is left empty.
 func (l *Ledger) LoadMatches(data []byte) error {
-	if len(l.matches) != 0 {
+	if len(l.matches) != 0 || l.kept != nil {
 		return fmt.Errorf("%w: the ledger holds matches already", ErrKeptMatches)
 	}
+	held, err := readMatches(data)
+	if err != nil {
+		return err
+	}
+	l.matches, l.byID, l.games = held.matches, held.byID, held.games
+	for _, r := range l.runs {
+		r.stale = true
+	}
+	return nil
+}
+
+// heldMatches are a ledger's matches as it indexes them.
+type heldMatches struct {
+	matches []Match
+	byID    map[int64]instant
+	games   map[string]int
+}
+
+// readMatches reads matches written by AppendMatches.
+func readMatches(data []byte) (heldMatches, error) {
 	d := keptReader{data: data}
 	if d.uvarint() != keptFormat {
-		return fmt.Errorf("%w: not form %d", ErrKeptMatches, keptFormat)
+		return heldMatches{}, fmt.Errorf("%w: not form %d", ErrKeptMatches, keptFormat)
 	}
 	names := make([]string, min(d.uvarint(), uint64(len(data))))
 	for i := range names {
@@ -91,7 +118,7 @@ func (l *Ledger) LoadMatches(data []byte) error {
 	}
 	n, results := d.uvarint(), d.uvarint()
 	if d.err != nil || n > uint64(len(data)) || results > uint64(len(data)) {
-		return fmt.Errorf("%w: %d matches", ErrKeptMatches, n)
+		return heldMatches{}, fmt.Errorf("%w: %d matches", ErrKeptMatches, n)
 	}
 	matches := make([]Match, n)
 	res := make([]Result, results)
@@ -106,7 +133,7 @@ func (l *Ledger) LoadMatches(data []byte) error {
 		f, o := d.byte(), d.byte()
 		k := d.uvarint()
 		if d.err != nil || g >= uint64(len(names)) || nsec >= uint64(time.Second) || k > uint64(len(res)) {
-			return fmt.Errorf("%w: match %d of %d", ErrKeptMatches, i+1, n)
+			return heldMatches{}, fmt.Errorf("%w: match %d of %d", ErrKeptMatches, i+1, n)
 		}
 		m.Game, m.PlayedAt = names[g], time.Unix(sec, int64(nsec)).UTC()
 		m.LowWins, m.HasPoints, m.Partial, m.Outcome = f&1 != 0, f&2 != 0, f&4 != 0, Outcome(o)
@@ -131,19 +158,15 @@ func (l *Ledger) LoadMatches(data []byte) error {
 			d.fail()
 		}
 		if d.err != nil {
-			return fmt.Errorf("%w: match %d of %d", ErrKeptMatches, i+1, n)
+			return heldMatches{}, fmt.Errorf("%w: match %d of %d", ErrKeptMatches, i+1, n)
 		}
 		byID[m.ID] = instantOf(m.PlayedAt)
 		games[m.Game]++
 	}
 	if len(res) != 0 || d.off != len(data) {
-		return fmt.Errorf("%w: %d bytes left", ErrKeptMatches, len(data)-d.off)
+		return heldMatches{}, fmt.Errorf("%w: %d bytes left", ErrKeptMatches, len(data)-d.off)
 	}
-	l.matches, l.byID, l.games = slices.Clip(matches), byID, games
-	for _, r := range l.runs {
-		r.stale = true
-	}
-	return nil
+	return heldMatches{slices.Clip(matches), byID, games}, nil
 }
 
 // keptReader reads AppendMatches' form; the first error sticks.

@@ -24,21 +24,25 @@ func keyOf(f Filter) filterKey {
 
 // run returns the filter's run, built or rebuilt as needed.
 func (l *Ledger) run(f Filter) (*run, error) {
+	if l.broken != nil {
+		return nil, l.broken
+	}
 	k := keyOf(f)
 	r := l.runs[k]
+	if kr := l.keptRuns[k]; r == nil && kr != nil {
+		r = l.restoreRun(k, kr)
+	}
 	if r == nil {
-		max := l.MaxRuns
-		if max <= 0 {
-			max = 32
-		}
-		if len(l.runs) >= max {
-			l.evict()
-		}
 		r = &run{f: f, o: l.o, stale: true}
-		l.runs[k] = r
+		l.addRun(k, r)
 	}
 	l.clock++
 	r.used = l.clock
+	if r.dirty != nil || r.stale { // folded from the matches: read them
+		if err := l.load(); err != nil {
+			return nil, err
+		}
+	}
 	if r.dirty != nil && !r.stale {
 		// The latest checkpoint taken before the first changed match holds
 		// only matches that did not change: go on from there.
@@ -71,6 +75,19 @@ func (l *Ledger) run(f Filter) (*run, error) {
 		l.replay(r, start)
 	}
 	return r, r.err
+}
+
+// addRun adds a run, dropping the least recently used when MaxRuns are
+// kept.
+func (l *Ledger) addRun(k filterKey, r *run) {
+	max := l.MaxRuns
+	if max <= 0 {
+		max = 32
+	}
+	if len(l.runs) >= max {
+		l.evict()
+	}
+	l.runs[k] = r
 }
 
 // replay folds the run's matches from l.matches[start:] on.
