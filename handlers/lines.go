@@ -334,6 +334,7 @@ func (s *Server) postLine(c echo.Context) error {
 		return s.formAnswer(c, http.StatusUnprocessableEntity, match, g, rounds, prog,
 			kit.WithRefusals(post.Form(plan.err), kit.Refusals(rc.Ctx, plan.err, seatNames(rc.Match))))
 	}
+	tellConflict(c, lineTaken)
 	msg := views.T(rc.Ctx, "line.conflict", "Name", rc.Match.Seats[p.row].Name, "By", plan.other.Author,
 		"Theirs", lineText(parseLine(plan.other.Fields)), "Yours", lineText(plan.mine))
 	return s.formAnswer(c, http.StatusConflict, match, g, rounds, prog, views.FormThenAlert(post.Form(nil), msg))

@@ -55,6 +55,7 @@ type lineAnswer struct {
 	Theirs   string        `json:"theirs,omitempty"`
 	Yours    string        `json:"yours,omitempty"`
 	Message  string        `json:"message,omitempty"`
+	Reason   string        `json:"reason,omitempty"` // conflict, stale: why, in a word (X-TK-Conflict)
 }
 
 type lineMistake struct {
@@ -90,11 +91,14 @@ func (s *Server) lineJSON(c echo.Context, g Game, match store.Match, rounds []st
 			out.Mistakes = append(out.Mistakes, m)
 		}
 	case lineConflict:
-		out.Status, status = "conflict", http.StatusConflict
+		out.Status, status, out.Reason = "conflict", http.StatusConflict, lineTaken
 		out.SentBy, out.Theirs, out.Yours = plan.other.Author, lineText(parseLine(plan.other.Fields)), lineText(plan.mine)
 	case lineStale:
-		out.Status, status = "stale", http.StatusConflict
+		out.Status, status, out.Reason = "stale", http.StatusConflict, plan.round.why.reason()
 		out.Message = views.T(rc.Ctx, "line.stale")
+	}
+	if out.Reason != "" {
+		tellConflict(c, out.Reason)
 	}
 	if plan.kind != lineSaved && plan.kind != lineStale {
 		for i, st := range rc.Match.Seats {
