@@ -846,7 +846,7 @@ window.tkRetryAfter = function (res) {
       .then(function (res) {
         if (res.status >= 500 || res.status === 429 || res.status === 408) return Promise.reject(window.tkRetryAfter(res));
         tries.reset();
-        return res.text().then(function (html) { answered(p, res.status, html); });
+        return res.text().then(function (html) { answered(p, res.status, html, res.headers.get("X-TK-Conflict")); });
       })
       .catch(function (wait) { mark(p.key, { sendingAt: 0 }); later(tries.next(typeof wait === "number" ? wait : 0)); })
       .then(function () {
@@ -871,13 +871,16 @@ window.tkRetryAfter = function (res) {
   // as a save's answer always is; elsewhere a refusal or a conflict keeps
   // the save until its match's page is opened, where it is sent again and
   // answered there (the same answer: a saved key is saved once).
-  function answered(p, status, html) {
+  function answered(p, status, html, reason) {
     var form = keptForm();
     var onPage = form && form.getAttribute("action") === home(p.action);
     if (status === 200 || status === 409 || status === 422) {
+      // A match ended meanwhile takes no round: its page has no form to
+      // answer on, so the kept save is told as refused wherever it is.
+      if (!onPage && status === 409 && reason === "finished") { refuse(p, status, reason); return; }
       if (!onPage && status !== 200) { mark(p.key, { needsYou: true, sendingAt: 0 }); return; }
       if (status !== 200 && p.action === home(p.action) && keptAhead(p.action).some(function (x) { return x.round > p.round; })) {
-        aheadRefused(p, status, html);
+        aheadRefused(p, status, html, reason);
         return;
       }
       drop(p);
@@ -916,9 +919,9 @@ window.tkRetryAfter = function (res) {
     });
     return out.join(" · ");
   }
-  function refuse(p, status) {
+  function refuse(p, status, reason) {
     var group = (/^\/g\/[^/]+/.exec(p.action) || [""])[0];
-    var why = status === 403 ? "forbidden" : status === 413 ? "large" : status === 404 ? "deleted" : status === 409 ? "conflict" : "other";
+    var why = status === 403 ? "forbidden" : status === 413 ? "large" : status === 404 ? "deleted" : status === 409 ? conflictWhy(reason) : "other";
     var check = status === 404 ? fetch(group, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.status === 404 ? "gone" : why; }, function () { return why; }) : Promise.resolve(why);
     check.then(function (w) {
@@ -929,6 +932,13 @@ window.tkRetryAfter = function (res) {
       if (w === "gone") window.tkForget(group); // the worker's word may reach no page: this one is leaving
       refusals();
     });
+  }
+  // conflictWhy is how a save refused with a 409 is told, from the
+  // server's word for why (X-TK-Conflict: handlers/conflicts.go): another
+  // phone saved the round first, the match ended, a player left or came
+  // back, a round was taken back; the match changed, when it gives none.
+  function conflictWhy(reason) {
+    return { saved: "conflict", finished: "finished", seats: "seats", undone: "undone" }[reason] || "changed";
   }
   function refusals() {
     pending().filter(function (p) { return p.refused; }).forEach(function (p) {
@@ -1074,14 +1084,14 @@ window.tkRetryAfter = function (res) {
     return !!first && (first.round < x.round || !!fixing);
   }
   // aheadRefused: a kept round the server would not take, with rounds kept after it.
-  function aheadRefused(p, status, html) {
+  function aheadRefused(p, status, html, reason) {
     if (status === 422) { // put right in the form; the rounds after it wait for its Save
       mark(p.key, { fix: true, sendingAt: 0 });
       swapIn(html);
       show();
       return;
     }
-    refuse(p, status);
+    refuse(p, status, reason);
   }
   // advance moves the round form past the rounds kept, keeping a draft typed for that round.
   function advance() {
