@@ -73,6 +73,7 @@ const (
 	undoneMeanwhile                 // the round the form is for was undone
 	editedMeanwhile                 // another phone corrected the round first
 	notLast                         // an undo of a round that is no longer the last
+	finalOnlyUndo                   // an undo of a match that is its final scores (BG Stats): deleting it is the way back
 )
 
 // roundPlan is what a post comes to on the match as it stands.
@@ -190,8 +191,7 @@ func planUndo(g Game, match store.Match, rounds []store.Round, p roundPost) roun
 	}
 	switch {
 	case finalOnly(live): // a BG Stats match is its final scores: deleting it is the way back
-		out.err = echo.NewHTTPError(http.StatusConflict)
-		return out
+		return out.conflict(finalOnlyUndo)
 	case last == 0:
 		out.err = echo.NewHTTPError(http.StatusNotFound)
 		return out
