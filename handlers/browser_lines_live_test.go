@@ -123,3 +123,48 @@ func TestBrowserLineValuesLive(t *testing.T) {
 		wantTotals(p, "Ana:0 Ben:7 Chloé:9 Dan:5")
 	}
 }
+
+// Take 5!, on the phone of a player typing their own line: the line Ana
+// sends for Chloé shows there as sent, her counts, her x2 and what they
+// score, not "0 − 0 = 0" beside "Line in" (issue 37); what Ben is typing
+// stays, focused; once his line is in, the deal is saved and both phones
+// move on to deal 2.
+func TestBrowserTake5LineValuesLive(t *testing.T) {
+	b := newBrowser(t)
+	ana := b.phone()
+	slug := browserGroup(ana, "Jeudi", "Ana", "Ben", "Chloé")
+	ben := b.memberPhone(slug, "Ben")
+	m := browserMatch(ana, slug, "take5", "Ana", "Ben", "Chloé")
+	ben.open(m)
+	for _, p := range []*phone{ana, ben} {
+		p.waitFor(`!!document.querySelector('[data-testid=own-line]')`)
+	}
+	x2 := func(p *phone, row string) { p.tap(`label:has(> input[name=x2_` + row + `][value="1"])`) }
+	ben.do(chromedp.SendKeys(css("[data-testid=own-line] input[name=green_1]"), "3"))
+
+	ana.do(chromedp.SendKeys(css("input[name=green_0]"), "5"), chromedp.SendKeys(css("input[name=red_0]"), "3"))
+	x2(ana, "0")
+	ana.tap("[data-testid=send-line].own-send")
+	ana.waitFor(`!!document.querySelector('[data-testid=line-in][data-player=Ana]')`)
+	ana.do(chromedp.SendKeys(css("input[name=green_2]"), "10"), chromedp.SendKeys(css("input[name=red_2]"), "2"))
+	x2(ana, "2")
+	ana.tap("[data-testid=send-line][data-player=Chloé]")
+	ana.waitFor(`!!document.querySelector('[data-testid=line-in][data-player=Chloé]')`)
+
+	chloe := `(() => { const s = Array.from(document.querySelectorAll('[data-testid=seat]')).find(e => e.dataset.player === 'Chloé'); return s.querySelector('input[name=green_2]').value + '/' + s.querySelector('input[name=red_2]').value + '/' + (s.querySelector('input[name=x2_2]:checked')||{}).value + ' ' + (s.querySelector('[data-testid=working]')||{}).textContent; })()`
+	within(ben, 5*time.Second, chloe+`.startsWith('10/2/1 ') && `+chloe+`.endsWith('= 16')`, "Chloé's line, as Ana sent it, on Ben's phone with what it scores")
+	var kept string
+	ben.eval(`document.querySelector('input[name=green_1]').value + (document.activeElement === document.querySelector('input[name=green_1]') ? ' focused' : '')`, &kept)
+	if kept != "3 focused" {
+		t.Errorf("Ben's own green count reads %q, want what he is typing, still focused (\"3 focused\")", kept)
+	}
+
+	ben.do(chromedp.SendKeys(css("input[name=red_1]"), "20"))
+	x2(ben, "1")
+	ben.tap("[data-testid=send-line].own-send")
+	for _, p := range []*phone{ben, ana} {
+		within(p, 5*time.Second, rowsJS+` === 1`, "the deal saved when Ben's line is in")
+		within(p, 5*time.Second, ownFormRound+` === 2 && document.querySelector('[data-testid=line-in]') === null && document.querySelector('[data-testid=round-refusals]') === null`, "the next deal's form, nothing in, on every phone")
+		wantTotals(p, "Ana:4 Ben:-34 Chloé:16")
+	}
+}

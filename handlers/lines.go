@@ -326,18 +326,23 @@ func (s *Server) postLine(c echo.Context) error {
 	case lineTable: // stored: the form shows every line and what the round they make cannot be
 		return s.formAnswer(c, http.StatusUnprocessableEntity, match, g, rounds, prog, s.nextForm(c, g, match, live, len(live.Points)+1))
 	}
-	// Refused or a conflict: nothing stored, the form as this phone posted it.
+	// Refused or a conflict: nothing stored, the form as this phone posted
+	// it, with its lines; what stopped the line is said next to it.
 	rc := s.roundCtx(c, match, live, len(live.Points)+1, 0)
 	rc.SubmitKey = key
 	post := g.ReadRound(rc, withoutOp(form))
+	lines := pendingLines(match, rc.Number)
 	if plan.kind == lineRefused {
+		lv := s.lineView(c, rc, lines, plan.err) // each of its player's mistakes next to the line; any other next to Save
+		other := rulebook.All(slices.DeleteFunc(slices.Clone(kit.Mistakes(plan.err)), func(err error) bool { return seatOf(err, len(lv.Rows)) >= 0 }))
 		return s.formAnswer(c, http.StatusUnprocessableEntity, match, g, rounds, prog,
-			kit.WithRefusals(post.Form(plan.err), kit.Refusals(rc.Ctx, plan.err, seatNames(rc.Match))))
+			kit.WithLines(kit.WithRefusals(post.Form(plan.err), kit.Refusals(rc.Ctx, other, seatNames(rc.Match))), lv))
 	}
 	tellConflict(c, lineTaken)
-	msg := views.T(rc.Ctx, "line.conflict", "Name", rc.Match.Seats[p.row].Name, "By", plan.other.Author,
+	lv := s.lineView(c, rc, lines, nil)
+	lv.Rows[p.row].Error = views.T(rc.Ctx, "line.conflict", "Name", rc.Match.Seats[p.row].Name, "By", plan.other.Author,
 		"Theirs", lineText(parseLine(plan.other.Fields)), "Yours", lineText(plan.mine))
-	return s.formAnswer(c, http.StatusConflict, match, g, rounds, prog, views.FormThenAlert(post.Form(nil), msg))
+	return s.formAnswer(c, http.StatusConflict, match, g, rounds, prog, kit.WithLines(post.Form(nil), lv))
 }
 
 // isBadRequest reports whether err is a 400 of the plan's (a row off the form).
@@ -423,10 +428,19 @@ func (s *Server) lineView(c echo.Context, rc RoundCtx, lines []store.Line, refus
 		lv.Rows[i] = r
 	}
 	for _, err := range kit.Mistakes(refused) {
-		var ie *rulebook.InputError
-		if errors.As(err, &ie) && ie.Seat >= 0 && ie.Seat < len(lv.Rows) {
-			lv.Rows[ie.Seat].Error = strings.TrimSpace(lv.Rows[ie.Seat].Error + " " + views.Mistake(rc.Ctx, ie))
+		if i := seatOf(err, len(lv.Rows)); i >= 0 {
+			lv.Rows[i].Error = strings.TrimSpace(lv.Rows[i].Error + " " + kit.InputMessage(err, rc.Ctx))
 		}
 	}
 	return lv
+}
+
+// seatOf is the form's row whose player err is a mistake of, -1 when none
+// of its n rows.
+func seatOf(err error, n int) int {
+	var ie *rulebook.InputError
+	if errors.As(err, &ie) && ie.Seat >= 0 && ie.Seat < n {
+		return ie.Seat
+	}
+	return -1
 }
