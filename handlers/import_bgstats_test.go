@@ -201,8 +201,8 @@ func TestBGStatsRoundTripThroughThePages(t *testing.T) {
 	if rec := f.c.get(mURL + "/rounds/" + rid + "/edit"); rec.Code != http.StatusNotFound {
 		t.Errorf("correcting the final scores: %d, want 404", rec.Code)
 	}
-	if rec := f.c.post(mURL+"/undo", url.Values{"round": {rid}}); rec.Code != http.StatusConflict {
-		t.Errorf("undoing the final scores: %d, want 409", rec.Code)
+	if rec := f.c.post(mURL+"/undo", url.Values{"round": {rid}}); rec.Code != http.StatusConflict || rec.Header().Get(conflictHeader) != "final" {
+		t.Errorf("undoing the final scores: %d, %s %q; want 409 saying \"final\"", rec.Code, conflictHeader, rec.Header().Get(conflictHeader))
 	}
 
 	// Our export of the group imports again (checkRounds accepts the final round).

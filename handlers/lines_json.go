@@ -55,6 +55,7 @@ type lineAnswer struct {
 	Theirs   string        `json:"theirs,omitempty"`
 	Yours    string        `json:"yours,omitempty"`
 	Message  string        `json:"message,omitempty"`
+	Reason   string        `json:"reason,omitempty"` // conflict, stale: why, in a word (X-TK-Conflict)
 }
 
 type lineMistake struct {
@@ -89,15 +90,15 @@ func (s *Server) lineJSON(c echo.Context, g Game, match store.Match, rounds []st
 			}
 			out.Mistakes = append(out.Mistakes, m)
 		}
-		if plan.kind == lineTable {
-			out.Message = views.T(rc.Ctx, "line.tablerefused")
-		}
 	case lineConflict:
-		out.Status, status = "conflict", http.StatusConflict
+		out.Status, status, out.Reason = "conflict", http.StatusConflict, lineTaken
 		out.SentBy, out.Theirs, out.Yours = plan.other.Author, lineText(parseLine(plan.other.Fields)), lineText(plan.mine)
 	case lineStale:
-		out.Status, status = "stale", http.StatusConflict
+		out.Status, status, out.Reason = "stale", http.StatusConflict, plan.round.why.reason()
 		out.Message = views.T(rc.Ctx, "line.stale")
+	}
+	if out.Reason != "" {
+		tellConflict(c, out.Reason)
 	}
 	if plan.kind != lineSaved && plan.kind != lineStale {
 		for i, st := range rc.Match.Seats {
@@ -107,6 +108,12 @@ func (s *Server) lineJSON(c echo.Context, g Game, match store.Match, rounds []st
 				out.Awaited = append(out.Awaited, st.Name)
 			}
 		}
+	}
+	switch {
+	case plan.kind == lineTable && len(out.Awaited) > 0: // lines that cannot stand together, whatever comes
+		out.Message = views.T(rc.Ctx, "line.contested")
+	case plan.kind == lineTable:
+		out.Message = views.T(rc.Ctx, "line.tablerefused")
 	}
 	return c.JSON(status, out)
 }

@@ -27,9 +27,10 @@ func (s *Server) serviceWorker(c echo.Context) error {
 // not answer (a save kept on the phone, a referee page opened offline).
 var appStrings = []string{"pending.waiting", "pending.correction", "pending.sending", "referee.offline",
 	"refused.gone", "refused.deleted", "refused.forbidden", "refused.large", "refused.other", "refused.typed", "refused.dismiss",
-	"refusedline.gone", "refusedline.deleted", "refusedline.forbidden", "refusedline.large", "refusedline.other",
+	"refusedline.gone", "refusedline.deleted", "refusedline.forbidden", "refusedline.large", "refusedline.other", "refusedline.finished",
 	"refusedline.yours", "refusedline.for", "pendingline.yours", "pendingline.for", "pendingline.waiting", "pendingline.sending",
-	"pending.rounds", "kept.next", "kept.round", "kept.waiting", "kept.totals", "refused.conflict"}
+	"pending.rounds", "kept.next", "kept.round", "kept.waiting", "kept.totals", "refused.conflict",
+	"refused.finished", "refused.seats", "refused.undone", "refused.changed"}
 
 // clientStrings answers /app-strings/en.json or fr.json: those sentences in
 // that language, cached by the service worker as the pages are.

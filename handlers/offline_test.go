@@ -128,6 +128,21 @@ func TestServiceWorkerAndStrings(t *testing.T) {
 			}
 		}
 	}
+	// A kept round refused with a 409 says the true reason (issue 37), in both languages.
+	for lang, want := range map[string][]string{
+		"en": {"Round {round} was not saved: the match ended meanwhile.", "Round {round} was not saved: a player left or came back meanwhile.",
+			"Round {round} was not saved: a round was taken back meanwhile", "Round {round} was not saved: the match changed meanwhile"},
+		"fr": {"La manche {round} n'a pas été enregistrée : la partie s'est terminée entre-temps.", "La manche {round} n'a pas été enregistrée : un joueur est parti ou revenu entre-temps.",
+			"La manche {round} n'a pas été enregistrée : une manche a été annulée entre-temps", "La manche {round} n'a pas été enregistrée : la partie a changé entre-temps"},
+	} {
+		var m map[string]string
+		_ = json.Unmarshal(c.get("/app-strings/"+lang+".json").Body.Bytes(), &m)
+		for i, id := range []string{"refused.finished", "refused.seats", "refused.undone", "refused.changed"} {
+			if !strings.HasPrefix(m[id], want[i]) {
+				t.Errorf("/app-strings/%s.json: %s is %q, want it to start %q", lang, id, m[id], want[i])
+			}
+		}
+	}
 	if rec := c.get("/app-strings/de.json"); rec.Code != http.StatusNotFound {
 		t.Errorf("an unknown language: status %d, want 404", rec.Code)
 	}

@@ -39,6 +39,7 @@ type roundPost struct {
 	links  formLinks       // the round forms' actions, by route name
 	key    string          // this answer's fresh submit key (submitKey)
 	author string
+	player int64 // the member's own player, 0 for none: the form's own row
 	round  int64 // a correction or an undo: the round's id; 0 for a new round
 	undo   bool
 }
@@ -72,6 +73,7 @@ const (
 	undoneMeanwhile                 // the round the form is for was undone
 	editedMeanwhile                 // another phone corrected the round first
 	notLast                         // an undo of a round that is no longer the last
+	finalOnlyUndo                   // an undo of a match that is its final scores (BG Stats): deleting it is the way back
 )
 
 // roundPlan is what a post comes to on the match as it stands.
@@ -189,8 +191,7 @@ func planUndo(g Game, match store.Match, rounds []store.Round, p roundPost) roun
 	}
 	switch {
 	case finalOnly(live): // a BG Stats match is its final scores: deleting it is the way back
-		out.err = echo.NewHTTPError(http.StatusConflict)
-		return out
+		return out.conflict(finalOnlyUndo)
 	case last == 0:
 		out.err = echo.NewHTTPError(http.StatusNotFound)
 		return out
@@ -264,7 +265,7 @@ func roundOfKey(key string, next int) int {
 // for p's answer.
 func roundCtxFor(p roundPost, match store.Match, played Played, number int, version int) RoundCtx {
 	rc := RoundCtx{Ctx: p.env, Match: match, Played: played, Number: number, Table: len(match.Seats),
-		Action: p.links.rounds, SubmitKey: strconv.Itoa(number) + "." + p.key, Version: version}
+		Action: p.links.rounds, SubmitKey: strconv.Itoa(number) + "." + p.key, Version: version, Player: p.player}
 	rc.Colours = kit.Colours(match.Seats)
 	rc.Match, rc.Played, rc.Seated = atRound(match, played, number)
 	rc.SubmitKey += seatsTag(rc.Seated)

@@ -121,7 +121,7 @@ func (s *Server) matchGame(c echo.Context) (int64, Game, error) {
 // roundPost reads what the plan needs of a post to match id: the form, who
 // posts it and what its answer is drawn with.
 func (s *Server) roundPost(c echo.Context, id int64, form url.Values) roundPost {
-	return roundPost{form: form, env: s.viewCtx(c), url: s.matchURL(c, id), links: s.formLinks(c, id), key: submitKey(c), author: memberOf(c).who.Display}
+	return roundPost{form: form, env: s.viewCtx(c), url: s.matchURL(c, id), links: s.formLinks(c, id), key: submitKey(c), author: memberOf(c).who.Display, player: memberOf(c).who.PlayerID}
 }
 
 // formLinks is where the round forms of the match of id post.
@@ -144,15 +144,21 @@ func (p roundPlan) status() int {
 func (s *Server) conflictAnswer(c echo.Context, g Game, match store.Match, rounds []store.Round, plan roundPlan, form url.Values) error {
 	switch plan.why {
 	case matchFinished:
+		tellConflict(c, plan.why.reason())
 		return s.sheetAnswerAt(c, http.StatusConflict, match, g, rounds, plan.prog, views.T(s.viewCtx(c), "match.alreadyfinished"), nil)
 	case seatsChanged:
+		tellConflict(c, plan.why.reason())
 		return s.sheetAnswerAt(c, http.StatusConflict, match, g, rounds, plan.prog, views.T(s.viewCtx(c), "comego.seatschanged"), nil)
 	case undoneMeanwhile:
 		return s.typedAfterUndo(c, match, g, rounds, plan.prog, form)
 	case editedMeanwhile:
 		return s.editConflict(c, g, match, rounds, form)
 	case notLast:
+		tellConflict(c, plan.why.reason())
 		return fmt.Errorf("handlers: undo: %w", store.ErrConflict)
+	case finalOnlyUndo:
+		tellConflict(c, plan.why.reason())
+		return echo.NewHTTPError(http.StatusConflict)
 	}
 	return s.roundConflict(c, g, match, rounds, plan.prog, plan.number, form) // savedFirst
 }
@@ -175,6 +181,7 @@ func (s *Server) roundConflict(c echo.Context, g Game, match store.Match, rounds
 	if saved.ID == 0 { // the other write was an undo: what was typed becomes the next round
 		return s.typedAfterUndo(c, match, g, rounds, prog, form)
 	}
+	tellConflict(c, savedFirst.reason())
 	ec := editCtxFor(g, s.roundPost(c, match.ID, nil), match, livePlayed(rounds), saved, number)
 	_, redraw, _, err := readRound(g, ec.RoundCtx, withoutOp(form))
 	if err != nil {
@@ -206,6 +213,7 @@ func pointsLine(match store.Match, points []int) string {
 // what this phone typed is offered as the round that now comes next, so
 // nothing is lost.
 func (s *Server) typedAfterUndo(c echo.Context, match store.Match, g Game, rounds []store.Round, prog scoring.Progress, form url.Values) error {
+	tellConflict(c, undoneMeanwhile.reason())
 	live := livePlayed(rounds)
 	msg := views.T(s.viewCtx(c), "round.undonemeanwhile")
 	if prog.Finished {
@@ -368,6 +376,7 @@ func (s *Server) editConflict(c echo.Context, g Game, match store.Match, rounds 
 	if err != nil {
 		return err
 	}
+	tellConflict(c, editedMeanwhile.reason())
 	msg := views.T(ec.Ctx, "round.editconflict.here", "Points", pointsLine(match, cur.Points))
 	page := views.EditRoundPage(memberOf(c).nav(c), ec.title, views.FormThenAlert(redraw, msg))
 	if isHTMX(c) { // the message sits under the form, next to Save, outside what the form swaps
