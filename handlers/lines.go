@@ -100,7 +100,11 @@ func planLine(g Game, lg kit.Lines, match store.Match, rounds []store.Round, p l
 	}
 	lines = append(lines, line)
 	out.kind, out.write = lineStored, store.LineWrite{Store: true, Line: line}
-	form, whole := linesForm(lg, rc, lines, key)
+	form, whole, contested := linesForm(lg, rc, lines, key, -1)
+	if contested != nil { // stored, and refused whole already: the claimants change theirs
+		out.kind, out.err = lineTable, contested
+		return out
+	}
 	if !whole {
 		return out
 	}
@@ -196,10 +200,14 @@ func pendingLines(match store.Match, number int) []store.Line {
 
 // linesForm puts lines together into one round form for rc's round (the
 // lines of seats that do not play it left out), and says whether every
-// row's line is in.
-func linesForm(lg kit.Lines, rc RoundCtx, lines []store.Line, key string) (url.Values, bool) {
+// row's line is in, and what cannot stand in them however the rest reads:
+// a field no row owns claimed by several lines (kit.Contested). The line of
+// row first is put in first, so that of a field claimed twice its claim is
+// the one the form shows (-1: in the order sent).
+func linesForm(lg kit.Lines, rc RoundCtx, lines []store.Line, key string, first int) (url.Values, bool, error) {
 	form := url.Values{"submitKey": {key}}
-	in := 0
+	byRow := map[int]url.Values{}
+	var rows []int
 	for _, l := range lines {
 		row := rowOf(rc.Seated, l.Seat)
 		if row < 0 || row >= len(rc.Match.Seats) {
@@ -209,15 +217,22 @@ func linesForm(lg kit.Lines, rc RoundCtx, lines []store.Line, key string) (url.V
 		if err != nil {
 			continue
 		}
-		for k, v := range lg.Line(vals, row) { // only the row's own fields, whatever was stored
+		byRow[row] = lg.Line(vals, row) // only the row's own fields, whatever was stored
+		rows = append(rows, row)
+	}
+	if i := slices.Index(rows, first); i > 0 {
+		rows = append([]int{first}, slices.Delete(rows, i, i+1)...)
+	}
+	for _, row := range rows {
+		for k, v := range byRow[row] {
 			form[k] = append(form[k], v...)
 		}
-		in++
 	}
+	contested := kit.Contested(lg, byRow, seatNames(rc.Match))
 	if _, one := lg.(kit.WinnerLine); one { // the winner's line is the round
-		return form, in > 0
+		return form, len(rows) > 0, contested
 	}
-	return form, in == len(rc.Match.Seats) && in > 0
+	return form, len(rows) == len(rc.Match.Seats) && len(rows) > 0, contested
 }
 
 // lineText is a line's values as typed, for a sentence ("12", "out").
@@ -311,18 +326,23 @@ func (s *Server) postLine(c echo.Context) error {
 	case lineTable: // stored: the form shows every line and what the round they make cannot be
 		return s.formAnswer(c, http.StatusUnprocessableEntity, match, g, rounds, prog, s.nextForm(c, g, match, live, len(live.Points)+1))
 	}
-	// Refused or a conflict: nothing stored, the form as this phone posted it.
+	// Refused or a conflict: nothing stored, the form as this phone posted
+	// it, with its lines; what stopped the line is said next to it.
 	rc := s.roundCtx(c, match, live, len(live.Points)+1, 0)
 	rc.SubmitKey = key
 	post := g.ReadRound(rc, withoutOp(form))
+	lines := pendingLines(match, rc.Number)
 	if plan.kind == lineRefused {
+		lv := s.lineView(c, rc, lines, plan.err) // each of its player's mistakes next to the line; any other next to Save
+		other := rulebook.All(slices.DeleteFunc(slices.Clone(kit.Mistakes(plan.err)), func(err error) bool { return seatOf(err, len(lv.Rows)) >= 0 }))
 		return s.formAnswer(c, http.StatusUnprocessableEntity, match, g, rounds, prog,
-			kit.WithRefusals(post.Form(plan.err), kit.Refusals(rc.Ctx, plan.err, seatNames(rc.Match))))
+			kit.WithLines(kit.WithRefusals(post.Form(plan.err), kit.Refusals(rc.Ctx, other, seatNames(rc.Match))), lv))
 	}
 	tellConflict(c, lineTaken)
-	msg := views.T(rc.Ctx, "line.conflict", "Name", rc.Match.Seats[p.row].Name, "By", plan.other.Author,
+	lv := s.lineView(c, rc, lines, nil)
+	lv.Rows[p.row].Error = views.T(rc.Ctx, "line.conflict", "Name", rc.Match.Seats[p.row].Name, "By", plan.other.Author,
 		"Theirs", lineText(parseLine(plan.other.Fields)), "Yours", lineText(plan.mine))
-	return s.formAnswer(c, http.StatusConflict, match, g, rounds, prog, views.FormThenAlert(post.Form(nil), msg))
+	return s.formAnswer(c, http.StatusConflict, match, g, rounds, prog, kit.WithLines(post.Form(nil), lv))
 }
 
 // isBadRequest reports whether err is a 400 of the plan's (a row off the form).
@@ -352,8 +372,9 @@ func (s *Server) nextForm(c echo.Context, g Game, match store.Match, live Played
 	if len(lines) == 0 {
 		form = g.RoundForm(rc, nil)
 	} else {
-		vals, whole := linesForm(lg, rc, lines, rc.SubmitKey)
-		if whole {
+		vals, whole, contested := linesForm(lg, rc, lines, rc.SubmitKey, ownRow(c, rc))
+		refused = contested
+		if whole && contested == nil {
 			vals.Set("op", "save")
 			post, _ := checkRound(g, rc, vals)
 			refused = post.Err
@@ -392,15 +413,21 @@ func (s *Server) withLines(c echo.Context, g Game, match store.Match, rounds []s
 	return kit.WithLines(form, s.withBlank(c, g, rc, s.lineView(c, rc, pendingLines(match, rc.Number), nil)))
 }
 
+// ownRow is the form's row of the member's own player, -1 when they do
+// not play the round.
+func ownRow(c echo.Context, rc RoundCtx) int {
+	me := memberOf(c).who.PlayerID
+	return slices.IndexFunc(rc.Match.Seats, func(st store.Seat) bool { return st.PlayerID != 0 && st.PlayerID == me })
+}
+
 // lineView is what the form shows of lines: whose is in, the member's own
 // row, and each row's part of refused (the round the lines make).
 func (s *Server) lineView(c echo.Context, rc RoundCtx, lines []store.Line, refused error) *kit.LineView {
-	me := memberOf(c).who
-	lv := &kit.LineView{Action: pathTo(c, routeLines, memberOf(c).group.Slug, rc.Match.ID), Own: -1, Rows: make([]kit.LineRow, len(rc.Match.Seats))}
+	lv := &kit.LineView{Action: pathTo(c, routeLines, memberOf(c).group.Slug, rc.Match.ID), Own: ownRow(c, rc), Rows: make([]kit.LineRow, len(rc.Match.Seats))}
 	for i, st := range rc.Match.Seats {
 		r := kit.LineRow{Name: st.Name, State: views.T(rc.Ctx, "line.awaited"), Send: views.T(rc.Ctx, "line.sendfor", "Name", st.Name)}
-		if st.PlayerID != 0 && st.PlayerID == me.PlayerID {
-			lv.Own, r.Send = i, views.T(rc.Ctx, "line.send")
+		if i == lv.Own {
+			r.Send = views.T(rc.Ctx, "line.send")
 		}
 		if j := slices.IndexFunc(lines, func(l store.Line) bool { return rowOf(rc.Seated, l.Seat) == i }); j >= 0 {
 			r.In, r.State, lv.Active = true, views.T(rc.Ctx, "line.isin"), true
@@ -411,10 +438,19 @@ func (s *Server) lineView(c echo.Context, rc RoundCtx, lines []store.Line, refus
 		lv.Rows[i] = r
 	}
 	for _, err := range kit.Mistakes(refused) {
-		var ie *rulebook.InputError
-		if errors.As(err, &ie) && ie.Seat >= 0 && ie.Seat < len(lv.Rows) {
-			lv.Rows[ie.Seat].Error = strings.TrimSpace(lv.Rows[ie.Seat].Error + " " + views.Mistake(rc.Ctx, ie))
+		if i := seatOf(err, len(lv.Rows)); i >= 0 {
+			lv.Rows[i].Error = strings.TrimSpace(lv.Rows[i].Error + " " + kit.InputMessage(err, rc.Ctx))
 		}
 	}
 	return lv
+}
+
+// seatOf is the form's row whose player err is a mistake of, -1 when none
+// of its n rows.
+func seatOf(err error, n int) int {
+	var ie *rulebook.InputError
+	if errors.As(err, &ie) && ie.Seat >= 0 && ie.Seat < n {
+		return ie.Seat
+	}
+	return -1
 }

@@ -90,9 +90,6 @@ func (s *Server) lineJSON(c echo.Context, g Game, match store.Match, rounds []st
 			}
 			out.Mistakes = append(out.Mistakes, m)
 		}
-		if plan.kind == lineTable {
-			out.Message = views.T(rc.Ctx, "line.tablerefused")
-		}
 	case lineConflict:
 		out.Status, status, out.Reason = "conflict", http.StatusConflict, lineTaken
 		out.SentBy, out.Theirs, out.Yours = plan.other.Author, lineText(parseLine(plan.other.Fields)), lineText(plan.mine)
@@ -111,6 +108,12 @@ func (s *Server) lineJSON(c echo.Context, g Game, match store.Match, rounds []st
 				out.Awaited = append(out.Awaited, st.Name)
 			}
 		}
+	}
+	switch {
+	case plan.kind == lineTable && len(out.Awaited) > 0: // lines that cannot stand together, whatever comes
+		out.Message = views.T(rc.Ctx, "line.contested")
+	case plan.kind == lineTable:
+		out.Message = views.T(rc.Ctx, "line.tablerefused")
 	}
 	return c.JSON(status, out)
 }

@@ -110,3 +110,23 @@ func withLine(key string, row int, line url.Values) url.Values {
 	}
 	return form
 }
+
+// A Take 5! deal has no best score while its lines are not all in (the
+// lines awaited are not 0 cows), nor while the lines in are refused (issue
+// 37): before, a phone showed "Best score of this deal: Ana" with two lines
+// of three in, and kept it beside the refusal.
+func TestTake5NoBestScoreBeforeTheDealStands(t *testing.T) {
+	lt := take5Lines(t)
+	key := doc(t, lt.ben.get(lt.match)).Find("#round-form [name=submitKey]").AttrOr("value", "")
+	lt.send(lt.ana, key, "0", t5Line(0, "5", "3", "1", "1", "1"))
+	lt.send(lt.ben, key, "1", t5Line(1, "3", "20", "", "2"))
+	if w := doc(t, lt.ben.get(lt.match)).Find("[data-testid=deal-winner]").Text(); w != "" {
+		t.Errorf("with Chloé's line awaited, Ben's phone says %q", w)
+	}
+	if code := lt.send(lt.ana, key, "2", t5Line(2, "10", "2", "", "1")); code != http.StatusUnprocessableEntity {
+		t.Fatalf("the deal with 4 x2 at 3 players: status %d, want 422", code)
+	}
+	if w := doc(t, lt.ben.get(lt.match)).Find("[data-testid=deal-winner]").Text(); w != "" {
+		t.Errorf("with the deal refused, Ben's phone says %q", w)
+	}
+}

@@ -361,6 +361,7 @@ window.tkRetryAfter = function (res) {
         var old = document.getElementById("scores");
         if (!fresh || !old) return;
         if (fresh.getAttribute("data-version") === current()) { // this phone's own save, already shown
+          if (window.tkDrawn) window.tkDrawn(doc.getElementById("round-form"));
           if (wasAway) tell("away");
           return;
         }
@@ -408,23 +409,24 @@ window.tkRetryAfter = function (res) {
         var seats = function (f) { var k = f && f.querySelector("[name=submitKey]"); return k ? k.value.split("~")[1] || "" : ""; };
         if (form && freshForm && seats(form) !== seats(freshForm)) typed = false;
         // The lines sent from the other phones (issue 37): whose is in,
-        // and what a round they complete cannot be, follow at once; the
-        // whole form follows when nothing is typed in it.
+        // their values, and what a round they complete cannot be, follow
+        // at once; the whole form follows when nothing is typed in it (a
+        // new round too, even with a field focused: what is typed there
+        // would go to a round saved), else each line this player did not
+        // touch (tkFollow).
         var linesSig = function (f) {
           return f ? Array.prototype.map.call(f.querySelectorAll("#lines-in, .line-bar"), function (el) { return (el.hidden ? "-" : "") + el.textContent; }).join("|") : "";
         };
-        var linesMoved = form && freshForm && linesSig(form) !== linesSig(freshForm);
-        if (linesMoved && typed) { // what was typed stays: only the lines' states follow
-          var oldIn = form.querySelector("#lines-in"), freshIn = freshForm.querySelector("#lines-in");
-          if (oldIn && freshIn) oldIn.replaceWith(freshIn.cloneNode(true));
-          var oldBars = form.querySelectorAll(".line-bar"), freshBars = freshForm.querySelectorAll(".line-bar");
-          if (oldBars.length === freshBars.length) Array.prototype.forEach.call(oldBars, function (el, i) { el.replaceWith(freshBars[i].cloneNode(true)); });
-        }
-        if (form && !typed && (!freshForm || linesMoved || seats(form) !== seats(freshForm) || form.querySelector("h2").textContent !== freshForm.querySelector("h2").textContent) && !form.contains(document.activeElement)) {
+        var linesMoved = form && freshForm && (linesSig(form) !== linesSig(freshForm) || (window.tkLinesMoved && window.tkLinesMoved(form, freshForm)));
+        var moved = form && (!freshForm || seats(form) !== seats(freshForm) || form.querySelector("h2").textContent !== freshForm.querySelector("h2").textContent);
+        if (form && !typed && (moved || (linesMoved && !form.contains(document.activeElement)))) {
           if (freshForm) form.replaceWith(freshForm); else form.remove();
           if (freshForm && window.htmx) window.htmx.process(freshForm);
           if (freshForm) document.dispatchEvent(new CustomEvent("tk:form", { detail: freshForm }));
+        } else if (form && !moved && linesMoved && window.tkFollow) {
+          window.tkFollow(form, freshForm);
         }
+        if (window.tkDrawn) window.tkDrawn(freshForm);
         document.dispatchEvent(new CustomEvent("tk:sheet"));
         tell(wasAway ? "away" : "here");
       })
@@ -554,12 +556,13 @@ window.tkRetryAfter = function (res) {
   }
 
   // ---- drafts ----
-  // blank is the form as the server drew it for each round, before any
-  // typing: a form back to it holds no draft.
+  // blank is the form of each round as the server last drew it from what
+  // it holds (the page, a live update, the answer to a line sent: the
+  // lines in, filled in), its fields: a form back to it holds no draft.
   var blank = {};
   function learn(form) {
     var r = roundOf(keyOf(form));
-    if (!(r in blank) && !typed(form)) blank[r] = same(fields(form));
+    if (!(r in blank) && !typed(form)) blank[r] = fields(form);
     keepPristine(form);
   }
   function typed(form) {
@@ -573,7 +576,7 @@ window.tkRetryAfter = function (res) {
   // tapped leave no typed field, only hidden ones): it is then not replaced.
   window.tkDrafty = function (form) {
     var r = roundOf(keyOf(form));
-    return r in blank && blank[r] !== same(fields(form));
+    return r in blank && same(blank[r]) !== same(fields(form));
   };
   function keepDraft() {
     var form = roundForm();
@@ -581,7 +584,7 @@ window.tkRetryAfter = function (res) {
     var r = roundOf(keyOf(form));
     learn(form);
     var now = fields(form);
-    if (blank[r] === same(now)) { store(draftKey(form), null); return; }
+    if (r in blank && same(blank[r]) === same(now)) { store(draftKey(form), null); return; }
     store(draftKey(form), { round: r, key: keyOf(form), fields: now, at: Date.now() });
   }
   // fill puts a draft's values in the form as it stands (works without a
@@ -633,6 +636,77 @@ window.tkRetryAfter = function (res) {
       })
       .catch(function () {});
   }
+
+  // ---- the lines the other phones send (issue 37) ----
+  // tkDrawn: fresh is a round form as the server now draws it from what it
+  // holds (a live update, the answer to a line sent): what this phone's
+  // form of that round holds beyond it is this player's draft. Another
+  // phone's line is not a draft: the form follows it (tkFollow), and moves
+  // on with the round it completes.
+  window.tkDrawn = function (fresh) {
+    if (fresh) blank[roundOf(keyOf(fresh))] = fields(fresh);
+  };
+  // tkLinesMoved: fresh, the server's form of form's round, holds other
+  // values than the server drew before (a line in, or changed by its sender).
+  window.tkLinesMoved = function (form, fresh) {
+    var r = roundOf(keyOf(form));
+    return roundOf(keyOf(fresh)) === r && r in blank && same(blank[r]) !== same(fields(fresh));
+  };
+  // tkFollow brings into form, which holds a draft, the lines of fresh
+  // (the server's form of the same round): each player's row this phone's
+  // player has not touched is drawn as the server draws it (the values
+  // sent, what they score, whose line is in); a row touched keeps what was
+  // typed, only its line's state follows. A keeper's Save then carries the
+  // lines sent.
+  window.tkFollow = function (form, fresh) {
+    var r = roundOf(keyOf(form));
+    if (roundOf(keyOf(fresh)) !== r) return;
+    var base = byName(blank[r] || []), now = byName(fields(form));
+    Array.prototype.forEach.call(fresh.querySelectorAll("[data-testid=seat][data-player]"), function (seat) {
+      var mine = rowOf(form, seat.getAttribute("data-player")), theirs = seat.closest(".line") || seat;
+      if (!mine || mine.outerHTML === theirs.outerHTML) return;
+      var touched = mine.contains(document.activeElement) || Array.prototype.some.call(mine.querySelectorAll("[name]"), function (el) {
+        return String(now[el.name] || []) !== String(base[el.name] || []);
+      });
+      var copy = theirs.cloneNode(true);
+      if (!touched) {
+        mine.replaceWith(copy);
+      } else if (mine.classList.contains("line")) {
+        mine.className = theirs.className;
+        var bar = mine.querySelector(":scope > .line-bar"), fbar = theirs.querySelector(":scope > .line-bar");
+        if (bar) bar.remove();
+        if (fbar) mine.appendChild(fbar.cloneNode(true));
+        copy = null;
+      } else if (theirs !== seat) { // the row, as typed, goes into its line (its state, its Send)
+        var at = document.activeElement, from = at && at.selectionStart, to = at && at.selectionEnd;
+        mine.replaceWith(copy);
+        copy.querySelector("[data-testid=seat]").replaceWith(mine);
+        if (at && mine.contains(at)) { at.focus(); try { at.setSelectionRange(from, to); } catch (err) { /* not a text field */ } }
+      } else {
+        copy = null;
+      }
+      if (copy && window.htmx) window.htmx.process(copy);
+    });
+    var oldIn = form.querySelector("#lines-in"), freshIn = fresh.querySelector("#lines-in");
+    if (oldIn && freshIn) oldIn.replaceWith(freshIn.cloneNode(true));
+    window.tkDrawn(fresh);
+    keepDraft();
+  };
+  // rowOf is form's row of player: its line when it is drawn as one.
+  function rowOf(form, player) {
+    var seat = Array.prototype.find.call(form.querySelectorAll("[data-testid=seat][data-player]"), function (el) { return el.getAttribute("data-player") === player; });
+    return seat ? seat.closest(".line") || seat : null;
+  }
+  function byName(list) {
+    var out = {};
+    list.forEach(function (kv) { (out[kv[0]] = out[kv[0]] || []).push(kv[1]); });
+    return out;
+  }
+  // The answer to a line sent is the form as the server holds it.
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var rc = e.detail && e.detail.requestConfig, t = rc && rc.triggeringEvent, b = t && t.submitter;
+    if (b && b.name === "line" && e.detail.xhr && e.detail.xhr.status === 200) window.tkDrawn(roundForm());
+  });
 
   // ---- saves kept on the phone ----
   function pending() { return load(PENDING, []); }
@@ -1047,7 +1121,7 @@ window.tkRetryAfter = function (res) {
     if (h && window.tkSay) window.tkSay("kept.next", next).then(function (t) { if (t && form.getAttribute("data-ahead") === String(next)) h.textContent = t; });
     var info = document.querySelector("[data-testid=round-info]");
     if (info) info.hidden = true; // the round the server described is behind
-    blank[next] = same(fields(form));
+    blank[next] = fields(form);
     var d = load(draftKey(form), null);
     if (d && d.round === next) { fill(form, d.fields); if (k) k.value = d.key; }
   }

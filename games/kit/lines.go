@@ -2,8 +2,11 @@ package kit
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/tablekeeper/tablekeeper/rulebook"
 )
 
 // Lines is a game whose round each player can enter alone, their own line
@@ -53,4 +56,66 @@ func RowLine(form url.Values, row int, claims ...string) url.Values {
 		}
 	}
 	return out
+}
+
+// ClaimLines is a game whose round form has fields no row owns, each
+// naming the one row that claims it (TAKI's winner, a radio): a row's line
+// carries such a field only when its row claims it (RowLine's claims). Two
+// lines claiming the same field cannot both stand, whatever the rest of the
+// round: the lines put together are refused (Contested), every claimant
+// named, next to their line.
+type ClaimLines interface {
+	Lines
+	// Claims is each such field, with its refusal said to each claimant.
+	Claims() []Claim
+}
+
+// Claim is a whole-form field naming one row, and its refusal when several
+// rows' lines claim it.
+type Claim struct {
+	Field string                           // the form's field, as RowLine's claims
+	Twice func(others string) rulebook.Msg // said to each claimant, naming the others
+}
+
+// ClaimFields are g's claim fields, for its Line (RowLine's claims).
+func ClaimFields(claims []Claim) []string {
+	out := make([]string, len(claims))
+	for i, c := range claims {
+		out[i] = c.Field
+	}
+	return out
+}
+
+// Contested is the refusal of lines (a row's line by its row) when more
+// than one of them claims the same field of lg's (ClaimLines): one mistake
+// per claimant, of its seat, naming the others (names: the rows' players);
+// nil when no claim is made twice or lg declares none.
+func Contested(lg Lines, lines map[int]url.Values, names []string) error {
+	cl, ok := lg.(ClaimLines)
+	if !ok {
+		return nil
+	}
+	var errs []error
+	for _, c := range cl.Claims() {
+		var rows []int
+		for row, line := range lines {
+			if _, claims := line[c.Field]; claims {
+				rows = append(rows, row)
+			}
+		}
+		if len(rows) < 2 {
+			continue
+		}
+		slices.Sort(rows)
+		for _, row := range rows {
+			var others []string
+			for _, o := range rows {
+				if o != row && o >= 0 && o < len(names) {
+					others = append(others, names[o])
+				}
+			}
+			errs = append(errs, &rulebook.InputError{Field: c.Field, Seat: row, Msg: c.Twice(strings.Join(others, ", "))})
+		}
+	}
+	return rulebook.All(errs)
 }

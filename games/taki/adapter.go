@@ -31,6 +31,7 @@ type Taki struct{ tkscore.Sheet }
 var (
 	_ kit.Game        = Taki{}
 	_ kit.Lines       = Taki{}
+	_ kit.ClaimLines  = Taki{}
 	_ kit.RefereePage = Taki{}
 	_ kit.API         = Taki{}
 	_ kit.Auditor     = Taki{}
@@ -422,5 +423,16 @@ func (g Taki) Detail(ctx context.Context, m store.Match, entry json.RawMessage) 
 	return strings.Join(parts, " · ")
 }
 
-// Line is a row's own fields: what its player enters from their own phone.
-func (Taki) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row, "winner") }
+// Line is a row's own fields: what its player enters from their own phone,
+// with the winner's radio when it names the row.
+func (Taki) Line(form url.Values, row int) url.Values {
+	return kit.RowLine(form, row, kit.ClaimFields(takiClaims)...)
+}
+
+// Claims: the winner is one row's, claimed from its line; two lines
+// claiming it are refused, each claimant named.
+func (Taki) Claims() []kit.Claim { return takiClaims }
+
+var takiClaims = []kit.Claim{{Field: "winner", Twice: func(others string) rulebook.Msg {
+	return rulebook.Say("taki.err.twowinners", "Others", others)
+}}}
