@@ -388,7 +388,17 @@ func (s *Server) nextForm(c echo.Context, g Game, match store.Match, live Played
 			form = g.ReadRound(rc, vals).Form(nil)
 		}
 	}
-	return kit.WithLines(form, s.lineView(c, rc, lines, refused))
+	return kit.WithLines(form, s.withBlank(c, g, rc, s.lineView(c, rc, lines, refused)))
+}
+
+// withBlank is lv with the round's form drawn blank when a line is in
+// (kit.LineView.Blank): a phone that keeps this round offline moves on to
+// the next from it, not from a form holding this round's lines.
+func (s *Server) withBlank(c echo.Context, g Game, rc RoundCtx, lv *kit.LineView) *kit.LineView {
+	if lv.Active {
+		lv.Blank = kit.WithLines(g.RoundForm(rc, nil), s.lineView(c, rc, nil, nil))
+	}
+	return lv
 }
 
 // withLines is a redrawn form of match's next round (a tap on the card
@@ -400,7 +410,7 @@ func (s *Server) withLines(c echo.Context, g Game, match store.Match, rounds []s
 	}
 	live := livePlayed(rounds)
 	rc := s.roundCtx(c, match, live, len(live.Points)+1, 0)
-	return kit.WithLines(form, s.lineView(c, rc, pendingLines(match, rc.Number), nil))
+	return kit.WithLines(form, s.withBlank(c, g, rc, s.lineView(c, rc, pendingLines(match, rc.Number), nil)))
 }
 
 // ownRow is the form's row of the member's own player, -1 when they do
