@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -235,6 +236,15 @@ func linesForm(lg kit.Lines, rc RoundCtx, lines []store.Line, key string, first 
 	return form, len(rows) == len(rc.Match.Seats) && len(rows) > 0, contested
 }
 
+// lineSaid is how line reads in a sentence (a history, a conflict): as
+// its game says it (kit.LineReader), else its values as typed.
+func lineSaid(ctx context.Context, g Game, line url.Values) string {
+	if lr, ok := g.(kit.LineReader); ok {
+		return lr.LineText(ctx, line)
+	}
+	return lineText(line)
+}
+
 // lineText is a line's values as typed, for a sentence ("12", "out").
 func lineText(line url.Values) string {
 	var parts []string
@@ -341,7 +351,7 @@ func (s *Server) postLine(c echo.Context) error {
 	tellConflict(c, lineTaken)
 	lv := s.lineView(c, rc, lines, nil)
 	lv.Rows[p.row].Error = views.T(rc.Ctx, "line.conflict", "Name", rc.Match.Seats[p.row].Name, "By", plan.other.Author,
-		"Theirs", lineText(parseLine(plan.other.Fields)), "Yours", lineText(plan.mine))
+		"Theirs", lineSaid(rc.Ctx, g, parseLine(plan.other.Fields)), "Yours", lineSaid(rc.Ctx, g, plan.mine))
 	return s.formAnswer(c, http.StatusConflict, match, g, rounds, prog, kit.WithLines(post.Form(nil), lv))
 }
 
@@ -388,7 +398,17 @@ func (s *Server) nextForm(c echo.Context, g Game, match store.Match, live Played
 			form = g.ReadRound(rc, vals).Form(nil)
 		}
 	}
-	return kit.WithLines(form, s.lineView(c, rc, lines, refused))
+	return kit.WithLines(form, s.withBlank(c, g, rc, s.lineView(c, rc, lines, refused)))
+}
+
+// withBlank is lv with the round's form drawn blank when a line is in
+// (kit.LineView.Blank): a phone that keeps this round offline moves on to
+// the next from it, not from a form holding this round's lines.
+func (s *Server) withBlank(c echo.Context, g Game, rc RoundCtx, lv *kit.LineView) *kit.LineView {
+	if lv.Active {
+		lv.Blank = kit.WithLines(g.RoundForm(rc, nil), s.lineView(c, rc, nil, nil))
+	}
+	return lv
 }
 
 // withLines is a redrawn form of match's next round (a tap on the card
@@ -400,7 +420,7 @@ func (s *Server) withLines(c echo.Context, g Game, match store.Match, rounds []s
 	}
 	live := livePlayed(rounds)
 	rc := s.roundCtx(c, match, live, len(live.Points)+1, 0)
-	return kit.WithLines(form, s.lineView(c, rc, pendingLines(match, rc.Number), nil))
+	return kit.WithLines(form, s.withBlank(c, g, rc, s.lineView(c, rc, pendingLines(match, rc.Number), nil)))
 }
 
 // ownRow is the form's row of the member's own player, -1 when they do

@@ -33,6 +33,7 @@ type Take5 struct {
 // missing would silently take a page or a tool away).
 var (
 	_ kit.Game        = Take5{}
+	_ kit.LineReader  = Take5{}
 	_ kit.Lines       = Take5{}
 	_ kit.RefereePage = Take5{}
 	_ kit.API         = Take5{}
@@ -107,7 +108,7 @@ func (g Take5) RoundForm(rc kit.RoundCtx, entry json.RawMessage) templ.Component
 		}
 	}
 	f.Last = e.Last
-	return T5Form(g.judged(rc, f, e.Seats, nil, nil, entry, false))
+	return T5Form(g.judged(rc, f, e.Seats, nil, nil, entry, false, true))
 }
 
 // ReadRound maps the deal form to the engine's entry. "calc" shows every
@@ -141,7 +142,8 @@ func (g Take5) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		post.Entry = t5score.NewEntry(f.Last, tallies...).Marshal()
 	}
 	post.Form = func(err error) templ.Component {
-		return T5Form(g.judged(rc, f, tallies, lineUnread, cmpErr(err, unread), post.Entry, err != nil || op == "calc"))
+		show := err != nil || op == "calc"
+		return T5Form(g.judged(rc, f, tallies, lineUnread, cmpErr(err, unread), post.Entry, show, show))
 	}
 	return post
 }
@@ -170,8 +172,9 @@ func t5Read(seat int, field string, label rulebook.Msg, v string, dst *int) erro
 // judged fills in what the engine says of the deal: err (or, when nil and
 // the entry was read, the engine's check) placed on the field it names when
 // shown, each line's working unless the line is at fault or was not read
-// (unread), and the winners when the whole deal stands.
-func (g Take5) judged(rc kit.RoundCtx, f T5RoundForm, tallies []t5score.Tally, unread []bool, err error, entry json.RawMessage, show bool) T5RoundForm {
+// (unread), and the winners (when asked: a saved deal, Calculate) if the
+// whole deal stands.
+func (g Take5) judged(rc kit.RoundCtx, f T5RoundForm, tallies []t5score.Tally, unread []bool, err error, entry json.RawMessage, show, winners bool) T5RoundForm {
 	var points []int
 	if err == nil && entry != nil {
 		points, err = g.Score(kit.EngineMatch(g, rc.Match), kit.EngineRounds(rc.Played.Before(rc.Number)), entry)
@@ -200,7 +203,7 @@ func (g Take5) judged(rc kit.RoundCtx, f T5RoundForm, tallies []t5score.Tally, u
 			f.Seats[i].Working = t5score.Working(tallies[i])
 		}
 	}
-	if points != nil {
+	if points != nil && winners { // asked for: a form redrawn otherwise (the lines sent so far) has no best score yet
 		var names []string
 		for _, w := range scoring.Tally(len(points), []scoring.Round{{Points: points}}, false, true).Winners {
 			names = append(names, f.Seats[w].Name)
@@ -232,3 +235,22 @@ func (Take5) Detail(ctx context.Context, m store.Match, entry json.RawMessage) s
 // the piles and specials of the whole table can be is checked when every
 // line is in (Score, as a Save).
 func (Take5) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row) }
+
+// LineText is a line's counts as the form labels them, those not 0
+// ("Green cows 5, Red cows 3, “x2” collected 1"); a line of nothing is 0.
+func (Take5) LineText(ctx context.Context, line url.Values) string {
+	var parts []string
+	for _, k := range t5Keys {
+		for key, vs := range line {
+			if f, ok := kit.LineField(key); ok && f == k.form && len(vs) > 0 {
+				if v := strings.TrimSpace(vs[0]); v != "" && v != "0" {
+					parts = append(parts, views.Say(ctx, k.label)+" "+v)
+				}
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return "0"
+	}
+	return strings.Join(parts, ", ")
+}
