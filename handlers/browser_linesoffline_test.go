@@ -107,3 +107,48 @@ func lineBehindKeptRounds(t *testing.T, host string) {
 		t.Errorf("Ben's phone says %q, want nothing refused", told)
 	}
 }
+
+// A round kept offline on a page drawn with lines in moves the form on to
+// a blank next round (issue 37), not to one holding the kept round's
+// lines: Ana sent her line (she went out); Ben opens the match, then
+// without a connection types the other lines and saves round 1. His form
+// for round 2 has no one out and no line in; back online, round 1 arrives
+// as typed and round 2 holds nothing.
+func TestBrowserKeptRoundWithLinesMovesOnBlank(t *testing.T) {
+	tb := linesBrowserTableAt(t, "tk.lan")
+	ana, ben := tb.ana, tb.ben
+	ana.open(tb.match)
+	ana.waitFor(`!!document.querySelector('[data-testid=own-line] [data-testid=went-out]')`)
+	ana.tap("[data-testid=own-line] [data-testid=went-out]")
+	ana.tap("[data-testid=send-line].own-send")
+	ana.waitFor(`!!document.querySelector('[data-testid=line-in][data-player=Ana]')`)
+	ben.open(tb.match) // the page drawn with Ana's line in
+	ben.waitFor(`!!document.querySelector('[data-testid=line-in][data-player=Ana]') && document.querySelector('[data-testid=went-out][data-player=Ana]').checked`)
+	tb.offline(ben, "ben", true)
+	for row, pts := range []int{7, 9, 5} {
+		ben.do(chromedp.SetValue(css(fmt.Sprintf("#points_%d", row+1)), fmt.Sprint(pts)))
+	}
+	ben.tap("[data-testid=save-round]")
+	within(ben, 5*time.Second, `document.querySelectorAll('[data-testid=kept-round]').length === 1 && document.querySelector('#round-form h2').textContent === 'Enter round 2'`, "round 1 kept, the form on round 2")
+	var form string
+	ben.eval(`JSON.stringify({
+		out: [...document.querySelectorAll('#round-form [data-testid=went-out]:checked')].map(e => e.dataset.player),
+		in: [...document.querySelectorAll('#round-form [data-testid=line-in], #round-form .line-done')].filter(e => e.getClientRects().length > 0).map(e => e.dataset.player || e.className),
+		typed: [...document.querySelectorAll('#round-form [data-testid=points-input]')].map(e => e.value).join(''),
+		own: !!document.querySelector('#round-form [data-testid=own-line][data-player=Ben]'),
+	})`, &form)
+	if form != `{"out":[],"in":[],"typed":"","own":true}` {
+		t.Errorf("Ben's form for round 2 is %s, want blank (no one out, no line in, nothing typed) with his own line", form)
+	}
+	tb.offline(ben, "ben", false)
+	ben.eval(`window.dispatchEvent(new Event('online'))`, nil)
+	within(ben, 15*time.Second, rowsJS+` === 1 && !document.querySelector('[data-testid=pending-save], [data-testid=kept-round]')`, "round 1 sent")
+	wantTotals(ben, "Ana:0 Ben:7 Chloé:9 Dan:5")
+	m, _, err := tb.b.app.store.MatchSheet(context.Background(), mustGroupID(t, tb.b.app, tb.slug), tb.matchID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pendingLines(m, 2)) != 0 {
+		t.Errorf("round 2 holds lines %+v, want none", pendingLines(m, 2))
+	}
+}

@@ -137,6 +137,11 @@ func (s *Server) playFacts(vctx context.Context, group store.Group, m store.Matc
 		Game: bgstats.LinkGame{BGGID: p.BGStats.BGGID, HighestWins: !g.LowWins(), NoPoints: p.Counts == kit.CountsPlaces,
 			Name: cmp.Or(p.BGStats.Export, g.Name("en")), SourceGameID: g.ID()}}
 	result := matchResult(g, m.Play.Result, prog.Totals)
+	teams := make([]string, len(m.Seats))
+	for i, st := range m.Seats {
+		teams[i] = st.Team
+	}
+	ranks := bgstats.Ranks(prog.Places, teams)
 	for i, st := range m.Seats {
 		p := bgstats.LinkPlayer{StartPlayer: i == start, Name: st.Name, SourcePlayerID: strconv.FormatInt(st.PlayerID, 10), Role: st.Role, Team: st.Team}
 		switch {
@@ -144,7 +149,7 @@ func (s *Server) playFacts(vctx context.Context, group store.Group, m store.Matc
 			p.Rank, p.Winner = 1, true
 		case result != "": // lost together, nobody won, no result: no winner, no ranks
 		case i < len(prog.Places):
-			p.Rank, p.Winner = prog.Places[i], prog.Places[i] == 1
+			p.Rank, p.Winner = ranks[i], prog.Places[i] == 1
 		}
 		switch {
 		case noScores || lp.Game.NoPoints:

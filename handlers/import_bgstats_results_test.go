@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -136,6 +137,18 @@ func TestBGStatsResultsStand(t *testing.T) {
 		if got := winners(uuid); got != want {
 			t.Errorf("exported %s: winners %s, want %s", uuid, got, want)
 		}
+	}
+	// The team play's ranks as the file had them: the teams ranked, not
+	// the seats (1, 1, 2, 2; not 1, 1, 3, 3).
+	var ranks []int
+	for _, s := range plays["T1-teams"].PlayerScores {
+		ranks = append(ranks, s.Rank)
+	}
+	if !slices.Equal(ranks, []int{1, 1, 2, 2}) {
+		t.Errorf("exported T1-teams: ranks %v, want the file's 1 1 2 2", ranks)
+	}
+	if link := sheet("T1-teams").Find("[data-testid=bgstats-send]").AttrOr("href", ""); !strings.Contains(link, "%22rank%22%3A2") || strings.Contains(link, "%22rank%22%3A3") {
+		t.Errorf("the team play's link ranks the seats, not the teams: %s", link)
 	}
 	if p := plays["C1-coop-lost-noranks"]; !coop[p.GameRefID] {
 		t.Errorf("Pandemic exported as not co-operative")

@@ -326,18 +326,23 @@ func (s *Server) postLine(c echo.Context) error {
 	case lineTable: // stored: the form shows every line and what the round they make cannot be
 		return s.formAnswer(c, http.StatusUnprocessableEntity, match, g, rounds, prog, s.nextForm(c, g, match, live, len(live.Points)+1))
 	}
-	// Refused or a conflict: nothing stored, the form as this phone posted it.
+	// Refused or a conflict: nothing stored, the form as this phone posted
+	// it, with its lines; what stopped the line is said next to it.
 	rc := s.roundCtx(c, match, live, len(live.Points)+1, 0)
 	rc.SubmitKey = key
 	post := g.ReadRound(rc, withoutOp(form))
+	lines := pendingLines(match, rc.Number)
 	if plan.kind == lineRefused {
+		lv := s.lineView(c, rc, lines, plan.err) // each of its player's mistakes next to the line; any other next to Save
+		other := rulebook.All(slices.DeleteFunc(slices.Clone(kit.Mistakes(plan.err)), func(err error) bool { return seatOf(err, len(lv.Rows)) >= 0 }))
 		return s.formAnswer(c, http.StatusUnprocessableEntity, match, g, rounds, prog,
-			kit.WithRefusals(post.Form(plan.err), kit.Refusals(rc.Ctx, plan.err, seatNames(rc.Match))))
+			kit.WithLines(kit.WithRefusals(post.Form(plan.err), kit.Refusals(rc.Ctx, other, seatNames(rc.Match))), lv))
 	}
 	tellConflict(c, lineTaken)
-	msg := views.T(rc.Ctx, "line.conflict", "Name", rc.Match.Seats[p.row].Name, "By", plan.other.Author,
+	lv := s.lineView(c, rc, lines, nil)
+	lv.Rows[p.row].Error = views.T(rc.Ctx, "line.conflict", "Name", rc.Match.Seats[p.row].Name, "By", plan.other.Author,
 		"Theirs", lineText(parseLine(plan.other.Fields)), "Yours", lineText(plan.mine))
-	return s.formAnswer(c, http.StatusConflict, match, g, rounds, prog, views.FormThenAlert(post.Form(nil), msg))
+	return s.formAnswer(c, http.StatusConflict, match, g, rounds, prog, kit.WithLines(post.Form(nil), lv))
 }
 
 // isBadRequest reports whether err is a 400 of the plan's (a row off the form).
@@ -383,7 +388,17 @@ func (s *Server) nextForm(c echo.Context, g Game, match store.Match, live Played
 			form = g.ReadRound(rc, vals).Form(nil)
 		}
 	}
-	return kit.WithLines(form, s.lineView(c, rc, lines, refused))
+	return kit.WithLines(form, s.withBlank(c, g, rc, s.lineView(c, rc, lines, refused)))
+}
+
+// withBlank is lv with the round's form drawn blank when a line is in
+// (kit.LineView.Blank): a phone that keeps this round offline moves on to
+// the next from it, not from a form holding this round's lines.
+func (s *Server) withBlank(c echo.Context, g Game, rc RoundCtx, lv *kit.LineView) *kit.LineView {
+	if lv.Active {
+		lv.Blank = kit.WithLines(g.RoundForm(rc, nil), s.lineView(c, rc, nil, nil))
+	}
+	return lv
 }
 
 // withLines is a redrawn form of match's next round (a tap on the card
@@ -395,7 +410,7 @@ func (s *Server) withLines(c echo.Context, g Game, match store.Match, rounds []s
 	}
 	live := livePlayed(rounds)
 	rc := s.roundCtx(c, match, live, len(live.Points)+1, 0)
-	return kit.WithLines(form, s.lineView(c, rc, pendingLines(match, rc.Number), nil))
+	return kit.WithLines(form, s.withBlank(c, g, rc, s.lineView(c, rc, pendingLines(match, rc.Number), nil)))
 }
 
 // ownRow is the form's row of the member's own player, -1 when they do
@@ -423,10 +438,19 @@ func (s *Server) lineView(c echo.Context, rc RoundCtx, lines []store.Line, refus
 		lv.Rows[i] = r
 	}
 	for _, err := range kit.Mistakes(refused) {
-		var ie *rulebook.InputError
-		if errors.As(err, &ie) && ie.Seat >= 0 && ie.Seat < len(lv.Rows) {
-			lv.Rows[ie.Seat].Error = strings.TrimSpace(lv.Rows[ie.Seat].Error + " " + views.Mistake(rc.Ctx, ie))
+		if i := seatOf(err, len(lv.Rows)); i >= 0 {
+			lv.Rows[i].Error = strings.TrimSpace(lv.Rows[i].Error + " " + kit.InputMessage(err, rc.Ctx))
 		}
 	}
 	return lv
+}
+
+// seatOf is the form's row whose player err is a mistake of, -1 when none
+// of its n rows.
+func seatOf(err error, n int) int {
+	var ie *rulebook.InputError
+	if errors.As(err, &ie) && ie.Seat >= 0 && ie.Seat < n {
+		return ie.Seat
+	}
+	return -1
 }

@@ -110,3 +110,52 @@ func withLine(key string, row int, line url.Values) url.Values {
 	}
 	return form
 }
+
+// A Take 5! deal has no best score while its lines are not all in (the
+// lines awaited are not 0 cows), nor while the lines in are refused (issue
+// 37): before, a phone showed "Best score of this deal: Ana" with two lines
+// of three in, and kept it beside the refusal.
+func TestTake5NoBestScoreBeforeTheDealStands(t *testing.T) {
+	lt := take5Lines(t)
+	key := doc(t, lt.ben.get(lt.match)).Find("#round-form [name=submitKey]").AttrOr("value", "")
+	lt.send(lt.ana, key, "0", t5Line(0, "5", "3", "1", "1", "1"))
+	lt.send(lt.ben, key, "1", t5Line(1, "3", "20", "", "2"))
+	if w := doc(t, lt.ben.get(lt.match)).Find("[data-testid=deal-winner]").Text(); w != "" {
+		t.Errorf("with Chloé's line awaited, Ben's phone says %q", w)
+	}
+	if code := lt.send(lt.ana, key, "2", t5Line(2, "10", "2", "", "1")); code != http.StatusUnprocessableEntity {
+		t.Fatalf("the deal with 4 x2 at 3 players: status %d, want 422", code)
+	}
+	if w := doc(t, lt.ben.get(lt.match)).Find("[data-testid=deal-winner]").Text(); w != "" {
+		t.Errorf("with the deal refused, Ben's phone says %q", w)
+	}
+}
+
+// A Take 5! deal whose lines collected more "x2" than were dealt names
+// every player whose count is part of it, each next to their own line with
+// their own count, and says the rule once (issue 37): before, only the
+// last line read (Chloé's 1) was named, not Ben who claimed 2.
+func TestTake5TableRefusalNamesEveryCount(t *testing.T) {
+	lt := take5Lines(t)
+	key := doc(t, lt.ben.get(lt.match)).Find("#round-form [name=submitKey]").AttrOr("value", "")
+	lt.send(lt.ana, key, "0", t5Line(0, "5", "3", "1", "1", "1"))
+	lt.send(lt.ben, key, "1", t5Line(1, "3", "20", "", "2"))
+	if code := lt.send(lt.ana, key, "2", t5Line(2, "10", "2", "", "1")); code != http.StatusUnprocessableEntity {
+		t.Fatalf("the deal with 4 x2 at 3 players: status %d, want 422", code)
+	}
+	page := doc(t, lt.ben.get(lt.match))
+	for who, own := range map[string]string{"Ana": "1", "Ben": "2", "Chloé": "1"} {
+		msg := page.Find("[data-testid=line-error][data-player=" + who + "]").Text()
+		if !strings.Contains(msg, own+" of the 4 “x2” cards collected.") {
+			t.Errorf("next to %s's line: %q, want their own %s of the 4 x2 said", who, msg, own)
+		}
+	}
+	box := page.Find("[data-testid=round-refusal]")
+	rule := "Each of the 3 players is dealt one “x2”"
+	if n := strings.Count(box.Text(), rule); n != 1 {
+		t.Errorf("the refusals say the rule %d times, want once: %q", n, box.Text())
+	}
+	if n := box.Length(); n != 4 {
+		t.Errorf("%d refusals, want a short one for each of the 3 players and the rule: %q", n, box.Text())
+	}
+}

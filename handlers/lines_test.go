@@ -302,13 +302,14 @@ func TestKeepersSaveHasTheLinesFilledIn(t *testing.T) {
 	}
 }
 
-// A tap on the card picker in one's own line (Five Crowns: the cards left
-// in the hand, the solver's points) redraws the form with the line still
-// marked as one's own and its Send, and the card's points in the line.
+// A tap on the card picker in one's own line (Five Crowns: the whole hand,
+// the solver's points) redraws the form with the line still marked as
+// one's own and its Send, and the hand's points in the line: round 3's
+// five cards K♠ K♣ K♦ 7♥ and the K♥ tapped meld four kings and keep 7.
 func TestPickerTapKeepsTheOwnLine(t *testing.T) {
 	lt := newLinesTable(t)
 	lt.ben.htmx = true
-	rec := lt.ben.post(lt.match+"/rounds", url.Values{"submitKey": {"1.b"}, "pick": {"1"}, "tap": {"KH"}})
+	rec := lt.ben.post(lt.match+"/rounds", url.Values{"submitKey": {"1.b"}, "pick": {"1"}, "cards_1": {"KS KC KD 7H"}, "tap": {"KH"}})
 	if rec.Code != http.StatusOK {
 		t.Fatalf("a picker tap: status %d", rec.Code)
 	}
@@ -316,8 +317,8 @@ func TestPickerTapKeepsTheOwnLine(t *testing.T) {
 	if page.Find(`[data-testid=own-line][data-player=Ben]`).Length() != 1 || page.Find(`[data-testid=send-line][data-player=Ben]`).Length() != 1 {
 		t.Fatal("after a picker tap the form lost Ben's own line or its Send")
 	}
-	if v := page.Find(`[data-testid=own-line] [data-testid=points-input]`).AttrOr("value", ""); v != "13" {
-		t.Errorf("Ben's line after tapping the king of hearts shows %q points, want 13", v)
+	if v := page.Find(`[data-testid=own-line] [data-testid=points-input]`).AttrOr("value", ""); v != "7" || page.Find(`[data-testid=own-line] [data-testid=meld]`).Length() != 1 {
+		t.Errorf("Ben's hand after tapping the king of hearts shows %q points and %d melds, want 7 and the four kings", v, page.Find(`[data-testid=own-line] [data-testid=meld]`).Length())
 	}
 }
 

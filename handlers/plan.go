@@ -39,6 +39,7 @@ type roundPost struct {
 	links  formLinks       // the round forms' actions, by route name
 	key    string          // this answer's fresh submit key (submitKey)
 	author string
+	player int64 // the member's own player, 0 for none: the form's own row
 	round  int64 // a correction or an undo: the round's id; 0 for a new round
 	undo   bool
 }
@@ -264,7 +265,7 @@ func roundOfKey(key string, next int) int {
 // for p's answer.
 func roundCtxFor(p roundPost, match store.Match, played Played, number int, version int) RoundCtx {
 	rc := RoundCtx{Ctx: p.env, Match: match, Played: played, Number: number, Table: len(match.Seats),
-		Action: p.links.rounds, SubmitKey: strconv.Itoa(number) + "." + p.key, Version: version}
+		Action: p.links.rounds, SubmitKey: strconv.Itoa(number) + "." + p.key, Version: version, Player: p.player}
 	rc.Colours = kit.Colours(match.Seats)
 	rc.Match, rc.Played, rc.Seated = atRound(match, played, number)
 	rc.SubmitKey += seatsTag(rc.Seated)

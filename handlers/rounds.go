@@ -121,7 +121,7 @@ func (s *Server) matchGame(c echo.Context) (int64, Game, error) {
 // roundPost reads what the plan needs of a post to match id: the form, who
 // posts it and what its answer is drawn with.
 func (s *Server) roundPost(c echo.Context, id int64, form url.Values) roundPost {
-	return roundPost{form: form, env: s.viewCtx(c), url: s.matchURL(c, id), links: s.formLinks(c, id), key: submitKey(c), author: memberOf(c).who.Display}
+	return roundPost{form: form, env: s.viewCtx(c), url: s.matchURL(c, id), links: s.formLinks(c, id), key: submitKey(c), author: memberOf(c).who.Display, player: memberOf(c).who.PlayerID}
 }
 
 // formLinks is where the round forms of the match of id post.

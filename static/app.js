@@ -1052,6 +1052,10 @@ window.tkRetryAfter = function (res) {
   // wait for it: sent after its Save.
   var pristine = {}; // the form as the server drew it, nothing in it, by its action
   function keepPristine(form) {
+    // A form with lines in carries its round drawn blank (kit.LineView.Blank).
+    var blank = form.getAttribute("data-blank-form");
+    var drawn = blank && new DOMParser().parseFromString(blank, "text/html").getElementById("round-form");
+    if (drawn) { pristine[form.getAttribute("action")] = document.importNode(drawn, true); return; }
     if (form.hasAttribute("data-ahead") || form.querySelector("[data-testid=round-refusals]")) return;
     var empty = !Array.prototype.some.call(form.elements, function (el) {
       if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") return false;

@@ -214,10 +214,39 @@ func (g FiveCrowns) compute(rc kit.RoundCtx, f *FCRoundForm) {
 		if s.Mode != fcscore.ModeCards && s.Mode != fcscore.ModeHand {
 			continue
 		}
+		if s.Mode == fcscore.ModeHand {
+			s.Laid, s.More = nil, 0
+			if sol, err := g.Sheet.HandLayout(m, rc.Number, codesOf(s.Cards)); err == nil {
+				s.Computed, s.Laid = strconv.Itoa(sol.Penalty), g.laid(rc, sol)
+			} else if n := fc.CardsDealt(g.gameRound(rc.Match, rc.Number)); len(s.Cards) < n {
+				s.More = n - len(s.Cards)
+			}
+			continue
+		}
 		if pts, err := g.Sheet.SeatPoints(m, rc.Number, fcscore.Seat{Mode: s.Mode, Cards: codesOf(s.Cards)}); err == nil {
 			s.Computed = strconv.Itoa(pts)
 		}
 	}
+}
+
+// laid is a whole hand's lay-down as the form shows it, in card labels.
+func (g FiveCrowns) laid(rc kit.RoundCtx, sol fc.Solution) *FCLaid {
+	r := g.gameRound(rc.Match, rc.Number)
+	labels := func(cs []fc.Card) string {
+		out := make([]FCCard, len(cs))
+		for i, c := range cs {
+			out[i] = g.cardView(rc, c, r)
+		}
+		return cardLabels(out)
+	}
+	l := &FCLaid{Kept: labels(sol.Leftover)}
+	for _, m := range sol.Melds {
+		l.Melds = append(l.Melds, labels(m))
+	}
+	if sol.Discard != nil {
+		l.Discard = labels([]fc.Card{*sol.Discard})
+	}
+	return l
 }
 
 func codesOf(cs []FCCard) []string {
@@ -280,14 +309,25 @@ func (g FiveCrowns) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 // fcMode is a seat's mode as the row says it, decided here only: "went
 // out" first, then the cards tapped (they win over a number typed: the
 // field then shows what they make), as a whole hand when so switched, and
-// otherwise the points typed. No mode is chosen by hand.
-func fcMode(posted []string, cards int) string {
+// otherwise the points typed (a number typed and no card tapped is that
+// number, whatever was switched). No mode is chosen by hand. On the
+// player's own phone (own) the cards tapped, or about to be (open: the
+// row's card sheet is open), are a whole hand unless switched to the cards
+// left: a player at the end of a round holds his hand, and the solver lays
+// it down for him (issue 37).
+func fcMode(posted []string, cards int, typed, open, own bool) string {
 	switch {
 	case slices.Contains(posted, fcscore.ModeOut):
 		return fcscore.ModeOut
+	case cards == 0 && typed:
+		return fcscore.ModePoints
 	case slices.Contains(posted, fcscore.ModeHand):
 		return fcscore.ModeHand
-	case cards > 0 || slices.Contains(posted, fcscore.ModeCards):
+	case slices.Contains(posted, fcscore.ModeCards):
+		return fcscore.ModeCards
+	case own && (cards > 0 || open):
+		return fcscore.ModeHand
+	case cards > 0:
 		return fcscore.ModeCards
 	}
 	return fcscore.ModePoints
@@ -319,7 +359,7 @@ func (g FiveCrowns) readForm(rc kit.RoundCtx, form url.Values) (f FCRoundForm, r
 		f.Seats[i].Cards, _, _ = kit.Untap(f.Seats[i].Cards, pk.Index)
 	}
 	for i := range f.Seats {
-		f.Seats[i].Mode = fcMode(posted[i], len(f.Seats[i].Cards))
+		f.Seats[i].Mode = fcMode(posted[i], len(f.Seats[i].Cards), f.Seats[i].Points != "", f.Picker == i, rc.Own(i))
 	}
 	return f, refused
 }
@@ -358,6 +398,7 @@ func (g FiveCrowns) dress(rc kit.RoundCtx, f *FCRoundForm, refused string) {
 		Toggle: FCHandToggle(f.Picker, f.Frame.Action, s.Mode == fcscore.ModeHand), Computed: s.Computed, Columns: 6}
 	if s.Mode == fcscore.ModeHand {
 		sh.Title = views.T(rc.Ctx, "picker.forhand", "Name", s.Name)
+		sh.Detail = fcHand(s)
 	}
 	for _, c := range s.Cards {
 		sh.Chips = append(sh.Chips, fcPickerCard(c, false))

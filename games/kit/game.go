@@ -142,6 +142,14 @@ type RoundCtx struct {
 	// Colours is each of the match's seats' colour (kit.Colours), by the
 	// match's seat.
 	Colours []int
+	// Player is the phone's member's own player (0 for none): the row the
+	// form draws as theirs (Own).
+	Player int64
+}
+
+// Own says whether the form's row i is the phone's member's own player.
+func (rc RoundCtx) Own(i int) bool {
+	return rc.Player != 0 && i >= 0 && i < len(rc.Match.Seats) && rc.Match.Seats[i].PlayerID == rc.Player
 }
 
 // NoOptions is for a game whose new match asks nothing but its players:

@@ -3,6 +3,7 @@ package kit
 import (
 	"context"
 	"io"
+	"strings"
 
 	"github.com/a-h/templ"
 )
@@ -17,6 +18,10 @@ type LineView struct {
 	Own    int       // the form's row of the member's own player, -1 when none
 	Rows   []LineRow // one per form row
 	Active bool      // a line of the round is in: every row says whether its is
+	// Blank is the round's form drawn with no line in, when some are
+	// (drawn inert in the form, for a phone that keeps the round offline
+	// and moves on to the next); nil otherwise.
+	Blank templ.Component
 }
 
 // LineRow is one row's line as the form shows it.
@@ -67,4 +72,21 @@ func ownAttrs(ctx context.Context, i int, name string) templ.Attributes {
 		return templ.Attributes{}
 	}
 	return templ.Attributes{"data-testid": "own-line", "data-player": name}
+}
+
+// blankAttr carries, on a form with lines in, its round's form drawn with
+// none (LineView.Blank) as HTML in data-blank-form: a phone without a
+// connection that keeps this round moves on to the next from it (app.js
+// advance), not from a form holding this round's lines. An attribute, not
+// elements: nothing in it is on the page, for a browser or any parser.
+func blankAttr(ctx context.Context) templ.Attributes {
+	lv := lines(ctx)
+	if lv == nil || lv.Blank == nil {
+		return templ.Attributes{}
+	}
+	var b strings.Builder
+	if err := lv.Blank.Render(ctx, &b); err != nil {
+		return templ.Attributes{}
+	}
+	return templ.Attributes{"data-blank-form": b.String()}
 }

@@ -107,7 +107,7 @@ func (g Take5) RoundForm(rc kit.RoundCtx, entry json.RawMessage) templ.Component
 		}
 	}
 	f.Last = e.Last
-	return T5Form(g.judged(rc, f, e.Seats, nil, nil, entry, false))
+	return T5Form(g.judged(rc, f, e.Seats, nil, nil, entry, false, true))
 }
 
 // ReadRound maps the deal form to the engine's entry. "calc" shows every
@@ -141,7 +141,8 @@ func (g Take5) ReadRound(rc kit.RoundCtx, form url.Values) kit.RoundPost {
 		post.Entry = t5score.NewEntry(f.Last, tallies...).Marshal()
 	}
 	post.Form = func(err error) templ.Component {
-		return T5Form(g.judged(rc, f, tallies, lineUnread, cmpErr(err, unread), post.Entry, err != nil || op == "calc"))
+		show := err != nil || op == "calc"
+		return T5Form(g.judged(rc, f, tallies, lineUnread, cmpErr(err, unread), post.Entry, show, show))
 	}
 	return post
 }
@@ -170,8 +171,9 @@ func t5Read(seat int, field string, label rulebook.Msg, v string, dst *int) erro
 // judged fills in what the engine says of the deal: err (or, when nil and
 // the entry was read, the engine's check) placed on the field it names when
 // shown, each line's working unless the line is at fault or was not read
-// (unread), and the winners when the whole deal stands.
-func (g Take5) judged(rc kit.RoundCtx, f T5RoundForm, tallies []t5score.Tally, unread []bool, err error, entry json.RawMessage, show bool) T5RoundForm {
+// (unread), and the winners (when asked: a saved deal, Calculate) if the
+// whole deal stands.
+func (g Take5) judged(rc kit.RoundCtx, f T5RoundForm, tallies []t5score.Tally, unread []bool, err error, entry json.RawMessage, show, winners bool) T5RoundForm {
 	var points []int
 	if err == nil && entry != nil {
 		points, err = g.Score(kit.EngineMatch(g, rc.Match), kit.EngineRounds(rc.Played.Before(rc.Number)), entry)
@@ -200,7 +202,7 @@ func (g Take5) judged(rc kit.RoundCtx, f T5RoundForm, tallies []t5score.Tally, u
 			f.Seats[i].Working = t5score.Working(tallies[i])
 		}
 	}
-	if points != nil {
+	if points != nil && winners { // asked for: a form redrawn otherwise (the lines sent so far) has no best score yet
 		var names []string
 		for _, w := range scoring.Tally(len(points), []scoring.Round{{Points: points}}, false, true).Winners {
 			names = append(names, f.Seats[w].Name)

@@ -88,16 +88,24 @@ func seatPoints(round int, s Seat, at string, supply *fc.Supply, opts fc.Options
 // opts: the player melds the best he can. The hand holds the round's cards
 // (or one more, just after drawing); otherwise the error names field.
 func HandPoints(field string, round int, hand []fc.Card, opts fc.Options) (int, error) {
+	sol, err := HandLayout(field, round, hand, opts)
+	return sol.Penalty, err
+}
+
+// HandLayout is how a whole final hand is best laid down in round under
+// opts: its melds, the cards kept and their penalty (HandPoints), as the
+// exact solver finds it; the same checks as HandPoints.
+func HandLayout(field string, round int, hand []fc.Card, opts fc.Options) (fc.Solution, error) {
 	if err := CheckRound(round); err != nil {
-		return 0, err
+		return fc.Solution{}, err
 	}
 	if err := fc.CheckCards(field, hand); err != nil {
-		return 0, err
+		return fc.Solution{}, err
 	}
 	if err := fc.CheckHandSize(field, round, len(hand)); err != nil {
-		return 0, err
+		return fc.Solution{}, err
 	}
-	return fc.Solve(round, hand, opts).Penalty, nil
+	return fc.Solve(round, hand, opts), nil
 }
 
 // MaxPoints is the most a player can keep in round: every card dealt at a

@@ -113,6 +113,17 @@ func (s Sheet) SeatPoints(m scoring.Match, number int, seat Seat) (int, error) {
 	return seatPoints(s.GameRound(m, number), seat, "seat", &supply, options(m))
 }
 
+// HandLayout is the best lay-down of a whole hand of cards (their codes)
+// in round number of m, under its house rules: what a player who taps his
+// whole hand is shown, beside its points.
+func (s Sheet) HandLayout(m scoring.Match, number int, cards []string) (fc.Solution, error) {
+	hand, err := fc.ParseCards("seat.cards", cards)
+	if err != nil {
+		return fc.Solution{}, err
+	}
+	return HandLayout("seat.cards", s.GameRound(m, number), hand, options(m))
+}
+
 // Progress: the match ends after round 11 whatever round it started at; the
 // lowest total wins and a tie is shared (RULES.md FC-A8); the deal passes
 // left each round.

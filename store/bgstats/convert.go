@@ -521,6 +521,11 @@ func (n Names) Export(e store.Export, loc *time.Location, info func(game string)
 			totals[i] = s.Total
 		}
 		places := scoring.FinalPlaces(m.Places, totals, gi.LowWins, m.Left()) // as the sheet and the standings rank it
+		teams := make([]string, len(m.Seats))
+		for i, s := range m.Seats {
+			teams[i] = s.Team
+		}
+		ranks := Ranks(places, teams)
 		start := -1
 		if m.StartSeat != nil {
 			start = *m.StartSeat
@@ -541,7 +546,7 @@ func (n Names) Export(e store.Export, loc *time.Location, info func(game string)
 			if noScores {
 				score = ""
 			}
-			won, rank := places[i] == 1, places[i]
+			won, rank := places[i] == 1, ranks[i]
 			if result != "" { // won together: everyone; lost together, nobody, no result: no one, no ranks
 				won, rank = result == store.ResultWon, 0
 				if won {
