@@ -159,3 +159,26 @@ func TestTake5TableRefusalNamesEveryCount(t *testing.T) {
 		t.Errorf("%d refusals, want a short one for each of the 3 players and the rule: %q", n, box.Text())
 	}
 }
+
+// A Take 5! deal's history says each line as the form labels its counts
+// (issue 37): before, "Ana: sent by Ana (5 3 1 1 1)", values without names.
+func TestTake5LineHistoryIsLabelled(t *testing.T) {
+	lt := take5Lines(t)
+	key := doc(t, lt.ben.get(lt.match)).Find("#round-form [name=submitKey]").AttrOr("value", "")
+	lt.send(lt.ana, key, "0", t5Line(0, "5", "3", "1", "1", "1"))
+	lt.send(lt.ben, key, "1", t5Line(1, "3", "20", "", "1"))
+	lt.send(lt.ben, key, "2", t5Line(2, "10", "2", "0", "1"))
+	rs, _ := lt.app.store.Rounds(context.Background(), lt.id)
+	if len(rs) != 1 {
+		t.Fatalf("%d deals saved from the lines, want 1", len(rs))
+	}
+	hist := doc(t, lt.ana.get(lt.match+"/rounds/"+itoa(rs[0].ID)+"/history")).Find("[data-testid=round-lines]").Text()
+	for _, want := range []string{
+		"Ana: sent by Ana (Green cows 5, Red cows 3, “+5” collected 1, “x2” collected 1, Specials in hand 1)",
+		"Chloé: sent by Ben (Green cows 10, Red cows 2, “x2” collected 1)",
+	} {
+		if !strings.Contains(hist, want) {
+			t.Errorf("the deal's history says %q, want %q in it", hist, want)
+		}
+	}
+}
