@@ -662,9 +662,14 @@ window.tkRetryAfter = function (res) {
     var r = roundOf(keyOf(form));
     if (roundOf(keyOf(fresh)) !== r) return;
     var base = byName(blank[r] || []), now = byName(fields(form));
+    // A row is touched when one of its fields differs from the server's
+    // (a radio or a box by its own value: TAKI's Won is one field that
+    // runs through every row).
     var touched = function (row) {
       return row.contains(document.activeElement) || Array.prototype.some.call(row.querySelectorAll("[name]"), function (el) {
-        return String(now[el.name] || []) !== String(base[el.name] || []);
+        var was = base[el.name] || [], is = now[el.name] || [];
+        if (el.type === "radio" || el.type === "checkbox") return (was.indexOf(el.value) >= 0) !== (is.indexOf(el.value) >= 0);
+        return String(is) !== String(was);
       });
     };
     Array.prototype.forEach.call(fresh.querySelectorAll("[data-testid=seat][data-player]"), function (seat) {
