@@ -192,7 +192,7 @@ func TestTake5LineHistoryIsLabelled(t *testing.T) {
 func TestTake5CountFieldsSayWhatToCount(t *testing.T) {
 	lt := take5Lines(t)
 	label := func(page *goquery.Document, who, kind string) string {
-		return strings.Join(strings.Fields(page.Find("[data-testid=seat][data-player=" + who + "] label:has([data-testid=" + kind + "]) > span").Text()), " ")
+		return strings.Join(strings.Fields(page.Find("[data-testid=seat][data-player="+who+"] label:has([data-testid="+kind+"]) > span").Text()), " ")
 	}
 	page := doc(t, lt.ben.get(lt.match))
 	for _, c := range []struct{ who, kind, want string }{
