@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 // take5Lines is a Take 5! match of Ana, Ben (his own phone) and Chloé (no phone).
@@ -180,5 +182,33 @@ func TestTake5LineHistoryIsLabelled(t *testing.T) {
 		if !strings.Contains(hist, want) {
 			t.Errorf("the deal's history says %q, want %q in it", hist, want)
 		}
+	}
+}
+
+// Take 5!'s cow fields say what to count, on whose pile (issue 37): the
+// phone's own line "on your pile", the others "on the pile", in English
+// and French. Before, "Green cows" and "Red cows", only a hint above the
+// form saying to count each pile's cow heads.
+func TestTake5CountFieldsSayWhatToCount(t *testing.T) {
+	lt := take5Lines(t)
+	label := func(page *goquery.Document, who, kind string) string {
+		return strings.Join(strings.Fields(page.Find("[data-testid=seat][data-player="+who+"] label:has([data-testid="+kind+"]) > span").Text()), " ")
+	}
+	page := doc(t, lt.ben.get(lt.match))
+	for _, c := range []struct{ who, kind, want string }{
+		{"Ben", "green", "Green cows on your pile"}, {"Ben", "red", "Red cows on your pile"},
+		{"Ana", "green", "Green cows on the pile"}, {"Chloé", "red", "Red cows on the pile"},
+	} {
+		if got := label(page, c.who, c.kind); got != c.want {
+			t.Errorf("on Ben's phone, %s's %s field says %q, want %q", c.who, c.kind, got, c.want)
+		}
+	}
+	lt.ben.get("/lang?to=fr&back=/")
+	page = doc(t, lt.ben.get(lt.match))
+	if got := label(page, "Ben", "green"); got != "Vachettes vertes de votre tas" {
+		t.Errorf("in French, Ben's own green field says %q", got)
+	}
+	if got := label(page, "Ana", "red"); got != "Vachettes rouges du tas" {
+		t.Errorf("in French, Ana's red field says %q", got)
 	}
 }

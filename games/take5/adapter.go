@@ -254,3 +254,13 @@ func (Take5) LineText(ctx context.Context, line url.Values) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// t5OnPile is a cow count's field label, saying what to count: the cow
+// heads of that colour on the row's pile ("on your pile" on the member's
+// own line).
+func t5OnPile(ctx context.Context, row int, count string) string {
+	if kit.IsOwn(ctx, row) {
+		return views.T(ctx, "take5.onyourpile", "Count", views.T(ctx, count))
+	}
+	return views.T(ctx, "take5.onpile", "Count", views.T(ctx, count))
+}
