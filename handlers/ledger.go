@@ -109,7 +109,7 @@ func (s *Server) withLedger(ctx context.Context, groupID int64, fn func(*standin
 		err = s.useLedger(ctx, groupID, gl, fn)
 	}
 	if err == nil {
-		s.keepSoon(groupID, gl)
+		s.keepSoon(ctx, groupID, gl)
 	}
 	return err
 }

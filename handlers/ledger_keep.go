@@ -117,11 +117,16 @@ func (s *Server) keptFilters(ctx context.Context, groupID int64) ([]standings.Fi
 // never waits longer for it.
 const keepTimeout = 5 * time.Second
 
+// answerWait is how long a keeping waits for the request that made it due
+// to be answered, at most (a request's context ends once it is).
+const answerWait = time.Second
+
 // keepSoon keeps the group's ledger in the store after the request that
-// made it due has been answered, when it has folded keepAfter changed
-// matches since it was kept and no keeping of it is under way (at most one
-// per group at a time). The caller holds the group's lock.
-func (s *Server) keepSoon(groupID int64, gl *groupLedger) {
+// made it due has been answered (its context ends when it has, or after
+// answerWait), when it has folded keepAfter changed matches since it was
+// kept and no keeping of it is under way (at most one per group at a
+// time). The caller holds the group's lock.
+func (s *Server) keepSoon(req context.Context, groupID int64, gl *groupLedger) {
 	if gl.unkept < keepAfter || gl.keeping {
 		return
 	}
@@ -129,6 +134,12 @@ func (s *Server) keepSoon(groupID int64, gl *groupLedger) {
 	s.ledgers.keeps.Add(1)
 	go func() {
 		defer s.ledgers.keeps.Done()
+		answered := time.NewTimer(answerWait)
+		select {
+		case <-req.Done():
+		case <-answered.C:
+		}
+		answered.Stop()
 		ctx, cancel := context.WithTimeout(context.Background(), keepTimeout)
 		defer cancel()
 		folded, err := s.keepNow(ctx, groupID, gl)
