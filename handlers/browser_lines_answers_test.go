@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -87,5 +88,46 @@ func TestBrowserLineRefusedKeepsItsSend(t *testing.T) {
 	within(ben, 5*time.Second, `!!document.querySelector('[data-testid=line-in][data-player=Ben]')`, "Ben's corrected line in")
 	if strings.Contains(ben.text("#round-form"), "No hand is worth") {
 		t.Error("the refusal stays once the line is in")
+	}
+}
+
+// Four impossible Take 5! piles are refused in a box that leaves the form
+// in view: one short sentence a player, the rule once, last (issue 37).
+// Before, each player's sentence repeated the whole rule (about 45 words a
+// player): the box, at its height cap, showed two players of four.
+func TestBrowserTake5RefusalsLeaveTheFormInView(t *testing.T) {
+	b := newBrowser(t)
+	p := b.phone()
+	group := entryGroup(p, "Ana", "Ben", "Cleo", "Dan")
+	entryMatch(p, group, "take5")
+	for _, f := range []string{"green_0", "green_1", "green_2", "green_3"} {
+		p.do(chromedp.SetValue(css("input[name="+f+"]"), "999"))
+	}
+	p.tap("[data-testid=save-round]")
+	p.waitFor(`document.querySelectorAll('[data-testid=round-refusal]').length > 0`)
+	p.shot("take5-four-piles")
+	var got struct {
+		Box, Screen float64
+		Texts       []string
+	}
+	var raw string
+	p.eval(`JSON.stringify({Box: document.querySelector('[data-testid=round-refusals]').getBoundingClientRect().height, Screen: innerHeight,
+		Texts: Array.from(document.querySelectorAll('[data-testid=round-refusal]')).map(e => e.textContent.trim())})`, &raw)
+	if err := json.Unmarshal([]byte(raw), &got); err != nil {
+		t.Fatalf("%v: %s", err, raw)
+	}
+	if got.Box > got.Screen/2 {
+		t.Errorf("the refusals take %.0f px of a %.0f px screen, more than half: %q", got.Box, got.Screen, got.Texts)
+	}
+	if len(got.Texts) != 5 {
+		t.Fatalf("refusals %q, want one a player and the rule", got.Texts)
+	}
+	if !strings.HasPrefix(got.Texts[4], "Such counts make no pile of at most") {
+		t.Errorf("the last refusal is %q, want the rule", got.Texts[4])
+	}
+	for _, s := range got.Texts[:4] {
+		if n := len(strings.Fields(s)); n > 20 {
+			t.Errorf("a player's refusal is %d words, want one short sentence: %q", n, s)
+		}
 	}
 }

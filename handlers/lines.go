@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -235,6 +236,15 @@ func linesForm(lg kit.Lines, rc RoundCtx, lines []store.Line, key string, first 
 	return form, len(rows) == len(rc.Match.Seats) && len(rows) > 0, contested
 }
 
+// lineSaid is how line reads in a sentence (a history, a conflict): as
+// its game says it (kit.LineReader), else its values as typed.
+func lineSaid(ctx context.Context, g Game, line url.Values) string {
+	if lr, ok := g.(kit.LineReader); ok {
+		return lr.LineText(ctx, line)
+	}
+	return lineText(line)
+}
+
 // lineText is a line's values as typed, for a sentence ("12", "out").
 func lineText(line url.Values) string {
 	var parts []string
@@ -341,7 +351,7 @@ func (s *Server) postLine(c echo.Context) error {
 	tellConflict(c, lineTaken)
 	lv := s.lineView(c, rc, lines, nil)
 	lv.Rows[p.row].Error = views.T(rc.Ctx, "line.conflict", "Name", rc.Match.Seats[p.row].Name, "By", plan.other.Author,
-		"Theirs", lineText(parseLine(plan.other.Fields)), "Yours", lineText(plan.mine))
+		"Theirs", lineSaid(rc.Ctx, g, parseLine(plan.other.Fields)), "Yours", lineSaid(rc.Ctx, g, plan.mine))
 	return s.formAnswer(c, http.StatusConflict, match, g, rounds, prog, kit.WithLines(post.Form(nil), lv))
 }
 

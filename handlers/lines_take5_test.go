@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 // take5Lines is a Take 5! match of Ana, Ben (his own phone) and Chloé (no phone).
@@ -128,5 +130,85 @@ func TestTake5NoBestScoreBeforeTheDealStands(t *testing.T) {
 	}
 	if w := doc(t, lt.ben.get(lt.match)).Find("[data-testid=deal-winner]").Text(); w != "" {
 		t.Errorf("with the deal refused, Ben's phone says %q", w)
+	}
+}
+
+// A Take 5! deal whose lines collected more "x2" than were dealt names
+// every player whose count is part of it, each next to their own line with
+// their own count, and says the rule once (issue 37): before, only the
+// last line read (Chloé's 1) was named, not Ben who claimed 2.
+func TestTake5TableRefusalNamesEveryCount(t *testing.T) {
+	lt := take5Lines(t)
+	key := doc(t, lt.ben.get(lt.match)).Find("#round-form [name=submitKey]").AttrOr("value", "")
+	lt.send(lt.ana, key, "0", t5Line(0, "5", "3", "1", "1", "1"))
+	lt.send(lt.ben, key, "1", t5Line(1, "3", "20", "", "2"))
+	if code := lt.send(lt.ana, key, "2", t5Line(2, "10", "2", "", "1")); code != http.StatusUnprocessableEntity {
+		t.Fatalf("the deal with 4 x2 at 3 players: status %d, want 422", code)
+	}
+	page := doc(t, lt.ben.get(lt.match))
+	for who, own := range map[string]string{"Ana": "1", "Ben": "2", "Chloé": "1"} {
+		msg := page.Find("[data-testid=line-error][data-player=" + who + "]").Text()
+		if !strings.Contains(msg, own+" of the 4 “x2” cards collected.") {
+			t.Errorf("next to %s's line: %q, want their own %s of the 4 x2 said", who, msg, own)
+		}
+	}
+	box := page.Find("[data-testid=round-refusal]")
+	rule := "Each of the 3 players is dealt one “x2”"
+	if n := strings.Count(box.Text(), rule); n != 1 {
+		t.Errorf("the refusals say the rule %d times, want once: %q", n, box.Text())
+	}
+	if n := box.Length(); n != 4 {
+		t.Errorf("%d refusals, want a short one for each of the 3 players and the rule: %q", n, box.Text())
+	}
+}
+
+// A Take 5! deal's history says each line as the form labels its counts
+// (issue 37): before, "Ana: sent by Ana (5 3 1 1 1)", values without names.
+func TestTake5LineHistoryIsLabelled(t *testing.T) {
+	lt := take5Lines(t)
+	key := doc(t, lt.ben.get(lt.match)).Find("#round-form [name=submitKey]").AttrOr("value", "")
+	lt.send(lt.ana, key, "0", t5Line(0, "5", "3", "1", "1", "1"))
+	lt.send(lt.ben, key, "1", t5Line(1, "3", "20", "", "1"))
+	lt.send(lt.ben, key, "2", t5Line(2, "10", "2", "0", "1"))
+	rs, _ := lt.app.store.Rounds(context.Background(), lt.id)
+	if len(rs) != 1 {
+		t.Fatalf("%d deals saved from the lines, want 1", len(rs))
+	}
+	hist := doc(t, lt.ana.get(lt.match+"/rounds/"+itoa(rs[0].ID)+"/history")).Find("[data-testid=round-lines]").Text()
+	for _, want := range []string{
+		"Ana: sent by Ana (Green cows 5, Red cows 3, “+5” collected 1, “x2” collected 1, Specials in hand 1)",
+		"Chloé: sent by Ben (Green cows 10, Red cows 2, “x2” collected 1)",
+	} {
+		if !strings.Contains(hist, want) {
+			t.Errorf("the deal's history says %q, want %q in it", hist, want)
+		}
+	}
+}
+
+// Take 5!'s cow fields say what to count, on whose pile (issue 37): the
+// phone's own line "on your pile", the others "on the pile", in English
+// and French. Before, "Green cows" and "Red cows", only a hint above the
+// form saying to count each pile's cow heads.
+func TestTake5CountFieldsSayWhatToCount(t *testing.T) {
+	lt := take5Lines(t)
+	label := func(page *goquery.Document, who, kind string) string {
+		return strings.Join(strings.Fields(page.Find("[data-testid=seat][data-player="+who+"] label:has([data-testid="+kind+"]) > span").Text()), " ")
+	}
+	page := doc(t, lt.ben.get(lt.match))
+	for _, c := range []struct{ who, kind, want string }{
+		{"Ben", "green", "Green cows on your pile"}, {"Ben", "red", "Red cows on your pile"},
+		{"Ana", "green", "Green cows on the pile"}, {"Chloé", "red", "Red cows on the pile"},
+	} {
+		if got := label(page, c.who, c.kind); got != c.want {
+			t.Errorf("on Ben's phone, %s's %s field says %q, want %q", c.who, c.kind, got, c.want)
+		}
+	}
+	lt.ben.get("/lang?to=fr&back=/")
+	page = doc(t, lt.ben.get(lt.match))
+	if got := label(page, "Ben", "green"); got != "Vachettes vertes de votre tas" {
+		t.Errorf("in French, Ben's own green field says %q", got)
+	}
+	if got := label(page, "Ana", "red"); got != "Vachettes rouges du tas" {
+		t.Errorf("in French, Ana's red field says %q", got)
 	}
 }

@@ -462,7 +462,7 @@ func (s *Server) roundHistory(c echo.Context) error {
 	}
 	for _, l := range lines { // who sent what (issue 37)
 		if l.Seat < len(match.Seats) {
-			page.Lines = append(page.Lines, views.T(vctx, "line.sentby", "Name", match.Seats[l.Seat].Name, "By", l.Author, "Line", lineText(parseLine(l.Fields))))
+			page.Lines = append(page.Lines, views.T(vctx, "line.sentby", "Name", match.Seats[l.Seat].Name, "By", l.Author, "Line", lineSaid(vctx, g, parseLine(l.Fields))))
 		}
 	}
 	return s.render(c, http.StatusOK, views.History(page))

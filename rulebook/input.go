@@ -34,6 +34,25 @@ type InputError struct {
 	Field string // where the mistake is as the API names it, e.g. "rows[2].cards[1]"
 	Seat  int    // the seat of the player whose input it is, NoSeat when none
 	Msg   Msg    // what is wrong, from the game's message files
+	// Rule is the rule Msg breaks, said after it (Sentence); a list of
+	// several players refused by the same rule says each Msg and the rule
+	// once. Empty when Msg says it all.
+	Rule Msg
+}
+
+// Because is e said with the rule it breaks.
+func (e *InputError) Because(rule Msg) *InputError {
+	c := *e
+	c.Rule = rule
+	return &c
+}
+
+// Sentence is the whole of e: its Msg, then its Rule.
+func (e *InputError) Sentence() Msg {
+	if e.Rule.ID == "" {
+		return e.Msg
+	}
+	return Both(e.Msg, e.Rule)
 }
 
 func (e *InputError) Error() string {

@@ -662,36 +662,48 @@ window.tkRetryAfter = function (res) {
     var r = roundOf(keyOf(form));
     if (roundOf(keyOf(fresh)) !== r) return;
     var base = byName(blank[r] || []), now = byName(fields(form));
+    // A row is touched when one of its fields differs from the server's
+    // (a radio or a box by its own value: TAKI's Won is one field that
+    // runs through every row).
+    var touched = function (row) {
+      return row.contains(document.activeElement) || Array.prototype.some.call(row.querySelectorAll("[name]"), function (el) {
+        var was = base[el.name] || [], is = now[el.name] || [];
+        if (el.type === "radio" || el.type === "checkbox") return (was.indexOf(el.value) >= 0) !== (is.indexOf(el.value) >= 0);
+        return String(is) !== String(was);
+      });
+    };
     Array.prototype.forEach.call(fresh.querySelectorAll("[data-testid=seat][data-player]"), function (seat) {
       var mine = rowOf(form, seat.getAttribute("data-player")), theirs = seat.closest(".line") || seat;
-      if (!mine || mine.outerHTML === theirs.outerHTML) return;
-      var touched = mine.contains(document.activeElement) || Array.prototype.some.call(mine.querySelectorAll("[name]"), function (el) {
-        return String(now[el.name] || []) !== String(base[el.name] || []);
-      });
-      var copy = theirs.cloneNode(true);
-      if (!touched) {
-        mine.replaceWith(copy);
-      } else if (mine.classList.contains("line")) {
-        mine.className = theirs.className;
-        var bar = mine.querySelector(":scope > .line-bar"), fbar = theirs.querySelector(":scope > .line-bar");
-        if (bar) bar.remove();
-        if (fbar) mine.appendChild(fbar.cloneNode(true));
-        copy = null;
-      } else if (theirs !== seat) { // the row, as typed, goes into its line (its state, its Send)
-        var at = document.activeElement, from = at && at.selectionStart, to = at && at.selectionEnd;
-        mine.replaceWith(copy);
-        copy.querySelector("[data-testid=seat]").replaceWith(mine);
-        if (at && mine.contains(at)) { at.focus(); try { at.setSelectionRange(from, to); } catch (err) { /* not a text field */ } }
-      } else {
-        copy = null;
-      }
-      if (copy && window.htmx) window.htmx.process(copy);
+      if (mine && mine.outerHTML !== theirs.outerHTML) followRow(mine, theirs, touched(mine));
     });
     var oldIn = form.querySelector("#lines-in"), freshIn = fresh.querySelector("#lines-in");
     if (oldIn && freshIn) oldIn.replaceWith(freshIn.cloneNode(true));
     window.tkDrawn(fresh);
     keepDraft();
   };
+  // followRow draws mine, a player's row of this phone's form, as theirs
+  // (the server's); touched, it keeps its fields (and the focus): only
+  // its line's state, and its Send, follow.
+  function followRow(mine, theirs, touched) {
+    var copy = theirs.cloneNode(true);
+    if (!touched) {
+      mine.replaceWith(copy);
+    } else if (mine.classList.contains("line")) {
+      mine.className = theirs.className;
+      var bar = mine.querySelector(":scope > .line-bar"), fbar = theirs.querySelector(":scope > .line-bar");
+      if (bar) bar.remove();
+      if (fbar) mine.appendChild(fbar.cloneNode(true));
+      return;
+    } else if (theirs.classList.contains("line")) { // the row, as typed, goes into its line
+      var at = document.activeElement, from = at && at.selectionStart, to = at && at.selectionEnd;
+      mine.replaceWith(copy);
+      copy.querySelector("[data-testid=seat]").replaceWith(mine);
+      if (at && mine.contains(at)) { at.focus(); try { at.setSelectionRange(from, to); } catch (err) { /* not a text field */ } }
+    } else {
+      return;
+    }
+    if (window.htmx) window.htmx.process(copy);
+  }
   // rowOf is form's row of player: its line when it is drawn as one.
   function rowOf(form, player) {
     var seat = Array.prototype.find.call(form.querySelectorAll("[data-testid=seat][data-player]"), function (el) { return el.getAttribute("data-player") === player; });

@@ -28,8 +28,8 @@ func Say(ctx context.Context, m rulebook.Msg) string {
 }
 
 // Mistake is an engine's input error in the page's language, from the
-// message files.
-func Mistake(ctx context.Context, ie *rulebook.InputError) string { return Say(ctx, ie.Msg) }
+// message files: what is wrong, then the rule it breaks.
+func Mistake(ctx context.Context, ie *rulebook.InputError) string { return Say(ctx, ie.Sentence()) }
 
 // Mistake is an input error in lang ("en", "fr"), for an answer that has a
 // language but no page (the API, an import's report).

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"context"
 	"net/url"
 	"slices"
 	"strconv"
@@ -56,6 +57,28 @@ func RowLine(form url.Values, row int, claims ...string) url.Values {
 		}
 	}
 	return out
+}
+
+// LineReader is a game that says how one of its lines reads, each value
+// labelled as its form labels it ("Green cows 5, x2 1"), for the round's
+// history and a conflict's sentence. A game without one has its line read
+// as its values ("12", "out").
+type LineReader interface {
+	Lines
+	LineText(ctx context.Context, line url.Values) string
+}
+
+// LineField is a line's field's name without its row ("green" of
+// "green_2"), and whether it has one.
+func LineField(key string) (string, bool) {
+	i := strings.LastIndexByte(key, '_')
+	if i <= 0 {
+		return "", false
+	}
+	if _, err := strconv.Atoi(key[i+1:]); err != nil {
+		return "", false
+	}
+	return key[:i], true
 }
 
 // ClaimLines is a game whose round form has fields no row owns, each

@@ -61,6 +61,10 @@ func lineRow(ctx context.Context, i int) (LineRow, bool) {
 	return lv.Rows[i], true
 }
 
+// IsOwn reports whether row i is the member's own line, for a game that
+// words it so ("on your pile").
+func IsOwn(ctx context.Context, i int) bool { return isOwn(ctx, i) }
+
 func isOwn(ctx context.Context, i int) bool {
 	lv := lines(ctx)
 	return lv != nil && lv.Own == i

@@ -81,11 +81,13 @@ func Describe(ctx context.Context, msg, id string) templ.Attributes {
 // then each player's in seat order, a player's mistakes in one sentence
 // starting with his name ("Ana: …"): an engine names a player by its seat
 // (the error's Seat), the table by name. The same sentence twice is
-// said once.
+// said once; so is the rule of mistakes that say it apart (InputError's
+// Rule): each player's sentence short, the rule once, last.
 func Refusals(ctx context.Context, err error, seats []string) []Refusal {
 	var round []Refusal
 	bySeat := make([][]string, len(seats))
 	seen := map[string]bool{}
+	var rules []string // said once, after the sentences that break them
 	for _, e := range Mistakes(err) {
 		msg := InputMessage(e, ctx)
 		var ie *rulebook.InputError
@@ -94,6 +96,12 @@ func Refusals(ctx context.Context, err error, seats []string) []Refusal {
 			field = ie.Field
 			if ie.Seat >= 0 && ie.Seat < len(seats) {
 				seat = ie.Seat
+			}
+			if rule := views.Say(ctx, ie.Rule); rule != "" {
+				msg = views.Say(ctx, ie.Msg)
+				if !slices.Contains(rules, rule) {
+					rules = append(rules, rule)
+				}
 			}
 		}
 		if key := strconv.Itoa(seat) + "|" + msg; seen[key] {
@@ -116,6 +124,13 @@ func Refusals(ctx context.Context, err error, seats []string) []Refusal {
 			round = append(round, Refusal{ID: SeatRefusal(i),
 				Text: views.T(ctx, "round.refusal.player", "Name", seats[i], "Message", strings.Join(msgs, " "))})
 		}
+	}
+	for i, rule := range rules {
+		id := FieldRefusal("rule")
+		if i > 0 {
+			id += "-" + strconv.Itoa(i+1)
+		}
+		round = append(round, Refusal{ID: id, Text: rule})
 	}
 	return round
 }

@@ -78,3 +78,32 @@ func TestRefusalsFollowTheSeatNotTheField(t *testing.T) {
 		t.Errorf("in French: %q", got)
 	}
 }
+
+// Mistakes that say the rule they break apart (InputError's Rule) are said
+// short, one sentence a player, and the rule once, last (issue 37: four
+// impossible piles filled the screen with the same rule four times).
+func TestRefusalsSayTheRuleOnce(t *testing.T) {
+	rule := rulebook.Say("take5.rule.pile", "Rows", 12)
+	err := errors.Join(
+		rulebook.SeatMistake(0, "seats[0].green", "take5.mistake.green.red.cows.x2", "Green", 999, "Red", 0, "X2", 0, "Plus5", 0).Because(rule),
+		rulebook.SeatMistake(1, "seats[1].green", "take5.mistake.green.red.cows.x2", "Green", 99, "Red", 0, "X2", 0, "Plus5", 0).Because(rule),
+	)
+	tr, terr := views.NewTranslator()
+	if terr != nil {
+		t.Fatal(terr)
+	}
+	ctx := views.WithEnv(context.Background(), tr.NewEnv("en", "/", "", "", ""))
+	got := Refusals(ctx, err, []string{"Ana", "Ben"})
+	want := []Refusal{
+		{"refusal-seat-0", "Ana: 999 green and 0 red cows cannot be one pile (with 0 x2 and 0 +5)."},
+		{"refusal-seat-1", "Ben: 99 green and 0 red cows cannot be one pile (with 0 x2 and 0 +5)."},
+		{"refusal-rule", "Such counts make no pile of at most 12 rows: each row taken is 5 cards, a green card has 1 or 2 cows, a red one 2, 3, 5 or 7, and a row holds at most one x2 and one +5."},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Refusals = %q, want %q", got, want)
+	}
+	// Said alone (next to a field, to the API), a mistake keeps its rule.
+	if msg := InputMessage(Mistakes(err)[0], ctx); msg != "999 green and 0 red cows cannot be one pile (with 0 x2 and 0 +5). "+want[2].Text {
+		t.Errorf("one mistake said alone: %q", msg)
+	}
+}

@@ -33,6 +33,7 @@ type Take5 struct {
 // missing would silently take a page or a tool away).
 var (
 	_ kit.Game        = Take5{}
+	_ kit.LineReader  = Take5{}
 	_ kit.Lines       = Take5{}
 	_ kit.RefereePage = Take5{}
 	_ kit.API         = Take5{}
@@ -234,3 +235,32 @@ func (Take5) Detail(ctx context.Context, m store.Match, entry json.RawMessage) s
 // the piles and specials of the whole table can be is checked when every
 // line is in (Score, as a Save).
 func (Take5) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row) }
+
+// LineText is a line's counts as the form labels them, those not 0
+// ("Green cows 5, Red cows 3, “x2” collected 1"); a line of nothing is 0.
+func (Take5) LineText(ctx context.Context, line url.Values) string {
+	var parts []string
+	for _, k := range t5Keys {
+		for key, vs := range line {
+			if f, ok := kit.LineField(key); ok && f == k.form && len(vs) > 0 {
+				if v := strings.TrimSpace(vs[0]); v != "" && v != "0" {
+					parts = append(parts, views.Say(ctx, k.label)+" "+v)
+				}
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return "0"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// t5OnPile is a cow count's field label, saying what to count: the cow
+// heads of that colour on the row's pile ("on your pile" on the member's
+// own line).
+func t5OnPile(ctx context.Context, row int, count string) string {
+	if kit.IsOwn(ctx, row) {
+		return views.T(ctx, "take5.onyourpile", "Count", views.T(ctx, count))
+	}
+	return views.T(ctx, "take5.onpile", "Count", views.T(ctx, count))
+}

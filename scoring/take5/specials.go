@@ -1,6 +1,10 @@
 package take5
 
-import "github.com/tablekeeper/tablekeeper/rulebook"
+import (
+	"fmt"
+
+	"github.com/tablekeeper/tablekeeper/rulebook"
+)
 
 // specials counts, line by line, what T5-R9 (rule take5.specials-dealt)
 // bounds: «On distribue à chaque joueur une carte „x 2” et une carte
@@ -59,4 +63,44 @@ func keptBoth(field, s string, n, both, players int) error {
 	got := rulebook.Say("take5.specials.collected", "N", n, "Special", s)
 	held := rulebook.Say("take5.specials.heldboth", "N", both, "Special", s)
 	return rulebook.Mistake(field, "take5.mistake.makes.but.each.players", "Got", got, "Held", held, "Total", n+both, "Players", players, "Special", s)
+}
+
+// overDealt refuses the lines (field prefix list[i]) when they collected
+// more of a special than the players were dealt: every line that collected
+// any is part of it, and no count alone is the wrong one, so each is named
+// with its own count, the rule said once (InputError's Rule): first the
+// last line, whose count took the total over, then the others in order.
+// Nil when neither special is over.
+func overDealt(list string, tallies []Tally, players int) error {
+	for _, k := range []struct {
+		key, name string
+		n         func(Tally) int
+	}{{"x2", "x2", func(t Tally) int { return t.X2 }}, {"plus5", "+5", func(t Tally) int { return t.Plus5 }}} {
+		sum := 0
+		for _, t := range tallies {
+			sum += k.n(t)
+		}
+		if sum <= players {
+			continue
+		}
+		var errs []error
+		last := len(tallies) - 1
+		for _, i := range append([]int{last}, seq(last)...) {
+			if own := k.n(tallies[i]); own > 0 {
+				errs = append(errs, rulebook.SeatMistake(i, fmt.Sprintf("%s[%d].%s", list, i, k.key), "take5.mistake.special.share", "Own", own, "Num", sum, "Special", k.name).
+					Because(rulebook.Say("take5.rule.special.dealt", "Players", players, "Special", k.name)))
+			}
+		}
+		return rulebook.All(errs)
+	}
+	return nil
+}
+
+// seq is 0, 1, … n-1.
+func seq(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }

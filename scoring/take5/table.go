@@ -35,6 +35,9 @@ func checkDeal(list string, s Setup, tallies []Tally) error {
 	for i, t := range tallies {
 		at := fmt.Sprintf("%s[%d]", list, i)
 		if err := sp.add(at, t, s.Players); err != nil {
+			if all := overDealt(list, tallies[:i+1], s.Players); all != nil {
+				return all
+			}
 			return rulebook.OfSeat(i, err)
 		}
 		rows[i] = pileRows(t, s.Rows)
@@ -75,7 +78,8 @@ func (t Tally) check(at string, s Setup) error {
 	case pileRows(t, s.Rows) > s.Rows && fewestRows(t, s.Rows, true) <= s.Rows:
 		return redRefused(at, t, s, 0)
 	case pileRows(t, s.Rows) > s.Rows:
-		return rulebook.Mistake(cowField(at, t), "take5.mistake.green.red.cows.x2", "Green", t.Green, "Red", t.Red, "X2", t.X2, "Plus5", t.Plus5, "Rows", s.Rows)
+		return rulebook.Mistake(cowField(at, t), "take5.mistake.green.red.cows.x2", "Green", t.Green, "Red", t.Red, "X2", t.X2, "Plus5", t.Plus5).
+			Because(rulebook.Say("take5.rule.pile", "Rows", s.Rows))
 	}
 	return nil
 }
