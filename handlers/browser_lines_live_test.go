@@ -168,3 +168,38 @@ func TestBrowserTake5LineValuesLive(t *testing.T) {
 		wantTotals(p, "Ana:4 Ben:-34 Chloé:16")
 	}
 }
+
+// TAKI, on the phone of a player who tapped his own Won and has not sent
+// it: the lines sent meanwhile for the others show there as sent (Won is
+// one field through every row, yet only his own row is his draft), his
+// Won stays; his line then completes the round, saved on both phones.
+func TestBrowserTakiLineValuesLive(t *testing.T) {
+	b := newBrowser(t)
+	ana := b.phone()
+	slug := browserGroup(ana, "Jeudi", "Ana", "Ben", "Chloé")
+	ben := b.memberPhone(slug, "Ben")
+	m := browserMatch(ana, slug, "taki", "Ana", "Ben", "Chloé")
+	ben.open(m)
+	for _, p := range []*phone{ana, ben} {
+		p.waitFor(`!!document.querySelector('[data-testid=own-line]')`)
+	}
+	ben.tap("[data-testid=own-line] [data-testid=winner-radio]")
+	ana.do(chromedp.SendKeys(css("[data-testid=own-line] [data-testid=points-input]"), "7"))
+	ana.tap("[data-testid=send-line].own-send")
+	ana.waitFor(`!!document.querySelector('[data-testid=line-in][data-player=Ana]')`)
+	ana.do(chromedp.SendKeys(css("[data-testid=points-input][data-player=Chloé]"), "12"))
+	ana.tap("[data-testid=send-line][data-player=Chloé]")
+	ana.waitFor(`!!document.querySelector('[data-testid=line-in][data-player=Chloé]')`)
+	within(ben, 5*time.Second, `document.querySelector('[data-testid=points-input][data-player=Ana]').value === '7' && document.querySelector('[data-testid=points-input][data-player=Chloé]').value === '12'`,
+		"Ana's and Chloé's lines, as sent, on Ben's phone")
+	var won bool
+	ben.eval(`document.querySelector('[data-testid=own-line] [data-testid=winner-radio]').checked`, &won)
+	if !won {
+		t.Error("Ben's own Won, tapped and not sent, is gone from his phone")
+	}
+	ben.tap("[data-testid=send-line].own-send")
+	for _, p := range []*phone{ben, ana} {
+		within(p, 5*time.Second, rowsJS+` === 1`, "the round saved when Ben's line is in")
+		within(p, 5*time.Second, ownFormRound+` === 2`, "the next round's form on every phone")
+	}
+}

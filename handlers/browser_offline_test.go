@@ -391,14 +391,18 @@ func TestBrowserConflictAfterOfflineSave(t *testing.T) {
 	}
 }
 
-// Drafts: a half-typed round (a went-out mark, cards tapped) survives a
-// reload and the back and forward buttons, and is forgotten once saved.
+// Drafts: a half-typed round (a went-out mark, cards tapped, the card
+// sheet switched to the cards left) survives a reload and the back and
+// forward buttons, and is forgotten once saved.
 func TestBrowserDraftSurvivesReload(t *testing.T) {
 	tb := offlineTable(t)
 	p := tb.ben
 	p.tap("[data-testid=went-out][data-player=Ana]")
 	p.tap(`[data-testid=seat][data-player=Ben] [data-testid=pick-seat]`)
 	p.waitFor(`document.querySelector('[data-testid=picker][data-seat="1"]') !== null`)
+	// Ben's own row reads his cards as a whole hand; he has laid down and taps what is left.
+	p.tap(`[data-testid=picker] input[name=mode_1][value=cards]`)
+	p.waitFor(`document.querySelector('[data-testid=picker] input[name=mode_1][value=cards]').checked && document.querySelector('[data-testid=picker] [data-testid=sheet-title], #sheet-title').textContent.includes('left')`)
 	p.tap(`[data-testid=picker] .sheet-deck button[data-card="JK"]`)
 	p.waitFor(`document.querySelectorAll('[data-testid=picker] .sheet-hand .chip').length === 1`)
 	p.tap(`[data-testid=picker] .sheet-deck button[data-card="KH"]`)

@@ -100,11 +100,12 @@ func (s *Server) withLedger(ctx context.Context, groupID int64, fn func(*standin
 	gl.mu.Lock()
 	defer gl.mu.Unlock()
 	err := s.useLedger(ctx, groupID, gl, fn)
-	if errors.Is(err, standings.ErrKeptMatches) && !gl.fromHistory {
-		// A kept ledger that passed its checks yet did not read whole:
-		// build this one from the history, and keep it anew.
+	for try := 0; errors.Is(err, standings.ErrKeptMatches) && try < 2; try++ {
+		// A kept ledger whose parts are gone (another server kept a newer
+		// one since) or do not read: built anew, from the one kept now,
+		// then from the history (and kept anew).
 		s.log.Warn("kept ledger not read", "group", groupID, "err", err)
-		gl.built, gl.fromHistory = false, true
+		gl.built, gl.fromHistory = false, try == 1
 		err = s.useLedger(ctx, groupID, gl, fn)
 	}
 	if err == nil {

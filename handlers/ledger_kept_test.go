@@ -7,11 +7,13 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tablekeeper/tablekeeper/store"
 )
 
 // keptFixture is a group of keepAfter+6 finished matches in this year's
 // season whose ledger a first server kept in the store.
-func keptFixture(t *testing.T) (*standingsFixture, func(at time.Time) int64) {
+func keptFixture(t *testing.T) (*standingsFixture, func(at time.Time) int64, []int64) {
 	t.Helper()
 	f := newStandingsFixture(t, "Ana", "Ben", "Chloé", "Dev")
 	at := time.Date(2026, 10, 1, 20, 0, 0, 0, time.UTC)
@@ -25,9 +27,10 @@ func keptFixture(t *testing.T) (*standingsFixture, func(at time.Time) int64) {
 		}
 		return f.play([]string{"fivecrowns", "taki", "take5"}[n%3], when, seats, rounds...)
 	}
+	var ids []int64
 	for range keepAfter + 6 {
 		at = at.Add(9 * time.Hour)
-		play(at)
+		ids = append(ids, play(at))
 	}
 	if rec := f.c.get("/g/" + f.slug + "/standings"); rec.Code != http.StatusOK {
 		t.Fatalf("standings: %d", rec.Code)
@@ -36,7 +39,7 @@ func keptFixture(t *testing.T) (*standingsFixture, func(at time.Time) int64) {
 	if _, ok, err := f.app.store.LedgerSnapshot(context.Background(), f.gid); err != nil || !ok {
 		t.Fatalf("the ledger was not kept: %v", err)
 	}
-	return f, play
+	return f, play, ids
 }
 
 // The first standings, player and records pages after a restart read the
@@ -44,9 +47,10 @@ func keptFixture(t *testing.T) (*standingsFixture, func(at time.Time) int64) {
 // read none of the kept matches (issue 40: 10,000 of them were 5–7 ms of a
 // first page's 10–38): after them the ledger still holds its kept matches
 // unread, and the pages are those of a server that reads the whole
-// history.
+// history. Kept again by the restarted server, the ledger is read so by
+// the next.
 func TestFirstPagesAfterARestartReadNoKeptMatch(t *testing.T) {
-	f, play := keptFixture(t)
+	f, play, _ := keptFixture(t)
 	play(time.Date(2026, 11, 20, 21, 0, 0, 0, time.UTC)) // finished since it was kept
 	play(time.Date(2026, 11, 21, 21, 0, 0, 0, time.UTC))
 	pages := []string{"/g/" + f.slug + "/standings", fmt.Sprintf("/g/%s/players/%d", f.slug, f.ids["Ana"]), "/g/" + f.slug + "/records",
@@ -64,12 +68,34 @@ func TestFirstPagesAfterARestartReadNoKeptMatch(t *testing.T) {
 			t.Fatalf("GET %s after the restart read the kept matches (%t), or folded %d changed matches, want 2", p, !gl.l.Lazy(), gl.unkept)
 		}
 	}
+	// The restarted server keeps its ledger in turn, once due: the kept
+	// matches it did not read are read then, and kept with the new ones.
+	at := time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
+	for range keepAfter {
+		at = at.Add(time.Minute)
+		play(at)
+	}
+	if rec := restarted.get(pages[0]); rec.Code != http.StatusOK {
+		t.Fatalf("standings: %d", rec.Code)
+	}
+	restarted.app.srv.ledgers.keeps.Wait()
+	again := f.restart()
+	for _, p := range pages {
+		rec := again.get(p)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("GET %s after the second restart: %d", p, rec.Code)
+		}
+		shown[p] = rec.Body.String()
+	}
+	if gl := again.app.srv.ledgers.of(f.gid, again.app.srv.standingsOptions()); !gl.l.Lazy() || gl.unkept != 0 {
+		t.Errorf("after the second restart the pages read the kept matches (%t) or folded %d changed matches, want none", !gl.l.Lazy(), gl.unkept)
+	}
 	gl := f.app.srv.ledgers.of(f.gid, f.app.srv.standingsOptions())
 	gl.built = false // the first server reads the whole history again
 	gl.fromHistory = true
 	for _, p := range pages {
 		if rec := f.c.get(p); rec.Body.String() != shown[p] {
-			t.Errorf("GET %s after the restart differs from the page built from the whole history", p)
+			t.Errorf("GET %s after the restarts differs from the page built from the whole history", p)
 		}
 	}
 	if gl.l.Lazy() {
@@ -83,14 +109,15 @@ func TestFirstPagesAfterARestartReadNoKeptMatch(t *testing.T) {
 // keeping at a time per group; the matches folded while it is written are
 // kept by the next.
 func TestLedgerIsKeptAfterThePageIsAnswered(t *testing.T) {
-	f, play := keptFixture(t)
-	release := make(chan struct{})
+	f, play, _ := keptFixture(t)
+	release, reached := make(chan struct{}), make(chan struct{}, 1)
 	var mu sync.Mutex
 	keeping := 0
-	f.app.srv.ledgers.beforeKeep = func(int64) {
+	f.app.srv.ledgers.beforeKeep = func(int64) { // the ledger's form written, not yet the store
 		mu.Lock()
 		keeping++
 		mu.Unlock()
+		reached <- struct{}{}
 		<-release
 	}
 	at := time.Date(2026, 11, 1, 20, 0, 0, 0, time.UTC)
@@ -113,6 +140,11 @@ func TestLedgerIsKeptAfterThePageIsAnswered(t *testing.T) {
 		}
 	}
 	ask("the page that makes the ledger due")
+	select {
+	case <-reached:
+	case <-time.After(time.Minute):
+		t.Fatal("the ledger due was not kept")
+	}
 	play(at.Add(time.Hour)) // folded while the keeping waits
 	ask("the next page")
 	gl := f.app.srv.ledgers.of(f.gid, f.app.srv.standingsOptions())
@@ -131,4 +163,39 @@ func TestLedgerIsKeptAfterThePageIsAnswered(t *testing.T) {
 		t.Errorf("after the keeping %d matches are to keep (kept at %d, the ledger at %d), want the one folded meanwhile", gl.unkept, kept.Seq, gl.seq)
 	}
 	gl.mu.Unlock()
+}
+
+// A server whose ledger read its kept head, and whose kept parts another
+// server replaced since (two instances on one PostgreSQL, each keeping its
+// own), builds its ledger anew from the one kept now when a change needs
+// the kept matches: its pages are those of a server that reads the whole
+// history.
+func TestLedgerWhosePartsWereReplacedIsBuiltAnew(t *testing.T) {
+	f, play, ids := keptFixture(t)
+	page := "/g/" + f.slug + "/standings"
+	other := f.restart()
+	if rec := other.get(page); rec.Code != http.StatusOK {
+		t.Fatalf("standings: %d", rec.Code)
+	}
+	at := time.Date(2026, 11, 1, 20, 0, 0, 0, time.UTC)
+	for range keepAfter {
+		at = at.Add(time.Hour)
+		play(at)
+	}
+	f.c.get(page) // the first server keeps its ledger anew: the parts other read the head of are gone
+	f.app.srv.ledgers.keeps.Wait()
+	r := liveRounds(t, f, ids[0])[0] // a correction: other's ledger needs the kept matches
+	writeRound(t, f.app.store, f.slug, ids[0], store.RoundWrite{Kind: store.WriteEdit, Round: r.ID, Version: r.Version, Entry: r.Entry,
+		Points: []int{99, 0, 0, 0}[:len(r.Points)], Author: "test", Finished: true})
+	got := other.get(page)
+	if got.Code != http.StatusOK {
+		t.Fatalf("standings after the parts were replaced: %d", got.Code)
+	}
+	gl := f.app.srv.ledgers.of(f.gid, f.app.srv.standingsOptions())
+	gl.built, gl.fromHistory = false, true
+	if want := f.c.get(page); got.Body.String() != want.Body.String() {
+		t.Error("the standings after the parts were replaced differ from the page built from the whole history")
+	}
+	other.app.srv.ledgers.keeps.Wait()
+	f.app.srv.ledgers.keeps.Wait()
 }

@@ -94,8 +94,11 @@ func (s *Server) warmLedger(ctx context.Context, id int64) (*standings.Ledger, i
 		if err != nil {
 			return nil, 0, 0, err
 		}
-		snap := store.LedgerSnapshot{Seq: seq, Kind: ledgerKind(gs), Data: l.AppendKept(nil, filters)}
-		if err := s.store.KeepLedgerSnapshot(ctx, id, snap); err != nil {
+		kept, err := l.AppendKept(filters)
+		if err == nil {
+			err = s.store.KeepLedgerSnapshot(ctx, id, store.LedgerSnapshot{Seq: seq, Kind: ledgerKind(gs), Data: kept.Head, Parts: kept.Parts})
+		}
+		if err != nil { // a ledger whose kept matches did not read is built anew by its first page
 			s.log.Warn("ledger not kept", "group", id, "err", err)
 		} else {
 			unkept = 0

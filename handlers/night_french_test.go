@@ -8,7 +8,7 @@ import (
 
 // A Take 5! deal is a deal ("Donne") wherever the scoresheet names its
 // rows: the column, the hidden header of the corrections, the undo in the
-// menu; another game keeps "Manche".
+// menu, the table's heading for screen readers; another game keeps "Manche".
 func TestTake5RowsAreDealsInFrench(t *testing.T) {
 	app := newTestApp(t)
 	c := app.client()
@@ -27,6 +27,9 @@ func TestTake5RowsAreDealsInFrench(t *testing.T) {
 	}
 	if got := strings.TrimSpace(d.Find(`[data-testid="undo-ask"]`).Text()); got != "Annuler la dernière donne…" {
 		t.Errorf("undo: %q, want Annuler la dernière donne…", got)
+	}
+	if got := strings.TrimSpace(d.Find(`#scores h2`).Text()); got != "Donnes" {
+		t.Errorf("the deals' heading: %q, want Donnes", got)
 	}
 	if strings.Contains(strings.ToLower(d.Find(`[data-testid="scores"]`).Text()), "manche") {
 		t.Errorf("the deals' table says manche: %s", d.Find(`[data-testid="scores"]`).Text())

@@ -662,9 +662,14 @@ window.tkRetryAfter = function (res) {
     var r = roundOf(keyOf(form));
     if (roundOf(keyOf(fresh)) !== r) return;
     var base = byName(blank[r] || []), now = byName(fields(form));
+    // A row is touched when one of its fields differs from the server's
+    // (a radio or a box by its own value: TAKI's Won is one field that
+    // runs through every row).
     var touched = function (row) {
       return row.contains(document.activeElement) || Array.prototype.some.call(row.querySelectorAll("[name]"), function (el) {
-        return String(now[el.name] || []) !== String(base[el.name] || []);
+        var was = base[el.name] || [], is = now[el.name] || [];
+        if (el.type === "radio" || el.type === "checkbox") return (was.indexOf(el.value) >= 0) !== (is.indexOf(el.value) >= 0);
+        return String(is) !== String(was);
       });
     };
     Array.prototype.forEach.call(fresh.querySelectorAll("[data-testid=seat][data-player]"), function (seat) {
@@ -1051,11 +1056,14 @@ window.tkRetryAfter = function (res) {
   // is shown in the form to be put right, and the rounds kept after it
   // wait for it: sent after its Save.
   var pristine = {}; // the form as the server drew it, nothing in it, by its action
+  var pristineFrom = {}; // the data-blank-form it was read from, if any
   function keepPristine(form) {
-    // A form with lines in carries its round drawn blank (kit.LineView.Blank).
-    var blank = form.getAttribute("data-blank-form");
+    // A form with lines in carries its round drawn blank (kit.LineView.Blank):
+    // read once, not at each key typed.
+    var action = form.getAttribute("action"), blank = form.getAttribute("data-blank-form");
+    if (blank && pristineFrom[action] === blank) return;
     var drawn = blank && new DOMParser().parseFromString(blank, "text/html").getElementById("round-form");
-    if (drawn) { pristine[form.getAttribute("action")] = document.importNode(drawn, true); return; }
+    if (drawn) { pristine[action] = document.importNode(drawn, true); pristineFrom[action] = blank; return; }
     if (form.hasAttribute("data-ahead") || form.querySelector("[data-testid=round-refusals]")) return;
     var empty = !Array.prototype.some.call(form.elements, function (el) {
       if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") return false;

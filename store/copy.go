@@ -8,8 +8,8 @@ import (
 )
 
 // copyTables are the tables CopyAll copies, parents before children.
-// ledger_snapshots is not one: a cache of the matches, rebuilt by the
-// target's first standings pages.
+// ledger_snapshots and ledger_parts are not: a cache of the matches,
+// rebuilt by the target's first standings pages.
 var copyTables = []string{"groups", "sessions", "players", "memberships", "house_rules", "seasons", "group_games",
 	"matches", "match_players", "departures", "rounds", "round_revisions", "round_lines", "rulings", "bgstats_games"}
 

@@ -85,6 +85,12 @@ func TestOwnRowTapsAWholeHand(t *testing.T) {
 	if got := strings.TrimSpace(p.Find(`[data-testid=seat][data-player=Ana] [data-testid=hand-more]`).Text()); got != "3 more cards to tap for the whole hand" {
 		t.Errorf("Ana's hand of 2 cards of 5 says %q", got)
 	}
+	// Switched to the cards left and the sheet closed: they stay the cards
+	// left (7 + 13), the switch carried by the form.
+	p = ana.Post(match+"/rounds", url.Values{"pick": {"-1"}, "mode_0": {"cards"}, "cards_0": {"7H KS"}})
+	if got, _ := p.Find(`[data-testid=seat][data-player=Ana] [data-testid=points-input]`).Attr("value"); got != "20" || p.Find(`input[type=hidden][name=mode_0][value=cards]`).Length() != 1 {
+		t.Errorf("Ana's cards left, the sheet closed: %q points, switch carried %d times, want 20 and once", got, p.Find(`input[type=hidden][name=mode_0][value=cards]`).Length())
+	}
 	// Typed, no card: the number, even with the whole hand switched on.
 	p = ana.Post(match+"/rounds", url.Values{"op": {"save"}, "mode_0": {"hand"}, "points_0": {"12"}, "mode_1": {"out"}, "points_2": {"7"}})
 	if p.Code != http.StatusSeeOther {

@@ -46,8 +46,12 @@ func TestKeptLedgerAnswersFromItsRunsAndReadsMatchesWhenNeeded(t *testing.T) {
 		}
 		restart := func(l *Ledger) *Ledger {
 			t.Helper()
+			k, err := l.AppendKept(append(kept, other)) // other: not folded, not kept
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
 			loaded := NewLedger(o)
-			if err := loaded.LoadKept(l.AppendKept(nil, append(kept, other))); err != nil { // other: not folded, not kept
+			if err := loaded.LoadKept(k.Head, fetchFrom(k)); err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
 			if loaded.Len() != len(held) || !loaded.Lazy() {
@@ -72,6 +76,9 @@ func TestKeptLedgerAnswersFromItsRunsAndReadsMatchesWhenNeeded(t *testing.T) {
 		loaded.Remove(999) // a match never finished
 		for _, f := range kept {
 			compareLedger(t, loaded, all(), f, o)
+		}
+		if !loaded.Lazy() {
+			t.Fatalf("seed %d: the kept runs read the matches", seed)
 		}
 		loaded = restart(loaded)
 		finish(loaded, 501)
@@ -122,10 +129,13 @@ func TestKeptLedgerAnswersFromItsRunsAndReadsMatchesWhenNeeded(t *testing.T) {
 	}
 }
 
-// A whole kept ledger damaged anywhere, or cut short, is refused whole
+// A kept ledger's head damaged anywhere, or cut short, is refused whole
 // (its checksum), and the ledger stays empty: the caller reads the
-// history. Runs folded with other options are not read: they are folded
-// again from the matches.
+// history. A part damaged or gone is not read: a run is folded from the
+// matches instead, and matches that do not read leave the ledger broken
+// (every answer is then ErrKeptMatches: the caller builds it anew). Runs
+// folded with other options are not read: they are folded again from the
+// matches.
 func TestKeptLedgerRefusedWhenDamaged(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 3))
 	l := NewLedger(DefaultOptions())
@@ -136,27 +146,67 @@ func TestKeptLedgerRefusedWhenDamaged(t *testing.T) {
 		l.Put(m)
 	}
 	l.Standings(Filter{})
-	data := l.AppendKept(nil, []Filter{{}})
+	k, err := l.AppendKept([]Filter{{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := k.Head
 	for n := range len(data) {
 		fresh := NewLedger(DefaultOptions())
-		if err := fresh.LoadKept(data[:n]); !errors.Is(err, ErrKeptMatches) || fresh.Len() != 0 {
+		if err := fresh.LoadKept(data[:n], fetchFrom(k)); !errors.Is(err, ErrKeptMatches) || fresh.Len() != 0 {
 			t.Fatalf("the first %d of %d bytes: %v, %d matches held; want ErrKeptMatches, none", n, len(data), err, fresh.Len())
 		}
 		damaged := append([]byte(nil), data...)
 		damaged[n] ^= 0x10
-		if err := fresh.LoadKept(damaged); !errors.Is(err, ErrKeptMatches) || fresh.Len() != 0 {
+		if err := fresh.LoadKept(damaged, fetchFrom(k)); !errors.Is(err, ErrKeptMatches) || fresh.Len() != 0 {
 			t.Fatalf("byte %d of %d changed: %v, %d matches held; want ErrKeptMatches, none", n, len(data), err, fresh.Len())
+		}
+	}
+	for part := range k.Parts {
+		damaged := Kept{Head: k.Head, Parts: map[string][]byte{}}
+		for p, b := range k.Parts {
+			damaged.Parts[p] = b
+		}
+		b := append([]byte(nil), k.Parts[part]...)
+		b[len(b)/2] ^= 0x10
+		damaged.Parts[part] = b
+		fresh := NewLedger(DefaultOptions())
+		if err := fresh.LoadKept(k.Head, fetchFrom(damaged)); err != nil {
+			t.Fatal(err)
+		}
+		if part == matchesPart { // read for a run not kept
+			_, err := fresh.Standings(Filter{Game: "taki"})
+			_, again := fresh.Standings(Filter{})
+			if !errors.Is(err, ErrKeptMatches) || !errors.Is(again, ErrKeptMatches) {
+				t.Errorf("the matches damaged: %v then %v, want ErrKeptMatches", err, again)
+			}
+			continue
+		}
+		compareLedger(t, fresh, held, Filter{}, DefaultOptions()) // the run folded from the matches
+		if fresh.Lazy() {
+			t.Errorf("part %q damaged: read", part)
 		}
 	}
 	o := DefaultOptions()
 	o.MinMatches = 1
 	fresh := NewLedger(o)
-	if err := fresh.LoadKept(data); err != nil {
+	if err := fresh.LoadKept(k.Head, fetchFrom(k)); err != nil {
 		t.Fatal(err)
 	}
 	compareLedger(t, fresh, held, Filter{}, o)
 	if fresh.Lazy() {
 		t.Error("runs folded with other options were read")
+	}
+}
+
+// fetchFrom fetches k's parts.
+func fetchFrom(k Kept) Fetch {
+	return func(part string) ([]byte, error) {
+		b, ok := k.Parts[part]
+		if !ok {
+			return nil, errors.New("no such part")
+		}
+		return b, nil
 	}
 }
 
@@ -177,15 +227,24 @@ func BenchmarkKeptLedgerFirstPage(b *testing.B) {
 	for _, f := range kept {
 		l.Standings(f)
 	}
-	data := l.AppendKept(nil, kept)
+	k, err := l.AppendKept(kept)
+	if err != nil {
+		b.Fatal(err)
+	}
+	read := 0
+	fetch := func(part string) ([]byte, error) {
+		read += len(k.Parts[part])
+		return k.Parts[part], nil
+	}
 	for b.Loop() {
 		fresh := NewLedger(DefaultOptions())
-		if err := fresh.LoadKept(data); err != nil {
+		if err := fresh.LoadKept(k.Head, fetch); err != nil {
 			b.Fatal(err)
 		}
+		read += len(k.Head)
 		if _, err := fresh.Standings(season); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(len(data)), "kept-bytes")
+	b.ReportMetric(float64(read)/float64(b.N), "read-bytes/op")
 }
