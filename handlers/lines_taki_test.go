@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -37,8 +38,22 @@ func TestTakiTwoWinnersNamedOnTheirLines(t *testing.T) {
 	if code := lt.send(lt.ana, key, "0", url.Values{"winner": {"0"}}); code != http.StatusSeeOther {
 		t.Fatalf("Ana's Won: status %d", code)
 	}
-	if code := lt.send(lt.ben, key, "1", url.Values{"winner": {"1"}}); code != http.StatusUnprocessableEntity {
-		t.Fatalf("Ben's Won after Ana's: status %d, want 422", code)
+	req := httptestRequest(http.MethodPost, lt.match+"/lines", url.Values{"submitKey": {key}, "line": {"1"}, "winner": {"1"}})
+	req.Header.Set("Accept", "application/json")
+	for _, ck := range lt.ben.cookies {
+		req.AddCookie(ck)
+	}
+	rec := serveReq(lt.app, req)
+	var got lineAnswer
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("Ben's Won after Ana's: status %d, %v: %s", rec.Code, err, rec.Body)
+	}
+	var named []string
+	for _, m := range got.Mistakes {
+		named = append(named, m.Player+" "+m.Field)
+	}
+	if got.Status != "refused" || strings.Join(named, ", ") != "Ana winner, Ben winner" || !strings.Contains(got.Message, "whatever the others send") {
+		t.Errorf("Ben's Won after Ana's answers %+v, want both winners named, the lines kept", got)
 	}
 	if code := lt.send(lt.ana, key, "2", url.Values{"points_2": {"12"}}); code != http.StatusUnprocessableEntity {
 		t.Fatalf("Chloé's line, the last, with two winners in: status %d, want 422", code)
