@@ -275,7 +275,7 @@ func (s *Server) postLine(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	lg, ok := g.(kit.Lines)
+	lg, ok := kit.LinesOf(g)
 	if !ok { // a game whose round is not entered a line per player
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
@@ -372,7 +372,7 @@ func parseLine(fields string) url.Values {
 // its refusals. A game without lines draws its blank form.
 func (s *Server) nextForm(c echo.Context, g Game, match store.Match, live Played, number int) templ.Component {
 	rc := s.roundCtx(c, match, live, number, 0)
-	lg, ok := g.(kit.Lines)
+	lg, ok := kit.LinesOf(g)
 	if !ok {
 		return g.RoundForm(rc, nil)
 	}
@@ -415,7 +415,7 @@ func (s *Server) withBlank(c echo.Context, g Game, rc RoundCtx, lv *kit.LineView
 // picker, a refused Save) with the lines sent for it shown, as nextForm
 // draws them.
 func (s *Server) withLines(c echo.Context, g Game, match store.Match, rounds []store.Round, form templ.Component) templ.Component {
-	if _, ok := g.(kit.Lines); !ok || form == nil {
+	if _, ok := kit.LinesOf(g); !ok || form == nil {
 		return form
 	}
 	live := livePlayed(rounds)

@@ -42,3 +42,31 @@ func TestCoopGameWonOrLostTogether(t *testing.T) {
 		t.Errorf("standings: played %s, wins %s, %q; want 2, 0, Together: 1 won, 1 lost", p, w, r)
 	}
 }
+
+// A co-operative game's round is the table's, won or lost together: no
+// player's line holds it, so its form offers no lines (before, each player
+// could send an empty line and the round the lines made was saved lost,
+// whatever the table did), and a line sent anyway is refused, changing
+// nothing; the keeper's tick saves the round, won.
+func TestCoopGameHasNoLines(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	c.lang = "en"
+	slug := c.group("Table")
+	addGame(t, c, slug, url.Values{"name": {"Hanabi"}, "how": {"places"}, "places": {"together"}})
+	m := startOther(t, c, slug, "custom-1", "Ana", "Ben")
+	d := doc(t, c.get(m))
+	if n := d.Find("[data-testid=own-line], [data-testid=send-line]").Length(); n != 0 {
+		t.Errorf("a co-operative game's form offers %d line marks, want none", n)
+	}
+	key := d.Find("#round-form input[name=submitKey]").AttrOr("value", "")
+	if rec := c.post(m+"/lines", url.Values{"submitKey": {key}, "line": {"0"}}); rec.Code != http.StatusNotFound {
+		t.Errorf("a line of a co-operative game: status %d, want 404", rec.Code)
+	}
+	if code := otherRound(t, c, m, map[string]string{"won": "1"}); code != http.StatusSeeOther {
+		t.Fatalf("won: status %d", code)
+	}
+	if got := strings.TrimSpace(doc(t, c.get(m)).Find("[data-testid=outcome]").Text()); got != "Won together" {
+		t.Errorf("the match says %q, want Won together", got)
+	}
+}

@@ -197,3 +197,7 @@ func (g Game) Detail(ctx context.Context, m store.Match, entry json.RawMessage) 
 
 // Line is a row's own fields: what its player enters from their own phone.
 func (Game) Line(form url.Values, row int) url.Values { return kit.RowLine(form, row) }
+
+// NoLines: a co-operative game's round is the table's, won or lost
+// together (one tick), which no player's line holds: it is entered whole.
+func (g Game) NoLines() bool { return g.Def.Coop }

@@ -22,6 +22,23 @@ type Lines interface {
 	Line(form url.Values, row int) url.Values
 }
 
+// NoLines is a game whose Lines do not apply to every game it stands for:
+// a group's own co-operative game is won or lost by the whole table, a
+// result no player's line holds, so its rounds are entered whole.
+type NoLines interface {
+	NoLines() bool
+}
+
+// LinesOf is g's lines when its rounds may be entered a line per player:
+// g is Lines and does not say NoLines. Every decision on lines asks here.
+func LinesOf(g any) (Lines, bool) {
+	lg, ok := g.(Lines)
+	if n, no := g.(NoLines); ok && no && n.NoLines() {
+		return nil, false
+	}
+	return lg, ok
+}
+
 // WinnerLine is a game whose round is one line, its winner's (Take Five:
 // who won, with the winning rack): that line alone is the whole round,
 // checked whole when it is sent and saved then; the other players send
