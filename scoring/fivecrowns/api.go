@@ -1,6 +1,7 @@
 package fivecrowns
 
 import (
+	"errors"
 	"fmt"
 
 	fc "github.com/tablekeeper/tablekeeper/referee/fivecrowns"
@@ -93,6 +94,13 @@ func (req ScoreRequest) Entry() (Entry, error) {
 // "seats[1].cards[2]" is "players[1].leftover[2]" (or .hand), a seat's mode
 // is the player, "seats" is "players".
 func (req ScoreRequest) field(err error) error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok { // several mistakes: each named so
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, req.field(e))
+		}
+		return errors.Join(out...)
+	}
 	ie, ok := err.(*rulebook.InputError)
 	if !ok {
 		return err

@@ -108,3 +108,25 @@ func FuzzAnswerScore(f *testing.F) {
 		}
 	})
 }
+
+// A round with several mistakes names each by the request's JSON path, as
+// one mistake is (docs/API.md: `field`, and each of `more`): two players
+// out and a card that is none were "seats[1].mode" and "seats[2].cards[0]".
+func TestAnswerScoreNamesEveryMistakeByItsPath(t *testing.T) {
+	req := ScoreRequest{Round: 5, Players: []ScorePlayer{{WentOut: true}, {WentOut: true}, {Leftover: []string{"ZZ"}}}}
+	_, err := AnswerScore(req, nil)
+	j, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		t.Fatalf("AnswerScore = %v, want the mistakes joined", err)
+	}
+	var fields []string
+	for _, e := range j.Unwrap() {
+		var ie *rulebook.InputError
+		if errors.As(e, &ie) {
+			fields = append(fields, ie.Field)
+		}
+	}
+	if want := []string{"players[1]", "players[2].leftover[0]"}; !slices.Equal(fields, want) {
+		t.Errorf("the mistakes are at %q, want %q", fields, want)
+	}
+}
