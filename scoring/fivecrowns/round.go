@@ -33,10 +33,16 @@ func ScoreRound(e Entry, opts fc.Options) ([]int, error) {
 	var supply fc.Supply
 	points := make([]int, len(e.Seats))
 	outs := OutMistakes(e.Seats)
+	first := -1 // the first seat marked out: scored as gone out, its mark told last
+	for i := range e.Seats {
+		if _, ok := outs[i]; ok && first < 0 {
+			first = i
+		}
+	}
 	var errs []error // every seat's mistake, so that a table learns them all at once
 	for i, s := range e.Seats {
 		at := fmt.Sprintf("seats[%d]", i)
-		if err, ok := outs[i]; ok {
+		if err, ok := outs[i]; ok && i != first {
 			errs = append(errs, err)
 			continue
 		}
@@ -46,6 +52,9 @@ func ScoreRound(e Entry, opts fc.Options) ([]int, error) {
 			continue
 		}
 		points[i] = p
+	}
+	if first >= 0 {
+		errs = append(errs, outs[first])
 	}
 	if len(errs) == 1 {
 		return nil, errs[0]
@@ -165,21 +174,23 @@ func cutPrefix(field, from string) (string, bool) {
 }
 
 // OutMistakes is, by seat, the mistake of each seat marked as gone out
-// after the first: one player goes out, the others play once more. The
-// round form says them with the rows it cannot read, so that two players
-// marked out are told in the same save.
+// when more than one is: one player goes out, the others play once more,
+// and nothing says which mark is wrong, so each is told, next to his own
+// row or line. The round form says them with the rows it cannot read, so
+// that two players marked out are told in the same save.
 func OutMistakes(seats []Seat) map[int]error {
-	out := map[int]error{}
-	first := -1
+	var outs []int
 	for i, s := range seats {
-		if s.Mode != ModeOut {
-			continue
+		if s.Mode == ModeOut {
+			outs = append(outs, i)
 		}
-		if first >= 0 {
-			out[i] = rulebook.SeatMistake(i, fmt.Sprintf("seats[%d].mode", i), "fivecrowns.mistake.only.one.player.goes")
-		} else {
-			first = i
-		}
+	}
+	out := map[int]error{}
+	if len(outs) < 2 {
+		return out
+	}
+	for _, i := range outs {
+		out[i] = rulebook.SeatMistake(i, fmt.Sprintf("seats[%d].mode", i), "fivecrowns.mistake.only.one.player.goes")
 	}
 	return out
 }
