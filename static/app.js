@@ -940,9 +940,8 @@ window.tkRetryAfter = function (res) {
       store(PENDING, pending().filter(function (x) { return x.key !== p.key; }).concat([{ action: p.action, key: p.key, round: p.round, said: p.said, who: p.who, refused: w }]));
       var d = load("tk-draft:" + p.action, null);
       if (!d || d.round === p.round) store("tk-draft:" + p.action, null); // a later round's draft is not this save's
-      show();
+      show(); // says the refusals too
       if (w === "gone") window.tkForget(group); // the worker's word may reach no page: this one is leaving
-      refusals();
     });
   }
   // conflictWhy is how a save refused with a 409 is told, from the
@@ -1022,7 +1021,6 @@ window.tkRetryAfter = function (res) {
       if (at > 0 && /^tk-(draft|cursor)$/.test(k.slice(0, at)) && mine(k.slice(at + 1))) localStorage.removeItem(k);
     }
     show();
-    refusals();
   };
   function swapIn(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
@@ -1235,7 +1233,7 @@ window.tkRetryAfter = function (res) {
   // The live update brings the sheet as the server has it: the kept rounds are drawn on it again.
   document.addEventListener("tk:sheet", function () { show(); });
 
-  function wake() { show(); refusals(); tries.reset(); clearTimeout(timer); timer = null; send(true); }
+  function wake() { show(); tries.reset(); clearTimeout(timer); timer = null; send(true); }
   document.addEventListener("input", function (e) { if (e.target && e.target.form === roundForm()) keepDraft(); });
   document.addEventListener("change", function (e) { if (e.target && e.target.form === roundForm()) keepDraft(); });
   document.addEventListener("htmx:afterSettle", function () { keepDraft(); show(); });
