@@ -143,8 +143,9 @@ func (s *Server) keepSoon(req context.Context, groupID int64, gl *groupLedger) {
 		ctx, cancel := context.WithTimeout(context.Background(), keepTimeout)
 		defer cancel()
 		folded, err := s.keepNow(ctx, groupID, gl)
-		if err != nil {
+		if err != nil { // tried again after as many changes, not at every page
 			s.log.Warn("ledger not kept", "group", groupID, "err", err)
+			folded = keepAfter
 		}
 		gl.mu.Lock()
 		defer gl.mu.Unlock()

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"errors"
 
 	"github.com/tablekeeper/tablekeeper/scoring/standings"
 	"github.com/tablekeeper/tablekeeper/store"
@@ -45,6 +46,8 @@ func (s *Server) warmLedgers(ctx context.Context) {
 		switch {
 		case err != nil && ctx.Err() == nil && gctx.Err() != nil:
 			continue // a page builds this one
+		case errors.Is(err, standings.ErrKeptMatches):
+			continue // its kept form cannot be read: its first page builds it from the history
 		case err != nil:
 			s.log.Debug("ledger not built ahead", "group", id, "err", err)
 			return

@@ -84,5 +84,5 @@ func cutRows(c echo.Context, sh *views.Scoresheet) {
 		return
 	}
 	sh.Rounds, sh.RowsFrom = sh.Rounds[k:], k
-	c.Response().Header()["Cache-Control"] = noStoreHeader
+	secret(c)
 }
